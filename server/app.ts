@@ -1,0 +1,39 @@
+/**
+ * Builds the Fastify app: external plugins (database, mail, rate limit, security headers), then
+ * the API's routes under `/api/v1`, then the PWA's static files. Used by `server/index.ts` and by
+ * the tests, which pass their own config.
+ */
+import Fastify, { type FastifyInstance } from 'fastify'
+import formbody from '@fastify/formbody'
+import { loadConfig, type AppConfig } from './config.ts'
+import database from './plugins/database.ts'
+import mailer from './plugins/mailer.ts'
+import rateLimit from './plugins/rate-limit.ts'
+import security from './plugins/security.ts'
+import errors from './plugins/errors.ts'
+import auth from './plugins/auth.ts'
+import staticFiles from './plugins/static.ts'
+import routes from './routes/index.ts'
+import './plugins/config.ts'
+
+/** Creates the app with `overrides` on top of the environment's config; call `ready()` or `listen()`. */
+export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<FastifyInstance> {
+  const config: AppConfig = { ...loadConfig(), ...overrides }
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 64 * 1024,
+  })
+  app.decorate('config', config)
+  await app.register(errors)
+  await app.register(database)
+  await app.register(mailer)
+  await app.register(rateLimit)
+  await app.register(security)
+  await app.register(formbody)
+  await app.register(auth)
+  await app.register(routes, { prefix: '/api/v1' })
+  await app.register(staticFiles)
+  return app
+}

@@ -1,0 +1,86 @@
+/**
+ * Runtime configuration of DECISIONS §2, read once from the environment. Every variable is
+ * optional; `loadConfig` fills the defaults.
+ */
+import { DEFAULT_RULES, type Rules } from '../src/shared/rules.ts'
+
+export interface UpiPayee {
+  /** The UPI ID (VPA) money is paid to. */
+  vpa: string
+  /** The payee name shown in the UPI app. */
+  name: string
+}
+
+export interface AppConfig {
+  port: number
+  /** `file:PATH` (or `:memory:`) for SQLite, `postgres://…` for PostgreSQL. */
+  databaseUrl: string
+  /** nodemailer SMTP URL; undefined prints each mail to the server log. */
+  smtpUrl?: string
+  mailFrom: string
+  /** Base URL answering `GET /{IFSC}` with BANK, BRANCH, … */
+  ifscApiUrl: string
+  redisUrl?: string
+  paymentProvider: 'manual-upi' | 'cashfree'
+  cashfree?: { appId: string; secretKey: string; baseUrl: string; webhookSecret: string }
+  /** Secret that signs the payment provider's webhook (HMAC-SHA256), if any. */
+  webhookSecret?: string
+  upiPayees: UpiPayee[]
+  trustProxy: boolean
+  /** Directory of the built PWA served at `/`; undefined serves the API only. */
+  staticDir?: string
+  /** Link of the Google Play badge on the landing page. */
+  playStoreUrl: string
+  rules: Rules
+  /** Seed demo data (plans, videos, partners) on first start. */
+  seed: boolean
+  /** Log level for Fastify's logger; 'silent' in tests. */
+  logLevel: string
+}
+
+/** Parses `UPI_PAYEES`: `vpa1,vpa2;Payee Name` (two UPI IDs and one payee name). */
+export function parseUpiPayees(value: string | undefined): UpiPayee[] {
+  if (!value) {
+    return [
+      { vpa: 'watchearn@upi', name: 'Watch Earn Demo' },
+      { vpa: 'watchearn.pay@okaxis', name: 'Watch Earn Demo' },
+    ]
+  }
+  const [ids = '', name = 'Watch Earn'] = value.split(';')
+  return ids
+    .split(',')
+    .map((vpa) => vpa.trim())
+    .filter(Boolean)
+    .map((vpa) => ({ vpa, name: name.trim() }))
+}
+
+/** Reads DECISIONS §2's variables from `env` (defaults to `process.env`). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const provider = env.PAYMENT_PROVIDER === 'cashfree' ? 'cashfree' : 'manual-upi'
+  return {
+    port: Number(env.PORT ?? 8080),
+    databaseUrl: env.DATABASE_URL ?? 'file:./data/app.db',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'no-reply@localhost',
+    ifscApiUrl: env.IFSC_API_URL ?? 'https://ifsc.razorpay.com',
+    redisUrl: env.REDIS_URL || undefined,
+    paymentProvider: provider,
+    cashfree:
+      provider === 'cashfree'
+        ? {
+            appId: env.CASHFREE_APP_ID ?? '',
+            secretKey: env.CASHFREE_SECRET_KEY ?? '',
+            baseUrl: env.CASHFREE_BASE_URL ?? 'https://sandbox.cashfree.com/pg',
+            webhookSecret: env.CASHFREE_WEBHOOK_SECRET ?? env.CASHFREE_SECRET_KEY ?? '',
+          }
+        : undefined,
+    webhookSecret: env.PAYMENT_WEBHOOK_SECRET || undefined,
+    upiPayees: parseUpiPayees(env.UPI_PAYEES),
+    trustProxy: Boolean(env.TRUST_PROXY),
+    staticDir: env.STATIC_DIR ?? 'dist',
+    playStoreUrl: env.PLAY_STORE_URL ?? 'https://play.google.com/store',
+    rules: { ...DEFAULT_RULES },
+    seed: env.SEED !== 'false',
+    logLevel: env.LOG_LEVEL ?? 'info',
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * The database: Kysely over better-sqlite3 (`file:PATH`) or pg (`postgres://…`), chosen by
+ * DATABASE_URL (DECISIONS §2). Same queries on both engines.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+import pg from 'pg'
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely'
+import type { Database } from './schema/index.ts'
+
+export type Engine = 'sqlite' | 'postgres'
+export type Db = Kysely<Database>
+export type Tx = Transaction<Database>
+
+export interface DatabaseHandle {
+  db: Db
+  engine: Engine
+  close(): Promise<void>
+}
+
+// PostgreSQL returns BIGINT (count(), sum()) as text; our numbers fit in a JS number.
+pg.types.setTypeParser(20, (value) => Number(value))
+
+/** Opens the database named by `url`; creates the SQLite file's folder if needed. */
+export function openDatabase(url: string): DatabaseHandle {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    const pool = new pg.Pool({ connectionString: url, max: 10 })
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    return { db, engine: 'postgres', close: () => db.destroy() }
+  }
+  const file = url.replace(/^file:/, '')
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
+  const sqlite = new SQLite(file)
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  return { db, engine: 'sqlite', close: () => db.destroy() }
+}
+
+/** Whether the database answers a trivial query (used by `GET /healthz`). */
+export async function isDatabaseReachable(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Whether `error` is a unique-constraint violation on either engine. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string }
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+}
+
+/** Whether `error` is a CHECK-constraint violation (e.g. a negative balance) on either engine. */
+export function isCheckViolation(error: unknown): boolean {
+  const e = error as { code?: string }
+  return e?.code === '23514' || e?.code === 'SQLITE_CONSTRAINT_CHECK'
+}
+
+/** The current time as the ISO text our timestamp columns hold. */
+export function nowIso(now: Date = new Date()): string {
+  return now.toISOString()
+}

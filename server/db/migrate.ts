@@ -1,0 +1,33 @@
+/**
+ * Numbered migrations, applied in order by Kysely's Migrator on every start. A new migration is a
+ * new numbered file listed here; a landed migration is never edited.
+ */
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely'
+import type { Engine } from './index.ts'
+import * as m001 from './migrations/001-accounts.ts'
+import * as m002 from './migrations/002-earning.ts'
+import * as m003 from './migrations/003-profile.ts'
+
+type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> }
+
+const MIGRATIONS: Record<string, EngineMigration> = {
+  '001-accounts': m001,
+  '002-earning': m002,
+  '003-profile': m003,
+}
+
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly engine: Engine) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return Object.fromEntries(
+      Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (db) => m.up(db, this.engine) }]),
+    )
+  }
+}
+
+/** Applies every pending migration; throws the first migration error. */
+export async function migrateToLatest(db: Kysely<unknown>, engine: Engine): Promise<void> {
+  const migrator = new Migrator({ db, provider: new StaticProvider(engine) })
+  const { error } = await migrator.migrateToLatest()
+  if (error) throw error
+}

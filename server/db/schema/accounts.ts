@@ -1,0 +1,76 @@
+/**
+ * Table shapes for Kysely. Timestamps are ISO-8601 UTC text (`toISOString()`), which compares
+ * correctly as text on both SQLite and PostgreSQL; booleans are integers 0/1 on both engines.
+ * Account tables (migration 001).
+ */
+import type { Generated } from 'kysely'
+
+export interface UsersTable {
+  id: Generated<number>
+  first_name: string
+  /** Lowercased. */
+  email: string
+  phone_number: string
+  /** scrypt hash of the 4-digit PIN (server/lib/pin-hash.ts). */
+  pin_hash: string
+  email_verified: number
+  /** The user's own referral code, shared with friends. */
+  referral_id: string
+  /** Id of the user whose referral code was used at registration. */
+  referred_by: number | null
+  /** Balance in integer coins; the database refuses a negative value. Changed only with a ledger row. */
+  points: number
+  /** Videos watched (rewards credited). */
+  views: number
+  membership_plan_id: number | null
+  platform_fee_paid: number
+  is_faulty: number
+  failed_logins: number
+  locked_until: string | null
+  lock_count: number
+  created_at: string
+}
+
+export interface AccessTokensTable {
+  id: Generated<number>
+  user_id: number
+  /** SHA-256 of the token, hex. */
+  token_hash: string
+  expires_at: string
+  revoked_at: string | null
+  created_at: string
+}
+
+export interface OtpCodesTable {
+  id: Generated<number>
+  /** Random public id the client sends back (SPEC's request_id). */
+  request_id: string
+  purpose: 'signup' | 'reset'
+  /** Lowercased email the code was sent to. */
+  address: string
+  user_id: number
+  code_hash: string
+  expires_at: string
+  tries: number
+  used_at: string | null
+  /** Seconds after created_at before a resend is allowed. */
+  resend_after_seconds: number
+  created_at: string
+}
+
+export interface PasswordResetTokensTable {
+  id: Generated<number>
+  user_id: number
+  token_hash: string
+  expires_at: string
+  used_at: string | null
+  created_at: string
+}
+
+/** The tables of migration 001. */
+export interface AccountTables {
+  users: UsersTable
+  access_tokens: AccessTokensTable
+  otp_codes: OtpCodesTable
+  password_reset_tokens: PasswordResetTokensTable
+}

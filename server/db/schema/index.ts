@@ -1,0 +1,10 @@
+/** The whole database shape for Kysely: one interface per migration's tables. */
+import type { AccountTables } from './accounts.ts'
+import type { EarningTables } from './earning.ts'
+import type { ProfileTables } from './profile.ts'
+
+export type * from './accounts.ts'
+export type * from './earning.ts'
+export type * from './profile.ts'
+
+export interface Database extends AccountTables, EarningTables, ProfileTables {}

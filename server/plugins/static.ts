@@ -1,0 +1,47 @@
+/**
+ * Serves the built PWA from `config.staticDir`: hashed assets cached for a year, the service
+ * worker, manifest and HTML never cached, and the single-page fallback to index.html for any
+ * GET that is not under `/api/` (those answer a JSON 404).
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import fp from 'fastify-plugin'
+import fastifyStatic from '@fastify/static'
+
+export default fp(async (app) => {
+  const dir = app.config.staticDir ? path.resolve(app.config.staticDir) : null
+  const hasIndex = dir !== null && fs.existsSync(path.join(dir, 'index.html'))
+  if (hasIndex) {
+    await app.register(fastifyStatic, {
+      root: dir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('Cache-Control', 'public, max-age=31536000, immutable')
+        } else {
+          res.header('Cache-Control', 'no-cache')
+        }
+        if (filePath.endsWith('.webmanifest')) res.header('Content-Type', 'application/manifest+json')
+      },
+    })
+    // Every file of the build is served by its path; anything else falls back below.
+    app.get('/*', async (request, reply) => {
+      const rel = decodeURIComponent(request.url.split('?')[0] ?? '/').replace(/^\/+/, '')
+      const file = path.join(dir, rel)
+      if (rel && file.startsWith(dir) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+        return reply.sendFile(rel)
+      }
+      if (rel.startsWith('api/')) {
+        return reply.status(404).send({ message: 'Not found.', code: 'NOT_FOUND' })
+      }
+      if (path.extname(rel) && !rel.endsWith('.html')) {
+        return reply.status(404).type('text/plain').send('Not found')
+      }
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html')
+    })
+  }
+  app.setNotFoundHandler((_request, reply) =>
+    reply.status(404).send({ message: 'Not found.', code: 'NOT_FOUND' }),
+  )
+})

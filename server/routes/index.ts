@@ -1,0 +1,13 @@
+/** The API's routes under `/api/v1` (DECISIONS §6), grouped by domain. */
+import type { FastifyInstance } from 'fastify'
+import accountRoutes from './accounts/index.ts'
+import earningRoutes from './earning/index.ts'
+import profileRoutes from './profile/index.ts'
+import systemRoutes from './system.ts'
+
+export default async function routes(app: FastifyInstance): Promise<void> {
+  await app.register(systemRoutes)
+  await app.register(accountRoutes)
+  await app.register(earningRoutes)
+  await app.register(profileRoutes)
+}

@@ -1,0 +1,38 @@
+/**
+ * The app: the router over the one route table, each screen behind its guard and a Suspense
+ * boundary, and the toaster (top right, 5 seconds, SPEC §9).
+ */
+import { Suspense, useEffect } from 'react'
+import { Redirect, Route, Switch, useLocation } from 'wouter'
+import { Toaster } from 'react-hot-toast'
+import { ROUTES, NotFound } from './routes'
+import { RouteGuard } from './route-guard'
+import { PageSpinner } from '@/components/page-spinner'
+import { setUnauthorizedHandler } from '@/lib/api-client'
+
+export function App() {
+  const [, navigate] = useLocation()
+  useEffect(() => setUnauthorizedHandler(() => navigate('/loginn', { replace: true })), [navigate])
+  return (
+    <>
+      <Toaster position="top-right" toastOptions={{ duration: 5000 }} />
+      <Suspense fallback={<PageSpinner />}>
+        <Switch>
+          <Route path="/login">
+            <Redirect to="/loginn" replace />
+          </Route>
+          {ROUTES.map(({ path, access, component: Screen }) => (
+            <Route key={path} path={path}>
+              <RouteGuard access={access}>
+                <Screen />
+              </RouteGuard>
+            </Route>
+          ))}
+          <Route>
+            <NotFound />
+          </Route>
+        </Switch>
+      </Suspense>
+    </>
+  )
+}

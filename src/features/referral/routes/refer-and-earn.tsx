@@ -1,0 +1,4 @@
+/** PLACEHOLDER screen: replaced by its issue's work. */
+export default function ReferAndEarn() {
+  return <main className="page"><h1>ReferAndEarn</h1></main>
+}

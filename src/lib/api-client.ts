@@ -1,0 +1,65 @@
+/**
+ * The one HTTP client of the PWA (ky), rooted at `/api/v1` (DECISIONS §6). It sends the stored
+ * token as `Authorization: Bearer …`, and on a 401 clears the token and goes to /loginn.
+ * Failures come back as `HTTPError`; `readApiError` turns one into the server's `{message, code}`.
+ */
+import ky, { HTTPError } from 'ky'
+import { clearAccessToken, getAccessToken } from './session'
+
+/** Where a 401 sends the visitor; replaced by the app with its router's navigate. */
+let onUnauthorized: () => void = () => window.location.assign('/loginn')
+
+/** Lets the app route a 401 through its router instead of a full page load. */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler
+}
+
+export const api = ky.create({
+  prefixUrl: '/api/v1/',
+  timeout: 15_000,
+  retry: 0,
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        const token = getAccessToken()
+        if (token && !request.headers.has('Authorization')) {
+          request.headers.set('Authorization', `Bearer ${token}`)
+        }
+      },
+    ],
+    afterResponse: [
+      (request, _options, response) => {
+        if (response.status === 401 && request.headers.has('Authorization')) {
+          clearAccessToken()
+          onUnauthorized()
+        }
+      },
+    ],
+  },
+})
+
+/** The server's error body (DECISIONS §6). */
+export interface ApiErrorBody {
+  message: string
+  code: string
+  [extra: string]: unknown
+}
+
+/**
+ * Reads `{message, code}` from a failed call; null when the failure was not an HTTP answer
+ * (offline, timeout) or the body is not JSON.
+ */
+export async function readApiError(error: unknown): Promise<(ApiErrorBody & { status: number }) | null> {
+  if (!(error instanceof HTTPError)) return null
+  try {
+    const body = (await error.response.clone().json()) as Partial<ApiErrorBody>
+    return {
+      ...body,
+      message: String(body.message ?? ''),
+      code: String(body.code ?? ''),
+      status: error.response.status,
+    }
+  } catch {
+    return { message: '', code: '', status: error.response.status }
+  }
+}

@@ -1,0 +1,17 @@
+/**
+ * Logout (SPEC §2, §4): revoke the token on the server when online, then clear local storage and
+ * the persisted stores, whatever the server answered.
+ */
+import { api } from './api-client'
+import { useUserStore } from '@/stores/user-store'
+
+/** Ends the session on this device; never throws. */
+export async function logout(): Promise<void> {
+  try {
+    await api.post('logout/', { timeout: 5000 })
+  } catch {
+    // Offline or already revoked: the device forgets the token all the same.
+  }
+  localStorage.clear()
+  useUserStore.getState().clear()
+}

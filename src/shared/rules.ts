@@ -1,0 +1,116 @@
+/**
+ * The business rules of DECISIONS §3, in one place. The API enforces them and serves them at
+ * `GET /api/v1/config/`; the PWA renders the served copy (kept for offline use) and falls back to
+ * these defaults. No DOM and no Node imports: both sides import this file.
+ */
+
+/** The rules a user reads and the server enforces. Coins are integers; rupees are whole rupees. */
+export interface Rules {
+  /** Coins in one rupee (SPEC §1: 100 coins = ₹1). */
+  coinsPerRupee: number
+  /** Coins credited to the referrer when the friend verifies the email (DECISIONS §3). */
+  referralRewardReferrerCoins: number
+  /** Coins credited to the friend when the friend verifies the email (DECISIONS §3). */
+  referralRewardFriendCoins: number
+  /** Coins credited once when a new user verifies the email (the ₹100 bonus popup). */
+  signupBonusCoins: number
+  /** Minimum balance to withdraw, in whole rupees; 0 switches the condition off. */
+  withdrawMinBalanceRupees: number
+  /** Minimum number of videos watched before a withdrawal; 0 switches it off. */
+  withdrawMinVideos: number
+  /** Referrals needed before a withdrawal (the refer page's n/3); 0 switches it off. */
+  withdrawMinReferrals: number
+  /** Whether the one-time platform fee must be paid before a withdrawal. */
+  withdrawRequiresPlatformFee: boolean
+  /** The one-time refundable platform fee, in whole rupees (SPEC §9). */
+  platformFeeRupees: number
+  /** Days within which the platform fee is refunded on request (SPEC §9). */
+  platformFeeRefundDays: number
+  /** Fee taken from each withdrawal, in whole rupees: the amount sent is the slider value minus this. */
+  transferFeeRupees: number
+  /** Withdrawal timeline shown before paying, e.g. '24 hours to 7 days'. */
+  withdrawalTime: string
+}
+
+/** The defaults of DECISIONS §3. */
+export const DEFAULT_RULES: Rules = {
+  coinsPerRupee: 100,
+  referralRewardReferrerCoins: 100,
+  referralRewardFriendCoins: 100,
+  signupBonusCoins: 10_000,
+  withdrawMinBalanceRupees: 999,
+  withdrawMinVideos: 25,
+  withdrawMinReferrals: 3,
+  withdrawRequiresPlatformFee: true,
+  platformFeeRupees: 99,
+  platformFeeRefundDays: 90,
+  transferFeeRupees: 1,
+  withdrawalTime: '24 hours to 7 days',
+}
+
+/** Converts integer coins to rupees (may be fractional: 150 coins is ₹1.5). */
+export function coinsToRupees(coins: number, rules: Pick<Rules, 'coinsPerRupee'> = DEFAULT_RULES): number {
+  return coins / rules.coinsPerRupee
+}
+
+/** Converts whole rupees to integer coins. */
+export function rupeesToCoins(rupees: number, rules: Pick<Rules, 'coinsPerRupee'> = DEFAULT_RULES): number {
+  return Math.round(rupees * rules.coinsPerRupee)
+}
+
+const inrWhole = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  maximumFractionDigits: 0,
+})
+const inrPaise = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+})
+
+/** Formats rupees as en-IN INR: no decimals for whole rupees (SPEC §9), two otherwise. */
+export function formatRupees(rupees: number): string {
+  return Number.isInteger(rupees) ? inrWhole.format(rupees) : inrPaise.format(rupees)
+}
+
+/** Formats integer coins with their rupee value beside them (DECISIONS §5): "1,500 coins (₹15)". */
+export function formatCoins(coins: number, rules: Pick<Rules, 'coinsPerRupee'> = DEFAULT_RULES): string {
+  return `${coins.toLocaleString('en-IN')} coins (${formatRupees(coinsToRupees(coins, rules))})`
+}
+
+/** Formats seconds as m:ss (SPEC §9), e.g. 75 → "1:15". */
+export function formatTimer(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds))
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
+}
+
+/** The withdrawal conditions a user must meet, as enforced (DECISIONS §3–4). */
+export interface WithdrawalCondition {
+  key: 'balance' | 'videos' | 'referrals' | 'platformFee'
+  text: string
+}
+
+/** Lists every withdrawal condition that is switched on, in the words shown before paying. */
+export function withdrawalConditions(rules: Rules): WithdrawalCondition[] {
+  const list: WithdrawalCondition[] = []
+  if (rules.withdrawMinBalanceRupees > 0)
+    list.push({
+      key: 'balance',
+      text: `A balance of at least ${formatRupees(rules.withdrawMinBalanceRupees)} (${rupeesToCoins(rules.withdrawMinBalanceRupees, rules).toLocaleString('en-IN')} coins)`,
+    })
+  if (rules.withdrawMinVideos > 0)
+    list.push({ key: 'videos', text: `At least ${rules.withdrawMinVideos} videos watched` })
+  if (rules.withdrawMinReferrals > 0)
+    list.push({
+      key: 'referrals',
+      text: `At least ${rules.withdrawMinReferrals} friends referred who verified their email`,
+    })
+  if (rules.withdrawRequiresPlatformFee)
+    list.push({
+      key: 'platformFee',
+      text: `The one-time platform fee of ${formatRupees(rules.platformFeeRupees)} paid (refundable within ${rules.platformFeeRefundDays} days)`,
+    })
+  return list
+}

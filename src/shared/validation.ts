@@ -1,0 +1,106 @@
+/**
+ * Input rules of SPEC §5, shared by the PWA and the API. Each check returns null when the value
+ * is valid, else the exact message SPEC §5 gives. No DOM and no Node imports.
+ */
+
+/** Basic email pattern used by every email field. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+/** Indian mobile number: 10 digits starting 6–9 (SPEC §5). */
+export const PHONE_PATTERN = /^[6-9]\d{9}$/
+/** UPI ID (VPA): handle, @, provider (SPEC §5). */
+export const UPI_ID_PATTERN = /^[a-zA-Z0-9._-]+@[a-zA-Z0-9.-]+$/
+/** IFSC: four capital letters, 0, six letters or digits (SPEC §5). */
+export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/
+/** PIN: exactly 4 digits (SPEC §5, DECISIONS §7). */
+export const PIN_PATTERN = /^\d{4}$/
+
+export const LIMITS = {
+  identifierMax: 154,
+  emailMax: 154,
+  registerNameMax: 20,
+  profileNameMin: 3,
+  profileNameMax: 30,
+  upiIdMax: 50,
+  accountNumberMax: 16,
+  ifscLength: 11,
+  otpLength: 4,
+  pinLength: 4,
+} as const
+
+/** Login identifier: an email or exactly 10 digits, at most 154 characters (SPEC §5). */
+export function checkLoginIdentifier(value: string): string | null {
+  if (value.length > LIMITS.identifierMax) return 'Input must be 154 characters or less.'
+  if (!EMAIL_PATTERN.test(value) && !/^\d{10}$/.test(value))
+    return 'Please enter a valid email or phone number.'
+  return null
+}
+
+/** Whether a login identifier is a 10-digit phone number rather than an email. */
+export function isPhoneIdentifier(value: string): boolean {
+  return /^\d{10}$/.test(value)
+}
+
+/** Forgot-password email (SPEC §5). */
+export function checkResetEmail(value: string): string | null {
+  if (value.length > LIMITS.emailMax) return 'Email must be 154 characters or less.'
+  if (!EMAIL_PATTERN.test(value)) return 'Please enter a valid email address.'
+  return null
+}
+
+/** New PIN: exactly 4 digits (SPEC §5). */
+export function checkNewPin(value: string): string | null {
+  return PIN_PATTERN.test(value) ? null : 'Password must contain 4 digit only'
+}
+
+/** OTP input: digits only, up to 4 (SPEC §5). */
+export function checkOtpInput(value: string): string | null {
+  return /^\d{0,4}$/.test(value) ? null : 'Max OTP length is 4 digits.'
+}
+
+/** Register name: letters and spaces, at most 20 (SPEC §5). */
+export function checkRegisterName(value: string): string | null {
+  const v = value.trim()
+  if (!v || v.length > LIMITS.registerNameMax || !/^[A-Za-z ]+$/.test(v))
+    return 'Name must be letters and spaces, up to 20 characters.'
+  return null
+}
+
+/** Register phone: 10 digits starting 6–9 (SPEC §5). */
+export function checkRegisterPhone(value: string): string | null {
+  return PHONE_PATTERN.test(value) ? null : 'Invalid phone number'
+}
+
+/** Register email: basic pattern (SPEC §5). */
+export function checkRegisterEmail(value: string): string | null {
+  return EMAIL_PATTERN.test(value) && value.length <= LIMITS.emailMax ? null : 'Invalid email address'
+}
+
+/** Edit-profile first name: letters and spaces, 3–30 characters (SPEC §5). */
+export function checkProfileName(value: string): string | null {
+  return /^[A-Za-z ]{3,30}$/.test(value) ? null : 'Invalid name. Only alphabets allowed, 3-30 characters.'
+}
+
+/** Edit-profile phone: 10 digits starting 6–9 (SPEC §5). */
+export function checkProfilePhone(value: string): string | null {
+  return PHONE_PATTERN.test(value) ? null : 'Invalid phone number. Must be 10 digits starting with 6-9.'
+}
+
+/** UPI ID: the VPA pattern, at most 50 characters (SPEC §5). */
+export function checkUpiId(value: string): string | null {
+  return value.length <= LIMITS.upiIdMax && UPI_ID_PATTERN.test(value) ? null : 'Invalid UPI ID format.'
+}
+
+/** IFSC format (SPEC §5). */
+export function checkIfsc(value: string): string | null {
+  return IFSC_PATTERN.test(value) ? null : 'Invalid IFSC code format'
+}
+
+/** Keeps the digits of an account number, at most 16 (SPEC §5). */
+export function normalizeAccountNumber(value: string): string {
+  return value.replace(/\D/g, '').slice(0, LIMITS.accountNumberMax)
+}
+
+/** Uppercases an IFSC and cuts it to 11 characters (SPEC §5). */
+export function normalizeIfsc(value: string): string {
+  return value.toUpperCase().slice(0, LIMITS.ifscLength)
+}

@@ -1,0 +1,47 @@
+/**
+ * The signed-in user, persisted to IndexedDB so the app opens offline with the last known data.
+ * Read it through selectors: `useUserStore((s) => s.user)`. Async storage means the store is not
+ * hydrated on the first render; guarded routes wait for `useUserStore.persist.hasHydrated()`.
+ */
+import { create } from 'zustand'
+import { persist } from 'zustand/middleware'
+import { idbStorage } from '@/lib/idb-storage'
+
+/** The User of SPEC §3, as `GET /get-user/` returns it. `points` is integer coins. */
+export interface User {
+  first_name: string
+  email: string
+  phone_number: string
+  points: number
+  views: number
+  referral_id: string
+  referral_count: number
+  membership__video_point: number
+  is_faulty: boolean
+  platform_fee_paid: boolean
+}
+
+interface UserState {
+  user: User | null
+  /** When the user was last fetched from the server (ms since epoch). */
+  fetchedAt: number | null
+  setUser(user: User): void
+  clear(): void
+}
+
+export const useUserStore = create<UserState>()(
+  persist(
+    (setState) => ({
+      user: null,
+      fetchedAt: null,
+      setUser: (user) => setState({ user, fetchedAt: Date.now() }),
+      clear: () => setState({ user: null, fetchedAt: null }),
+    }),
+    {
+      name: 'user-store',
+      version: 1,
+      storage: idbStorage<Pick<UserState, 'user' | 'fetchedAt'>>(),
+      partialize: ({ user, fetchedAt }) => ({ user, fetchedAt }),
+    },
+  ),
+)

@@ -1,0 +1,57 @@
+/**
+ * A real SMTP server (the `smtp-server` package) on a random local port, keeping every message it
+ * receives, so tests read OTP codes from real mail.
+ */
+import { SMTPServer } from 'smtp-server'
+import type { AddressInfo } from 'node:net'
+
+export interface ReceivedMail {
+  to: string[]
+  raw: string
+}
+
+export interface SmtpSink {
+  /** nodemailer URL for SMTP_URL. */
+  url: string
+  messages: ReceivedMail[]
+  /** Waits for the next mail to `to` after `since` messages and returns the 4-digit code in it. */
+  waitForCode(to: string, options?: { timeoutMs?: number; after?: number }): Promise<string>
+  close(): Promise<void>
+}
+
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const messages: ReceivedMail[] = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let raw = ''
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')))
+      stream.on('end', () => {
+        messages.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw })
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.server.address() as AddressInfo
+  return {
+    url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    messages,
+    async waitForCode(to, { timeoutMs = 10_000, after = 0 } = {}) {
+      const deadline = Date.now() + timeoutMs
+      const target = to.toLowerCase()
+      while (Date.now() < deadline) {
+        const mail = messages.slice(after).reverse().find((m) => m.to.includes(target))
+        const code = mail?.raw.match(/\b(\d{4})\b(?=[^\d]*$)|code(?: is)?:?\s*(\d{4})/i)
+        if (mail) {
+          const found = mail.raw.match(/code[^\d]{0,20}(\d{4})\b/i)?.[1] ?? code?.[1] ?? code?.[2]
+          if (found) return found
+        }
+        await new Promise((r) => setTimeout(r, 50))
+      }
+      throw new Error(`no code mailed to ${to} within ${timeoutMs} ms`)
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
