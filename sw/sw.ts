@@ -5,6 +5,7 @@
  */
 import { precacheAndRoute, cleanupOutdatedCaches, createHandlerBoundToURL } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { registerOutboxSync } from './outbox-sync'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }
 
@@ -15,3 +16,5 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { deny
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
 })
+
+registerOutboxSync(self)

@@ -1,0 +1,75 @@
+/**
+ * The business rules served at `GET /config/` (DECISIONS §3), persisted for offline use. Screens
+ * read numbers only from here (`useRules()`), so no page states a rule the server does not enforce.
+ */
+import { useEffect } from 'react'
+import { create } from 'zustand'
+import { persist } from 'zustand/middleware'
+import { api } from '@/lib/api-client'
+import { idbStorage } from '@/lib/idb-storage'
+import { DEFAULT_RULES, type Rules } from '@/shared/rules'
+
+interface ConfigResponse {
+  rules: Rules
+  play_store_url: string
+  payment_provider: 'manual-upi' | 'cashfree'
+}
+
+interface RulesState {
+  rules: Rules
+  playStoreUrl: string
+  paymentProvider: ConfigResponse['payment_provider']
+  fetchedAt: number | null
+  load(): Promise<void>
+}
+
+let inFlight: Promise<void> | null = null
+
+export const useRulesStore = create<RulesState>()(
+  persist(
+    (setState) => ({
+      rules: DEFAULT_RULES,
+      playStoreUrl: 'https://play.google.com/store',
+      paymentProvider: 'manual-upi',
+      fetchedAt: null,
+      load() {
+        inFlight ??= api
+          .get('config/')
+          .json<ConfigResponse>()
+          .then((config) =>
+            setState({
+              rules: { ...DEFAULT_RULES, ...config.rules },
+              playStoreUrl: config.play_store_url,
+              paymentProvider: config.payment_provider,
+              fetchedAt: Date.now(),
+            }),
+          )
+          .catch((error: unknown) => console.error('config fetch failed', error))
+          .finally(() => {
+            inFlight = null
+          })
+        return inFlight
+      },
+    }),
+    {
+      name: 'rules-store',
+      version: 1,
+      storage: idbStorage<Pick<RulesState, 'rules' | 'playStoreUrl' | 'paymentProvider' | 'fetchedAt'>>(),
+      partialize: ({ rules, playStoreUrl, paymentProvider, fetchedAt }) => ({
+        rules,
+        playStoreUrl,
+        paymentProvider,
+        fetchedAt,
+      }),
+    },
+  ),
+)
+
+/** The rules, refreshed from the server once per mount when online (the persisted copy otherwise). */
+export function useRules(): Rules {
+  const rules = useRulesStore((s) => s.rules)
+  useEffect(() => {
+    if (typeof navigator === 'undefined' || navigator.onLine) void useRulesStore.getState().load()
+  }, [])
+  return rules
+}
