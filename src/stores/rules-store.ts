@@ -36,19 +36,19 @@ export const useRulesStore = create<RulesState>()(
         inFlight ??= api
           .get('config/')
           .json<ConfigResponse>()
-          .then((config) =>
+          .then((config) => {
             setState({
               rules: { ...DEFAULT_RULES, ...config.rules },
               playStoreUrl: config.play_store_url,
               paymentProvider: config.payment_provider,
               fetchedAt: Date.now(),
-            }),
-          )
+            })
+          })
           .catch((error: unknown) => console.error('config fetch failed', error))
           .finally(() => {
             inFlight = null
           })
-        return inFlight
+        return inFlight ?? Promise.resolve()
       },
     }),
     {
