@@ -44,6 +44,7 @@ export default defineConfig({
   build: { target: 'es2022', sourcemap: false },
   server: { proxy: { '/api': 'http://localhost:8080' } },
   test: {
+    reporters: ['default', './tests/helpers/summary-reporter.ts'],
     projects: [
       {
         extends: true,
