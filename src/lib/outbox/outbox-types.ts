@@ -1,0 +1,51 @@
+/**
+ * The shapes of the offline outbox (issue 3, DECISIONS §9): one item per reward claim or
+ * withdrawal request, kept in IndexedDB from before the first send until the server answers.
+ * No DOM and no `@/` imports: the service worker compiles this file too.
+ */
+
+/** Why an item failed for good, or why its last attempt did not get through. */
+export interface OutboxError {
+  /** HTTP status; 0 when the request never got an answer (offline, timeout). */
+  status: number
+  code: string
+  message: string
+  /** Extra fields of the server's error body, e.g. `referral_count`. */
+  extra?: Record<string, unknown>
+}
+
+/** One queued request. Times are ms since the epoch. */
+export interface OutboxItem {
+  id: string
+  kind: 'reward' | 'withdrawal'
+  /** Absolute path on this origin, e.g. `/api/v1/add-reward/`. */
+  url: string
+  body: Record<string, unknown>
+  /** Sent as `Idempotency-Key`, so a replay never credits or debits twice (DECISIONS §6). */
+  idempotencyKey: string
+  /**
+   * The access token at the time of the request: the service worker cannot read localStorage,
+   * and the request belongs to the user who made it.
+   */
+  token: string | null
+  createdAt: number
+  attempts: number
+  nextAttemptAt: number
+  /** `pending` waits for (another) attempt; `failed` was refused for good and awaits dismissal. */
+  state: 'pending' | 'failed'
+  lastError: OutboxError | null
+}
+
+/** Where items are kept: IndexedDB in the app and the worker, memory in unit tests. */
+export interface OutboxRepo {
+  list(): Promise<OutboxItem[]>
+  get(id: string): Promise<OutboxItem | undefined>
+  put(item: OutboxItem): Promise<void>
+  remove(id: string): Promise<void>
+}
+
+/** The result of one attempt to send an item. */
+export type SendOutcome =
+  | { kind: 'done'; status: number; body: unknown }
+  | { kind: 'retry'; error: OutboxError }
+  | { kind: 'final'; error: OutboxError }
