@@ -1,4 +1,65 @@
-/** PLACEHOLDER screen: replaced by its issue's work. */
+/**
+ * Landing (`/` and `/home`, SPEC §1–2): welcome, Register and Login, the Get Started image, the
+ * sample video facade, About, the Google Play badge, partners and the footer. A visitor with a
+ * stored token goes straight to /dashboard. Built to stay fast: no web fonts, fixed-size media.
+ */
+import { Link, Redirect } from 'wouter'
+import { isLoggedIn } from '@/lib/session'
+import { useRules, useRulesStore } from '@/stores/rules-store'
+import { VideoFacade } from '../components/video-facade'
+import { AboutSection } from '../components/about-section'
+import { PartnersStrip } from '../components/partners-strip'
+import { LandingFooter } from '../components/landing-footer'
+import '../landing.css'
+
 export default function Landing() {
-  return <main className="page"><h1>Landing</h1></main>
+  const rules = useRules()
+  const playStoreUrl = useRulesStore((s) => s.playStoreUrl)
+  if (isLoggedIn()) return <Redirect to="/dashboard" replace />
+  return (
+    <>
+      <main className="page stack">
+        <section className="landing-hero stack" aria-labelledby="welcome-title">
+          <h1 id="welcome-title">Hello, welcome!</h1>
+          <p>Log in or create an account!</p>
+          <div className="landing-actions">
+            <Link href="/register" className="btn">
+              Register
+            </Link>
+            <Link href="/loginn" className="btn btn-outline">
+              Login
+            </Link>
+          </div>
+          <Link href="/signup" className="get-started">
+            <img
+              src="/landing/get-started.svg"
+              alt="Get Started: create your free account"
+              width={320}
+              height={120}
+              decoding="async"
+            />
+          </Link>
+        </section>
+        <section className="stack" aria-labelledby="video-title">
+          <h2 id="video-title">See how it works</h2>
+          <VideoFacade />
+        </section>
+        <AboutSection rules={rules} />
+        <section className="stack" aria-labelledby="app-title">
+          <h2 id="app-title">Get the app</h2>
+          <a className="play-badge" href={playStoreUrl} target="_blank" rel="noopener noreferrer">
+            <img
+              src="/landing/google-play-badge.svg"
+              alt="Get it on Google Play"
+              width={180}
+              height={54}
+              loading="lazy"
+            />
+          </a>
+        </section>
+        <PartnersStrip />
+      </main>
+      <LandingFooter />
+    </>
+  )
 }

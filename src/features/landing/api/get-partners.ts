@@ -1,0 +1,20 @@
+/** `GET /our-partners/` (SPEC §7): the partners shown on the landing page; no token needed. */
+import { api } from '@/lib/api-client'
+
+/** One partner as the API serves it; `logo` is a same-origin image path (e.g. /partners/x.svg). */
+export interface Partner {
+  id: number
+  name: string
+  logo: string
+  link: string
+}
+
+/**
+ * Fetches the partners list. Throws the client's error when the call fails (offline, 5xx) or
+ * when the answer is not an array, so the caller can hide the strip.
+ */
+export async function getPartners(): Promise<Partner[]> {
+  const body = await api.get('our-partners/').json<unknown>()
+  if (!Array.isArray(body)) throw new Error('our-partners: the answer is not an array')
+  return body as Partner[]
+}
