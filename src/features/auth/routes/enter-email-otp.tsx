@@ -1,4 +1,51 @@
-/** PLACEHOLDER screen: replaced by its issue's work. */
+/**
+ * OTP for a PIN reset (/enter-email-otp?email=…; SPEC §2, §4, §8): the first resend after 10 s,
+ * later ones after 59 s; a verified code keeps the reset token and opens /update-password.
+ */
+import { useLocation, useSearch } from 'wouter'
+import toast from 'react-hot-toast'
+import { setResetToken } from '@/lib/session'
+import { forgotPassword } from '../api/forgot-password'
+import { verifyResetOtp } from '../api/verify-reset-otp'
+import { OtpScreen } from '../components/otp-screen'
+
+/** SPEC §4, §9: 10 s on the reset screen, 59 s after any resend. */
+const FIRST_RESEND_SECONDS = 10
+const RESEND_SECONDS = 59
+
 export default function EnterEmailOtp() {
-  return <main className="page"><h1>EnterEmailOtp</h1></main>
+  const [, navigate] = useLocation()
+  const email = new URLSearchParams(useSearch()).get('email') ?? ''
+
+  const verify = async (code: string): Promise<string | null> => {
+    const result = await verifyResetOtp(code, email)
+    if (result.ok && result.data.reset_token) {
+      setResetToken(result.data.reset_token)
+      toast.success('OTP verified successfully!')
+      navigate(`/update-password?email=${encodeURIComponent(email)}`)
+      return null
+    }
+    toast.error('OTP verification failed. Please try again.')
+    return 'Enter Correct OTP'
+  }
+
+  const resend = async (): Promise<number | null> => {
+    const result = await forgotPassword(email)
+    if (result.ok) {
+      toast.success('OTP has been resent successfully!')
+      return RESEND_SECONDS
+    }
+    toast.error('Error resending OTP. Please try again.')
+    const wait = Number(result.body.retry_after_seconds)
+    return result.status === 429 && wait > 0 ? Math.ceil(wait) : null
+  }
+
+  return (
+    <OtpScreen
+      email={email}
+      initialSeconds={FIRST_RESEND_SECONDS}
+      onVerify={verify}
+      onResend={resend}
+    />
+  )
 }

@@ -1,4 +1,109 @@
-/** PLACEHOLDER screen: replaced by its issue's work. */
+/**
+ * Log In (/loginn, /loginold; SPEC §2, §5, §8): an email or 10-digit phone plus the 4-digit PIN.
+ * Success stores the access token and opens /dashboard; an unverified email (417) stores the
+ * token and request id and opens the signup OTP screen; a lockout (423) or rate limit (429)
+ * shows the server's message; any other failure the SPEC §8 texts.
+ */
+import { useState, type FormEvent } from 'react'
+import { Link, useLocation } from 'wouter'
+import toast from 'react-hot-toast'
+import { AppHeader } from '@/components/app-header'
+import { setAccessToken, setRequestId } from '@/lib/session'
+import { checkLoginIdentifier } from '@/shared/validation'
+import { login } from '../api/login'
+import { readAccessToken, readRequestId } from '../api/result'
+import { AuthLogo } from '../components/auth-logo'
+import { PinField } from '../components/pin-field'
+import { SubmitButton } from '../components/submit-button'
+import { TextField } from '../components/text-field'
+
+const INVALID_CREDENTIALS = 'Invalid credentials. Please enter correct ID and password.'
+
 export default function Login() {
-  return <main className="page"><h1>Login</h1></main>
+  const [, navigate] = useLocation()
+  const [identifier, setIdentifier] = useState('')
+  const [pin, setPin] = useState('')
+  const [identifierError, setIdentifierError] = useState<string | null>(null)
+  const [pinError, setPinError] = useState<string | null>(null)
+  const [formError, setFormError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const value = identifier.trim()
+    const badIdentifier = checkLoginIdentifier(value)
+    const badPin = pin ? null : 'Please enter your password.'
+    setIdentifierError(badIdentifier)
+    setPinError(badPin)
+    setFormError(null)
+    if (badIdentifier || badPin) return
+
+    setBusy(true)
+    const result = await login({ identifier: value, pin })
+    setBusy(false)
+
+    if (result.ok) {
+      const token = readAccessToken(result.data)
+      if (token) {
+        setAccessToken(token)
+        toast.success('Login successful!')
+        navigate('/dashboard', { replace: true })
+        return
+      }
+    } else if (result.status === 417) {
+      const token = readAccessToken(result.body)
+      const requestId = readRequestId(result.body)
+      if (token) setAccessToken(token)
+      if (requestId) setRequestId(requestId)
+      const email = typeof result.body.email === 'string' ? result.body.email : value
+      toast.success(result.message || 'OTP Sent Successfully!')
+      navigate(`/verify-otp-signup?email=${encodeURIComponent(email)}`)
+      return
+    } else if ((result.status === 423 || result.status === 429) && result.message) {
+      setFormError(result.message)
+      toast.error(result.message)
+      return
+    }
+    setFormError(INVALID_CREDENTIALS)
+    toast.error('Login failed. Invalid credentials.')
+  }
+
+  return (
+    <>
+      <AppHeader />
+      <main className="page stack">
+        <AuthLogo />
+        <h1 className="center">Log In</h1>
+        <form className="stack" onSubmit={submit} noValidate>
+          <TextField
+            label="Email or phone number"
+            placeholder="Enter your email or phone number"
+            autoComplete="username"
+            value={identifier}
+            error={identifierError}
+            onChange={(event) => setIdentifier(event.target.value)}
+          />
+          <PinField label="Password" value={pin} error={pinError} onChange={setPin} />
+          <div className="auth-links">
+            <Link href="/enter-email">Forgot password?</Link>
+          </div>
+          {formError ? (
+            <p className="error-text" role="alert">
+              {formError}
+            </p>
+          ) : null}
+          <p className="auth-fine-print muted">
+            By going forward you agree to{' '}
+            <Link href="/termsandcondition">Terms &amp; Conditions</Link>
+          </p>
+          <SubmitButton busy={busy} busyLabel="Logging in…">
+            Login
+          </SubmitButton>
+        </form>
+        <p className="center">
+          Don&apos;t have an account? <Link href="/register">Register</Link>
+        </p>
+      </main>
+    </>
+  )
 }

@@ -1,4 +1,185 @@
-/** PLACEHOLDER screen: replaced by its issue's work. */
+/**
+ * Register (/register, /signup; SPEC §2, §4, §5, §8): name, phone, email, PIN, an optional
+ * referral code (prefilled from ?referralId= or ?ref=) and the terms checkbox. The server answers
+ * 417 while the email is unverified: the token and request id are stored and the signup OTP
+ * screen opens.
+ */
+import { useState, type FormEvent } from 'react'
+import { Link, useLocation, useSearch } from 'wouter'
+import toast from 'react-hot-toast'
+import { AppHeader } from '@/components/app-header'
+import { setAccessToken, setRequestId } from '@/lib/session'
+import {
+  checkNewPin,
+  checkRegisterEmail,
+  checkRegisterName,
+  checkRegisterPhone,
+} from '@/shared/validation'
+import { register } from '../api/register'
+import { readAccessToken, readRequestId } from '../api/result'
+import { AuthLogo } from '../components/auth-logo'
+import { PinField } from '../components/pin-field'
+import { SubmitButton } from '../components/submit-button'
+import { TextField } from '../components/text-field'
+
+const AGREE_TERMS = 'Agree Term & Condition to Proceed!'
+const USER_EXISTS = 'Please try with different user details, user already exists.'
+const GENERIC_FAILURE = 'An error occurred while processing your request. Please try again.'
+
+type FieldName = 'name' | 'phone' | 'email' | 'pin' | 'agree'
+type Errors = Partial<Record<FieldName, string>>
+
 export default function Register() {
-  return <main className="page"><h1>Register</h1></main>
+  const [, navigate] = useLocation()
+  const params = new URLSearchParams(useSearch())
+  const [name, setName] = useState('')
+  const [phone, setPhone] = useState('')
+  const [email, setEmail] = useState('')
+  const [pin, setPin] = useState('')
+  const [referral, setReferral] = useState(
+    () => params.get('referralId') ?? params.get('ref') ?? '',
+  )
+  const [agreed, setAgreed] = useState(false)
+  const [errors, setErrors] = useState<Errors>({})
+  const [formError, setFormError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const found: Errors = {}
+    const problems: [FieldName, string | null][] = [
+      ['name', checkRegisterName(name)],
+      ['phone', checkRegisterPhone(phone)],
+      ['email', checkRegisterEmail(email.trim())],
+      ['pin', checkNewPin(pin)],
+      ['agree', agreed ? null : AGREE_TERMS],
+    ]
+    for (const [field, problem] of problems) if (problem) found[field] = problem
+    setErrors(found)
+    setFormError(null)
+    if (Object.keys(found).length > 0) {
+      if (found.agree) toast.error(AGREE_TERMS)
+      return
+    }
+
+    setBusy(true)
+    const trimmedEmail = email.trim()
+    const result = await register({
+      first_name: name.trim(),
+      phone_number: phone,
+      email: trimmedEmail,
+      password: pin,
+      referral_id: referral.trim(),
+    })
+    setBusy(false)
+
+    const body = result.ok ? result.data : result.body
+    const token = readAccessToken(body)
+    if (result.status === 417 && token) {
+      setAccessToken(token)
+      const requestId = readRequestId(body)
+      if (requestId) setRequestId(requestId)
+      toast.success(
+        result.ok ? 'OTP Sent Successfully!' : result.message || 'OTP Sent Successfully!',
+      )
+      navigate(`/verify-otp-signup?email=${encodeURIComponent(trimmedEmail)}`)
+      return
+    }
+    if (result.ok && token) {
+      // Already verified (SPEC §4: success with a token goes to /loginn).
+      navigate('/loginn')
+      return
+    }
+    const message =
+      result.status === 409 ? USER_EXISTS : (!result.ok && result.message) || GENERIC_FAILURE
+    setFormError(message)
+    toast.error(message)
+  }
+
+  return (
+    <>
+      <AppHeader />
+      <main className="page stack">
+        <AuthLogo />
+        <h1 className="center">Create Account</h1>
+        <form className="stack" onSubmit={submit} noValidate>
+          <TextField
+            label="Name"
+            placeholder="Enter your name"
+            autoComplete="name"
+            maxLength={20}
+            value={name}
+            error={errors.name}
+            onChange={(event) => setName(event.target.value)}
+          />
+          <TextField
+            label="Phone number"
+            placeholder="10-digit mobile number"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={10}
+            value={phone}
+            error={errors.phone}
+            onChange={(event) => setPhone(event.target.value)}
+          />
+          <TextField
+            label="Email"
+            placeholder="Enter your email"
+            type="email"
+            autoComplete="email"
+            maxLength={154}
+            value={email}
+            error={errors.email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <PinField
+            label="Password (4-digit PIN)"
+            placeholder="Create a 4-digit PIN"
+            autoComplete="new-password"
+            value={pin}
+            error={errors.pin}
+            onChange={setPin}
+          />
+          <TextField
+            label="Referral code (optional)"
+            placeholder="Enter a referral code"
+            autoComplete="off"
+            value={referral}
+            onChange={(event) => setReferral(event.target.value)}
+          />
+          <div className="field">
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={agreed}
+                aria-invalid={errors.agree ? true : undefined}
+                onChange={(event) => setAgreed(event.target.checked)}
+              />
+              <span>
+                I agree to the <Link href="/termsandcondition">Terms &amp; Conditions</Link> and the{' '}
+                <Link href="/privacy">Privacy Policy</Link>
+              </span>
+            </label>
+            {errors.agree ? (
+              <p className="error-text" role="alert">
+                {errors.agree}
+              </p>
+            ) : null}
+          </div>
+          {formError ? (
+            <p className="error-text" role="alert">
+              {formError}
+            </p>
+          ) : null}
+          <SubmitButton busy={busy} busyLabel="Registering…">
+            Register
+          </SubmitButton>
+        </form>
+        <p className="center">
+          Already have an account? <Link href="/loginn">Log In</Link>
+        </p>
+      </main>
+    </>
+  )
 }

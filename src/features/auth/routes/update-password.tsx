@@ -1,4 +1,79 @@
-/** PLACEHOLDER screen: replaced by its issue's work. */
+/**
+ * Create new password (/update-password?email=…; SPEC §2, §5, §8): a new 4-digit PIN twice, sent
+ * with the reset token of the verified OTP; success opens /loginn.
+ */
+import { useState, type FormEvent } from 'react'
+import { useLocation, useSearch } from 'wouter'
+import toast from 'react-hot-toast'
+import { AppHeader } from '@/components/app-header'
+import { clearResetToken, getResetToken } from '@/lib/session'
+import { checkNewPin } from '@/shared/validation'
+import { newPassword } from '../api/new-password'
+import { AuthLogo } from '../components/auth-logo'
+import { PinField } from '../components/pin-field'
+import { SubmitButton } from '../components/submit-button'
+
 export default function UpdatePassword() {
-  return <main className="page"><h1>UpdatePassword</h1></main>
+  const [, navigate] = useLocation()
+  const email = new URLSearchParams(useSearch()).get('email') ?? ''
+  const [pin, setPin] = useState('')
+  const [confirm, setConfirm] = useState('')
+  const [pinError, setPinError] = useState<string | null>(null)
+  const [confirmError, setConfirmError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const badPin = checkNewPin(pin)
+    const mismatch = !badPin && pin !== confirm ? 'Passwords do not match' : null
+    setPinError(badPin)
+    setConfirmError(mismatch)
+    if (badPin || mismatch) return
+    setBusy(true)
+    const result = await newPassword({
+      email_id: email,
+      new_password: pin,
+      reset_token: getResetToken() ?? '',
+    })
+    setBusy(false)
+    if (result.ok) {
+      clearResetToken()
+      toast.success('Password changed successfully!')
+      navigate('/loginn', { replace: true })
+    } else {
+      toast.error('Failed to change password. Please try again.')
+    }
+  }
+
+  return (
+    <>
+      <AppHeader />
+      <main className="page stack">
+        <AuthLogo />
+        <h1 className="center">Create New Password</h1>
+        {email ? <p className="center muted">For {email}</p> : null}
+        <form className="stack" onSubmit={submit} noValidate>
+          <PinField
+            label="New password (4-digit PIN)"
+            placeholder="Enter new password"
+            autoComplete="new-password"
+            value={pin}
+            error={pinError}
+            onChange={setPin}
+          />
+          <PinField
+            label="Confirm password"
+            placeholder="Confirm new password"
+            autoComplete="new-password"
+            value={confirm}
+            error={confirmError}
+            onChange={setConfirm}
+          />
+          <SubmitButton busy={busy} busyLabel="Saving…">
+            Change Password
+          </SubmitButton>
+        </form>
+      </main>
+    </>
+  )
 }

@@ -1,4 +1,91 @@
-/** PLACEHOLDER screen: replaced by its issue's work. */
+/**
+ * OTP after signup (/verify-otp-signup; SPEC §2, §4, §8). Reads `email` and `hotemailemail`;
+ * with `hotemailemail` it asks for a code on open and keeps the new request id. The code is
+ * checked with the stored request id (and token, if any); success keeps the reset token and opens
+ * /update-password?email=…. The header back button forgets the stored access token.
+ */
+import { useEffect, useRef } from 'react'
+import { useLocation, useSearch } from 'wouter'
+import toast from 'react-hot-toast'
+import { clearAccessToken, getRequestId, setRequestId, setResetToken } from '@/lib/session'
+import { readRequestId, type ApiFailure } from '../api/result'
+import { sendSignupOtp } from '../api/send-signup-otp'
+import { verifySignupOtp } from '../api/verify-signup-otp'
+import { OtpScreen } from '../components/otp-screen'
+
+/** SPEC §4: 59 s after signup and after any resend. */
+const RESEND_SECONDS = 59
+const WRONG_CODE = 'Enter Correct OTP'
+
+/** The wait the server asks for after a refused resend (seconds), if it says so. */
+function retryAfter(failure: ApiFailure): number | null {
+  const seconds = Number(failure.body.retry_after_seconds)
+  return failure.status === 429 && Number.isFinite(seconds) && seconds > 0
+    ? Math.ceil(seconds)
+    : null
+}
+
 export default function VerifyOtpSignup() {
-  return <main className="page"><h1>VerifyOtpSignup</h1></main>
+  const [, navigate] = useLocation()
+  const params = new URLSearchParams(useSearch())
+  const hotEmail = params.get('hotemailemail')
+  const email = params.get('email') ?? hotEmail ?? ''
+  const requested = useRef(false)
+
+  // The hotemailemail link opens this screen without a pending code: ask for one, once.
+  useEffect(() => {
+    if (!hotEmail || requested.current) return
+    requested.current = true
+    void sendSignupOtp(hotEmail).then((result) => {
+      const requestId = result.ok ? readRequestId(result.data) : null
+      if (requestId) {
+        setRequestId(requestId)
+        toast.success('OTP Sent Successfully!')
+      } else if (!result.ok && result.message) {
+        toast.error(result.message)
+      } else {
+        toast.error('Error resending OTP. Please try again.')
+      }
+    })
+  }, [hotEmail])
+
+  const verify = async (code: string): Promise<string | null> => {
+    const result = await verifySignupOtp(code, getRequestId() ?? '')
+    if (result.ok && result.data.reset_token) {
+      setResetToken(result.data.reset_token)
+      toast.success('OTP verified successfully!')
+      navigate(`/update-password?email=${encodeURIComponent(email)}`)
+      return null
+    }
+    toast.error('OTP verification failed. Please check your code and try again.')
+    return WRONG_CODE
+  }
+
+  const resend = async (): Promise<number | null> => {
+    const result = await sendSignupOtp(email)
+    const requestId = result.ok ? readRequestId(result.data) : null
+    if (requestId) {
+      setRequestId(requestId)
+      toast.success('OTP has been resent to your email!')
+      return RESEND_SECONDS
+    }
+    toast.error('Error resending OTP. Please try again.')
+    return result.ok ? null : retryAfter(result)
+  }
+
+  const back = () => {
+    clearAccessToken()
+    if (window.history.length > 1) window.history.back()
+    else navigate('/loginn', { replace: true })
+  }
+
+  return (
+    <OtpScreen
+      email={email}
+      initialSeconds={RESEND_SECONDS}
+      onVerify={verify}
+      onResend={resend}
+      onBack={back}
+    />
+  )
 }

@@ -1,0 +1,23 @@
+/** `POST /user/login/` (SPEC §7, contract-accounts): log in with an email or a 10-digit phone. */
+import { api } from '@/lib/api-client'
+import { toResult, type ApiResult } from './result'
+
+export interface LoginInput {
+  /** An email or a 10-digit phone number; both are sent in `email` (SPEC §5). */
+  identifier: string
+  /** The 4-digit PIN. */
+  pin: string
+}
+
+/**
+ * 200 `{message, access_token}`; 401 wrong identifier or PIN; 417 email not verified (body has
+ * `access_token` and `otp_response.requestId`, a code was mailed); 423 locked; 429 rate limited.
+ */
+export function login({
+  identifier,
+  pin,
+}: LoginInput): Promise<ApiResult<{ message?: string; access_token?: string }>> {
+  return toResult(() =>
+    api.post('user/login/', { json: { email: identifier, login_type: 'email', password: pin } }),
+  )
+}

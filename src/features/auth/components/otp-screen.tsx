@@ -1,0 +1,99 @@
+/**
+ * The layout both OTP screens share (SPEC §2): 'Code has been sent to {email}', a 4-digit code
+ * field, the 'Resend Code' link with its countdown 'Resend code in 00:SS', and 'Verify Account'.
+ * The screen around it decides what verifying and resending call and which toasts they show.
+ */
+import { useState, type FormEvent } from 'react'
+import { AppHeader } from '@/components/app-header'
+import { checkOtpInput, LIMITS } from '@/shared/validation'
+import { AuthLogo } from './auth-logo'
+import { TextField } from './text-field'
+import { SubmitButton } from './submit-button'
+import { formatCountdown, useCountdown } from './use-countdown'
+
+export interface OtpScreenProps {
+  email: string
+  /** Seconds before the first resend is allowed (10 on reset, 59 after signup: SPEC §4). */
+  initialSeconds: number
+  /** Checks the code; resolves to the inline error to show, or null when verified. */
+  onVerify(code: string): Promise<string | null>
+  /** Asks for a new code; resolves to the seconds until the next resend, or null to keep the timer. */
+  onResend(): Promise<number | null>
+  /** The header back button; going back one step when absent. */
+  onBack?: () => void
+}
+
+export function OtpScreen({ email, initialSeconds, onVerify, onResend, onBack }: OtpScreenProps) {
+  const [code, setCode] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [verifying, setVerifying] = useState(false)
+  const [resending, setResending] = useState(false)
+  const { secondsLeft, restart } = useCountdown(initialSeconds)
+
+  const change = (value: string) => {
+    const problem = checkOtpInput(value)
+    setError(problem)
+    if (!problem) setCode(value)
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (code.length !== LIMITS.otpLength || verifying) return
+    setVerifying(true)
+    const problem = await onVerify(code)
+    setVerifying(false)
+    setError(problem)
+  }
+
+  const resend = async () => {
+    setResending(true)
+    const next = await onResend()
+    setResending(false)
+    if (next !== null) restart(next)
+  }
+
+  return (
+    <>
+      <AppHeader onBack={onBack} />
+      <main className="page stack">
+        <AuthLogo />
+        <h1 className="center">OTP Verification</h1>
+        <p className="center muted">
+          Code has been sent to <strong>{email}</strong>
+        </p>
+        <form className="stack" onSubmit={submit} noValidate>
+          <TextField
+            label="4-digit code"
+            className="input otp-input"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            error={error}
+            onChange={(event) => change(event.target.value)}
+          />
+          <div className="resend-row">
+            <span className="muted">Didn&apos;t receive the code?</span>
+            <button
+              type="button"
+              className="link-button"
+              disabled={secondsLeft > 0 || resending}
+              onClick={resend}
+            >
+              Resend Code
+            </button>
+          </div>
+          {secondsLeft > 0 ? (
+            <p className="center muted">Resend code in {formatCountdown(secondsLeft)}</p>
+          ) : null}
+          <SubmitButton
+            busy={verifying}
+            busyLabel="Verifying…"
+            disabled={code.length !== LIMITS.otpLength}
+          >
+            Verify Account
+          </SubmitButton>
+        </form>
+      </main>
+    </>
+  )
+}
