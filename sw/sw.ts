@@ -1,17 +1,49 @@
 /// <reference lib="webworker" />
 /**
- * The service worker: precaches the app shell (the build's manifest is injected at
- * `self.__WB_MANIFEST`) and serves navigations from the cached index.html, leaving `/api/` out.
+ * The service worker: precaches the app shell and every route's chunks (the build's manifest is
+ * injected at `self.__WB_MANIFEST`), serves navigations from the cached index.html with `/api/`
+ * left out, and keeps the last answers of the GET calls a returning user needs (config, user,
+ * plans, videos) so the app opens offline with the last data. A new version waits until the
+ * page asks it to skip waiting (the update prompt, src/lib/sw-bridge.ts).
  */
+import { clientsClaim } from 'workbox-core'
 import { precacheAndRoute, cleanupOutdatedCaches, createHandlerBoundToURL } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { NetworkFirst } from 'workbox-strategies'
+import { ExpirationPlugin } from 'workbox-expiration'
 import { registerOutboxSync } from './outbox-sync'
+import { userScopedCacheKey } from './user-scoped-cache-key'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }
+
+/** The API reads kept for offline use (SPEC §7 paths under /api/v1, DECISIONS §6). */
+const OFFLINE_API_PATHS = /^\/api\/v1\/(config|get-user|get-membership|dashboard)\/?$/
+
+/** Seconds the network may take before the cached answer is served instead. */
+const NETWORK_TIMEOUT_SECONDS = 3
 
 cleanupOutdatedCaches()
 precacheAndRoute(self.__WB_MANIFEST)
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }))
+
+// Network first, so online users always see fresh data; only GET (registerRoute's default
+// method), only 200 answers (NetworkFirst's default), keyed per signed-in user.
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin && request.method === 'GET' && OFFLINE_API_PATHS.test(url.pathname),
+  new NetworkFirst({
+    cacheName: 'api-last-data',
+    networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+    plugins: [
+      { cacheKeyWillBeUsed: userScopedCacheKey },
+      new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: 30 * 24 * 60 * 60 }),
+    ],
+  }),
+)
+
+// The first worker takes over the open page at once (nothing to be inconsistent with); a later
+// version waits for SKIP_WAITING from the page's update prompt.
+clientsClaim()
 
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()

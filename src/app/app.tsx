@@ -8,6 +8,8 @@ import { Toaster } from 'react-hot-toast'
 import { ROUTES, NotFound } from './routes'
 import { RouteGuard } from './route-guard'
 import { PageSpinner } from '@/components/page-spinner'
+import { OfflineNotice } from '@/components/offline-notice'
+import { UpdatePrompt } from '@/components/update-prompt'
 import { setUnauthorizedHandler } from '@/lib/api-client'
 
 export function App() {
@@ -16,6 +18,8 @@ export function App() {
   return (
     <>
       <Toaster position="top-right" toastOptions={{ duration: 5000 }} />
+      <OfflineNotice />
+      <UpdatePrompt />
       <Suspense fallback={<PageSpinner />}>
         <Switch>
           <Route path="/login">

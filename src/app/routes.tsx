@@ -3,7 +3,8 @@
  * `auth` routes send a visitor without a token to /loginn; `guest` routes send a visitor with a
  * token to /dashboard; `public` routes are open.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import type { ComponentType, LazyExoticComponent } from 'react'
+import { lazyWithRetry } from '@/lib/lazy-with-retry'
 
 export type Access = 'auth' | 'guest' | 'public'
 
@@ -13,7 +14,8 @@ export interface RouteEntry {
   component: LazyExoticComponent<ComponentType>
 }
 
-const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load)
+/** A lazily loaded screen that reloads the page once if its chunk fails to load (a new deploy). */
+const page = (load: () => Promise<{ default: ComponentType }>) => lazyWithRetry(load)
 
 const Landing = page(() => import('@/features/landing/routes/landing'))
 const Login = page(() => import('@/features/auth/routes/login'))

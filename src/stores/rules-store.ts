@@ -8,6 +8,7 @@ import { persist } from 'zustand/middleware'
 import { api } from '@/lib/api-client'
 import { idbStorage } from '@/lib/idb-storage'
 import { DEFAULT_RULES, type Rules } from '@/shared/rules'
+import { migrateSteps } from './versioned'
 
 interface ConfigResponse {
   rules: Rules
@@ -22,6 +23,10 @@ interface RulesState {
   fetchedAt: number | null
   load(): Promise<void>
 }
+
+/** The persisted shape; bump the version and add a `migrate` step whenever it changes. */
+export const RULES_STORE_VERSION = 1
+type PersistedRulesState = Pick<RulesState, 'rules' | 'playStoreUrl' | 'paymentProvider' | 'fetchedAt'>
 
 let inFlight: Promise<void> | null = null
 
@@ -53,14 +58,23 @@ export const useRulesStore = create<RulesState>()(
     }),
     {
       name: 'rules-store',
-      version: 1,
-      storage: idbStorage<Pick<RulesState, 'rules' | 'playStoreUrl' | 'paymentProvider' | 'fetchedAt'>>(),
+      version: RULES_STORE_VERSION,
+      storage: idbStorage<PersistedRulesState>(),
       partialize: ({ rules, playStoreUrl, paymentProvider, fetchedAt }) => ({
         rules,
         playStoreUrl,
         paymentProvider,
         fetchedAt,
       }),
+      migrate: migrateSteps<PersistedRulesState>(RULES_STORE_VERSION, {
+        // v0 (before versioning) kept only `rules`; the other fields take their defaults on merge.
+        0: (state) => ({ rules: state.rules ?? DEFAULT_RULES, fetchedAt: null }),
+      }),
+      // A rule added by a newer build is absent from an older saved copy: fill it from the defaults.
+      merge: (persisted, current) => {
+        const saved = (persisted ?? {}) as Partial<PersistedRulesState>
+        return { ...current, ...saved, rules: { ...DEFAULT_RULES, ...current.rules, ...saved.rules } }
+      },
     },
   ),
 )

@@ -6,6 +6,7 @@
 import { create } from 'zustand'
 import { persist } from 'zustand/middleware'
 import { idbStorage } from '@/lib/idb-storage'
+import { migrateSteps } from './versioned'
 
 /** The User of SPEC §3, as `GET /get-user/` returns it. `points` is integer coins. */
 export interface User {
@@ -29,6 +30,10 @@ interface UserState {
   clear(): void
 }
 
+/** The persisted shape; bump the version and add a `migrate` step whenever it changes. */
+export const USER_STORE_VERSION = 1
+type PersistedUserState = Pick<UserState, 'user' | 'fetchedAt'>
+
 export const useUserStore = create<UserState>()(
   persist(
     (setState) => ({
@@ -39,9 +44,13 @@ export const useUserStore = create<UserState>()(
     }),
     {
       name: 'user-store',
-      version: 1,
-      storage: idbStorage<Pick<UserState, 'user' | 'fetchedAt'>>(),
+      version: USER_STORE_VERSION,
+      storage: idbStorage<PersistedUserState>(),
       partialize: ({ user, fetchedAt }) => ({ user, fetchedAt }),
+      migrate: migrateSteps<PersistedUserState>(USER_STORE_VERSION, {
+        // v0 (before versioning) kept only `user`; v1 adds when it was fetched (unknown: null).
+        0: (state) => ({ user: state.user ?? null, fetchedAt: null }),
+      }),
     },
   ),
 )

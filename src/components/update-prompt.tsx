@@ -1,0 +1,18 @@
+/**
+ * The "update available" prompt: shown while a new version of the app waits (the service worker
+ * bridge says so); Reload applies it and reloads the page.
+ */
+import { applyUpdate, useUpdateAvailable } from '@/lib/sw-bridge'
+
+export function UpdatePrompt() {
+  const updateAvailable = useUpdateAvailable()
+  if (!updateAvailable) return null
+  return (
+    <div className="update-prompt" role="status" aria-live="polite">
+      <span>A new version is available.</span>
+      <button type="button" className="btn btn-small" onClick={applyUpdate}>
+        Reload
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,109 @@
+/**
+ * The one bridge between the page and the service worker (STYLE: Squoosh/Elk): registration of
+ * /sw.js through workbox-window, the "update available" state when a new worker is waiting, the
+ * skip-waiting request that applies it, and the worker's messages to open pages. No other module
+ * talks to `navigator.serviceWorker`.
+ */
+import { useSyncExternalStore } from 'react'
+import type { Workbox } from 'workbox-window'
+
+/** How often a long-open page asks the server for a new worker (ms). */
+const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000
+
+let workbox: Workbox | null = null
+let updateAvailable = false
+const listeners = new Set<() => void>()
+
+function setUpdateAvailable(value: boolean): void {
+  updateAvailable = value
+  listeners.forEach((listener) => listener())
+}
+
+/**
+ * Registers /sw.js (production builds only; the caller checks `import.meta.env.PROD`). Loads
+ * workbox-window lazily so it stays out of the first route's JavaScript. When a new worker has
+ * installed and waits, `useUpdateAvailable()` turns true. Never throws: a browser without
+ * service workers, or a failed registration, just leaves the app online-only.
+ */
+export async function registerServiceWorker(): Promise<void> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || workbox) return
+  try {
+    const { Workbox } = await import('workbox-window')
+    const wb = new Workbox('/sw.js')
+    workbox = wb
+    wb.addEventListener('waiting', () => setUpdateAvailable(true))
+    const registration = await wb.register()
+    if (registration) {
+      setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_INTERVAL_MS)
+    }
+  } catch (error) {
+    console.error('service worker registration failed', error)
+  }
+}
+
+/** Whether a new version has installed and waits for `applyUpdate()`. */
+export function isUpdateAvailable(): boolean {
+  return updateAvailable
+}
+
+/** Subscribes to changes of `isUpdateAvailable()`; returns the unsubscribe function. */
+export function subscribeUpdateAvailable(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** React hook: true while a new version waits (drives the update prompt). */
+export function useUpdateAvailable(): boolean {
+  return useSyncExternalStore(subscribeUpdateAvailable, isUpdateAvailable, () => false)
+}
+
+/**
+ * Applies the waiting version: asks it to skip waiting (the worker only does so on this request)
+ * and reloads the page once the new worker controls it, so page and cache are the same build.
+ */
+export function applyUpdate(): void {
+  const wb = workbox
+  if (!wb) {
+    window.location.reload()
+    return
+  }
+  wb.addEventListener('controlling', () => window.location.reload())
+  wb.messageSkipWaiting()
+}
+
+/** A message the worker posts to open pages: `{ type, ...payload }`. */
+export interface WorkerMessage {
+  type: string
+  [field: string]: unknown
+}
+
+/**
+ * Listens for worker messages of one `type` (e.g. the outbox's background-sync request); returns
+ * the unsubscribe function. A no-op where service workers are unavailable.
+ */
+export function onWorkerMessage(type: string, handler: (message: WorkerMessage) => void): () => void {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return () => undefined
+  const listener = (event: MessageEvent) => {
+    const data = event.data as Partial<WorkerMessage> | null
+    if (data && data.type === type) handler(data as WorkerMessage)
+  }
+  navigator.serviceWorker.addEventListener('message', listener)
+  return () => navigator.serviceWorker.removeEventListener('message', listener)
+}
+
+/**
+ * Registers a Background Sync tag on the active worker (e.g. 'outbox'); resolves false where
+ * Background Sync is unsupported or no worker is active, so the caller flushes by itself.
+ */
+export async function requestBackgroundSync(tag: string): Promise<boolean> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return false
+  try {
+    const registration = await navigator.serviceWorker.getRegistration()
+    const sync = (registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync
+    if (!registration?.active || !sync) return false
+    await sync.register(tag)
+    return true
+  } catch {
+    return false
+  }
+}
