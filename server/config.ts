@@ -36,6 +36,13 @@ export interface AppConfig {
   seed: boolean
   /** Log level for Fastify's logger; 'silent' in tests. */
   logLevel: string
+  /**
+   * Per-IP limit of each account route (login, OTP verify, registration, forgot-password,
+   * send-signup-otp; DECISIONS §7). Undefined: 30 requests per minute per route.
+   */
+  authRateLimit?: { max: number; timeWindowMs: number }
+  /** The current time; tests inject a clock to prove OTP, token and lock expiry. Default `new Date()`. */
+  clock?: () => Date
 }
 
 /** Parses `UPI_PAYEES`: `vpa1,vpa2;Payee Name` (two UPI IDs and one payee name). */

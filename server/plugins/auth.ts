@@ -37,7 +37,7 @@ export default fp(async (app) => {
       .select(['user_id'])
       .where('token_hash', '=', sha256(token))
       .where('revoked_at', 'is', null)
-      .where('expires_at', '>', nowIso())
+      .where('expires_at', '>', nowIso(app.config.clock?.()))
       .executeTakeFirst()
     if (!row) throw unauthorized()
     request.userId = row.user_id

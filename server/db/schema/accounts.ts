@@ -11,7 +11,7 @@ export interface UsersTable {
   /** Lowercased. */
   email: string
   phone_number: string
-  /** scrypt hash of the 4-digit PIN (server/lib/pin-hash.ts). */
+  /** scrypt hash of the 4-digit PIN (server/lib/crypto.ts hashSecret). */
   pin_hash: string
   email_verified: number
   /** The user's own referral code, shared with friends. */

@@ -1,4 +1,139 @@
-/** The accounts routes. */
+/**
+ * The account routes of contract-accounts.md (SPEC §7, DECISIONS §6–7): registration, signup
+ * OTP, login, PIN reset, get-user and logout. Handlers only translate HTTP to the functions of
+ * server/accounts; login, OTP, registration and reset routes carry a per-IP rate limit.
+ */
 import type { FastifyInstance } from 'fastify'
+import { accountContext } from '../../accounts/context.ts'
+import { MESSAGES } from '../../accounts/messages.ts'
+import { logIn, logOut } from '../../accounts/login.ts'
+import {
+  registerUser,
+  resendSignupCode,
+  verifySignupCode,
+  type RegistrationInput,
+} from '../../accounts/registration.ts'
+import { sendResetCode, setNewPin, verifyResetCode } from '../../accounts/password-reset.ts'
+import { userIdForAccessToken } from '../../accounts/tokens.ts'
+import { userDetails } from '../../accounts/users.ts'
+import { unauthorized } from '../../lib/errors.ts'
+import { readToken } from '../../plugins/auth.ts'
+import {
+  forgotPasswordSchema,
+  getUserSchema,
+  loginSchema,
+  logoutSchema,
+  newPasswordSchema,
+  registrationSchema,
+  sendSignupOtpSchema,
+  verifyResetOtpSchema,
+  verifySignupOtpSchema,
+} from './schemas.ts'
 
-export default async function accountsRoutes(_app: FastifyInstance): Promise<void> {}
+/** 30 requests per minute per IP and route unless `config.authRateLimit` says otherwise. */
+const DEFAULT_AUTH_RATE_LIMIT = { max: 30, timeWindowMs: 60_000 }
+
+export default async function accountsRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = accountContext(app)
+  const limit = app.config.authRateLimit ?? DEFAULT_AUTH_RATE_LIMIT
+  const rateLimited = { rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs } }
+
+  app.post<{ Body: RegistrationInput }>(
+    '/user/registration/',
+    { schema: registrationSchema, config: rateLimited },
+    async (request, reply) => {
+      const { accessToken, requestId } = await registerUser(ctx, request.body)
+      return reply.status(417).send({
+        message: MESSAGES.otpSent,
+        access_token: accessToken,
+        otp_response: { requestId },
+      })
+    },
+  )
+
+  app.post<{ Body: { otp: string; request_id: string } }>(
+    '/verify-otp-after-signup/',
+    { schema: verifySignupOtpSchema, config: rateLimited },
+    async (request) => {
+      // The token is optional (the hotemailemail flow); a live one must belong to the code's user.
+      const token = readToken(request.headers.authorization)
+      const tokenUserId = token ? await userIdForAccessToken(app.db, token, ctx.now()) : undefined
+      const resetToken = await verifySignupCode(ctx, {
+        otp: request.body.otp,
+        requestId: request.body.request_id,
+        tokenUserId,
+      })
+      return { message: MESSAGES.otpVerified, reset_token: resetToken }
+    },
+  )
+
+  app.post<{ Body: { email_id: string } }>(
+    '/send-signup-otp/',
+    { schema: sendSignupOtpSchema, config: rateLimited },
+    async (request) => {
+      const requestId = await resendSignupCode(ctx, request.body.email_id)
+      return { message: MESSAGES.signupOtpResent, otp_response: { requestId } }
+    },
+  )
+
+  app.post<{ Body: { email: string; login_type?: string; password: string } }>(
+    '/user/login/',
+    { schema: loginSchema, config: rateLimited },
+    async (request, reply) => {
+      const result = await logIn(ctx, request.body.email, request.body.password)
+      if (result.verified) return { message: MESSAGES.loginOk, access_token: result.accessToken }
+      return reply.status(417).send({
+        message: MESSAGES.otpSent,
+        access_token: result.accessToken,
+        otp_response: { requestId: result.requestId },
+      })
+    },
+  )
+
+  app.post<{ Body: { email_id: string } }>(
+    '/forgot-password/',
+    { schema: forgotPasswordSchema, config: rateLimited },
+    async (request) => {
+      await sendResetCode(ctx, request.body.email_id)
+      return { message: MESSAGES.resetOtpSent }
+    },
+  )
+
+  app.post<{ Body: { otp: string; email_id: string } }>(
+    '/verify-otp/',
+    { schema: verifyResetOtpSchema, config: rateLimited },
+    async (request) => {
+      const resetToken = await verifyResetCode(ctx, request.body.email_id, request.body.otp)
+      return { message: MESSAGES.otpVerified, reset_token: resetToken }
+    },
+  )
+
+  app.post<{ Body: { email_id: string; new_password: string; reset_token?: string | null } }>(
+    '/new-password/',
+    { schema: newPasswordSchema, config: rateLimited },
+    async (request) => {
+      await setNewPin(ctx, {
+        email: request.body.email_id,
+        pin: request.body.new_password,
+        resetToken: request.body.reset_token ?? undefined,
+      })
+      return { message: MESSAGES.passwordChanged }
+    },
+  )
+
+  app.get(
+    '/get-user/',
+    { schema: getUserSchema, preHandler: app.authenticate },
+    async (request) => {
+      const details = await userDetails(app.db, request.userId)
+      if (!details) throw unauthorized()
+      return details
+    },
+  )
+
+  app.post('/logout/', { schema: logoutSchema, preHandler: app.authenticate }, async (request) => {
+    const token = readToken(request.headers.authorization)
+    if (token) await logOut(ctx, token)
+    return { message: MESSAGES.loggedOut }
+  })
+}

@@ -1,0 +1,65 @@
+/**
+ * The account lockout of DECISIONS §7: 5 wrong PINs in a row lock the account for 15 minutes,
+ * each later lock twice as long as the one before. While locked even the right PIN is refused.
+ * A successful login or a PIN reset clears it.
+ */
+import type { Db } from '../db/index.ts'
+import { ApiError } from '../lib/errors.ts'
+import { isoAfter } from './context.ts'
+import { ACCOUNT_RULES, accountLockedMessage } from './messages.ts'
+
+/** The length of lock number `lockCount + 1` in ms: 15 min × 2^lockCount. */
+export function lockDurationMs(lockCount: number): number {
+  return ACCOUNT_RULES.firstLockMs * 2 ** Math.min(lockCount, ACCOUNT_RULES.maxLockDoublings)
+}
+
+/** 423 ACCOUNT_LOCKED `{ retry_after_seconds }` for a lock ending at `lockedUntil`. */
+export function accountLocked(lockedUntil: string, now: Date): ApiError {
+  const ms = Math.max(0, Date.parse(lockedUntil) - now.getTime())
+  return new ApiError(423, 'ACCOUNT_LOCKED', accountLockedMessage(Math.ceil(ms / 60_000)), {
+    retry_after_seconds: Math.ceil(ms / 1000),
+  })
+}
+
+/** Throws 423 ACCOUNT_LOCKED while `user.locked_until` lies after `now`. */
+export function assertNotLocked(user: { locked_until: string | null }, now: Date): void {
+  if (user.locked_until !== null && user.locked_until > now.toISOString()) {
+    throw accountLocked(user.locked_until, now)
+  }
+}
+
+/**
+ * Counts one wrong PIN for `userId`. On the 5th in a row the account is locked (failed count back
+ * to 0, lock count + 1) and the 423 to answer is returned; otherwise null.
+ */
+export async function recordFailedLogin(
+  db: Db,
+  userId: number,
+  now: Date,
+): Promise<ApiError | null> {
+  const row = await db
+    .updateTable('users')
+    .set((eb) => ({ failed_logins: eb('failed_logins', '+', 1) }))
+    .where('id', '=', userId)
+    .returning(['failed_logins', 'lock_count'])
+    .executeTakeFirstOrThrow()
+  if (row.failed_logins < ACCOUNT_RULES.maxFailedLogins) return null
+  const lockedUntil = isoAfter(now, lockDurationMs(row.lock_count))
+  // Only the request that reached the limit locks; the condition keeps the doubling single.
+  await db
+    .updateTable('users')
+    .set({ failed_logins: 0, lock_count: row.lock_count + 1, locked_until: lockedUntil })
+    .where('id', '=', userId)
+    .where('failed_logins', '>=', ACCOUNT_RULES.maxFailedLogins)
+    .execute()
+  return accountLocked(lockedUntil, now)
+}
+
+/** Clears the wrong-PIN count, the lock and the doubling (successful login, PIN reset). */
+export async function clearLockout(db: Db, userId: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ failed_logins: 0, locked_until: null, lock_count: 0 })
+    .where('id', '=', userId)
+    .execute()
+}

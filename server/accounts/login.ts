@@ -1,0 +1,66 @@
+/**
+ * Logging in and out (SPEC §4, §7; DECISIONS §7): the identifier is an email (any case) or a
+ * 10-digit phone number; the PIN is checked with scrypt under the account lockout.
+ */
+import type { AccountContext } from './context.ts'
+import { ApiError, badRequest } from '../lib/errors.ts'
+import { hashSecret, verifySecret } from '../lib/crypto.ts'
+import {
+  PIN_PATTERN,
+  checkLoginIdentifier,
+  isPhoneIdentifier,
+} from '../../src/shared/validation.ts'
+import { MESSAGES } from './messages.ts'
+import { assertNotLocked, clearLockout, recordFailedLogin } from './lockout.ts'
+import { signupCodeForLogin } from './registration.ts'
+import { issueAccessToken, revokeAccessToken } from './tokens.ts'
+import { findUserByEmail, findUserByPhone } from './users.ts'
+
+/** 200: a verified user's token; 417: an unverified user's token plus the signup code's id. */
+export type LoginResult =
+  | { verified: true; accessToken: string }
+  | { verified: false; accessToken: string; requestId: string }
+
+let dummyHash: Promise<string> | undefined
+
+/** 401 INVALID_CREDENTIALS with SPEC §8's text. */
+export const invalidCredentials = () =>
+  new ApiError(401, 'INVALID_CREDENTIALS', MESSAGES.invalidCredentials)
+
+/**
+ * Logs in with `identifier` (email or 10-digit phone) and the 4-digit `pin`. An unverified user
+ * also gets a signup code mailed (unless the last one's countdown still runs).
+ * Throws 400 VALIDATION (malformed identifier, SPEC §5), 401 INVALID_CREDENTIALS, 423 ACCOUNT_LOCKED `{ retry_after_seconds }` (DECISIONS §7).
+ */
+export async function logIn(
+  ctx: AccountContext,
+  identifier: string,
+  pin: string,
+): Promise<LoginResult> {
+  const id = identifier.trim()
+  const invalid = checkLoginIdentifier(id)
+  if (invalid) throw badRequest('VALIDATION', invalid)
+  const user = isPhoneIdentifier(id)
+    ? await findUserByPhone(ctx.db, id)
+    : await findUserByEmail(ctx.db, id)
+  if (!user) {
+    // Same scrypt cost as for a real account, so timing does not reveal which accounts exist.
+    dummyHash ??= hashSecret('0000')
+    await verifySecret(pin, await dummyHash)
+    throw invalidCredentials()
+  }
+  assertNotLocked(user, ctx.now())
+  const ok = PIN_PATTERN.test(pin) && (await verifySecret(pin, user.pin_hash))
+  if (!ok) throw (await recordFailedLogin(ctx.db, user.id, ctx.now())) ?? invalidCredentials()
+  if (user.failed_logins > 0 || user.lock_count > 0 || user.locked_until !== null) {
+    await clearLockout(ctx.db, user.id)
+  }
+  const accessToken = await issueAccessToken(ctx.db, user.id, ctx.now())
+  if (user.email_verified === 1) return { verified: true, accessToken }
+  return { verified: false, accessToken, requestId: await signupCodeForLogin(ctx, user) }
+}
+
+/** Revokes the access token `token` (DECISIONS §6 `POST /logout/`). */
+export async function logOut(ctx: AccountContext, token: string): Promise<void> {
+  await revokeAccessToken(ctx.db, token, ctx.now())
+}

@@ -1,0 +1,173 @@
+/**
+ * One-time codes of DECISIONS §7: 4 digits from the CSPRNG, stored as a scrypt hash, valid 10
+ * minutes, single use, 5 tries, bound to a purpose (signup or reset) and an address. A new code
+ * supersedes the earlier ones of the same purpose and address: only the newest is checked. A
+ * resend is refused until the newest code's countdown (`resend_after_seconds`) has run out.
+ */
+import type { Selectable } from 'kysely'
+import type { Db } from '../db/index.ts'
+import type { OtpCodesTable } from '../db/schema/index.ts'
+import { ApiError, badRequest } from '../lib/errors.ts'
+import { hashSecret, randomOtp, randomToken, verifySecret } from '../lib/crypto.ts'
+import { isoAfter, type AccountContext } from './context.ts'
+import { ACCOUNT_RULES, MESSAGES, resendTooSoonMessage } from './messages.ts'
+
+export type OtpPurpose = 'signup' | 'reset'
+export type OtpRow = Selectable<OtpCodesTable>
+
+/** The newest code of `purpose` sent to `address` (lowercased email), or undefined. */
+export async function newestOtp(
+  db: Db,
+  address: string,
+  purpose: OtpPurpose,
+): Promise<OtpRow | undefined> {
+  return db
+    .selectFrom('otp_codes')
+    .selectAll()
+    .where('address', '=', address)
+    .where('purpose', '=', purpose)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+}
+
+/** Milliseconds until `row`'s resend countdown ends at `now` (0 or less: a resend is allowed). */
+export function resendWaitMs(row: OtpRow, now: Date): number {
+  return Date.parse(row.created_at) + row.resend_after_seconds * 1000 - now.getTime()
+}
+
+/**
+ * Checks that a new code of `purpose` may be sent to `address` at `now`, and returns the new
+ * code's own countdown in seconds: 10 for a first reset code, 59 for a reset resend (an earlier
+ * reset code still within its 10 minutes) and for every signup code (SPEC §4, §9).
+ * Throws 429 RESEND_TOO_SOON `{ retry_after_seconds }` while the newest code's countdown runs.
+ */
+export async function assertResendAllowed(
+  db: Db,
+  address: string,
+  purpose: OtpPurpose,
+  now: Date,
+): Promise<number> {
+  const latest = await newestOtp(db, address, purpose)
+  if (latest) {
+    const waitMs = resendWaitMs(latest, now)
+    if (waitMs > 0) {
+      const seconds = Math.ceil(waitMs / 1000)
+      throw new ApiError(429, 'RESEND_TOO_SOON', resendTooSoonMessage(seconds), {
+        retry_after_seconds: seconds,
+      })
+    }
+  }
+  if (purpose === 'signup') return ACCOUNT_RULES.resendSeconds
+  const isResend =
+    latest !== undefined && now.getTime() - Date.parse(latest.created_at) < ACCOUNT_RULES.otpValidMs
+  return isResend ? ACCOUNT_RULES.resendSeconds : ACCOUNT_RULES.firstResetResendSeconds
+}
+
+/** A fresh code and its scrypt hash; hash before opening a transaction (scrypt is slow). */
+export async function prepareOtp(): Promise<{ code: string; codeHash: string }> {
+  const code = randomOtp()
+  return { code, codeHash: await hashSecret(code) }
+}
+
+/** Stores a prepared code for `userId`; returns its public request id (SPEC's `requestId`). */
+export async function insertOtp(
+  db: Db,
+  fields: {
+    userId: number
+    address: string
+    purpose: OtpPurpose
+    codeHash: string
+    resendAfterSeconds: number
+  },
+  now: Date,
+): Promise<string> {
+  const requestId = randomToken()
+  await db
+    .insertInto('otp_codes')
+    .values({
+      request_id: requestId,
+      purpose: fields.purpose,
+      address: fields.address,
+      user_id: fields.userId,
+      code_hash: fields.codeHash,
+      expires_at: isoAfter(now, ACCOUNT_RULES.otpValidMs),
+      tries: 0,
+      used_at: null,
+      resend_after_seconds: fields.resendAfterSeconds,
+      created_at: now.toISOString(),
+    })
+    .execute()
+  return requestId
+}
+
+/** Mails `code` to `to`: subject 'Your verification code', body 'Your code is NNNN…'. */
+export async function sendOtpMail(ctx: AccountContext, to: string, code: string): Promise<void> {
+  await ctx.mailer.send({
+    to,
+    subject: MESSAGES.mailSubject,
+    text: `Your code is ${code}. It is valid for 10 minutes. If you did not ask for it, ignore this mail.`,
+  })
+}
+
+/** The code row of a public request id, or undefined. */
+export async function otpByRequestId(db: Db, requestId: string): Promise<OtpRow | undefined> {
+  return db
+    .selectFrom('otp_codes')
+    .selectAll()
+    .where('request_id', '=', requestId)
+    .executeTakeFirst()
+}
+
+/**
+ * Checks `otp` against the newest code of `purpose` sent to `address` at `now`, spending one of
+ * its 5 tries. Returns the code row when it matches; the caller then marks it used with
+ * `markOtpUsed` in the transaction that acts on it.
+ * Throws 400 OTP_INVALID `{ tries_left }` (wrong or no code), OTP_EXPIRED, OTP_USED,
+ * OTP_TOO_MANY_TRIES.
+ */
+export async function checkOtp(
+  ctx: AccountContext,
+  address: string,
+  purpose: OtpPurpose,
+  otp: string,
+): Promise<OtpRow> {
+  const now = ctx.now()
+  const row = await newestOtp(ctx.db, address, purpose)
+  if (!row) throw badRequest('OTP_INVALID', MESSAGES.otpInvalid)
+  if (row.used_at !== null) throw badRequest('OTP_USED', MESSAGES.otpUsed)
+  if (row.expires_at <= now.toISOString()) throw badRequest('OTP_EXPIRED', MESSAGES.otpExpired)
+  // Spend a try before comparing, atomically, so parallel guesses cannot exceed the limit.
+  const spent = await ctx.db
+    .updateTable('otp_codes')
+    .set((eb) => ({ tries: eb('tries', '+', 1) }))
+    .where('id', '=', row.id)
+    .where('tries', '<', ACCOUNT_RULES.otpMaxTries)
+    .where('used_at', 'is', null)
+    .returning('tries')
+    .executeTakeFirst()
+  if (!spent) {
+    const fresh = await otpByRequestId(ctx.db, row.request_id)
+    if (fresh?.used_at) throw badRequest('OTP_USED', MESSAGES.otpUsed)
+    throw badRequest('OTP_TOO_MANY_TRIES', MESSAGES.otpTooManyTries)
+  }
+  const matches = /^\d{4}$/.test(otp) && (await verifySecret(otp, row.code_hash))
+  if (!matches) {
+    throw badRequest('OTP_INVALID', MESSAGES.otpInvalid, {
+      tries_left: ACCOUNT_RULES.otpMaxTries - spent.tries,
+    })
+  }
+  return row
+}
+
+/** Marks code `id` used; throws 400 OTP_USED if another request used it first. */
+export async function markOtpUsed(db: Db, id: number, now: Date): Promise<void> {
+  const result = await db
+    .updateTable('otp_codes')
+    .set({ used_at: now.toISOString() })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst()
+  if (Number(result.numUpdatedRows) !== 1) throw badRequest('OTP_USED', MESSAGES.otpUsed)
+}

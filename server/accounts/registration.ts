@@ -1,0 +1,184 @@
+/**
+ * Signing up (SPEC §4, §7; DECISIONS §6–7): registration creates an unverified user, an access
+ * token and a signup code; the code verifies the email, which credits the signup rewards once.
+ */
+import type { AccountContext } from './context.ts'
+import { isUniqueViolation } from '../db/index.ts'
+import { ApiError, badRequest, conflict, notFound } from '../lib/errors.ts'
+import { hashSecret } from '../lib/crypto.ts'
+import { grantSignupRewards } from '../services/signup-rewards.ts'
+import {
+  checkNewPin,
+  checkRegisterEmail,
+  checkRegisterName,
+  checkRegisterPhone,
+} from '../../src/shared/validation.ts'
+import { ACCOUNT_RULES, MESSAGES } from './messages.ts'
+import {
+  assertResendAllowed,
+  checkOtp,
+  insertOtp,
+  markOtpUsed,
+  newestOtp,
+  otpByRequestId,
+  prepareOtp,
+  resendWaitMs,
+  sendOtpMail,
+} from './otp.ts'
+import { issueAccessToken, issueResetToken } from './tokens.ts'
+import {
+  emailOrPhoneTaken,
+  findUserByEmail,
+  findUserIdByReferralCode,
+  insertUser,
+  normalizeEmail,
+  type UserRow,
+} from './users.ts'
+
+export interface RegistrationInput {
+  first_name: string
+  phone_number: string
+  email: string
+  /** The 4-digit PIN. */
+  password: string
+  /** A friend's referral code; optional. */
+  referral_id?: string
+}
+
+/** An access token plus the public id of the signup code just mailed (or still counting down). */
+export interface PendingSignup {
+  accessToken: string
+  requestId: string
+}
+
+/** The first SPEC §5 message `input` breaks, or null. */
+function registrationError(input: RegistrationInput): string | null {
+  return (
+    checkRegisterName(input.first_name) ??
+    checkRegisterPhone(input.phone_number) ??
+    checkRegisterEmail(input.email.trim()) ??
+    checkNewPin(input.password)
+  )
+}
+
+/**
+ * Registers an unverified user, mails a signup code and returns a token with the code's request
+ * id (the route answers 417, DECISIONS §6). The referral code, if given, sets `referred_by`.
+ * Throws 400 VALIDATION (SPEC §5 message), 409 USER_EXISTS, 400 INVALID_REFERRAL.
+ */
+export async function registerUser(
+  ctx: AccountContext,
+  input: RegistrationInput,
+): Promise<PendingSignup> {
+  const invalid = registrationError(input)
+  if (invalid) throw badRequest('VALIDATION', invalid)
+  const email = normalizeEmail(input.email)
+  if (await emailOrPhoneTaken(ctx.db, email, input.phone_number)) {
+    throw conflict('USER_EXISTS', MESSAGES.userExists)
+  }
+  let referredBy: number | null = null
+  if (input.referral_id?.trim()) {
+    referredBy = (await findUserIdByReferralCode(ctx.db, input.referral_id)) ?? null
+    if (referredBy === null) throw badRequest('INVALID_REFERRAL', MESSAGES.invalidReferral)
+  }
+  const pinHash = await hashSecret(input.password)
+  const { code, codeHash } = await prepareOtp()
+  const now = ctx.now()
+  let result: PendingSignup
+  try {
+    result = await ctx.db.transaction().execute(async (tx) => {
+      const userId = await insertUser(
+        tx,
+        { firstName: input.first_name, email, phone: input.phone_number, pinHash, referredBy },
+        now,
+      )
+      const accessToken = await issueAccessToken(tx, userId, now)
+      const requestId = await insertOtp(
+        tx,
+        {
+          userId,
+          address: email,
+          purpose: 'signup',
+          codeHash,
+          resendAfterSeconds: ACCOUNT_RULES.resendSeconds,
+        },
+        now,
+      )
+      return { accessToken, requestId }
+    })
+  } catch (error) {
+    // Two registrations racing for the same email or phone: the unique index decides.
+    if (isUniqueViolation(error)) throw conflict('USER_EXISTS', MESSAGES.userExists)
+    throw error
+  }
+  await sendOtpMail(ctx, email, code)
+  return result
+}
+
+/**
+ * The signup code for an unverified user who logs in: the newest one while its countdown runs
+ * (nothing is mailed then), else a new one, mailed. Returns its request id.
+ */
+export async function signupCodeForLogin(ctx: AccountContext, user: UserRow): Promise<string> {
+  const now = ctx.now()
+  const latest = await newestOtp(ctx.db, user.email, 'signup')
+  if (latest && latest.used_at === null && resendWaitMs(latest, now) > 0) return latest.request_id
+  return mailNewSignupCode(ctx, user)
+}
+
+async function mailNewSignupCode(ctx: AccountContext, user: UserRow): Promise<string> {
+  const now = ctx.now()
+  const resendAfterSeconds = await assertResendAllowed(ctx.db, user.email, 'signup', now)
+  const { code, codeHash } = await prepareOtp()
+  const requestId = await insertOtp(
+    ctx.db,
+    { userId: user.id, address: user.email, purpose: 'signup', codeHash, resendAfterSeconds },
+    now,
+  )
+  await sendOtpMail(ctx, user.email, code)
+  return requestId
+}
+
+/**
+ * Mails a new signup code to the unverified account with `email` (the resend link, and the
+ * `hotemailemail` open request); returns its request id.
+ * Throws 404 NO_PENDING_SIGNUP, 429 RESEND_TOO_SOON `{ retry_after_seconds }`.
+ */
+export async function resendSignupCode(ctx: AccountContext, email: string): Promise<string> {
+  const user = await findUserByEmail(ctx.db, email)
+  if (!user || user.email_verified === 1) {
+    throw notFound('NO_PENDING_SIGNUP', MESSAGES.noPendingSignup)
+  }
+  return mailNewSignupCode(ctx, user)
+}
+
+/**
+ * Verifies a signup code named by `requestId` (the newest code sent to that address is the one
+ * checked). In one transaction: the code is used, the email marked verified and, the first time
+ * only, `grantSignupRewards` runs (DECISIONS §3). Returns a 15-minute reset token.
+ * `tokenUserId` is the Authorization token's user, when one was sent; it must own the code.
+ * Throws 400 OTP_INVALID / OTP_EXPIRED / OTP_USED / OTP_TOO_MANY_TRIES, 403 OTP_WRONG_USER.
+ */
+export async function verifySignupCode(
+  ctx: AccountContext,
+  input: { otp: string; requestId: string; tokenUserId?: number },
+): Promise<string> {
+  const named = await otpByRequestId(ctx.db, input.requestId)
+  if (!named || named.purpose !== 'signup') throw badRequest('OTP_INVALID', MESSAGES.otpInvalid)
+  if (input.tokenUserId !== undefined && input.tokenUserId !== named.user_id) {
+    throw new ApiError(403, 'OTP_WRONG_USER', MESSAGES.otpWrongUser)
+  }
+  const code = await checkOtp(ctx, named.address, 'signup', input.otp)
+  const now = ctx.now()
+  return ctx.db.transaction().execute(async (tx) => {
+    await markOtpUsed(tx, code.id, now)
+    const verified = await tx
+      .updateTable('users')
+      .set({ email_verified: 1 })
+      .where('id', '=', code.user_id)
+      .where('email_verified', '=', 0)
+      .executeTakeFirst()
+    if (Number(verified.numUpdatedRows) === 1) await grantSignupRewards(tx, code.user_id)
+    return issueResetToken(tx, code.user_id, now)
+  })
+}

@@ -1,0 +1,159 @@
+/**
+ * The users table: lookups by email, phone, id and referral code, creation with a fresh unique
+ * referral code, and the public profile of `GET /get-user/` (SPEC §3 User).
+ */
+import crypto from 'node:crypto'
+import type { Selectable } from 'kysely'
+import type { Db } from '../db/index.ts'
+import type { UsersTable } from '../db/schema/index.ts'
+import { videoPointForUser } from '../services/membership.ts'
+
+export type UserRow = Selectable<UsersTable>
+
+/** Referral codes: 8 characters without the look-alikes 0/O and 1/I. */
+const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
+const REFERRAL_LENGTH = 8
+
+/** Emails are stored and compared lowercased and trimmed. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase()
+}
+
+/** A random referral code from the CSPRNG, e.g. `K7QX2MHA`. */
+export function randomReferralCode(): string {
+  let code = ''
+  for (let i = 0; i < REFERRAL_LENGTH; i += 1) {
+    code += REFERRAL_ALPHABET[crypto.randomInt(0, REFERRAL_ALPHABET.length)]
+  }
+  return code
+}
+
+/** The user with this email (any case), or undefined. */
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', normalizeEmail(email))
+    .executeTakeFirst()
+}
+
+/** The user with this 10-digit phone number, or undefined. */
+export async function findUserByPhone(db: Db, phone: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('phone_number', '=', phone).executeTakeFirst()
+}
+
+/** The user with this id, or undefined. */
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/** The id of the user whose own referral code is `code` (case-insensitive), or undefined. */
+export async function findUserIdByReferralCode(db: Db, code: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('referral_id', '=', code.trim().toUpperCase())
+    .executeTakeFirst()
+  return row?.id
+}
+
+/** Whether an account already uses this email or this phone number. */
+export async function emailOrPhoneTaken(db: Db, email: string, phone: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb.or([eb('email', '=', normalizeEmail(email)), eb('phone_number', '=', phone)]))
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** A referral code no user has yet (checked against the table; the unique index guards races). */
+export async function unusedReferralCode(db: Db): Promise<string> {
+  for (;;) {
+    const code = randomReferralCode()
+    const taken = await db
+      .selectFrom('users')
+      .select('id')
+      .where('referral_id', '=', code)
+      .executeTakeFirst()
+    if (!taken) return code
+  }
+}
+
+export interface NewUser {
+  firstName: string
+  email: string
+  phone: string
+  pinHash: string
+  referredBy: number | null
+}
+
+/** Inserts an unverified user with a fresh referral code; returns its id. Unique violations propagate. */
+export async function insertUser(db: Db, user: NewUser, now: Date): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      first_name: user.firstName.trim(),
+      email: normalizeEmail(user.email),
+      phone_number: user.phone,
+      pin_hash: user.pinHash,
+      email_verified: 0,
+      referral_id: await unusedReferralCode(db),
+      referred_by: user.referredBy,
+      points: 0,
+      views: 0,
+      membership_plan_id: null,
+      platform_fee_paid: 0,
+      is_faulty: 0,
+      failed_logins: 0,
+      locked_until: null,
+      lock_count: 0,
+      created_at: now.toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
+/** `GET /get-user/`'s body (SPEC §3 User, contract-accounts.md). */
+export interface UserDetails {
+  first_name: string
+  email: string
+  phone_number: string
+  /** Balance in coins. */
+  points: number
+  views: number
+  referral_id: string
+  /** Friends who registered with this user's code and verified their email. */
+  referral_count: number
+  /** Coins per video of the user's plan. */
+  membership__video_point: number
+  is_faulty: boolean
+  platform_fee_paid: boolean
+  email_verified: boolean
+}
+
+/** The details of user `id`; undefined when the user does not exist. */
+export async function userDetails(db: Db, id: number): Promise<UserDetails | undefined> {
+  const user = await findUserById(db, id)
+  if (!user) return undefined
+  const referrals = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('referred_by', '=', id)
+    .where('email_verified', '=', 1)
+    .executeTakeFirstOrThrow()
+  return {
+    first_name: user.first_name,
+    email: user.email,
+    phone_number: user.phone_number,
+    points: user.points,
+    views: user.views,
+    referral_id: user.referral_id,
+    referral_count: Number(referrals.n),
+    membership__video_point: await videoPointForUser(db, id),
+    is_faulty: user.is_faulty === 1,
+    platform_fee_paid: user.platform_fee_paid === 1,
+    email_verified: user.email_verified === 1,
+  }
+}
