@@ -1,4 +1,64 @@
-/** PLACEHOLDER screen: replaced by its issue's work. */
+/**
+ * Help center (SPEC §1–2): support by email only, the FAQ, the platform-fee refund note (what to
+ * send, reply time) and the Email Support button. Numbers come from the served rules.
+ */
+import { Link } from 'wouter'
+import { AppHeader } from '@/components/app-header'
+import { useRules } from '@/stores/rules-store'
+import { formatRupees } from '@/shared/rules'
+import { SUPPORT_EMAIL, SUPPORT_REPLY_TIME } from '../support'
+
 export default function HelpCenter() {
-  return <main className="page"><h1>HelpCenter</h1></main>
+  const rules = useRules()
+  return (
+    <>
+      <AppHeader title="Help Center" />
+      <main className="page stack">
+        <section>
+          <h2>Contact us by email</h2>
+          <p>
+            Support is by email only. Write to{' '}
+            <a href={`mailto:${SUPPORT_EMAIL}`} data-testid="support-email">
+              {SUPPORT_EMAIL}
+            </a>{' '}
+            and we reply in {SUPPORT_REPLY_TIME}.
+          </p>
+        </section>
+        <section>
+          <h2>Frequently asked questions</h2>
+          <p>
+            Most questions are answered in <Link href="/how-to-earn">How to earn</Link>, the{' '}
+            <Link href="/termsandcondition">Terms &amp; Conditions</Link> and{' '}
+            <Link href="/your-mistake">common withdrawal mistakes</Link>. Read them before writing
+            to us.
+          </p>
+          <p data-testid="faq-withdrawal">
+            Withdrawals start at {formatRupees(rules.withdrawMinBalanceRupees)} and reach your UPI
+            ID in {rules.withdrawalTime}.
+          </p>
+        </section>
+        {rules.withdrawRequiresPlatformFee ? (
+          <section className="notice">
+            <h2>Paid the platform fee and cannot withdraw?</h2>
+            <p data-testid="refund-note">
+              The {formatRupees(rules.platformFeeRupees)} platform fee is refundable within{' '}
+              {rules.platformFeeRefundDays} days. Email support with:
+            </p>
+            <ul>
+              <li>a screenshot of your profile,</li>
+              <li>the fee transaction (a screenshot or its UPI reference),</li>
+              <li>the same UPI ID you used to pay the fee.</li>
+            </ul>
+            <p>We reply in {SUPPORT_REPLY_TIME}.</p>
+          </section>
+        ) : null}
+        <a
+          className="btn"
+          href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('Watch & Earn support')}`}
+        >
+          Email Support
+        </a>
+      </main>
+    </>
+  )
 }

@@ -1,4 +1,11 @@
-/** PLACEHOLDER screen: replaced by its issue's work. */
+/** How to play (SPEC §2): the title only, with an empty body. */
+import { AppHeader } from '@/components/app-header'
+
 export default function HowToPlay() {
-  return <main className="page"><h1>HowToPlay</h1></main>
+  return (
+    <>
+      <AppHeader title="How to Play" />
+      <main className="page" />
+    </>
+  )
 }

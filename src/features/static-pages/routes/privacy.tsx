@@ -1,4 +1,73 @@
-/** PLACEHOLDER screen: replaced by its issue's work. */
+/** Privacy policy (SPEC §2): every section SPEC lists, then 'Continue Watching Videos' to /dashboard. */
+import { AppHeader } from '@/components/app-header'
+import { useRules } from '@/stores/rules-store'
+import { formatRupees } from '@/shared/rules'
+import { ContinueWatching } from '../components/continue-watching'
+import { SUPPORT_EMAIL } from '../support'
+
 export default function Privacy() {
-  return <main className="page"><h1>Privacy</h1></main>
+  const rules = useRules()
+  return (
+    <>
+      <AppHeader title="Privacy Policy" />
+      <main className="page stack">
+        <section>
+          <h2>Data we collect</h2>
+          <p>
+            Your name, email address, phone number and 4-digit PIN (stored only as a secure hash),
+            the videos you watch and when, your coin balance and its history, your referrals, the
+            UPI IDs and bank details you give us for payouts, and the payments you make.
+          </p>
+        </section>
+        <section>
+          <h2>How we use your data</h2>
+          <p>
+            To run your account, credit coins for videos and referrals, process deposits and
+            withdrawals, prevent fraud, and answer you when you write to support. We do not sell
+            your data.
+          </p>
+        </section>
+        <section>
+          <h2>Cookies and local storage</h2>
+          <p>
+            We keep your login token and app data on your device so the app works offline. We use no
+            advertising or tracking cookies.
+          </p>
+        </section>
+        <section>
+          <h2>Security</h2>
+          <p>
+            Data travels over encrypted connections. Your PIN and login tokens are stored only as
+            hashes, and wrong PINs lock the account for a while.
+          </p>
+        </section>
+        <section>
+          <h2>Data retention</h2>
+          <p>
+            We keep your account data while your account is open, and payment and payout records for
+            as long as the law requires. Write to {SUPPORT_EMAIL} to close your account.
+          </p>
+        </section>
+        <section>
+          <h2>Changes to this policy</h2>
+          <p>We may update this policy; the app shows the current version on this page.</p>
+        </section>
+        <section>
+          <h2>Conversion of earnings to points</h2>
+          <p data-testid="privacy-points">
+            Earnings are counted in coins ({rules.coinsPerRupee.toLocaleString('en-IN')} coins ={' '}
+            {formatRupees(1)}). The company may convert rupee earnings into points at any time.
+          </p>
+        </section>
+        <section>
+          <h2>Liability disclaimer</h2>
+          <p>
+            The app is provided as it is. We are not liable for losses from a wrong UPI ID or bank
+            details you enter, for delays of banks or UPI apps, or for interruptions of the service.
+          </p>
+        </section>
+        <ContinueWatching />
+      </main>
+    </>
+  )
 }

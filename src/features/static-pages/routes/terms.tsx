@@ -1,4 +1,93 @@
-/** PLACEHOLDER screen: replaced by its issue's work. */
+/**
+ * Terms & Conditions (SPEC §2): static text whose every number comes from the served rules
+ * (DECISIONS §3), so the terms state exactly what the server enforces (₹999, not ₹5000).
+ */
+import { Link } from 'wouter'
+import { AppHeader } from '@/components/app-header'
+import { useRules } from '@/stores/rules-store'
+import { formatCoins, formatRupees, withdrawalConditions } from '@/shared/rules'
+import { ContinueWatching } from '../components/continue-watching'
+
 export default function Terms() {
-  return <main className="page"><h1>Terms</h1></main>
+  const rules = useRules()
+  const conditions = withdrawalConditions(rules)
+  return (
+    <>
+      <AppHeader title="Terms & Conditions" />
+      <main className="page stack">
+        <p>By using Watch &amp; Earn you agree to these terms.</p>
+
+        <section>
+          <h2>Coins</h2>
+          <p data-testid="terms-coins">
+            You earn coins for every video you watch to the end; the coins per video depend on your
+            membership plan. {rules.coinsPerRupee.toLocaleString('en-IN')} coins = {formatRupees(1)}
+            . A video earns coins at most once a day.
+          </p>
+          <p data-testid="terms-referral">
+            When a friend you referred verifies their email, you get{' '}
+            {formatCoins(rules.referralRewardReferrerCoins, rules)} and your friend gets{' '}
+            {formatCoins(rules.referralRewardFriendCoins, rules)}.
+          </p>
+        </section>
+
+        <section>
+          <h2>Withdrawals</h2>
+          {conditions.length > 0 ? (
+            <>
+              <p>You can withdraw your earnings to your UPI ID when all of these are met:</p>
+              <ul data-testid="terms-conditions">
+                {conditions.map((condition) => (
+                  <li key={condition.key}>{condition.text}</li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p>You can withdraw your earnings to your UPI ID at any time.</p>
+          )}
+          {rules.transferFeeRupees > 0 ? (
+            <p data-testid="terms-transfer-fee">
+              A transfer fee of {formatRupees(rules.transferFeeRupees)} is taken from each
+              withdrawal: the amount sent is the amount you choose minus{' '}
+              {formatRupees(rules.transferFeeRupees)}.
+            </p>
+          ) : null}
+          <p data-testid="terms-time">
+            A withdrawal reaches your UPI ID in {rules.withdrawalTime}. If a payout fails, the
+            amount returns to your balance.
+          </p>
+          <p>
+            Check your UPI ID before you submit: a payout sent to a wrong UPI ID cannot be recalled.
+            See <Link href="/your-mistake">common withdrawal mistakes</Link>.
+          </p>
+        </section>
+
+        {rules.withdrawRequiresPlatformFee ? (
+          <section>
+            <h2>Platform fee</h2>
+            <p data-testid="terms-platform-fee">
+              The platform fee of {formatRupees(rules.platformFeeRupees)} is paid once and is
+              refundable within {rules.platformFeeRefundDays} days: write to support from the{' '}
+              <Link href="/help-center">Help Center</Link>.
+            </p>
+          </section>
+        ) : null}
+
+        <section>
+          <h2>Your account</h2>
+          <p>
+            One account per person. Accounts that cheat the video timers or create fake referrals
+            may be suspended and their coins withheld.
+          </p>
+        </section>
+
+        <section>
+          <h2>Points</h2>
+          <p>The company may convert rupee earnings into points at any time.</p>
+        </section>
+
+        <ContinueWatching />
+      </main>
+    </>
+  )
 }
