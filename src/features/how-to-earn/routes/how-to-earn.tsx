@@ -1,4 +1,69 @@
-/** PLACEHOLDER screen: replaced by its issue's work. */
+/**
+ * How To Earn (SPEC §2): the three steps — watch videos, refer friends, get paid — with the real
+ * numbers: coins per video from the user's plan (`membership__video_point`), and the referral
+ * reward, withdrawal conditions, transfer fee and timeline from the served rules (DECISIONS §3).
+ */
+import { useEffect } from 'react'
+import { Link } from 'wouter'
+import { AppHeader } from '@/components/app-header'
+import { refreshUser } from '@/lib/get-user'
+import { useRules } from '@/stores/rules-store'
+import { useUserStore } from '@/stores/user-store'
+import { formatCoins, formatRupees, withdrawalConditions } from '@/shared/rules'
+
 export default function HowToEarn() {
-  return <main className="page"><h1>HowToEarn</h1></main>
+  const rules = useRules()
+  const videoPoint = useUserStore((s) => s.user?.membership__video_point)
+
+  useEffect(() => {
+    // The persisted user may be stale (plan changed); a failure keeps the persisted copy.
+    refreshUser().catch(() => {})
+  }, [])
+
+  const conditions = withdrawalConditions(rules)
+  return (
+    <>
+      <AppHeader title="How To Earn" />
+      <main className="page stack">
+        <ol className="stack" style={{ paddingLeft: 20, margin: 0 }}>
+          <li className="card">
+            <h2>Watch videos</h2>
+            <p data-testid="step-watch">
+              Watch each video until its timer ends.{' '}
+              {videoPoint !== undefined
+                ? `Every video earns ${formatCoins(videoPoint, rules)} on your plan.`
+                : 'Every video earns the coins of your plan.'}{' '}
+              {rules.coinsPerRupee.toLocaleString('en-IN')} coins = {formatRupees(1)}.
+            </p>
+          </li>
+          <li className="card">
+            <h2>Refer friends</h2>
+            <p data-testid="step-refer">
+              Share your referral code. When a friend signs up with it and verifies their email, you
+              get {formatCoins(rules.referralRewardReferrerCoins, rules)} and your friend gets{' '}
+              {formatCoins(rules.referralRewardFriendCoins, rules)}.
+            </p>
+          </li>
+          <li className="card">
+            <h2>Get paid</h2>
+            <p>Withdraw your coins to your UPI ID once you have:</p>
+            <ul data-testid="step-paid-conditions">
+              {conditions.map((condition) => (
+                <li key={condition.key}>{condition.text}</li>
+              ))}
+            </ul>
+            <p data-testid="step-paid-timeline">
+              {rules.transferFeeRupees > 0
+                ? `Each withdrawal has a transfer fee of ${formatRupees(rules.transferFeeRupees)}. `
+                : ''}
+              Money reaches your UPI ID in {rules.withdrawalTime}.
+            </p>
+          </li>
+        </ol>
+        <Link href="/dashboard" className="btn">
+          Next
+        </Link>
+      </main>
+    </>
+  )
 }
