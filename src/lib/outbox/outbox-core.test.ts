@@ -60,7 +60,10 @@ describe('sendItem', () => {
     expect(url).toBe('/api/v1/add-reward/')
     expect(init.method).toBe('POST')
     expect(init.headers).toMatchObject({ 'Idempotency-Key': 'key-1', Authorization: 'Bearer tok' })
-    expect(JSON.parse(String(init.body))).toEqual({ dashboard_id: 7, watched_at: '2026-11-21T10:00:00.000Z' })
+    expect(JSON.parse(String(init.body))).toEqual({
+      dashboard_id: 7,
+      watched_at: '2026-11-21T10:00:00.000Z',
+    })
   })
   it('turns a thrown fetch into a retry with status 0', async () => {
     const outcome = await sendItem(item(), (async () => {
@@ -70,10 +73,19 @@ describe('sendItem', () => {
   })
   it('reads the server error body of a final refusal', async () => {
     const outcome = await sendItem(item(), (async () =>
-      json(403, { message: 'Referrals needed', code: 'REFERRALS_REQUIRED', referral_count: 1 })) as unknown as typeof fetch)
+      json(403, {
+        message: 'Referrals needed',
+        code: 'REFERRALS_REQUIRED',
+        referral_count: 1,
+      })) as unknown as typeof fetch)
     expect(outcome).toEqual({
       kind: 'final',
-      error: { status: 403, code: 'REFERRALS_REQUIRED', message: 'Referrals needed', extra: { referral_count: 1 } },
+      error: {
+        status: 403,
+        code: 'REFERRALS_REQUIRED',
+        message: 'Referrals needed',
+        extra: { referral_count: 1 },
+      },
     })
   })
 })
@@ -82,7 +94,9 @@ describe('flushOutbox', () => {
   it('removes an item the server accepted', async () => {
     const repo = memoryOutboxRepo()
     await repo.put(item())
-    const outcomes = await flushOutbox(repo, { fetchFn: (async () => json(200, {})) as unknown as typeof fetch })
+    const outcomes = await flushOutbox(repo, {
+      fetchFn: (async () => json(200, {})) as unknown as typeof fetch,
+    })
     expect(outcomes.get('a')?.kind).toBe('done')
     expect(repo.items.size).toBe(0)
   })
@@ -95,7 +109,11 @@ describe('flushOutbox', () => {
       now: () => 10_000,
       random: () => 0,
     })
-    expect(repo.items.get('a')).toMatchObject({ state: 'pending', attempts: 1, nextAttemptAt: 12_000 })
+    expect(repo.items.get('a')).toMatchObject({
+      state: 'pending',
+      attempts: 1,
+      nextAttemptAt: 12_000,
+    })
     expect(repo.items.get('a')?.lastError).toMatchObject({ status: 503 })
   })
 
@@ -103,7 +121,11 @@ describe('flushOutbox', () => {
     const repo = memoryOutboxRepo()
     await repo.put(item())
     await flushOutbox(repo, {
-      fetchFn: (async () => json(409, { message: 'Already rewarded today.', code: 'ALREADY_REWARDED' })) as unknown as typeof fetch,
+      fetchFn: (async () =>
+        json(409, {
+          message: 'Already rewarded today.',
+          code: 'ALREADY_REWARDED',
+        })) as unknown as typeof fetch,
     })
     expect(repo.items.get('a')).toMatchObject({
       state: 'failed',
@@ -117,7 +139,11 @@ describe('flushOutbox', () => {
     const fetchFn = vi.fn(async () => json(200, {}))
     await flushOutbox(repo, { fetchFn: fetchFn as unknown as typeof fetch, now: () => 1_000 })
     expect(fetchFn).not.toHaveBeenCalled()
-    await flushOutbox(repo, { fetchFn: fetchFn as unknown as typeof fetch, now: () => 1_000, force: true })
+    await flushOutbox(repo, {
+      fetchFn: fetchFn as unknown as typeof fetch,
+      now: () => 1_000,
+      force: true,
+    })
     expect(fetchFn).toHaveBeenCalledTimes(1)
   })
 
@@ -143,7 +169,11 @@ describe('flushOutbox', () => {
       await new Promise((r) => setTimeout(r, 20))
       return json(200, {})
     }) as unknown as typeof fetch
-    await Promise.all([flushOutbox(repo, { fetchFn }), flushOutbox(repo, { fetchFn }), flushOutbox(repo, { fetchFn })])
+    await Promise.all([
+      flushOutbox(repo, { fetchFn }),
+      flushOutbox(repo, { fetchFn }),
+      flushOutbox(repo, { fetchFn }),
+    ])
     expect(calls).toBe(1)
   })
 

@@ -48,7 +48,10 @@ async function readError(response: Response): Promise<OutboxError> {
 }
 
 /** Sends one item once (POST, JSON, `Idempotency-Key`); never throws. */
-export async function sendItem(item: OutboxItem, fetchFn: typeof fetch = fetch): Promise<SendOutcome> {
+export async function sendItem(
+  item: OutboxItem,
+  fetchFn: typeof fetch = fetch,
+): Promise<SendOutcome> {
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     'Idempotency-Key': item.idempotencyKey,
@@ -60,7 +63,11 @@ export async function sendItem(item: OutboxItem, fetchFn: typeof fetch = fetch):
   } catch (error) {
     return {
       kind: 'retry',
-      error: { status: 0, code: 'NETWORK', message: error instanceof Error ? error.message : 'Network error' },
+      error: {
+        status: 0,
+        code: 'NETWORK',
+        message: error instanceof Error ? error.message : 'Network error',
+      },
     }
   }
   if (response.ok) {
@@ -68,7 +75,9 @@ export async function sendItem(item: OutboxItem, fetchFn: typeof fetch = fetch):
     return { kind: 'done', status: response.status, body }
   }
   const error = await readError(response)
-  return classifyStatus(error.status, error.code) === 'retry' ? { kind: 'retry', error } : { kind: 'final', error }
+  return classifyStatus(error.status, error.code) === 'retry'
+    ? { kind: 'retry', error }
+    : { kind: 'final', error }
 }
 
 export interface FlushOptions {
@@ -90,8 +99,18 @@ export interface FlushOptions {
  * Returns the outcomes by item id. Items are sent one after another, oldest first, because the
  * server accepts reward claims only in the order their timers allow (DECISIONS §6).
  */
-export async function flushOutbox(repo: OutboxRepo, options: FlushOptions = {}): Promise<Map<string, SendOutcome>> {
-  const { fetchFn = fetch, now = Date.now, random = Math.random, force = false, ids, onOutcome } = options
+export async function flushOutbox(
+  repo: OutboxRepo,
+  options: FlushOptions = {},
+): Promise<Map<string, SendOutcome>> {
+  const {
+    fetchFn = fetch,
+    now = Date.now,
+    random = Math.random,
+    force = false,
+    ids,
+    onOutcome,
+  } = options
   return withOutboxLock(async () => {
     const outcomes = new Map<string, SendOutcome>()
     const items = await repo.list()
@@ -109,7 +128,8 @@ export async function flushOutbox(repo: OutboxRepo, options: FlushOptions = {}):
         await repo.put({
           ...item,
           attempts,
-          nextAttemptAt: outcome.kind === 'retry' ? now() + backoffMs(attempts, random) : item.nextAttemptAt,
+          nextAttemptAt:
+            outcome.kind === 'retry' ? now() + backoffMs(attempts, random) : item.nextAttemptAt,
           state: outcome.kind === 'retry' ? 'pending' : 'failed',
           lastError: outcome.error,
         })

@@ -35,7 +35,9 @@ export function memoryOutboxRepo(): OutboxRepo & { items: Map<string, OutboxItem
   return {
     items,
     async list() {
-      return [...items.values()].map((i) => structuredClone(i)).sort((a, b) => a.createdAt - b.createdAt)
+      return [...items.values()]
+        .map((i) => structuredClone(i))
+        .sort((a, b) => a.createdAt - b.createdAt)
     },
     async get(id) {
       const item = items.get(id)

@@ -65,7 +65,11 @@ function tellUser(item: OutboxItem, outcome: SendOutcome): void {
 async function registerBackgroundSync(): Promise<void> {
   try {
     const registration = await navigator.serviceWorker?.getRegistration()
-    const sync = (registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync
+    const sync = (
+      registration as
+        | (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } })
+        | undefined
+    )?.sync
     await sync?.register(OUTBOX_SYNC_TAG)
   } catch {
     // No worker or no Background Sync: the online/visibility triggers still flush.

@@ -1,29 +1,160 @@
-/** Dashboard (SPEC §2): first version, who is logged in and a way out; the earning loop fills it. */
+/**
+ * Dashboard (SPEC §2, §4): the top buttons, views, the coin balance with its rupee value, the
+ * Withdraw button and its requirements popup, the plans, the earning player, the Hindi bonus
+ * popup for a new user, the keyfrom=withdrawal notice, and what the outbox still holds.
+ */
 import { useEffect, useState } from 'react'
-import { useLocation } from 'wouter'
+import { Link, useLocation, useSearch } from 'wouter'
 import toast from 'react-hot-toast'
 import { refreshUser } from '@/lib/get-user'
 import { logout } from '@/lib/logout'
+import { startOutbox } from '@/lib/outbox/outbox'
 import { useUserStore } from '@/stores/user-store'
+import { useRules } from '@/stores/rules-store'
+import { summarizeOutbox, useOutboxItems } from '@/stores/outbox-store'
+import { useWatchProgressStore } from '@/stores/watch-progress-store'
 import { PageSpinner } from '@/components/page-spinner'
+import { coinsToRupees, formatCoins } from '@/shared/rules'
+import { BonusPopup, WithdrawRequirementsPopup } from '../components/dashboard-popups'
+import { EarningPlayer } from '../components/earning-player'
+import { PlansSummary } from '../components/plans-summary'
+import { useVideos } from '../lib/use-videos'
+import { useStoreHydrated } from '../lib/use-store-hydrated'
+import '../dashboard.css'
+
+/** SPEC §9: the keyfrom notice shows 3 s, then the query is cleared. */
+export const KEYFROM_NOTICE_MS = 3_000
 
 export default function Dashboard() {
   const user = useUserStore((s) => s.user)
+  const rules = useRules()
   const [, navigate] = useLocation()
+  const search = useSearch()
   const [failed, setFailed] = useState(false)
+  const [showRequirements, setShowRequirements] = useState(false)
+  const [bonusDismissed, setBonusDismissed] = useState(false)
+  const [wantPlay, setWantPlay] = useState(false)
+  const [withdrawNotice, setWithdrawNotice] = useState(
+    () => new URLSearchParams(search).get('keyfrom') === 'withdrawal',
+  )
+  const { videos, offline, retrying } = useVideos()
+  const progressHydrated = useStoreHydrated(useWatchProgressStore)
+  const pending = summarizeOutbox(useOutboxItems())
 
   useEffect(() => {
+    startOutbox()
     refreshUser().catch(() => {
       setFailed(true)
       toast.error('Error fetching user details. Please try again.')
     })
   }, [])
 
-  if (!user) return failed ? <main className="page"><p className="error-text">Error fetching user details. Please try again.</p></main> : <PageSpinner />
+  useEffect(() => {
+    if (!withdrawNotice) return
+    const timer = setTimeout(() => {
+      setWithdrawNotice(false)
+      navigate('/dashboard', { replace: true })
+    }, KEYFROM_NOTICE_MS)
+    return () => clearTimeout(timer)
+  }, [withdrawNotice, navigate])
+
+  if (!user) {
+    return failed ? (
+      <main className="page">
+        <p className="error-text">Error fetching user details. Please try again.</p>
+      </main>
+    ) : (
+      <PageSpinner />
+    )
+  }
+
+  const balanceRupees = coinsToRupees(user.points, rules)
+  const onWithdraw = () => {
+    if (balanceRupees < rules.withdrawMinBalanceRupees) setShowRequirements(true)
+    else
+      navigate(
+        `/amount-withdraw?balance=${Math.floor(balanceRupees)}&refercount=${user.referral_count}`,
+      )
+  }
+  const referHref = `/referandearn?${new URLSearchParams({
+    'points-earned': String(user.points),
+    referralId: user.referral_id,
+    referralCount: String(user.referral_count),
+  }).toString()}`
+
   return (
-    <main className="page stack">
+    <main className="page stack dashboard">
+      <nav className="dashboard-top" aria-label="Dashboard">
+        <Link href="/profile" className="btn btn-outline btn-small">
+          Profile
+        </Link>
+        <Link href={referHref} className="btn btn-outline btn-small">
+          Refer &amp; Earn
+        </Link>
+        <Link href="/deposit-fee" className="btn btn-small">
+          Deposit
+        </Link>
+      </nav>
       <h1>Hello, {user.first_name}</h1>
-      <p className="muted" data-testid="dashboard-email">{user.email}</p>
+      <p className="muted" data-testid="dashboard-email">
+        {user.email}
+      </p>
+      {withdrawNotice ? (
+        <p className="notice" role="status">
+          Your withdrawal request is being processed. It takes {rules.withdrawalTime}.
+        </p>
+      ) : null}
+
+      <section className="card stack" aria-label="Your earnings">
+        <div className="stat-row">
+          <span className="muted">Views</span>
+          <strong data-testid="views-count">{user.views}</strong>
+        </div>
+        <div className="stat-row">
+          <span className="muted">Balance</span>
+          <strong data-testid="coin-balance">{formatCoins(user.points, rules)}</strong>
+        </div>
+        {pending.rewards + pending.withdrawals > 0 ? (
+          <p className="notice" data-testid="outbox-pending" role="status">
+            Pending:{' '}
+            {pending.rewards > 0
+              ? `${pending.rewards} reward claim${pending.rewards > 1 ? 's' : ''}`
+              : ''}
+            {pending.rewards > 0 && pending.withdrawals > 0 ? ', ' : ''}
+            {pending.withdrawals > 0
+              ? `${pending.withdrawals} withdrawal${pending.withdrawals > 1 ? 's' : ''}`
+              : ''}{' '}
+            will be sent when the connection allows.
+          </p>
+        ) : null}
+        <div className="row">
+          <button type="button" className="btn" onClick={onWithdraw}>
+            Withdraw
+          </button>
+          <Link href="/wallet" className="btn btn-outline">
+            Wallet
+          </Link>
+        </div>
+      </section>
+
+      {offline ? (
+        <p className="notice" role="status">
+          You are offline. Videos load when the connection returns.
+        </p>
+      ) : null}
+      {videos && progressHydrated ? (
+        <EarningPlayer
+          videos={videos}
+          expectedCoins={user.membership__video_point}
+          wantPlay={wantPlay}
+          onWantPlayChange={setWantPlay}
+        />
+      ) : !offline ? (
+        <PageSpinner label={retrying ? 'Waiting for videos…' : 'Loading videos…'} />
+      ) : null}
+
+      <PlansSummary currentVideoPoint={user.membership__video_point} />
+
       <button
         type="button"
         className="btn btn-outline"
@@ -34,6 +165,19 @@ export default function Dashboard() {
       >
         Log out
       </button>
+
+      {showRequirements ? (
+        <WithdrawRequirementsPopup rules={rules} onClose={() => setShowRequirements(false)} />
+      ) : null}
+      {user.views === 0 && !bonusDismissed && !showRequirements ? (
+        <BonusPopup
+          rules={rules}
+          onStart={() => {
+            setBonusDismissed(true)
+            setWantPlay(true)
+          }}
+        />
+      ) : null}
     </main>
   )
 }

@@ -1,0 +1,17 @@
+/** `GET /dashboard/?link=` (SPEC §7): the videos to watch; the server records each handout. */
+import { api } from '@/lib/api-client'
+
+/** A dashboard video (SPEC §3): `timer` in seconds (15–60). */
+export interface DashboardVideo {
+  id: number
+  link: string
+  redirection_link: string
+  timer: number
+}
+
+/** Fetches the list; throws on failure or when the answer is not an array. */
+export async function getVideos(link = ''): Promise<DashboardVideo[]> {
+  const body: unknown = await api.get('dashboard/', { searchParams: { link } }).json()
+  if (!Array.isArray(body)) throw new Error('dashboard answer is not an array')
+  return body as DashboardVideo[]
+}

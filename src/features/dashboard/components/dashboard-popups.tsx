@@ -1,0 +1,57 @@
+/**
+ * The dashboard's popups (SPEC §4): the withdrawal requirements, the Hindi ₹100 bonus for a new
+ * user, and the congratulations after a reward. Numbers come from the served rules (DECISIONS §3).
+ */
+import { Popup } from '@/components/popup'
+import { formatCoins, formatRupees, type Rules } from '@/shared/rules'
+
+/** Shown when the balance is under the minimum (SPEC §4: ₹999 and 25 videos). */
+export function WithdrawRequirementsPopup({ rules, onClose }: { rules: Rules; onClose(): void }) {
+  return (
+    <Popup title="Withdrawal requirements">
+      <p className="error-text">
+        You need a minimum balance of {formatRupees(rules.withdrawMinBalanceRupees)} to withdraw
+        earnings.
+      </p>
+      <ul>
+        <li>Minimum balance: {formatRupees(rules.withdrawMinBalanceRupees)}</li>
+        {rules.withdrawMinVideos > 0 ? (
+          <li>Minimum videos watched: {rules.withdrawMinVideos}</li>
+        ) : null}
+      </ul>
+      <button type="button" className="btn" onClick={onClose}>
+        OK
+      </button>
+    </Popup>
+  )
+}
+
+/** The bonus popup for a user with 0 views (SPEC §4), in Hindi; Get Started starts play. */
+export function BonusPopup({ rules, onStart }: { rules: Rules; onStart(): void }) {
+  const bonus = formatRupees(rules.signupBonusCoins / rules.coinsPerRupee)
+  return (
+    <Popup title="बधाई हो! 🎉">
+      <div lang="hi" className="stack">
+        <p>
+          आपको <strong>{bonus} का बोनस</strong> मिला है!
+        </p>
+        <p>वीडियो देखिए और हर वीडियो पर कॉइन कमाइए।</p>
+      </div>
+      <button type="button" className="btn" onClick={onStart}>
+        Get Started
+      </button>
+    </Popup>
+  )
+}
+
+/** Congratulations after a reward; `pending` when the claim waits in the outbox. */
+export function RewardPopup({ coins, pending }: { coins: number; pending: boolean }) {
+  return (
+    <Popup title="Congratulations!">
+      <p data-testid="reward-popup-coins">You earned {formatCoins(coins)}</p>
+      {pending ? (
+        <p className="muted">Pending: it will be credited when you are back online.</p>
+      ) : null}
+    </Popup>
+  )
+}

@@ -1,0 +1,91 @@
+/**
+ * The earning loop on the dashboard (SPEC §4, issue 3): the current video with its persisted
+ * progress; when played time reaches the timer the claim goes into the outbox (sent once), the
+ * player moves to the next video and stops, the congratulations popup shows the coins for 3 s,
+ * and the user's details refresh after the 1 s reward step delay.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react'
+import toast from 'react-hot-toast'
+import { refreshUser } from '@/lib/get-user'
+import { describeOutboxError } from '@/lib/outbox/outbox'
+import { useWatchProgressStore } from '@/stores/watch-progress-store'
+import { claimReward, type RewardData } from '../api/claim-reward'
+import type { DashboardVideo } from '../api/get-videos'
+import { RewardPopup } from './dashboard-popups'
+import { VideoPlayer } from './video-player'
+
+/** SPEC §9: reward popup 3 s; reward step delay 1 s. */
+export const REWARD_POPUP_MS = 3_000
+export const REWARD_STEP_MS = 1_000
+
+export function EarningPlayer(props: {
+  videos: DashboardVideo[]
+  expectedCoins: number
+  wantPlay: boolean
+  onWantPlayChange(play: boolean): void
+}) {
+  const { videos, expectedCoins, wantPlay, onWantPlayChange } = props
+  const currentId = useWatchProgressStore((s) => s.currentId)
+  const seconds = useWatchProgressStore((s) => s.seconds)
+  const [reward, setReward] = useState<{ coins: number; pending: boolean } | null>(null)
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([])
+  useEffect(() => () => timers.current.forEach(clearTimeout), [])
+
+  const index = Math.max(
+    0,
+    videos.findIndex((v) => v.id === currentId),
+  )
+  const video = videos[index] ?? videos[0]
+  const saved = video ? (seconds[video.id] ?? 0) : 0
+  const initialSeconds = video && saved < video.timer ? saved : 0
+
+  const onProgress = useCallback(
+    (s: number) => {
+      if (video) useWatchProgressStore.getState().setSeconds(video.id, s)
+    },
+    [video],
+  )
+
+  const onComplete = useCallback(
+    async (watchedAt: string) => {
+      if (!video) return
+      const progress = useWatchProgressStore.getState()
+      onWantPlayChange(false)
+      const claim = claimReward(video.id, watchedAt)
+      const next = videos[(index + 1) % videos.length]
+      progress.clear(video.id)
+      progress.setCurrent(next?.id ?? null)
+      const result = await claim
+      if (result.kind === 'final') {
+        toast.error(describeOutboxError({ kind: 'reward', lastError: result.error }))
+      } else {
+        const data =
+          (result.kind === 'done'
+            ? (result.body as { data?: RewardData } | null)?.data
+            : undefined) ?? null
+        setReward({ coins: data?.coins ?? expectedCoins, pending: result.kind === 'queued' })
+        timers.current.push(setTimeout(() => setReward(null), REWARD_POPUP_MS))
+      }
+      timers.current.push(
+        setTimeout(() => void refreshUser().catch(() => undefined), REWARD_STEP_MS),
+      )
+    },
+    [video, videos, index, expectedCoins, onWantPlayChange],
+  )
+
+  if (!video) return null
+  return (
+    <>
+      <VideoPlayer
+        key={video.id}
+        video={video}
+        wantPlay={wantPlay}
+        onWantPlayChange={onWantPlayChange}
+        initialSeconds={initialSeconds}
+        onProgress={onProgress}
+        onComplete={(at) => void onComplete(at)}
+      />
+      {reward ? <RewardPopup coins={reward.coins} pending={reward.pending} /> : null}
+    </>
+  )
+}

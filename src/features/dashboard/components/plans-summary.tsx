@@ -1,0 +1,45 @@
+/** The membership plans on the dashboard (SPEC §2): per video reward of each plan, a way to deposit. */
+import { useEffect } from 'react'
+import { Link } from 'wouter'
+import { groupPlans, usePlansStore } from '@/stores/plans-store'
+import { formatCoins, formatRupees } from '@/shared/rules'
+
+export function PlansSummary({ currentVideoPoint }: { currentVideoPoint: number | undefined }) {
+  const plans = usePlansStore((s) => s.plans)
+  const error = usePlansStore((s) => s.error)
+  useEffect(() => {
+    void usePlansStore.getState().load()
+  }, [])
+  return (
+    <section className="card stack" aria-labelledby="plans-title">
+      <h2 id="plans-title">Membership plans</h2>
+      {error ? <p className="error-text">{error}</p> : null}
+      {plans
+        ? groupPlans(plans).map((group) => (
+            <div key={group.type}>
+              <h3 className="plan-type">
+                {group.type} <span className="muted">· {group.note}</span>
+              </h3>
+              <ul className="plain-list">
+                {group.free ? (
+                  <li>
+                    Free: {formatCoins(group.free.videoPoint)} per video
+                    {group.free.videoPoint === currentVideoPoint ? ' (your plan)' : ''}
+                  </li>
+                ) : null}
+                {group.deposits.map((d) => (
+                  <li key={d.membershipPlanId}>
+                    {formatRupees(d.amount)}: {formatCoins(d.perVideo)} per video
+                    {d.perVideo === currentVideoPoint ? ' (your plan)' : ''}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))
+        : null}
+      <Link href="/deposit-fee" className="btn btn-outline">
+        See plans and deposit
+      </Link>
+    </section>
+  )
+}

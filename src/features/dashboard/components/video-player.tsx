@@ -1,0 +1,183 @@
+/**
+ * The dashboard player (SPEC §2, §4): a YouTube link plays through a lightweight facade (thumbnail
+ * and a button; the youtube-nocookie iframe with the JS API only after the tap), a direct file
+ * through <video>. Below it: the progress bar, the m:ss timer and the play/pause button. Played
+ * time counts only while the media really plays and the page is visible.
+ */
+import { useEffect, useRef, useState } from 'react'
+import { formatTimer } from '@/shared/rules'
+import { useWatchClock } from '../lib/use-watch-clock'
+import {
+  YOUTUBE_ORIGIN,
+  youtubeCommand,
+  youtubeEmbedUrl,
+  youtubeId,
+  youtubeListening,
+  youtubePlayerState,
+  youtubeThumbnail,
+} from '../lib/youtube'
+import type { DashboardVideo } from '../api/get-videos'
+
+export interface VideoPlayerProps {
+  video: DashboardVideo
+  /** Whether the user wants it playing (the play/pause button, the bonus popup's Get Started). */
+  wantPlay: boolean
+  onWantPlayChange(play: boolean): void
+  initialSeconds: number
+  onProgress(seconds: number): void
+  /** Called once when played time reaches `video.timer`, with the ISO moment. */
+  onComplete(watchedAt: string): void
+}
+
+function YouTubeFrame({
+  id,
+  wantPlay,
+  onPlaying,
+}: {
+  id: string
+  wantPlay: boolean
+  onPlaying(p: boolean): void
+}) {
+  const frame = useRef<HTMLIFrameElement>(null)
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== YOUTUBE_ORIGIN || event.source !== frame.current?.contentWindow) return
+      const state = youtubePlayerState(event.data)
+      if (state !== null) onPlaying(state === 1)
+    }
+    window.addEventListener('message', onMessage)
+    return () => window.removeEventListener('message', onMessage)
+  }, [onPlaying])
+  useEffect(() => {
+    frame.current?.contentWindow?.postMessage(
+      youtubeCommand(wantPlay ? 'playVideo' : 'pauseVideo'),
+      YOUTUBE_ORIGIN,
+    )
+  }, [wantPlay])
+  return (
+    <iframe
+      ref={frame}
+      className="player-media"
+      title="Video"
+      src={youtubeEmbedUrl(id, window.location.origin)}
+      allow="autoplay; encrypted-media; picture-in-picture"
+      onLoad={() => {
+        const win = frame.current?.contentWindow
+        win?.postMessage(youtubeListening(), YOUTUBE_ORIGIN)
+        win?.postMessage(youtubeCommand('addEventListener', ['onStateChange']), YOUTUBE_ORIGIN)
+      }}
+    />
+  )
+}
+
+function FileVideo({
+  src,
+  wantPlay,
+  onWantPlayChange,
+  onPlaying,
+}: {
+  src: string
+  wantPlay: boolean
+  onWantPlayChange(p: boolean): void
+  onPlaying(p: boolean): void
+}) {
+  const ref = useRef<HTMLVideoElement>(null)
+  useEffect(() => {
+    const media = ref.current
+    if (!media) return
+    if (wantPlay) {
+      const started = media.play() as Promise<void> | undefined
+      started?.catch?.(() => onWantPlayChange(false))
+    } else media.pause()
+  }, [wantPlay, onWantPlayChange])
+  return (
+    <video
+      ref={ref}
+      className="player-media"
+      src={src}
+      playsInline
+      loop
+      preload="auto"
+      aria-label="Video"
+      data-testid="player-video"
+      onPlaying={() => onPlaying(true)}
+      onPause={() => onPlaying(false)}
+      onWaiting={() => onPlaying(false)}
+      onStalled={() => onPlaying(false)}
+      onEnded={() => onPlaying(false)}
+    />
+  )
+}
+
+export function VideoPlayer(props: VideoPlayerProps) {
+  const { video, wantPlay, onWantPlayChange } = props
+  const ytId = youtubeId(video.link)
+  const [tapped, setTapped] = useState(false)
+  const [playing, setPlaying] = useState(false)
+  const seconds = useWatchClock({
+    active: playing && wantPlay,
+    initialSeconds: props.initialSeconds,
+    target: video.timer,
+    onProgress: props.onProgress,
+    onComplete: props.onComplete,
+  })
+  const showFrame = ytId !== null && (tapped || wantPlay)
+  const percent = Math.min(100, (seconds / video.timer) * 100)
+
+  return (
+    <section className="card stack" aria-label="Video player">
+      <div className="player-frame">
+        {ytId === null ? (
+          <FileVideo
+            src={video.link}
+            wantPlay={wantPlay}
+            onWantPlayChange={onWantPlayChange}
+            onPlaying={setPlaying}
+          />
+        ) : showFrame ? (
+          <YouTubeFrame id={ytId} wantPlay={wantPlay} onPlaying={setPlaying} />
+        ) : (
+          <button
+            type="button"
+            className="player-facade"
+            aria-label="Play video"
+            onClick={() => {
+              setTapped(true)
+              onWantPlayChange(true)
+            }}
+          >
+            <img src={youtubeThumbnail(ytId)} alt="" width={480} height={360} />
+            <span className="player-facade-icon" aria-hidden="true">
+              ▶
+            </span>
+          </button>
+        )}
+      </div>
+      <div
+        className="progress"
+        role="progressbar"
+        aria-label="Watched"
+        aria-valuemin={0}
+        aria-valuemax={video.timer}
+        aria-valuenow={Math.floor(seconds)}
+      >
+        <div className="progress-fill" style={{ width: `${percent}%` }} />
+      </div>
+      <div className="row player-controls">
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => {
+            if (ytId) setTapped(true)
+            onWantPlayChange(!wantPlay)
+          }}
+        >
+          {wantPlay ? 'Pause' : 'Play'}
+        </button>
+        <span className="player-timer" data-testid="player-timer" aria-live="off">
+          {formatTimer(seconds)} / {formatTimer(video.timer)}
+        </span>
+      </div>
+    </section>
+  )
+}
