@@ -1,5 +1,50 @@
-/** Profile tables (migration 003): bank details, IFSC cache, partners. */
+/**
+ * Profile tables (migration 003): a user's bank details, the cache of IFSC service answers, and
+ * the partners shown on the landing page (SPEC §3, §7). Timestamps are ISO-8601 UTC text.
+ */
+import type { Generated } from 'kysely'
+
+export interface BankDetailsTable {
+  id: Generated<number>
+  /** One row per user (unique): saving again replaces it. */
+  user_id: number
+  /** Digits only, at most 16 (SPEC §5). */
+  account_number: string
+  /** Uppercased, four letters, 0, six letters or digits (SPEC §5). */
+  ifsc: string
+  /** Uppercased (SPEC §5). */
+  holder_name: string
+  /** The bank's name as the IFSC lookup resolved it when saved. */
+  bank: string
+  /** The branch as the IFSC lookup resolved it; '' when only the bundled bank list answered. */
+  branch: string
+  updated_at: string
+}
+
+export interface IfscCacheTable {
+  /** The IFSC, uppercased. */
+  ifsc: string
+  bank: string
+  branch: string
+  /** The IFSC service's whole JSON answer, as text. */
+  raw: string
+  fetched_at: string
+}
+
+export interface PartnersTable {
+  id: Generated<number>
+  /** Unique, so seeding twice inserts nothing twice. */
+  name: string
+  /** Path of the logo under the PWA's origin, e.g. `/partners/kisan-mart.svg`. */
+  logo: string
+  link: string
+  /** Display order, ascending. */
+  position: number
+}
 
 /** The tables of migration 003. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface ProfileTables {}
+export interface ProfileTables {
+  bank_details: BankDetailsTable
+  ifsc_cache: IfscCacheTable
+  partners: PartnersTable
+}
