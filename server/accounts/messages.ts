@@ -45,12 +45,12 @@ export const MESSAGES = {
   mailSubject: 'Your verification code',
 } as const
 
-/** 'Please wait N seconds before requesting a new code.' for a refused resend. */
+/** 'Please wait N seconds before requesting a new code.' for a refused resend ('1 second'). */
 export function resendTooSoonMessage(seconds: number): string {
-  return `Please wait ${seconds} seconds before requesting a new code.`
+  return `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before requesting a new code.`
 }
 
-/** 'Too many wrong PINs. Your account is locked for N minutes.' (N rounded up). */
+/** 'Too many wrong PINs. Your account is locked for N minutes.' (N rounded up; '1 minute'). */
 export function accountLockedMessage(minutes: number): string {
-  return `Too many wrong PINs. Your account is locked for ${minutes} minutes.`
+  return `Too many wrong PINs. Your account is locked for ${minutes} minute${minutes === 1 ? '' : 's'}.`
 }
