@@ -24,11 +24,38 @@ function webManifest(): Plugin {
   }
 }
 
+/** The loading indicator (the markup of src/components/page-spinner.tsx) for non-landing routes. */
+const SPINNER_SHELL =
+  '<div class="page-spinner" role="status" aria-live="polite"><span class="spinner" aria-hidden="true"></span><span>Loading…</span></div>'
+
+/**
+ * Emits `app.html`: the built index.html with the static landing (between the `landing-shell`
+ * comments) swapped for a loading indicator. The landing (`/`, `/home`) gets index.html; every
+ * other route gets app.html (from the server's fallback and the service worker), so a deep link
+ * such as /dashboard never flashes the landing before React mounts.
+ */
+function appShellPage(): Plugin {
+  return {
+    name: 'app-shell-page',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html']
+      if (!index || index.type !== 'asset') return
+      const html = String(index.source)
+      const app = html.replace(/<!-- landing-shell[\s\S]*<!-- \/landing-shell -->/, SPINNER_SHELL)
+      if (app === html) this.error('index.html lacks the landing-shell markers')
+      this.emitFile({ type: 'asset', fileName: 'app.html', source: app })
+    },
+  }
+}
+
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   plugins: [
     react(),
     webManifest(),
+    appShellPage(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

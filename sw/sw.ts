@@ -7,14 +7,20 @@
  * page asks it to skip waiting (the update prompt, src/lib/sw-bridge.ts).
  */
 import { clientsClaim } from 'workbox-core'
-import { precacheAndRoute, cleanupOutdatedCaches, createHandlerBoundToURL } from 'workbox-precaching'
+import {
+  precacheAndRoute,
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+} from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { NetworkFirst } from 'workbox-strategies'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { registerOutboxSync } from './outbox-sync'
 import { userScopedCacheKey } from './user-scoped-cache-key'
 
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>
+}
 
 /** The API reads kept for offline use (SPEC §7 paths under /api/v1, DECISIONS §6). */
 const OFFLINE_API_PATHS = /^\/api\/v1\/(config|get-user|get-membership|dashboard)\/?$/
@@ -24,13 +30,20 @@ const NETWORK_TIMEOUT_SECONDS = 3
 
 cleanupOutdatedCaches()
 precacheAndRoute(self.__WB_MANIFEST)
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }))
+// Navigations: the landing gets index.html (its static first paint); every other route gets
+// app.html (a loading indicator), so a deep link never flashes the landing; /api/ is left out.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), { allowlist: [/^\/(home\/?)?$/] }),
+)
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/app.html'), { denylist: [/^\/api\//] }))
 
 // Network first, so online users always see fresh data; only GET (registerRoute's default
 // method), only 200 answers (NetworkFirst's default), keyed per signed-in user.
 registerRoute(
   ({ url, request }) =>
-    url.origin === self.location.origin && request.method === 'GET' && OFFLINE_API_PATHS.test(url.pathname),
+    url.origin === self.location.origin &&
+    request.method === 'GET' &&
+    OFFLINE_API_PATHS.test(url.pathname),
   new NetworkFirst({
     cacheName: 'api-last-data',
     networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,

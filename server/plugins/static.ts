@@ -11,6 +11,7 @@ import fastifyStatic from '@fastify/static'
 export default fp(async (app) => {
   const dir = app.config.staticDir ? path.resolve(app.config.staticDir) : null
   const hasIndex = dir !== null && fs.existsSync(path.join(dir, 'index.html'))
+  const hasAppShell = dir !== null && fs.existsSync(path.join(dir, 'app.html'))
   if (hasIndex) {
     await app.register(fastifyStatic, {
       root: dir,
@@ -38,7 +39,10 @@ export default fp(async (app) => {
       if (path.extname(rel) && !rel.endsWith('.html')) {
         return reply.status(404).type('text/plain').send('Not found')
       }
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html')
+      // The landing gets index.html (its static first paint); other routes get the build's
+      // app.html (a loading indicator) when present, so they never flash the landing.
+      const shell = rel === '' || rel === 'home' || rel === 'home/' || !hasAppShell ? 'index.html' : 'app.html'
+      return reply.header('Cache-Control', 'no-cache').sendFile(shell)
     })
   }
   app.setNotFoundHandler((_request, reply) =>

@@ -81,7 +81,10 @@ export interface WorkerMessage {
  * Listens for worker messages of one `type` (e.g. the outbox's background-sync request); returns
  * the unsubscribe function. A no-op where service workers are unavailable.
  */
-export function onWorkerMessage(type: string, handler: (message: WorkerMessage) => void): () => void {
+export function onWorkerMessage(
+  type: string,
+  handler: (message: WorkerMessage) => void,
+): () => void {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return () => undefined
   const listener = (event: MessageEvent) => {
     const data = event.data as Partial<WorkerMessage> | null
@@ -99,7 +102,11 @@ export async function requestBackgroundSync(tag: string): Promise<boolean> {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return false
   try {
     const registration = await navigator.serviceWorker.getRegistration()
-    const sync = (registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined)?.sync
+    const sync = (
+      registration as
+        | (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } })
+        | undefined
+    )?.sync
     if (!registration?.active || !sync) return false
     await sync.register(tag)
     return true

@@ -50,7 +50,10 @@ describe('persisted store versions', () => {
 
   it('fills rules that an older saved copy lacks from the defaults', async () => {
     // An older build knew no transfer fee; the operator had set a ₹49 platform fee.
-    const { transferFeeRupees: _unknownThen, ...olderRules } = { ...DEFAULT_RULES, platformFeeRupees: 49 }
+    const { transferFeeRupees: _unknownThen, ...olderRules } = {
+      ...DEFAULT_RULES,
+      platformFeeRupees: 49,
+    }
     saved.set('rules-store', { state: { rules: olderRules }, version: 0 })
     await useRulesStore.persist.rehydrate()
     const { rules } = useRulesStore.getState()

@@ -20,7 +20,9 @@ export function migrateSteps<S>(
 ): (persisted: unknown, fromVersion: number) => S {
   return (persisted, fromVersion) => {
     let state: Record<string, unknown> =
-      persisted !== null && typeof persisted === 'object' ? { ...(persisted as Record<string, unknown>) } : {}
+      persisted !== null && typeof persisted === 'object'
+        ? { ...(persisted as Record<string, unknown>) }
+        : {}
     for (let v = fromVersion; v < version; v++) {
       const step = steps[v]
       if (!step) throw new Error(`no migration from version ${v} to ${v + 1}`)
