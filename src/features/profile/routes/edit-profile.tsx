@@ -1,4 +1,135 @@
-/** PLACEHOLDER screen: replaced by its issue's work. */
+/**
+ * Edit profile (SPEC §2, §5): First Name and Phone, prefilled from the user store, each checked
+ * on every change and again on submit with SPEC §5's texts. Success: toast 'Profile updated
+ * successfully!' and /dashboard; failure: the server's message (SPEC §8).
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useLocation } from 'wouter'
+import toast from 'react-hot-toast'
+import { readApiError } from '@/lib/api-client'
+import { refreshUser } from '@/lib/get-user'
+import { useUserStore } from '@/stores/user-store'
+import { checkProfileName, checkProfilePhone } from '@/shared/validation'
+import { AppHeader } from '@/components/app-header'
+import { editProfile } from '../api/edit-profile'
+import '../profile.css'
+
+const FALLBACK_ERROR = 'An error occurred while processing your request. Please try again.'
+
 export default function EditProfile() {
-  return <main className="page"><h1>EditProfile</h1></main>
+  const user = useUserStore((s) => s.user)
+  const [, navigate] = useLocation()
+  const [name, setName] = useState(user?.first_name ?? '')
+  const [phone, setPhone] = useState(user?.phone_number ?? '')
+  const [nameError, setNameError] = useState<string | null>(null)
+  const [phoneError, setPhoneError] = useState<string | null>(null)
+  const [formError, setFormError] = useState<string | null>(null)
+  const [saving, setSaving] = useState(false)
+  const touched = useRef(false)
+  const ids = { name: useId(), phone: useId(), nameError: useId(), phoneError: useId() }
+
+  // Without a stored user (first open on this device), fetch it and prefill once it arrives.
+  useEffect(() => {
+    if (!useUserStore.getState().user) refreshUser().catch(() => undefined)
+  }, [])
+  useEffect(() => {
+    if (!user || touched.current) return
+    setName(user.first_name)
+    setPhone(user.phone_number)
+  }, [user])
+
+  function onNameChange(value: string) {
+    touched.current = true
+    setName(value)
+    setNameError(checkProfileName(value))
+    setFormError(null)
+  }
+
+  function onPhoneChange(value: string) {
+    touched.current = true
+    setPhone(value)
+    setPhoneError(checkProfilePhone(value))
+    setFormError(null)
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault()
+    const nameProblem = checkProfileName(name)
+    const phoneProblem = checkProfilePhone(phone)
+    setNameError(nameProblem)
+    setPhoneError(phoneProblem)
+    if (nameProblem || phoneProblem) return
+    setSaving(true)
+    setFormError(null)
+    try {
+      const { data } = await editProfile({ first_name: name.trim(), phone_number: phone })
+      const current = useUserStore.getState().user
+      if (current) useUserStore.getState().setUser({ ...current, ...data })
+      toast.success('Profile updated successfully!')
+      navigate('/dashboard')
+    } catch (error) {
+      const apiError = await readApiError(error)
+      setFormError(apiError?.message || FALLBACK_ERROR)
+      setSaving(false)
+    }
+  }
+
+  return (
+    <>
+      <AppHeader title="Edit Profile" />
+      <main className="page">
+        <form className="stack" onSubmit={onSubmit} noValidate>
+          <div className="field">
+            <label htmlFor={ids.name}>First Name</label>
+            <input
+              id={ids.name}
+              className="input"
+              value={name}
+              autoComplete="given-name"
+              aria-invalid={nameError ? true : undefined}
+              aria-describedby={nameError ? ids.nameError : undefined}
+              onChange={(e) => onNameChange(e.target.value)}
+            />
+            {nameError ? (
+              <p id={ids.nameError} className="error-text">
+                {nameError}
+              </p>
+            ) : null}
+          </div>
+          <div className="field">
+            <label htmlFor={ids.phone}>Phone</label>
+            <div className="phone-input">
+              <span className="phone-prefix" aria-hidden="true">
+                +91
+              </span>
+              <input
+                id={ids.phone}
+                className="input"
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel-national"
+                value={phone}
+                aria-invalid={phoneError ? true : undefined}
+                aria-describedby={phoneError ? ids.phoneError : undefined}
+                onChange={(e) => onPhoneChange(e.target.value)}
+              />
+            </div>
+            {phoneError ? (
+              <p id={ids.phoneError} className="error-text">
+                {phoneError}
+              </p>
+            ) : null}
+          </div>
+          {formError ? (
+            <p className="error-text" role="alert">
+              {formError}
+            </p>
+          ) : null}
+          <button type="submit" className="btn" disabled={saving}>
+            Save Changes
+          </button>
+        </form>
+      </main>
+    </>
+  )
 }

@@ -1,4 +1,102 @@
-/** PLACEHOLDER screen: replaced by its issue's work. */
+/**
+ * Profile (SPEC §2): the user's name, email, phone with the +91 prefix, referral id and count;
+ * links to the account's other screens; Log out (clears local storage, SPEC §4) and Go Back.
+ * Data comes from the persisted user store, refreshed from `GET /get-user/` on open.
+ */
+import { useEffect, useState } from 'react'
+import { Link, useLocation } from 'wouter'
+import toast from 'react-hot-toast'
+import { refreshUser } from '@/lib/get-user'
+import { logout } from '@/lib/logout'
+import { useUserStore } from '@/stores/user-store'
+import { useRules } from '@/stores/rules-store'
+import { coinsToRupees } from '@/shared/rules'
+import { PageSpinner } from '@/components/page-spinner'
+import '../profile.css'
+
+const FETCH_ERROR = 'Error fetching user details. Please try again.'
+
 export default function Profile() {
-  return <main className="page"><h1>Profile</h1></main>
+  const user = useUserStore((s) => s.user)
+  const rules = useRules()
+  const [, navigate] = useLocation()
+  const [failed, setFailed] = useState(false)
+  const [loggingOut, setLoggingOut] = useState(false)
+
+  useEffect(() => {
+    refreshUser().catch(() => {
+      setFailed(true)
+      toast.error(FETCH_ERROR)
+    })
+  }, [])
+
+  async function onLogout() {
+    setLoggingOut(true)
+    await logout()
+    navigate('/', { replace: true })
+  }
+
+  if (!user && !failed) return <PageSpinner />
+
+  // DECISIONS §5: the withdraw screen's `balance` is whole rupees.
+  const balanceRupees = user ? Math.floor(coinsToRupees(user.points, rules)) : 0
+  const options = [
+    { href: '/edit-profile', label: 'Edit Profile' },
+    { href: '/add-bank-details', label: 'Add Bank Details' },
+    { href: '/referandearn', label: 'Refer and Earn' },
+    {
+      href: `/amount-withdraw?balance=${balanceRupees}&refercount=${user?.referral_count ?? 0}`,
+      label: 'Withdraw',
+    },
+    { href: '/wallet', label: 'Wallet' },
+    { href: '/help-center', label: 'Help Center' },
+    { href: '/privacy', label: 'Privacy Policy' },
+    { href: '/termsandcondition', label: 'Terms & Conditions' },
+  ]
+
+  return (
+    <main className="page stack">
+      <h1>My Profile</h1>
+      {failed ? (
+        <p className="error-text" role="alert">
+          {FETCH_ERROR}
+        </p>
+      ) : null}
+      {user ? (
+        <section className="card profile-card" aria-label="Your details">
+          <div className="profile-identity">
+            <span className="profile-avatar" aria-hidden="true">
+              {user.first_name.trim().charAt(0).toUpperCase() || '?'}
+            </span>
+            <h2 className="profile-name">{user.first_name}</h2>
+          </div>
+          <dl className="profile-facts">
+            <dt>Email</dt>
+            <dd>{user.email}</dd>
+            <dt>Phone</dt>
+            <dd>+91 {user.phone_number}</dd>
+            <dt>Refer ID</dt>
+            <dd>{user.referral_id}</dd>
+            <dt>Refer count</dt>
+            <dd>{user.referral_count}</dd>
+          </dl>
+        </section>
+      ) : null}
+      <nav aria-label="Account options">
+        <ul className="option-list">
+          {options.map((option) => (
+            <li key={option.label}>
+              <Link href={option.href}>{option.label}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <button type="button" className="btn" onClick={onLogout} disabled={loggingOut}>
+        Log out
+      </button>
+      <button type="button" className="btn btn-outline" onClick={() => window.history.back()}>
+        Go Back
+      </button>
+    </main>
+  )
 }

@@ -1,0 +1,22 @@
+/** `POST /bank-details/` (SPEC §7): saves the bank details; status 200 is success. */
+import { api } from '@/lib/api-client'
+
+/** The payload as SPEC §3 names it. */
+export interface BankDetailsPayload {
+  account_number: string
+  ifsc: string
+  account_holder: string
+}
+
+/**
+ * Saves the details. Rethrows the failure (ky `HTTPError` with `{message, code}`: 400 VALIDATION
+ * or IFSC_NOT_FOUND; or a network error) after logging it.
+ */
+export async function addBankDetails(payload: BankDetailsPayload): Promise<void> {
+  try {
+    await api.post('bank-details/', { json: payload })
+  } catch (error) {
+    console.error('add bank-details failed', error)
+    throw error
+  }
+}

@@ -1,0 +1,26 @@
+/** `PATCH /edit-profile/` (SPEC §7): saves the first name and phone number of the signed-in user. */
+import { api } from '@/lib/api-client'
+
+export interface ProfileFields {
+  first_name: string
+  phone_number: string
+}
+
+export interface EditProfileResponse {
+  message: string
+  data: ProfileFields
+}
+
+/**
+ * Saves the profile; resolves with the saved values. Rethrows the failure (ky `HTTPError` with
+ * the server's `{message, code}`: 400 VALIDATION, 409 PHONE_TAKEN; or a network error) after
+ * logging it (SPEC §8: helpers log errors and rethrow them).
+ */
+export async function editProfile(fields: ProfileFields): Promise<EditProfileResponse> {
+  try {
+    return await api.patch('edit-profile/', { json: fields }).json<EditProfileResponse>()
+  } catch (error) {
+    console.error('edit-profile failed', error)
+    throw error
+  }
+}

@@ -1,0 +1,27 @@
+/** `GET /bank-details/` (SPEC §7): the saved bank details, used to prefill the form. */
+import { HTTPError } from 'ky'
+import { api } from '@/lib/api-client'
+
+/** The saved details as the API reads them back (SPEC §3: `data.data`). */
+export interface SavedBankDetails {
+  acc_no: string
+  ifsc: string
+  holder_name: string
+  bank: string
+  branch: string
+}
+
+/**
+ * Resolves with the saved details, or null when none are saved yet (404). Rethrows any other
+ * failure after logging it.
+ */
+export async function getBankDetails(): Promise<SavedBankDetails | null> {
+  try {
+    const body = await api.get('bank-details/').json<{ data: { data: SavedBankDetails } }>()
+    return body.data.data
+  } catch (error) {
+    if (error instanceof HTTPError && error.response.status === 404) return null
+    console.error('get bank-details failed', error)
+    throw error
+  }
+}
