@@ -1,4 +1,128 @@
-/** PLACEHOLDER screen: replaced by its issue's work. */
+/**
+ * `/payment` (SPEC §2, §7): the card provider's test form. Five required fields, posted
+ * form-encoded with a CSRF header; with a card provider configured the server's `cftoken` starts
+ * the provider's checkout (its SDK loaded here only, DECISIONS §9); without one, a clear message.
+ */
+import { useEffect, useState, type FormEvent } from 'react'
+import toast from 'react-hot-toast'
+import { AppHeader } from '@/components/app-header'
+import { readApiError } from '@/lib/api-client'
+import { useRules, useRulesStore } from '@/stores/rules-store'
+import { getCsrfToken } from '../api/get-csrf-token'
+import { createCardOrder, type CardOrderFields } from '../api/create-card-order'
+import { loadCardSdk, startCardCheckout } from '../lib/load-card-sdk'
+import { NO_PROVIDER_MESSAGE, PAYMENT_ERROR } from '../messages'
+
+const FIELDS: {
+  name: keyof CardOrderFields
+  label: string
+  type: string
+  inputMode?: 'decimal' | 'tel'
+}[] = [
+  { name: 'order_id', label: 'Order ID', type: 'text' },
+  { name: 'order_amount', label: 'Order amount (₹)', type: 'text', inputMode: 'decimal' },
+  { name: 'customer_name', label: 'Customer name', type: 'text' },
+  { name: 'customer_email', label: 'Customer email', type: 'email' },
+  { name: 'customer_phone', label: 'Customer phone', type: 'tel', inputMode: 'tel' },
+]
+
+const EMPTY: CardOrderFields = {
+  order_id: '',
+  order_amount: '',
+  customer_name: '',
+  customer_email: '',
+  customer_phone: '',
+}
+
+/** The first problem with the form, or null: every field is required (SPEC §2). */
+function checkFields(fields: CardOrderFields): Partial<Record<keyof CardOrderFields, string>> {
+  const errors: Partial<Record<keyof CardOrderFields, string>> = {}
+  for (const { name, label } of FIELDS) {
+    if (fields[name].trim() === '') errors[name] = `${label.replace(' (₹)', '')} is required.`
+  }
+  return errors
+}
+
 export default function Payment() {
-  return <main className="page"><h1>Payment</h1></main>
+  useRules() // refreshes the served config, which says whether a card provider is configured
+  const provider = useRulesStore((s) => s.paymentProvider)
+  const [fields, setFields] = useState<CardOrderFields>(EMPTY)
+  const [errors, setErrors] = useState<Partial<Record<keyof CardOrderFields, string>>>({})
+  const [submitting, setSubmitting] = useState(false)
+  const [message, setMessage] = useState<string | null>(null)
+
+  useEffect(() => {
+    // Fetch the SDK early on this page only; a failure surfaces again on submit.
+    if (provider === 'cashfree') loadCardSdk().catch((error: unknown) => console.error(error))
+  }, [provider])
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const found = checkFields(fields)
+    setErrors(found)
+    if (Object.keys(found).length > 0) return
+    setSubmitting(true)
+    setMessage(null)
+    try {
+      const csrfToken = await getCsrfToken()
+      const order = await createCardOrder(fields, csrfToken)
+      await startCardCheckout(order.cftoken)
+    } catch (error) {
+      console.error('card payment failed', error)
+      const apiError = await readApiError(error)
+      if (apiError?.status === 501) {
+        setMessage(apiError.message || NO_PROVIDER_MESSAGE)
+      } else {
+        setMessage(PAYMENT_ERROR)
+        toast.error(PAYMENT_ERROR)
+      }
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  return (
+    <>
+      <AppHeader title="Card payment" />
+      <main className="page stack">
+        {provider !== 'cashfree' ? (
+          <p className="notice" data-testid="no-provider">
+            {NO_PROVIDER_MESSAGE}
+          </p>
+        ) : null}
+        <form className="stack" noValidate onSubmit={(event) => void submit(event)}>
+          {FIELDS.map(({ name, label, type, inputMode }) => (
+            <div className="field" key={name}>
+              <label htmlFor={`payment-${name}`}>{label}</label>
+              <input
+                id={`payment-${name}`}
+                name={name}
+                className="input"
+                type={type}
+                inputMode={inputMode}
+                required
+                aria-invalid={errors[name] ? true : undefined}
+                aria-describedby={errors[name] ? `payment-${name}-error` : undefined}
+                value={fields[name]}
+                onChange={(event) => setFields({ ...fields, [name]: event.target.value })}
+              />
+              {errors[name] ? (
+                <p className="error-text" id={`payment-${name}-error`}>
+                  {errors[name]}
+                </p>
+              ) : null}
+            </div>
+          ))}
+          {message ? (
+            <p className="error-text" role="alert">
+              {message}
+            </p>
+          ) : null}
+          <button type="submit" className="btn" disabled={submitting}>
+            {submitting ? 'Processing…' : 'Pay Now'}
+          </button>
+        </form>
+      </main>
+    </>
+  )
 }

@@ -1,0 +1,18 @@
+/** `GET /orders/{order_id}` (earning contract, auth): one order of the signed-in user. */
+import { api } from '@/lib/api-client'
+
+/** An order as the server keeps it; `amount` is whole rupees. */
+export interface Order {
+  order_id: string
+  amount: number
+  status: 'pending' | 'confirmed' | 'rejected'
+  purpose: string
+  membership_plan_id: number | null
+  upi_reference: string | null
+}
+
+/** Fetches the order; throws the client's HTTPError (404 for an unknown or foreign order). */
+export async function getOrder(orderId: string): Promise<Order> {
+  const body = await api.get(`orders/${encodeURIComponent(orderId)}`).json<{ data: Order }>()
+  return body.data
+}

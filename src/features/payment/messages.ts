@@ -1,0 +1,14 @@
+/** The payment screens' texts (SPEC §8), in one place for the screens and their tests. */
+
+/** Shown when no card provider is configured (the server's 501 message, same words). */
+export const NO_PROVIDER_MESSAGE =
+  'Card payments are not set up on this server. Pay by UPI from the Membership Plans page.'
+
+/** Any other failure of the card test form (SPEC §8); the button resets. */
+export const PAYMENT_ERROR = 'Error processing payment. Please try again.'
+
+/** The result pages' error (SPEC §8). */
+export const LOAD_DETAILS_ERROR = 'Failed to load transaction details. Please try again.'
+
+/** How long the result pages show Loading before their content (SPEC §4, §9), in ms. */
+export const RESULT_LOADING_MS = 2000
