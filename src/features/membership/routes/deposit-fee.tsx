@@ -1,4 +1,150 @@
-/** PLACEHOLDER screen: replaced by its issue's work. */
+/**
+ * Deposit (SPEC §2, §4, DECISIONS §4): 'Membership Plans for You', the plans grouped by type, the
+ * withdrawal conditions and timeline before paying, and the 'Confirm Payment' popup whose Yes
+ * creates the order, fetches the UPI payees and goes to /m-payment.
+ */
+import { useEffect, useState } from 'react'
+import { useLocation } from 'wouter'
+import toast from 'react-hot-toast'
+import { AppHeader } from '@/components/app-header'
+import { Popup } from '@/components/popup'
+import { PageSpinner } from '@/components/page-spinner'
+import { useRules } from '@/stores/rules-store'
+import { groupPlans, usePlansStore } from '@/stores/plans-store'
+import { formatCoins, formatRupees } from '@/shared/rules'
+import { createOrder } from '../api/create-order'
+import { getUpi } from '../api/get-upi'
+import { WithdrawalTerms } from '../components/withdrawal-terms'
+import { rememberPayees } from '../lib/upi-cache'
+import '../membership.css'
+
+/** SPEC §8 texts. */
+export const ORDER_FAILED = 'Error creating order. Please try again.'
+export const UPI_FAILED = 'Error fetching UPI details. Please try again.'
+
+interface Choice {
+  type: string
+  amount: number
+  membershipPlanId: number
+}
+
 export default function DepositFee() {
-  return <main className="page"><h1>DepositFee</h1></main>
+  const rules = useRules()
+  const plans = usePlansStore((s) => s.plans)
+  const error = usePlansStore((s) => s.error)
+  const [, navigate] = useLocation()
+  const [choice, setChoice] = useState<Choice | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+
+  useEffect(() => {
+    void usePlansStore.getState().load()
+  }, [])
+
+  const proceed = async (c: Choice) => {
+    setBusy(true)
+    setFailure(null)
+    let orderId: string
+    try {
+      orderId = (await createOrder(c.amount, c.membershipPlanId)).order_id
+    } catch (err) {
+      console.error('create-order failed', err)
+      setChoice(null)
+      setBusy(false)
+      setFailure(ORDER_FAILED)
+      toast.error(ORDER_FAILED)
+      return
+    }
+    setChoice(null)
+    try {
+      rememberPayees(await getUpi())
+    } catch (err) {
+      console.error('get-upi failed', err)
+      setBusy(false)
+      setFailure(UPI_FAILED)
+      toast.error(UPI_FAILED)
+      return
+    }
+    const query = new URLSearchParams({
+      deposit: String(c.amount),
+      membership_plan_id: String(c.membershipPlanId),
+      order_id: orderId,
+    })
+    navigate(`/m-payment?${query.toString()}`)
+  }
+
+  return (
+    <>
+      <AppHeader title="Membership Plans for You" />
+      <main className="page stack">
+        {failure ? (
+          <p className="error-text" role="alert">
+            {failure}
+          </p>
+        ) : null}
+        {error && !plans ? <p className="error-text">{error}</p> : null}
+        {!plans && !error ? <PageSpinner /> : null}
+        {plans
+          ? groupPlans(plans).map((group) => (
+              <section key={group.type} className="card stack" aria-label={`${group.type} plans`}>
+                <h2 className="plan-title">{group.type}</h2>
+                <p className="muted">{group.note}</p>
+                {group.free ? (
+                  <p>Get {formatCoins(group.free.videoPoint, rules)} per video for free</p>
+                ) : null}
+                {group.deposits.map((d) => (
+                  <div key={d.membershipPlanId} className="row plan-row">
+                    <p className="plan-text">
+                      Deposit rupees {d.amount} and get {formatCoins(d.perVideo, rules)} per video
+                    </p>
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      aria-label={`Deposit ${formatRupees(d.amount)} for ${group.type}`}
+                      disabled={busy}
+                      onClick={() =>
+                        setChoice({
+                          type: group.type,
+                          amount: d.amount,
+                          membershipPlanId: d.membershipPlanId,
+                        })
+                      }
+                    >
+                      Deposit
+                    </button>
+                  </div>
+                ))}
+              </section>
+            ))
+          : null}
+        <WithdrawalTerms rules={rules} />
+      </main>
+      {choice ? (
+        <Popup title="Confirm Payment">
+          <p>
+            Do you want to proceed with the payment of {formatRupees(choice.amount)} for the{' '}
+            {choice.type} plan?
+          </p>
+          <div className="row">
+            <button
+              type="button"
+              className="btn"
+              disabled={busy}
+              onClick={() => void proceed(choice)}
+            >
+              Yes
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline"
+              disabled={busy}
+              onClick={() => setChoice(null)}
+            >
+              No
+            </button>
+          </div>
+        </Popup>
+      ) : null}
+    </>
+  )
 }

@@ -1,4 +1,39 @@
-/** PLACEHOLDER screen: replaced by its issue's work. */
+/**
+ * Platform fee (SPEC §2, §9, DECISIONS §3–4): explains the one-time refundable fee, lists every
+ * withdrawal condition and the timeline before paying, and goes to the UPI payment screen.
+ */
+import { Link } from 'wouter'
+import { AppHeader } from '@/components/app-header'
+import { useRules } from '@/stores/rules-store'
+import { useUserStore } from '@/stores/user-store'
+import { formatRupees } from '@/shared/rules'
+import { WithdrawalTerms } from '../components/withdrawal-terms'
+
 export default function PlatformFee() {
-  return <main className="page"><h1>PlatformFee</h1></main>
+  const rules = useRules()
+  const paid = useUserStore((s) => s.user?.platform_fee_paid ?? false)
+  const fee = formatRupees(rules.platformFeeRupees)
+  const href = `/m-payment?deposit=${rules.platformFeeRupees}&KeyFrom=Platform Fee`
+  return (
+    <>
+      <AppHeader title="Platform Fee" />
+      <main className="page stack">
+        <h2>Pay the {fee} platform fee to withdraw</h2>
+        <p>
+          Withdrawals need a one-time platform fee of {fee}. It is refundable: ask for a refund
+          within {rules.platformFeeRefundDays} days and it is paid back to your UPI ID.
+        </p>
+        <WithdrawalTerms rules={rules} />
+        {paid ? (
+          <p className="notice" role="status">
+            You have already paid the platform fee.
+          </p>
+        ) : (
+          <Link href={href} className="btn">
+            Pay {fee}
+          </Link>
+        )}
+      </main>
+    </>
+  )
 }

@@ -1,0 +1,15 @@
+/** `GET /get-upi/` (SPEC §7, DECISIONS §6): the two payees behind the QR codes. */
+import { api } from '@/lib/api-client'
+
+export interface UpiPayee {
+  upi_id: string
+  payee_name: string
+}
+
+/** Fetches the payees; throws on failure or an answer without payees. */
+export async function getUpi(): Promise<UpiPayee[]> {
+  const body = await api.get('get-upi/').json<{ data?: { payees?: UpiPayee[] } }>()
+  const payees = body.data?.payees
+  if (!Array.isArray(payees) || payees.length === 0) throw new Error('get-upi answered no payees')
+  return payees
+}

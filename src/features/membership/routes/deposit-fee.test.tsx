@@ -1,0 +1,136 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { Router } from 'wouter'
+import { memoryLocation } from 'wouter/memory-location'
+
+vi.mock('@/lib/idb-storage', () => ({
+  idbStorage: () => ({
+    getItem: async () => null,
+    setItem: async () => undefined,
+    removeItem: async () => undefined,
+  }),
+}))
+const apiGet = vi.fn()
+vi.mock('@/lib/api-client', () => ({ api: { get: (...a: unknown[]) => apiGet(...a) } }))
+const createOrder = vi.fn()
+vi.mock('../api/create-order', () => ({ createOrder: (...a: unknown[]) => createOrder(...a) }))
+const getUpi = vi.fn()
+vi.mock('../api/get-upi', () => ({ getUpi: () => getUpi() }))
+vi.mock('react-hot-toast', () => ({ default: { error: vi.fn(), success: vi.fn() } }))
+
+const { usePlansStore } = await import('@/stores/plans-store')
+const { default: DepositFee } = await import('./deposit-fee')
+
+const plans = [
+  { id: 1, membership_type: 'Basic', video_point: 100, deposit_point: 'FREE', withdrawl_days: 30 },
+  { id: 2, membership_type: 'Basic', video_point: 300, deposit_point: '199', withdrawl_days: 30 },
+  { id: 3, membership_type: 'Gold', video_point: 500, deposit_point: '499', withdrawl_days: 7 },
+]
+
+function renderPage() {
+  const memory = memoryLocation({ path: '/deposit-fee', record: true })
+  render(
+    <Router hook={memory.hook} searchHook={memory.searchHook}>
+      <DepositFee />
+    </Router>,
+  )
+  return memory
+}
+
+beforeEach(() => {
+  usePlansStore.setState({ plans: null, error: null })
+  apiGet.mockImplementation((url: string) => ({
+    json: async () => (url === 'get-membership/' ? plans : {}),
+  }))
+  createOrder.mockResolvedValue({
+    order_id: 'ord_42',
+    amount: 499,
+    membership_plan_id: 3,
+    purpose: 'membership',
+    status: 'pending',
+  })
+  getUpi.mockResolvedValue([{ upi_id: 'a@upi', payee_name: 'A' }])
+})
+
+afterEach(() => vi.clearAllMocks())
+
+describe('Deposit page', () => {
+  it('groups plans by type with the withdrawal note, paid and free texts', async () => {
+    renderPage()
+    expect(screen.getByRole('heading', { name: 'Membership Plans for You' })).toBeInTheDocument()
+    const basic = await screen.findByRole('region', { name: 'Basic plans' })
+    expect(basic).toHaveTextContent('Withdrawal in 30 days')
+    expect(basic).toHaveTextContent('Get 100 coins (₹1) per video for free')
+    expect(basic).toHaveTextContent('Deposit rupees 199 and get 300 coins (₹3) per video')
+    const gold = screen.getByRole('region', { name: 'Gold plans' })
+    expect(gold).toHaveTextContent('Withdrawal in 7 days')
+    expect(gold).toHaveTextContent('Deposit rupees 499 and get 500 coins (₹5) per video')
+    expect(screen.getByRole('button', { name: 'Go back' })).toBeInTheDocument()
+  })
+
+  it('lists every withdrawal condition and the timeline before paying', async () => {
+    renderPage()
+    const terms = screen.getByTestId('withdrawal-terms')
+    expect(terms).toHaveTextContent('A balance of at least ₹999 (99,900 coins)')
+    expect(terms).toHaveTextContent('At least 25 videos watched')
+    expect(terms).toHaveTextContent('At least 3 friends referred who verified their email')
+    expect(terms).toHaveTextContent(
+      'The one-time platform fee of ₹99 paid (refundable within 90 days)',
+    )
+    expect(terms).toHaveTextContent('Withdrawals take 24 hours to 7 days.')
+  })
+
+  it('asks to confirm; No closes the popup without an order', async () => {
+    renderPage()
+    fireEvent.click(await screen.findByRole('button', { name: 'Deposit ₹499 for Gold' }))
+    expect(screen.getByRole('dialog', { name: 'Confirm Payment' })).toHaveTextContent(
+      'Do you want to proceed with the payment of ₹499 for the Gold plan?',
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'No' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(createOrder).not.toHaveBeenCalled()
+  })
+
+  it('Yes creates the order, fetches UPI details and goes to /m-payment', async () => {
+    const memory = renderPage()
+    fireEvent.click(await screen.findByRole('button', { name: 'Deposit ₹499 for Gold' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }))
+    await waitFor(() =>
+      expect(memory.history.at(-1)).toBe(
+        '/m-payment?deposit=499&membership_plan_id=3&order_id=ord_42',
+      ),
+    )
+    expect(createOrder).toHaveBeenCalledWith(499, 3)
+    expect(getUpi).toHaveBeenCalled()
+  })
+
+  it('shows the order error when create-order fails', async () => {
+    createOrder.mockRejectedValue(new Error('500'))
+    renderPage()
+    fireEvent.click(await screen.findByRole('button', { name: 'Deposit ₹199 for Basic' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Error creating order. Please try again.',
+    )
+    expect(getUpi).not.toHaveBeenCalled()
+  })
+
+  it('shows the UPI error when get-upi fails', async () => {
+    getUpi.mockRejectedValue(new Error('500'))
+    const memory = renderPage()
+    fireEvent.click(await screen.findByRole('button', { name: 'Deposit ₹199 for Basic' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Error fetching UPI details. Please try again.',
+    )
+    expect(memory.history.at(-1)).toBe('/deposit-fee')
+  })
+
+  it('shows the membership errors of SPEC §8', async () => {
+    apiGet.mockImplementation(() => ({ json: async () => ({}) }))
+    renderPage()
+    expect(
+      await screen.findByText('Failed to fetch membership data. Please try again.'),
+    ).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,163 @@
+import { fireEvent, render, screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { Router } from 'wouter'
+import { memoryLocation } from 'wouter/memory-location'
+
+vi.mock('@/lib/idb-storage', () => ({
+  idbStorage: () => ({
+    getItem: async () => null,
+    setItem: async () => undefined,
+    removeItem: async () => undefined,
+  }),
+}))
+vi.mock('@/lib/api-client', () => ({ api: {}, readApiError: async () => null }))
+vi.mock('@/lib/get-user', () => ({ refreshUser: vi.fn(async () => undefined) }))
+const createOrder = vi.fn()
+vi.mock('../api/create-order', () => ({ createOrder: (...a: unknown[]) => createOrder(...a) }))
+const getUpi = vi.fn()
+vi.mock('../api/get-upi', () => ({ getUpi: () => getUpi() }))
+const getOrder = vi.fn()
+vi.mock('../api/get-order', () => ({ getOrder: (...a: unknown[]) => getOrder(...a) }))
+
+const { default: MPayment } = await import('./m-payment')
+
+function renderAt(path: string) {
+  const memory = memoryLocation({ path })
+  render(
+    <Router hook={memory.hook} searchHook={memory.searchHook}>
+      <MPayment />
+    </Router>,
+  )
+}
+
+beforeEach(() => {
+  getUpi.mockResolvedValue([
+    { upi_id: 'first@okaxis', payee_name: 'Watch Earn One' },
+    { upi_id: 'second@ybl', payee_name: 'Watch Earn Two' },
+  ])
+  getOrder.mockResolvedValue({ order_id: 'ord_7', status: 'pending', amount: 499 })
+  createOrder.mockResolvedValue({
+    order_id: 'ord_fee',
+    amount: 99,
+    membership_plan_id: null,
+    purpose: 'platform_fee',
+    status: 'pending',
+  })
+})
+afterEach(() => vi.clearAllMocks())
+
+describe('UPI payment page', () => {
+  it('shows two QR codes built from upi://pay links with the amount, INR and the order id', async () => {
+    renderAt('/m-payment?deposit=499&membership_plan_id=3&order_id=ord_7')
+    expect(screen.getByRole('heading', { name: 'Receive Money' })).toBeInTheDocument()
+    expect(screen.getByText('From any UPI app (PhonePe, BHIM, GPay, Paytm)')).toBeInTheDocument()
+    const first = await screen.findByTestId('qr-image-0')
+    expect(first.getAttribute('src')).toMatch(/^data:image\/png;base64,/)
+    expect(first).toHaveAttribute(
+      'data-upi-link',
+      'upi://pay?pa=first@okaxis&pn=Watch%20Earn%20One&am=499.00&cu=INR&tr=ord_7&tn=Membership%20plan%203',
+    )
+    expect(screen.getByTestId('qr-image-1').getAttribute('data-upi-link')).toContain(
+      'pa=second@ybl',
+    )
+    expect(screen.getByText('Slide for another QR Code')).toBeInTheDocument()
+    expect(screen.getByTestId('payee-label')).toHaveTextContent(
+      'Pay to Watch Earn One (first@okaxis)',
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Show QR code 2' }))
+    expect(screen.getByTestId('payee-label')).toHaveTextContent(
+      'Pay to Watch Earn Two (second@ybl)',
+    )
+    expect(screen.getByTestId('payment-amount')).toHaveTextContent('₹499')
+    expect(screen.getByText(/Membership Plan ID/)).toHaveTextContent('Membership Plan ID: 3')
+    expect(screen.getByText(/Take a screenshot of this QR code/)).toBeInTheDocument()
+    expect(createOrder).not.toHaveBeenCalled()
+  })
+
+  it('creates the platform fee order on open and says the fee is refundable', async () => {
+    renderAt('/m-payment?deposit=99&KeyFrom=Platform Fee')
+    const first = await screen.findByTestId('qr-image-0')
+    expect(createOrder).toHaveBeenCalledWith(99, null, expect.any(String))
+    expect(first.getAttribute('data-upi-link')).toContain(
+      'am=99.00&cu=INR&tr=ord_fee&tn=Platform%20fee',
+    )
+    expect(screen.getByText('This is a one-time refundable platform fee.')).toBeInTheDocument()
+    expect(screen.queryByText(/Membership Plan ID/)).not.toBeInTheDocument()
+  })
+
+  it('shows the order status waiting, then confirmed', async () => {
+    getOrder
+      .mockResolvedValueOnce({ order_id: 'ord_7', status: 'pending' })
+      .mockResolvedValue({ order_id: 'ord_7', status: 'confirmed' })
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    try {
+      renderAt('/m-payment?deposit=499&membership_plan_id=3&order_id=ord_7')
+      expect(
+        await screen.findByText('Payment status: waiting for confirmation'),
+      ).toBeInTheDocument()
+      await vi.advanceTimersByTimeAsync(5000)
+      expect(await screen.findByText('Payment confirmed. Your plan is active.')).toBeInTheDocument()
+      expect(getOrder).toHaveBeenCalledWith('ord_7')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('alerts when the device cannot share files', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined)
+    renderAt('/m-payment?deposit=499&membership_plan_id=3&order_id=ord_7')
+    await screen.findByTestId('qr-image-0')
+    fireEvent.click(screen.getByRole('button', { name: 'Share QR' }))
+    expect(alert).toHaveBeenCalledWith(
+      'Sharing is not supported on this device. You can download and share manually.',
+    )
+  })
+
+  it('shares the PNG through the share sheet when the device can', async () => {
+    const share = vi.fn(async () => undefined)
+    Object.assign(navigator, { share, canShare: () => true })
+    try {
+      renderAt('/m-payment?deposit=499&membership_plan_id=3&order_id=ord_7')
+      await screen.findByTestId('qr-image-0')
+      fireEvent.click(screen.getByRole('button', { name: 'Share QR' }))
+      await vi.waitFor(() => expect(share).toHaveBeenCalled())
+      const data = (share.mock.calls[0] as unknown as [ShareData])[0]
+      expect(data.files?.[0]?.type).toBe('image/png')
+      expect(data.files?.[0]?.name).toBe('upi-qr-ord_7-1.png')
+    } finally {
+      delete (navigator as { share?: unknown }).share
+      delete (navigator as { canShare?: unknown }).canShare
+    }
+  })
+
+  it('downloads the QR as a PNG file', async () => {
+    const clicks: HTMLAnchorElement[] = []
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicks.push(this)
+    })
+    renderAt('/m-payment?deposit=499&membership_plan_id=3&order_id=ord_7')
+    await screen.findByTestId('qr-image-0')
+    fireEvent.click(screen.getByRole('button', { name: 'Download QR' }))
+    expect(click).toHaveBeenCalled()
+    expect(clicks[0]?.download).toBe('upi-qr-ord_7-1.png')
+    expect(clicks[0]?.href).toMatch(/^data:image\/png;base64,/)
+  })
+
+  it('shows the UPI error when the payees cannot be fetched', async () => {
+    getUpi.mockRejectedValue(new Error('down'))
+    renderAt('/m-payment?deposit=499&membership_plan_id=3&order_id=ord_7')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Error fetching UPI details. Please try again.',
+    )
+  })
+
+  it('shows the order error when the order cannot be created', async () => {
+    createOrder.mockRejectedValue(new Error('down'))
+    renderAt('/m-payment?deposit=99&KeyFrom=Platform Fee')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Error creating order. Please try again.',
+    )
+  })
+})

@@ -1,0 +1,43 @@
+import { render, screen } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { Router } from 'wouter'
+import { memoryLocation } from 'wouter/memory-location'
+
+vi.mock('@/lib/idb-storage', () => ({
+  idbStorage: () => ({
+    getItem: async () => null,
+    setItem: async () => undefined,
+    removeItem: async () => undefined,
+  }),
+}))
+vi.mock('@/lib/api-client', () => ({ api: { get: () => ({ json: async () => ({}) }) } }))
+
+const { useUserStore } = await import('@/stores/user-store')
+const { default: PlatformFee } = await import('./platform-fee')
+
+function renderPage() {
+  const memory = memoryLocation({ path: '/platform-fee?amount=99' })
+  render(
+    <Router hook={memory.hook} searchHook={memory.searchHook}>
+      <PlatformFee />
+    </Router>,
+  )
+}
+
+beforeEach(() => useUserStore.setState({ user: null }))
+
+describe('Platform fee page', () => {
+  it('explains the refundable fee, the conditions and the timeline, and links to the UPI payment', () => {
+    renderPage()
+    expect(screen.getByText(/^Withdrawals need a one-time platform fee of ₹99/)).toHaveTextContent(
+      'refund within 90 days',
+    )
+    expect(screen.getByTestId('withdrawal-terms')).toHaveTextContent(
+      'Withdrawals take 24 hours to 7 days.',
+    )
+    expect(screen.getByRole('link', { name: 'Pay ₹99' })).toHaveAttribute(
+      'href',
+      '/m-payment?deposit=99&KeyFrom=Platform Fee',
+    )
+  })
+})
