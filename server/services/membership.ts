@@ -1,10 +1,30 @@
 /**
- * The user's membership plan: its per-video reward in coins (SPEC §3 `membership__video_point`).
+ * The user's membership plan: its per-video reward in coins (SPEC §3 `membership__video_point`),
+ * read by `GET /get-user/` and used for every video reward (DECISIONS §6).
  */
 import type { Db, Tx } from '../db/index.ts'
 
-/** Coins per video for the user's plan (the free plan's when the user has none). */
-export async function videoPointForUser(_db: Db | Tx, _userId: number): Promise<number> {
-  // Filled by the earning loop (issue 3) from the membership plans table.
-  return 10
+/** Coins per video when no plan exists at all (SPEC §9: free tier default 10). */
+export const FALLBACK_VIDEO_POINT = 10
+
+/**
+ * Coins per video for the user's plan (`users.membership_plan_id`); the free plan's
+ * (deposit_point 'FREE') when the user has none; FALLBACK_VIDEO_POINT when no free plan exists.
+ */
+export async function videoPointForUser(db: Db | Tx, userId: number): Promise<number> {
+  const own = await db
+    .selectFrom('users')
+    .innerJoin('membership_plans', 'membership_plans.id', 'users.membership_plan_id')
+    .select('membership_plans.video_point')
+    .where('users.id', '=', userId)
+    .executeTakeFirst()
+  if (own) return own.video_point
+  const free = await db
+    .selectFrom('membership_plans')
+    .select('video_point')
+    .where('deposit_point', '=', 'FREE')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst()
+  return free?.video_point ?? FALLBACK_VIDEO_POINT
 }

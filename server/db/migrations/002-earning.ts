@@ -1,7 +1,119 @@
-/** Migration 002: the earning loop (plans, videos, ledger, orders, withdrawals, idempotency keys). */
+/**
+ * Migration 002: the earning loop (DECISIONS §4–6): plans, videos, handouts, rewards, the coin
+ * ledger, idempotency keys, orders and withdrawals. Unique keys do the refusing under concurrency.
+ */
 import type { Kysely } from 'kysely'
 import type { Engine } from '../index.ts'
+import { addIdColumn } from './helpers.ts'
 
-export async function up(_db: Kysely<unknown>, _engine: Engine): Promise<void> {
-  // Filled by the earning-loop work (issue 3).
+export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
+  await addIdColumn(db.schema.createTable('membership_plans'), engine)
+    .addColumn('membership_type', 'text', (c) => c.notNull())
+    .addColumn('video_point', 'integer', (c) => c.notNull())
+    .addColumn('deposit_point', 'text', (c) => c.notNull())
+    .addColumn('withdrawl_days', 'integer', (c) => c.notNull())
+    .execute()
+
+  await addIdColumn(db.schema.createTable('videos'), engine)
+    .addColumn('link', 'text', (c) => c.notNull().unique())
+    .addColumn('redirection_link', 'text', (c) => c.notNull())
+    .addColumn('timer', 'integer', (c) => c.notNull())
+    .execute()
+
+  await db.schema
+    .createTable('video_handouts')
+    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
+    .addColumn('video_id', 'integer', (c) => c.notNull().references('videos.id'))
+    .addColumn('india_day', 'text', (c) => c.notNull())
+    .addColumn('handed_at', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('video_handouts_pk', ['user_id', 'video_id', 'india_day'])
+    .execute()
+
+  await addIdColumn(db.schema.createTable('ledger_entries'), engine)
+    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('coins', 'integer', (c) => c.notNull())
+    .addColumn('rupees', 'integer')
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('description', 'text', (c) => c.notNull())
+    .addColumn('reference', 'text')
+    .addColumn('idempotency_key', 'text')
+    .addColumn('video_id', 'integer')
+    .addColumn('order_id', 'integer')
+    .addColumn('withdrawal_id', 'integer')
+    .addColumn('related_user_id', 'integer')
+    .addColumn('reward_day', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addUniqueConstraint('ledger_entries_user_key', ['user_id', 'idempotency_key'])
+    .execute()
+  await db.schema
+    .createIndex('ledger_entries_user')
+    .on('ledger_entries')
+    .columns(['user_id', 'id'])
+    .execute()
+
+  await addIdColumn(db.schema.createTable('video_rewards'), engine)
+    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
+    .addColumn('video_id', 'integer', (c) => c.notNull().references('videos.id'))
+    .addColumn('india_day', 'text', (c) => c.notNull())
+    .addColumn('watched_at', 'text', (c) => c.notNull())
+    .addColumn('ledger_entry_id', 'integer', (c) => c.notNull().references('ledger_entries.id'))
+    .addUniqueConstraint('video_rewards_once_a_day', ['user_id', 'video_id', 'india_day'])
+    .execute()
+  await db.schema
+    .createIndex('video_rewards_user_watched')
+    .on('video_rewards')
+    .columns(['user_id', 'watched_at'])
+    .execute()
+
+  await db.schema
+    .createTable('idempotency_keys')
+    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
+    .addColumn('key', 'text', (c) => c.notNull())
+    .addColumn('route', 'text', (c) => c.notNull())
+    .addColumn('request_hash', 'text', (c) => c.notNull())
+    .addColumn('state', 'text', (c) => c.notNull())
+    .addColumn('response_status', 'integer')
+    .addColumn('response_body', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('idempotency_keys_pk', ['user_id', 'key'])
+    .execute()
+
+  await addIdColumn(db.schema.createTable('orders'), engine)
+    .addColumn('order_id', 'text', (c) => c.notNull().unique())
+    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
+    .addColumn('amount', 'integer', (c) => c.notNull())
+    .addColumn('purpose', 'text', (c) => c.notNull())
+    .addColumn('membership_plan_id', 'integer', (c) => c.references('membership_plans.id'))
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('upi_reference', 'text')
+    .addColumn('reason', 'text')
+    .addColumn('idempotency_key', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addUniqueConstraint('orders_user_key', ['user_id', 'idempotency_key'])
+    .execute()
+  await db.schema.createIndex('orders_status').on('orders').columns(['status', 'id']).execute()
+
+  await addIdColumn(db.schema.createTable('withdrawals'), engine)
+    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
+    .addColumn('upi_id', 'text', (c) => c.notNull())
+    .addColumn('amount', 'integer', (c) => c.notNull())
+    .addColumn('fee', 'integer', (c) => c.notNull())
+    .addColumn('coins', 'integer', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('upi_reference', 'text')
+    .addColumn('reason', 'text')
+    .addColumn('idempotency_key', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addUniqueConstraint('withdrawals_user_key', ['user_id', 'idempotency_key'])
+    .execute()
+  await db.schema
+    .createIndex('withdrawals_status')
+    .on('withdrawals')
+    .columns(['status', 'id'])
+    .execute()
 }

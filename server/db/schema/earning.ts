@@ -1,5 +1,153 @@
-/** Earning-loop tables (migration 002): plans, videos, ledger, orders, withdrawals, idempotency keys. */
+/**
+ * Earning-loop tables (migration 002): plans, videos, handouts, rewards, the coin ledger
+ * (DECISIONS §4–5), idempotency keys (DECISIONS §6), orders and withdrawals. Coins are integers;
+ * rupee amounts are whole rupees; timestamps are ISO text; India days are 'YYYY-MM-DD'.
+ */
+import type { Generated } from 'kysely'
+
+export interface MembershipPlansTable {
+  id: Generated<number>
+  membership_type: string
+  /** Coins credited per video on this plan. */
+  video_point: number
+  /** Rupees as text ('499'), or 'FREE' for the free plan (SPEC §3). */
+  deposit_point: string
+  /** Days a withdrawal takes on this plan (spelled as SPEC spells it). */
+  withdrawl_days: number
+}
+
+export interface VideosTable {
+  id: Generated<number>
+  /** A YouTube URL or a path of a file served by the app (`/videos/sample-1.mp4`). */
+  link: string
+  redirection_link: string
+  /** Seconds to watch before the reward may be claimed (15–60). */
+  timer: number
+}
+
+/** When `GET /dashboard/` first handed a video to a user on an India day (DECISIONS §6). */
+export interface VideoHandoutsTable {
+  user_id: number
+  video_id: number
+  india_day: string
+  handed_at: string
+}
+
+/** One credited reward per user, video and India day (the unique key does the refusing). */
+export interface VideoRewardsTable {
+  id: Generated<number>
+  user_id: number
+  video_id: number
+  india_day: string
+  /** The moment the timer completed, as accepted by the server. */
+  watched_at: string
+  ledger_entry_id: number
+}
+
+export type LedgerKind =
+  | 'video_reward'
+  | 'signup_bonus'
+  | 'referral_reward'
+  | 'withdrawal_hold'
+  | 'transfer_fee'
+  | 'withdrawal_return'
+  | 'platform_fee'
+  | 'platform_fee_refund'
+  | 'membership_deposit'
+
+export type LedgerStatus = 'pending' | 'confirmed' | 'failed'
+
+/**
+ * The append-only coin ledger: rows are never deleted and `coins` never changes; only `status`
+ * and `reference` move on (a hold is confirmed when paid, failed when returned). The sum of
+ * `coins` per user always equals `users.points`.
+ */
+export interface LedgerEntriesTable {
+  id: Generated<number>
+  user_id: number
+  kind: LedgerKind
+  /** Signed integer coins; 0 for rows that only inform (fee payments in rupees). */
+  coins: number
+  /** Rupees paid or refunded, for informational rows; null otherwise. */
+  rupees: number | null
+  status: LedgerStatus
+  description: string
+  /** UPI transaction reference, when there is one. */
+  reference: string | null
+  /** Unique per user: the request's Idempotency-Key, or a fixed key ('signup_bonus', …). */
+  idempotency_key: string | null
+  video_id: number | null
+  order_id: number | null
+  withdrawal_id: number | null
+  related_user_id: number | null
+  /** India day of a video reward. */
+  reward_day: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface IdempotencyKeysTable {
+  user_id: number
+  key: string
+  route: string
+  /** SHA-256 of the canonical request body. */
+  request_hash: string
+  state: 'in_flight' | 'done'
+  response_status: number | null
+  /** JSON text of the first answer. */
+  response_body: string | null
+  created_at: string
+  updated_at: string
+}
+
+export type OrderPurpose = 'membership' | 'platform_fee'
+export type OrderStatus = 'pending' | 'confirmed' | 'rejected'
+
+export interface OrdersTable {
+  id: Generated<number>
+  /** Public order id, also the UPI transaction reference `tr`. */
+  order_id: string
+  user_id: number
+  /** Whole rupees. */
+  amount: number
+  purpose: OrderPurpose
+  membership_plan_id: number | null
+  status: OrderStatus
+  upi_reference: string | null
+  reason: string | null
+  idempotency_key: string | null
+  created_at: string
+  updated_at: string
+}
+
+export type WithdrawalStatus = 'requested' | 'paid' | 'failed'
+
+export interface WithdrawalsTable {
+  id: Generated<number>
+  user_id: number
+  upi_id: string
+  /** Rupees sent (the slider value minus the fee). */
+  amount: number
+  /** Transfer fee in rupees. */
+  fee: number
+  /** Coins held: (amount + fee) × coins per rupee. */
+  coins: number
+  status: WithdrawalStatus
+  upi_reference: string | null
+  reason: string | null
+  idempotency_key: string
+  created_at: string
+  updated_at: string
+}
 
 /** The tables of migration 002. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface EarningTables {}
+export interface EarningTables {
+  membership_plans: MembershipPlansTable
+  videos: VideosTable
+  video_handouts: VideoHandoutsTable
+  video_rewards: VideoRewardsTable
+  ledger_entries: LedgerEntriesTable
+  idempotency_keys: IdempotencyKeysTable
+  orders: OrdersTable
+  withdrawals: WithdrawalsTable
+}

@@ -1,0 +1,35 @@
+/**
+ * What the earning functions need, shared by the API routes, the webhook, the ops CLI and the
+ * tests: the database and its engine, the business rules (DECISIONS §3) and a clock.
+ */
+import type { FastifyInstance } from 'fastify'
+import type { Db, Engine, Tx } from '../db/index.ts'
+import type { Rules } from '../../src/shared/rules.ts'
+
+export interface EarningContext {
+  db: Db
+  engine: Engine
+  rules: Rules
+  /** The current time (tests inject a clock). */
+  now(): Date
+}
+
+/** The context of a running app: its database, rules and (optionally injected) clock. */
+export function contextOf(app: FastifyInstance): EarningContext {
+  return {
+    db: app.db,
+    engine: app.engine,
+    rules: app.config.rules,
+    now: () => app.config.clock?.() ?? new Date(),
+  }
+}
+
+/** Runs `fn` in one database transaction. */
+export function inTransaction<T>(ctx: EarningContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return ctx.db.transaction().execute(fn)
+}
+
+/** India's day (Asia/Kolkata, UTC+5:30, no daylight saving) of `at`, as 'YYYY-MM-DD'. */
+export function indiaDay(at: Date): string {
+  return new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10)
+}

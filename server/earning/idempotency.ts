@@ -1,0 +1,184 @@
+/**
+ * Idempotency-Key handling (DECISIONS §6): the first request with a key runs; the same key with
+ * the same body later gets the first answer again (stored for good); the same key with another
+ * body is refused with 422; while the first is still running, 409. The answer is stored in the
+ * same transaction as the handler's ledger rows, so a committed credit always has its answer.
+ */
+import type { Tx } from '../db/index.ts'
+import { isUniqueViolation } from '../db/index.ts'
+import { ApiError, badRequest, conflict } from '../lib/errors.ts'
+import { sha256 } from '../lib/crypto.ts'
+import type { EarningContext } from './context.ts'
+
+/** An answer as sent to the client: HTTP status and JSON body. */
+export interface StoredResponse {
+  status: number
+  body: unknown
+}
+
+/** An in-flight key older than this is taken to be from a crashed request and may be taken over. */
+const STALE_IN_FLIGHT_MS = 60_000
+
+const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/
+
+/**
+ * Reads the Idempotency-Key header. Throws 400 IDEMPOTENCY_KEY_REQUIRED when it is required and
+ * missing, 400 VALIDATION when malformed (8–128 of letters, digits, `_.:-`).
+ */
+export function readIdempotencyKey(header: unknown, required: boolean): string | null {
+  const value = Array.isArray(header) ? header[0] : header
+  if (typeof value !== 'string' || value.trim() === '') {
+    if (required)
+      throw badRequest('IDEMPOTENCY_KEY_REQUIRED', 'The Idempotency-Key header is required.')
+    return null
+  }
+  const key = value.trim()
+  if (!KEY_PATTERN.test(key)) {
+    throw badRequest(
+      'VALIDATION',
+      'The Idempotency-Key header must be 8–128 letters, digits or _.:-',
+    )
+  }
+  return key
+}
+
+/** JSON with object keys sorted, so equal bodies hash equally. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`
+  }
+  return JSON.stringify(value ?? null)
+}
+
+/** Turns a thrown ApiError into the answer the error handler would send. */
+export function errorResponse(error: ApiError): StoredResponse {
+  return {
+    status: error.statusCode,
+    body: { message: error.message, code: error.code, ...error.extra },
+  }
+}
+
+/**
+ * Runs `handler` once per (user, key). Returns the handler's answer, or the stored first answer
+ * on a replay. A 4xx ApiError from the handler is stored and returned as the answer too; any
+ * other error releases the key (so a retry may run) and is rethrown.
+ * Throws 422 IDEMPOTENCY_KEY_REUSED (other body or route) and 409 IDEMPOTENCY_IN_FLIGHT.
+ */
+export async function runIdempotent(
+  ctx: EarningContext,
+  request: { userId: number; key: string; route: string; body: unknown },
+  handler: (tx: Tx) => Promise<StoredResponse>,
+): Promise<StoredResponse> {
+  const { userId, key, route } = request
+  const requestHash = sha256(`${route}\n${canonical(request.body ?? {})}`)
+  const startedAt = ctx.now().toISOString()
+  try {
+    await ctx.db
+      .insertInto('idempotency_keys')
+      .values({
+        user_id: userId,
+        key,
+        route,
+        request_hash: requestHash,
+        state: 'in_flight',
+        response_status: null,
+        response_body: null,
+        created_at: startedAt,
+        updated_at: startedAt,
+      })
+      .execute()
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error
+    const replay = await existingAnswer(ctx, userId, key, route, requestHash, startedAt)
+    if (replay) return replay
+  }
+
+  const byKey = (tx: Tx | EarningContext['db']) =>
+    tx.updateTable('idempotency_keys').where('user_id', '=', userId).where('key', '=', key)
+  try {
+    return await ctx.db.transaction().execute(async (tx) => {
+      const answer = await handler(tx)
+      await byKey(tx)
+        .set({
+          state: 'done',
+          response_status: answer.status,
+          response_body: JSON.stringify(answer.body),
+          updated_at: ctx.now().toISOString(),
+        })
+        .execute()
+      return answer
+    })
+  } catch (error) {
+    if (error instanceof ApiError && error.statusCode < 500) {
+      const answer = errorResponse(error)
+      await byKey(ctx.db)
+        .set({
+          state: 'done',
+          response_status: answer.status,
+          response_body: JSON.stringify(answer.body),
+          updated_at: ctx.now().toISOString(),
+        })
+        .execute()
+      return answer
+    }
+    await ctx.db
+      .deleteFrom('idempotency_keys')
+      .where('user_id', '=', userId)
+      .where('key', '=', key)
+      .where('state', '=', 'in_flight')
+      .execute()
+    throw error
+  }
+}
+
+/** The stored answer for a used key; null when a stale in-flight key was taken over. */
+async function existingAnswer(
+  ctx: EarningContext,
+  userId: number,
+  key: string,
+  route: string,
+  requestHash: string,
+  startedAt: string,
+): Promise<StoredResponse | null> {
+  const row = await ctx.db
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .executeTakeFirst()
+  if (!row)
+    throw conflict(
+      'IDEMPOTENCY_IN_FLIGHT',
+      'This request is still being processed. Try again shortly.',
+    )
+  if (row.route !== route || row.request_hash !== requestHash) {
+    throw new ApiError(
+      422,
+      'IDEMPOTENCY_KEY_REUSED',
+      'This Idempotency-Key was already used for a different request.',
+    )
+  }
+  if (row.state === 'done' && row.response_status !== null) {
+    return { status: row.response_status, body: JSON.parse(row.response_body ?? 'null') }
+  }
+  const staleBefore = new Date(Date.parse(startedAt) - STALE_IN_FLIGHT_MS).toISOString()
+  if (row.updated_at < staleBefore) {
+    const taken = await ctx.db
+      .updateTable('idempotency_keys')
+      .set({ updated_at: startedAt })
+      .where('user_id', '=', userId)
+      .where('key', '=', key)
+      .where('state', '=', 'in_flight')
+      .where('updated_at', '=', row.updated_at)
+      .executeTakeFirst()
+    if (Number(taken.numUpdatedRows) === 1) return null
+  }
+  throw conflict(
+    'IDEMPOTENCY_IN_FLIGHT',
+    'This request is still being processed. Try again shortly.',
+  )
+}

@@ -1,0 +1,134 @@
+/**
+ * The coin ledger (DECISIONS §4–5). Every change of `users.points` goes through
+ * `postLedgerEntry`, in the caller's transaction, together with its ledger row, so the ledger
+ * always sums to the balance. The database's CHECK (points >= 0) refuses a negative balance.
+ */
+import { sql } from 'kysely'
+import type { Engine, Tx } from '../db/index.ts'
+import { isCheckViolation } from '../db/index.ts'
+import type { LedgerKind, LedgerStatus } from '../db/schema/earning.ts'
+import { ApiError, badRequest, notFound } from '../lib/errors.ts'
+
+export interface LedgerEntryInput {
+  userId: number
+  kind: LedgerKind
+  /** Signed integer coins; 0 for informational rows. */
+  coins: number
+  status: LedgerStatus
+  description: string
+  /** Whole rupees, for informational rows (fee and deposit payments). */
+  rupees?: number | null
+  reference?: string | null
+  /** Unique per user; a second row with the same key is refused by the database. */
+  idempotencyKey?: string | null
+  videoId?: number | null
+  orderId?: number | null
+  withdrawalId?: number | null
+  relatedUserId?: number | null
+  rewardDay?: string | null
+  at: Date
+}
+
+export class InsufficientBalanceError extends ApiError {
+  constructor() {
+    super(400, 'INSUFFICIENT_BALANCE', 'Your balance is too low for this amount.')
+  }
+}
+
+/**
+ * Appends one ledger row and moves `users.points` by its coins, in `tx`.
+ * Returns the row id and the new balance (coins).
+ * Throws InsufficientBalanceError (400) when the balance would go below 0; 404 for an unknown user.
+ */
+export async function postLedgerEntry(
+  tx: Tx,
+  entry: LedgerEntryInput,
+): Promise<{ id: number; points: number }> {
+  if (!Number.isInteger(entry.coins))
+    throw new Error(`coins must be an integer, got ${entry.coins}`)
+  let points: number
+  try {
+    const row = await tx
+      .updateTable('users')
+      .set({ points: sql`points + ${entry.coins}` })
+      .where('id', '=', entry.userId)
+      .returning('points')
+      .executeTakeFirst()
+    if (!row) throw notFound('USER_NOT_FOUND', 'No such user.')
+    points = row.points
+  } catch (error) {
+    if (isCheckViolation(error)) throw new InsufficientBalanceError()
+    throw error
+  }
+  const at = entry.at.toISOString()
+  const inserted = await tx
+    .insertInto('ledger_entries')
+    .values({
+      user_id: entry.userId,
+      kind: entry.kind,
+      coins: entry.coins,
+      rupees: entry.rupees ?? null,
+      status: entry.status,
+      description: entry.description,
+      reference: entry.reference ?? null,
+      idempotency_key: entry.idempotencyKey ?? null,
+      video_id: entry.videoId ?? null,
+      order_id: entry.orderId ?? null,
+      withdrawal_id: entry.withdrawalId ?? null,
+      related_user_id: entry.relatedUserId ?? null,
+      reward_day: entry.rewardDay ?? null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return { id: inserted.id, points }
+}
+
+/**
+ * Moves the status (and UPI reference) of existing ledger rows on; coins never change.
+ * Used when a withdrawal's hold is paid (confirmed) or failed.
+ */
+export async function settleLedgerEntries(
+  tx: Tx,
+  where: { withdrawalId: number },
+  status: LedgerStatus,
+  reference: string | null,
+  at: Date,
+): Promise<void> {
+  await tx
+    .updateTable('ledger_entries')
+    .set({ status, reference, updated_at: at.toISOString() })
+    .where('withdrawal_id', '=', where.withdrawalId)
+    .where('kind', 'in', ['withdrawal_hold', 'transfer_fee'])
+    .where('status', '=', 'pending')
+    .execute()
+}
+
+/** The user row, locked for the rest of `tx` on PostgreSQL (SQLite serializes transactions). */
+export async function lockUser(tx: Tx, engine: Engine, userId: number) {
+  const query = tx.selectFrom('users').selectAll().where('id', '=', userId)
+  const user = await (engine === 'postgres' ? query.forUpdate() : query).executeTakeFirst()
+  if (!user) throw notFound('USER_NOT_FOUND', 'No such user.')
+  return user
+}
+
+/** Whether the user already has a ledger row with this key. */
+export async function hasLedgerKey(tx: Tx, userId: number, key: string): Promise<boolean> {
+  const row = await tx
+    .selectFrom('ledger_entries')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** Refuses amounts that are not positive whole rupees. */
+export function assertWholeRupees(value: unknown, field: string): number {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value
+  if (typeof n !== 'number' || !Number.isInteger(n) || n <= 0) {
+    throw badRequest('VALIDATION', `${field} must be a whole number of rupees.`)
+  }
+  return n
+}

@@ -1,0 +1,223 @@
+/**
+ * Videos and their rewards (SPEC §2, §4; DECISIONS §6). `GET /dashboard/` hands videos out and
+ * records when; a claim is credited at most once per user, video and India day, only when the
+ * video's timer has passed since the handout, `watched_at` is not in the future, and it lies at
+ * least the timer after the user's neighbouring rewards. The server decides, never the client.
+ */
+import { sql } from 'kysely'
+import type { Tx } from '../db/index.ts'
+import { isUniqueViolation } from '../db/index.ts'
+import { ApiError, badRequest, conflict, forbidden, notFound } from '../lib/errors.ts'
+import { videoPointForUser } from '../services/membership.ts'
+import { indiaDay, type EarningContext } from './context.ts'
+import { lockUser, postLedgerEntry } from './ledger.ts'
+
+/** A dashboard video item (SPEC §3). `timer` is in seconds. */
+export interface VideoItem {
+  id: number
+  link: string
+  redirection_link: string
+  timer: number
+}
+
+/** A watched_at up to this far ahead of the server's clock counts as now (phone clocks drift). */
+export const CLOCK_SKEW_MS = 5_000
+/** A handout older than this no longer lets a video be claimed. */
+const HANDOUT_VALID_MS = 24 * 3600_000
+
+/**
+ * The videos for `userId`: every video not yet rewarded today (India time), in seed order; a
+ * `link` naming one of them puts it first. Records the handout of each (first of the day kept).
+ */
+export async function handOutVideos(
+  ctx: EarningContext,
+  userId: number,
+  link?: string,
+): Promise<VideoItem[]> {
+  const now = ctx.now()
+  const day = indiaDay(now)
+  const videos = await ctx.db
+    .selectFrom('videos')
+    .select(['id', 'link', 'redirection_link', 'timer'])
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('video_rewards')
+            .select('video_rewards.id')
+            .whereRef('video_rewards.video_id', '=', 'videos.id')
+            .where('video_rewards.user_id', '=', userId)
+            .where('video_rewards.india_day', '=', day),
+        ),
+      ),
+    )
+    .orderBy('id')
+    .execute()
+  const first = link ? videos.findIndex((v) => v.link === link) : -1
+  const list = first > 0 ? [...videos.slice(first), ...videos.slice(0, first)] : videos
+  if (list.length > 0) {
+    await ctx.db
+      .insertInto('video_handouts')
+      .values(
+        list.map((v) => ({
+          user_id: userId,
+          video_id: v.id,
+          india_day: day,
+          handed_at: now.toISOString(),
+        })),
+      )
+      .onConflict((oc) => oc.columns(['user_id', 'video_id', 'india_day']).doNothing())
+      .execute()
+  }
+  return list
+}
+
+/** The body of `POST /add-reward/`. */
+export interface RewardClaim {
+  dashboard_id?: unknown
+  watched_at?: unknown
+}
+
+/** The answer of a credited claim: coins credited, the new balance (coins) and views. */
+export interface RewardCredited {
+  message: 'Reward credited.'
+  coins: number
+  points: number
+  views: number
+}
+
+const timerNotPassed = (message: string) => new ApiError(422, 'TIMER_NOT_PASSED', message)
+
+/**
+ * Credits one video reward in `tx` (the caller's idempotent transaction), recording `key` on
+ * the ledger row. Throws 400 VALIDATION, 403 EMAIL_NOT_VERIFIED, 404 VIDEO_NOT_FOUND,
+ * 409 ALREADY_REWARDED, 422 TIMER_NOT_PASSED.
+ */
+export async function claimReward(
+  ctx: EarningContext,
+  tx: Tx,
+  userId: number,
+  claim: RewardClaim,
+  key: string,
+): Promise<RewardCredited> {
+  const videoId = Number(claim.dashboard_id)
+  if (!Number.isInteger(videoId) || videoId <= 0) {
+    throw badRequest('VALIDATION', 'dashboard_id must be a video id.')
+  }
+  const now = ctx.now()
+  let watchedAt = now
+  if (claim.watched_at !== undefined && claim.watched_at !== null) {
+    const parsed = typeof claim.watched_at === 'string' ? new Date(claim.watched_at) : new Date(NaN)
+    if (Number.isNaN(parsed.getTime()))
+      throw badRequest('VALIDATION', 'watched_at must be an ISO time.')
+    if (parsed.getTime() > now.getTime() + CLOCK_SKEW_MS) {
+      throw timerNotPassed('The watch time is in the future.')
+    }
+    watchedAt = parsed.getTime() > now.getTime() ? now : parsed
+  }
+
+  const user = await lockUser(tx, ctx.engine, userId)
+  if (!user.email_verified) {
+    throw forbidden('EMAIL_NOT_VERIFIED', 'Please verify your email before earning rewards.')
+  }
+  const video = await tx
+    .selectFrom('videos')
+    .selectAll()
+    .where('id', '=', videoId)
+    .executeTakeFirst()
+  if (!video) throw notFound('VIDEO_NOT_FOUND', 'This video is no longer available.')
+
+  const day = indiaDay(watchedAt)
+  const done = await tx
+    .selectFrom('video_rewards')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('video_id', '=', videoId)
+    .where('india_day', '=', day)
+    .executeTakeFirst()
+  if (done) throw alreadyRewarded()
+
+  const w = watchedAt.getTime()
+  const timerMs = video.timer * 1000
+  const handout = await tx
+    .selectFrom('video_handouts')
+    .select('handed_at')
+    .where('user_id', '=', userId)
+    .where('video_id', '=', videoId)
+    .where('handed_at', '<=', new Date(w - timerMs).toISOString())
+    .where('handed_at', '>=', new Date(w - HANDOUT_VALID_MS).toISOString())
+    .executeTakeFirst()
+  if (!handout) {
+    throw timerNotPassed(`Watch the video for ${video.timer} seconds before claiming the reward.`)
+  }
+  await assertSpacedFromNeighbours(tx, userId, watchedAt, video.timer)
+
+  const coins = await videoPointForUser(tx, userId)
+  const entry = await postLedgerEntry(tx, {
+    userId,
+    kind: 'video_reward',
+    coins,
+    status: 'confirmed',
+    description: `Reward for watching video ${videoId}`,
+    idempotencyKey: key,
+    videoId,
+    rewardDay: day,
+    at: now,
+  })
+  try {
+    await tx
+      .insertInto('video_rewards')
+      .values({
+        user_id: userId,
+        video_id: videoId,
+        india_day: day,
+        watched_at: watchedAt.toISOString(),
+        ledger_entry_id: entry.id,
+      })
+      .execute()
+  } catch (error) {
+    if (isUniqueViolation(error)) throw alreadyRewarded()
+    throw error
+  }
+  const counted = await tx
+    .updateTable('users')
+    .set({ views: sql`views + 1` })
+    .where('id', '=', userId)
+    .returning('views')
+    .executeTakeFirstOrThrow()
+  return { message: 'Reward credited.', coins, points: entry.points, views: counted.views }
+}
+
+function alreadyRewarded(): ApiError {
+  return conflict('ALREADY_REWARDED', 'You have already been rewarded for this video today.')
+}
+
+/**
+ * Refuses a watch time closer than `timer` seconds to the user's previous reward, or closer to
+ * the next (already credited, replayed out of order) reward than that reward's timer.
+ */
+async function assertSpacedFromNeighbours(tx: Tx, userId: number, watchedAt: Date, timer: number) {
+  const at = watchedAt.toISOString()
+  const previous = await tx
+    .selectFrom('video_rewards')
+    .select('watched_at')
+    .where('user_id', '=', userId)
+    .where('watched_at', '<=', at)
+    .orderBy('watched_at', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  if (previous && watchedAt.getTime() - Date.parse(previous.watched_at) < timer * 1000) {
+    throw timerNotPassed(`Rewards come at most once every ${timer} seconds. Keep watching.`)
+  }
+  const next = await tx
+    .selectFrom('video_rewards')
+    .innerJoin('videos', 'videos.id', 'video_rewards.video_id')
+    .select(['video_rewards.watched_at', 'videos.timer'])
+    .where('video_rewards.user_id', '=', userId)
+    .where('video_rewards.watched_at', '>', at)
+    .orderBy('video_rewards.watched_at', 'asc')
+    .limit(1)
+    .executeTakeFirst()
+  if (next && Date.parse(next.watched_at) - watchedAt.getTime() < next.timer * 1000) {
+    throw timerNotPassed('This watch time overlaps another rewarded video.')
+  }
+}

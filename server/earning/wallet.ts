@@ -1,0 +1,85 @@
+/**
+ * The wallet (DECISIONS §4): the balance and every ledger row, withdrawal and order of a user,
+ * newest first. Coins are integers; amounts are whole rupees.
+ */
+import type { Db } from '../db/index.ts'
+import { notFound } from '../lib/errors.ts'
+
+/** The data of `GET /wallet/`. */
+export interface Wallet {
+  balance: number
+  entries: {
+    id: number
+    kind: string
+    coins: number
+    rupees: number | null
+    status: string
+    description: string
+    reference: string | null
+    created_at: string
+  }[]
+  withdrawals: {
+    id: number
+    upi_id: string
+    amount: number
+    fee: number
+    status: string
+    upi_reference: string | null
+    created_at: string
+  }[]
+  orders: {
+    order_id: string
+    amount: number
+    purpose: string
+    status: string
+    created_at: string
+  }[]
+}
+
+/** Rows returned per list (the newest). */
+export const WALLET_LIMIT = 500
+
+/** The wallet of `userId`. Throws 404 USER_NOT_FOUND. */
+export async function walletFor(db: Db, userId: number): Promise<Wallet> {
+  const user = await db
+    .selectFrom('users')
+    .select('points')
+    .where('id', '=', userId)
+    .executeTakeFirst()
+  if (!user) throw notFound('USER_NOT_FOUND', 'No such user.')
+  const entries = await db
+    .selectFrom('ledger_entries')
+    .select(['id', 'kind', 'coins', 'rupees', 'status', 'description', 'reference', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(WALLET_LIMIT)
+    .execute()
+  const withdrawals = await db
+    .selectFrom('withdrawals')
+    .select(['id', 'upi_id', 'amount', 'fee', 'status', 'upi_reference', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(WALLET_LIMIT)
+    .execute()
+  const orders = await db
+    .selectFrom('orders')
+    .select(['order_id', 'amount', 'purpose', 'status', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(WALLET_LIMIT)
+    .execute()
+  return { balance: user.points, entries, withdrawals, orders }
+}
+
+/** Finds a user by email (any case) or 10-digit phone number; null when none. */
+export async function findUserByIdentifier(db: Db, identifier: string) {
+  const value = identifier.trim()
+  const query = db.selectFrom('users').selectAll()
+  return (
+    (await (
+      value.includes('@')
+        ? query.where('email', '=', value.toLowerCase())
+        : query.where('phone_number', '=', value)
+    ).executeTakeFirst()) ?? null
+  )
+}

@@ -1,0 +1,237 @@
+/**
+ * Withdrawals to a UPI ID (SPEC §4; DECISIONS §3–4). The server checks every condition of the
+ * rules, then holds (amount + transfer fee) × coins-per-rupee coins as pending ledger rows. An
+ * operator marks the withdrawal paid (the hold is confirmed, with the UPI reference) or failed
+ * (the hold is marked failed and the coins return as a new ledger row).
+ */
+import type { Tx } from '../db/index.ts'
+import { badRequest, conflict, forbidden, notFound } from '../lib/errors.ts'
+import { formatRupees, rupeesToCoins } from '../../src/shared/rules.ts'
+import { checkUpiId } from '../../src/shared/validation.ts'
+import type { EarningContext } from './context.ts'
+import {
+  InsufficientBalanceError,
+  assertWholeRupees,
+  lockUser,
+  postLedgerEntry,
+  settleLedgerEntries,
+} from './ledger.ts'
+import { checkUpiReference } from './orders.ts'
+
+/** The answer of `POST /add-withdraw/`. Amounts are whole rupees. */
+export interface WithdrawalRequested {
+  message: 'Withdrawal request submitted successfully!'
+  data: { withdrawal_id: number; amount: number; fee: number; status: 'requested' }
+}
+
+/** Friends referred by `userId` who verified their email. */
+export async function verifiedReferralCount(tx: Tx, userId: number): Promise<number> {
+  const row = await tx
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('referred_by', '=', userId)
+    .where('email_verified', '=', 1)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/**
+ * Requests a withdrawal of `amount` rupees (the payout; the slider value minus the fee) in `tx`.
+ * Checks, in order: UPI ID (400 VALIDATION 'Invalid UPI ID format.'), amount (400 VALIDATION),
+ * platform fee (403 PLATFORM_FEE_REQUIRED), referrals (403 REFERRALS_REQUIRED with
+ * referral_count, referrals_needed), minimum balance (403 MIN_BALANCE), videos watched
+ * (403 MIN_VIDEOS), balance ≥ amount + fee (400 INSUFFICIENT_BALANCE). A refusal changes nothing.
+ */
+export async function requestWithdrawal(
+  ctx: EarningContext,
+  tx: Tx,
+  userId: number,
+  body: { upi_id?: unknown; amount?: unknown },
+  key: string,
+): Promise<WithdrawalRequested> {
+  const rules = ctx.rules
+  const upiId = typeof body.upi_id === 'string' ? body.upi_id.trim() : ''
+  const upiError = checkUpiId(upiId)
+  if (upiError) throw badRequest('VALIDATION', upiError)
+  const amount = assertWholeRupees(body.amount, 'amount')
+
+  const user = await lockUser(tx, ctx.engine, userId)
+  if (rules.withdrawRequiresPlatformFee && !user.platform_fee_paid) {
+    throw forbidden(
+      'PLATFORM_FEE_REQUIRED',
+      `Please pay the one-time refundable platform fee of ${formatRupees(rules.platformFeeRupees)} to withdraw.`,
+    )
+  }
+  if (rules.withdrawMinReferrals > 0) {
+    const count = await verifiedReferralCount(tx, userId)
+    if (count < rules.withdrawMinReferrals) {
+      throw forbidden(
+        'REFERRALS_REQUIRED',
+        `Refer ${rules.withdrawMinReferrals} friends who verify their email to withdraw (${count}/${rules.withdrawMinReferrals}).`,
+        { referral_count: count, referrals_needed: rules.withdrawMinReferrals },
+      )
+    }
+  }
+  if (user.points < rupeesToCoins(rules.withdrawMinBalanceRupees, rules)) {
+    throw forbidden(
+      'MIN_BALANCE',
+      `You need a minimum balance of ${formatRupees(rules.withdrawMinBalanceRupees)} to withdraw earnings.`,
+    )
+  }
+  if (user.views < rules.withdrawMinVideos) {
+    throw forbidden(
+      'MIN_VIDEOS',
+      `Watch at least ${rules.withdrawMinVideos} videos to withdraw (${user.views}/${rules.withdrawMinVideos}).`,
+      { views: user.views, videos_needed: rules.withdrawMinVideos },
+    )
+  }
+  const fee = rules.transferFeeRupees
+  const amountCoins = rupeesToCoins(amount, rules)
+  const feeCoins = rupeesToCoins(fee, rules)
+  if (user.points < amountCoins + feeCoins) throw new InsufficientBalanceError()
+
+  const now = ctx.now()
+  const at = now.toISOString()
+  const inserted = await tx
+    .insertInto('withdrawals')
+    .values({
+      user_id: userId,
+      upi_id: upiId,
+      amount,
+      fee,
+      coins: amountCoins + feeCoins,
+      status: 'requested',
+      upi_reference: null,
+      reason: null,
+      idempotency_key: key,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await postLedgerEntry(tx, {
+    userId,
+    kind: 'withdrawal_hold',
+    coins: -amountCoins,
+    rupees: amount,
+    status: 'pending',
+    description: `Withdrawal of ${formatRupees(amount)} to ${upiId}`,
+    idempotencyKey: key,
+    withdrawalId: inserted.id,
+    at: now,
+  })
+  if (feeCoins > 0) {
+    await postLedgerEntry(tx, {
+      userId,
+      kind: 'transfer_fee',
+      coins: -feeCoins,
+      rupees: fee,
+      status: 'pending',
+      description: `Transfer fee of ${formatRupees(fee)} for withdrawal #${inserted.id}`,
+      idempotencyKey: `${key}#fee`,
+      withdrawalId: inserted.id,
+      at: now,
+    })
+  }
+  return {
+    message: 'Withdrawal request submitted successfully!',
+    data: { withdrawal_id: inserted.id, amount, fee, status: 'requested' },
+  }
+}
+
+async function lockWithdrawal(ctx: EarningContext, tx: Tx, id: number) {
+  if (!Number.isInteger(id) || id <= 0)
+    throw badRequest('VALIDATION', 'The withdrawal id must be a number.')
+  const query = tx.selectFrom('withdrawals').selectAll().where('id', '=', id)
+  const row = await (ctx.engine === 'postgres' ? query.forUpdate() : query).executeTakeFirst()
+  if (!row) throw notFound('WITHDRAWAL_NOT_FOUND', `No withdrawal ${id}.`)
+  return row
+}
+
+/** What paying or failing did. */
+export interface WithdrawalOutcome {
+  withdrawal_id: number
+  user_id: number
+  status: 'paid' | 'failed'
+  /** Coins returned to the balance (failed only). */
+  returned_coins: number
+  unchanged: boolean
+}
+
+/**
+ * Marks a requested withdrawal paid with its UPI reference; its hold rows become confirmed and
+ * carry the reference. Paying again with the same reference changes nothing.
+ * Throws 404 WITHDRAWAL_NOT_FOUND, 409 WITHDRAWAL_ALREADY_PAID (other reference), 409 WITHDRAWAL_FAILED.
+ */
+export async function payWithdrawal(
+  ctx: EarningContext,
+  id: number,
+  upiReference: unknown,
+): Promise<WithdrawalOutcome> {
+  const reference = checkUpiReference(upiReference)
+  return ctx.db.transaction().execute(async (tx) => {
+    const w = await lockWithdrawal(ctx, tx, id)
+    const outcome = { withdrawal_id: w.id, user_id: w.user_id, returned_coins: 0 }
+    if (w.status === 'paid') {
+      if (w.upi_reference === reference) return { ...outcome, status: 'paid', unchanged: true }
+      throw conflict(
+        'WITHDRAWAL_ALREADY_PAID',
+        `Withdrawal ${id} is already paid (${w.upi_reference}).`,
+      )
+    }
+    if (w.status === 'failed')
+      throw conflict('WITHDRAWAL_FAILED', `Withdrawal ${id} has failed; its coins were returned.`)
+    const now = ctx.now()
+    await tx
+      .updateTable('withdrawals')
+      .set({ status: 'paid', upi_reference: reference, updated_at: now.toISOString() })
+      .where('id', '=', w.id)
+      .execute()
+    await settleLedgerEntries(tx, { withdrawalId: w.id }, 'confirmed', reference, now)
+    return { ...outcome, status: 'paid', unchanged: false }
+  })
+}
+
+/**
+ * Marks a requested withdrawal failed: the hold rows become failed and the held coins return as a
+ * `withdrawal_return` ledger row (amount and fee). Failing again changes nothing.
+ * Throws 404 WITHDRAWAL_NOT_FOUND, 409 WITHDRAWAL_ALREADY_PAID.
+ */
+export async function failWithdrawal(
+  ctx: EarningContext,
+  id: number,
+  reason?: string,
+): Promise<WithdrawalOutcome> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const w = await lockWithdrawal(ctx, tx, id)
+    const outcome = { withdrawal_id: w.id, user_id: w.user_id }
+    if (w.status === 'failed')
+      return { ...outcome, status: 'failed', returned_coins: 0, unchanged: true }
+    if (w.status === 'paid')
+      throw conflict('WITHDRAWAL_ALREADY_PAID', `Withdrawal ${id} is already paid.`)
+    const now = ctx.now()
+    await lockUser(tx, ctx.engine, w.user_id)
+    await tx
+      .updateTable('withdrawals')
+      .set({
+        status: 'failed',
+        reason: reason?.slice(0, 200) || null,
+        updated_at: now.toISOString(),
+      })
+      .where('id', '=', w.id)
+      .execute()
+    await settleLedgerEntries(tx, { withdrawalId: w.id }, 'failed', null, now)
+    await postLedgerEntry(tx, {
+      userId: w.user_id,
+      kind: 'withdrawal_return',
+      coins: w.coins,
+      rupees: w.amount + w.fee,
+      status: 'confirmed',
+      description: `Withdrawal #${w.id} failed${reason ? ` (${reason.slice(0, 100)})` : ''}: ${formatRupees(w.amount + w.fee)} returned`,
+      idempotencyKey: `withdrawal-return:${w.id}`,
+      withdrawalId: w.id,
+      at: now,
+    })
+    return { ...outcome, status: 'failed', returned_coins: w.coins, unchanged: false }
+  })
+}

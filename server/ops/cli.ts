@@ -1,0 +1,43 @@
+/**
+ * The operator CLI (DECISIONS §8): `npm run ops -- <command>`. Opens the database named by
+ * DATABASE_URL (default file:./data/app.db), migrates it, runs one command and prints the result.
+ * Exit codes: 0 done, 1 bad input or a refused action (the message says why).
+ */
+import { loadConfig } from '../config.ts'
+import { openDatabase } from '../db/index.ts'
+import { migrateToLatest } from '../db/migrate.ts'
+import { ApiError } from '../lib/errors.ts'
+import { USAGE, UsageError, runCommand } from './commands.ts'
+
+async function main(argv: string[]): Promise<number> {
+  if (argv.length === 0 || argv[0] === 'help' || argv[0] === '--help' || argv[0] === '-h') {
+    console.log(USAGE)
+    return argv.length === 0 ? 1 : 0
+  }
+  const config = loadConfig()
+  const handle = openDatabase(config.databaseUrl)
+  try {
+    await migrateToLatest(handle.db as never, handle.engine)
+    const output = await runCommand(
+      { db: handle.db, engine: handle.engine, rules: config.rules, now: () => new Date() },
+      argv,
+    )
+    console.log(output)
+    return 0
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`Error: ${error.message}\n\n${USAGE}`)
+      return 1
+    }
+    if (error instanceof ApiError) {
+      console.error(`Error: ${error.message} (${error.code})`)
+      return 1
+    }
+    console.error(`Error: ${(error as Error).message}`)
+    return 1
+  } finally {
+    await handle.close()
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2))
