@@ -20,7 +20,8 @@ export function contextOf(app: FastifyInstance): EarningContext {
     db: app.db,
     engine: app.engine,
     rules: app.config.rules,
-    now: () => app.config.clock?.() ?? new Date(),
+    // `clock` is AppConfig's optional test clock (added by the accounts work).
+    now: () => (app.config as { clock?: () => Date }).clock?.() ?? new Date(),
   }
 }
 
