@@ -1,0 +1,77 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { screen } from '@testing-library/react'
+import toast from 'react-hot-toast'
+import { getResetToken, setResetToken } from '@/lib/session'
+import { newPassword } from '../api/new-password'
+import { renderAt } from '../test-utils'
+import UpdatePassword from './update-password'
+
+vi.mock('../api/new-password', () => ({ newPassword: vi.fn() }))
+vi.mock('react-hot-toast', () => ({ default: { success: vi.fn(), error: vi.fn() } }))
+
+const mocked = vi.mocked(newPassword)
+const URL = '/update-password?email=asha%40example.com'
+
+async function submit(pin: string, confirm: string) {
+  const view = renderAt(<UpdatePassword />, URL)
+  if (pin) await view.user.type(screen.getByLabelText('New password (4-digit PIN)'), pin)
+  if (confirm) await view.user.type(screen.getByLabelText('Confirm password'), confirm)
+  await view.user.click(screen.getByRole('button', { name: 'Change Password' }))
+  return view
+}
+
+describe('Create new password screen', () => {
+  beforeEach(() => {
+    vi.clearAllMocks()
+    sessionStorage.clear()
+  })
+
+  it.each(['12', 'ab12', ''])('says "Password must contain 4 digit only" for %j', async (pin) => {
+    await submit(pin, pin)
+    expect(screen.getByText('Password must contain 4 digit only')).toBeInTheDocument()
+    expect(mocked).not.toHaveBeenCalled()
+  })
+
+  it('says "Passwords do not match" when the entries differ', async () => {
+    await submit('1234', '1243')
+    expect(screen.getByText('Passwords do not match')).toBeInTheDocument()
+    expect(mocked).not.toHaveBeenCalled()
+  })
+
+  it('has a show/hide toggle on both entries', () => {
+    renderAt(<UpdatePassword />, URL)
+    expect(screen.getAllByRole('button', { name: 'Show password' })).toHaveLength(2)
+  })
+
+  it('sends email, PIN and reset token; on success toasts and opens /loginn', async () => {
+    setResetToken('reset-9')
+    mocked.mockResolvedValue({
+      ok: true,
+      status: 200,
+      data: { message: 'Password changed successfully!' },
+    })
+    const { currentUrl } = await submit('2468', '2468')
+    expect(mocked).toHaveBeenCalledWith({
+      email_id: 'asha@example.com',
+      new_password: '2468',
+      reset_token: 'reset-9',
+    })
+    expect(toast.success).toHaveBeenCalledWith('Password changed successfully!')
+    expect(getResetToken()).toBeNull()
+    expect(currentUrl()).toBe('/loginn')
+  })
+
+  it('on failure toasts "Failed to change password. Please try again."', async () => {
+    setResetToken('stale')
+    mocked.mockResolvedValue({
+      ok: false,
+      status: 400,
+      message: 'x',
+      code: 'RESET_TOKEN_INVALID',
+      body: {},
+    })
+    const { currentUrl } = await submit('2468', '2468')
+    expect(toast.error).toHaveBeenCalledWith('Failed to change password. Please try again.')
+    expect(currentUrl()).toBe(URL)
+  })
+})
