@@ -1,0 +1,318 @@
+import crypto from 'node:crypto'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ENGINES } from '../helpers/databases.ts'
+import { withApi } from '../helpers/api-app.ts'
+import { createTestUser, type TestUser } from '../helpers/users.ts'
+import { assertLedgerBalanced, testClock } from '../helpers/ledger.ts'
+import { contextOf } from '../../server/earning/context.ts'
+import { confirmOrder, rejectOrder } from '../../server/earning/orders.ts'
+import { signWebhook } from '../../server/routes/earning/webhook.ts'
+
+const SECRET = 'test-webhook-secret'
+
+describe.each(ENGINES)('orders, UPI and the payment webhook on %s', (engine) => {
+  const clock = testClock()
+  const overrides = { clock: clock.now, webhookSecret: SECRET }
+  const api = withApi(engine, overrides)
+
+  afterEach(async () => {
+    await assertLedgerBalanced(api.app)
+  })
+
+  const plans = async (user: TestUser) =>
+    (await api.call('GET', '/api/v1/get-membership/', { token: user.token })).body as unknown as {
+      id: number
+      membership_type: string
+      video_point: number
+      deposit_point: string
+    }[]
+  const paidPlan = async (user: TestUser) =>
+    (await plans(user)).find((p) => p.deposit_point !== 'FREE')!
+  const createOrder = (user: TestUser, body: unknown, headers: Record<string, string> = {}) =>
+    api.call('POST', '/api/v1/create-order/', { token: user.token, body, headers })
+  const userRow = (user: TestUser) =>
+    api.app.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow()
+  const webhook = (payload: unknown, signature?: string) => {
+    const raw = JSON.stringify(payload)
+    return api.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment-webhook/',
+      payload: raw,
+      headers: {
+        'content-type': 'application/json',
+        ...(signature === undefined ? {} : { 'x-webhook-signature': signature }),
+      },
+    })
+  }
+
+  it('creates a pending membership order for the plan deposit', async () => {
+    const user = await createTestUser(api.app)
+    const plan = await paidPlan(user)
+    const res = await createOrder(user, {
+      amount: Number(plan.deposit_point),
+      membership_plan_id: plan.id,
+    })
+    expect(res.status).toBe(200)
+    const data = res.body.data as Record<string, unknown>
+    expect(data).toMatchObject({
+      amount: Number(plan.deposit_point),
+      membership_plan_id: plan.id,
+      purpose: 'membership',
+      status: 'pending',
+    })
+    expect(data.order_id).toMatch(/^WE[0-9A-F]{16}$/)
+    expect(data.payment_session_id).toBeTruthy()
+    expect(data.link_url).toBe(
+      `/m-payment?deposit=${plan.deposit_point}&membership_plan_id=${plan.id}&order_id=${data.order_id}`,
+    )
+    const read = await api.call('GET', `/api/v1/orders/${data.order_id}`, { token: user.token })
+    expect(read.status).toBe(200)
+    expect(read.body.data).toEqual({
+      order_id: data.order_id,
+      amount: Number(plan.deposit_point),
+      status: 'pending',
+      purpose: 'membership',
+      membership_plan_id: plan.id,
+      upi_reference: null,
+    })
+    const other = await createTestUser(api.app)
+    expect(
+      (await api.call('GET', `/api/v1/orders/${data.order_id}`, { token: other.token })).status,
+    ).toBe(404)
+  })
+
+  it('refuses a wrong amount, the free plan and an unknown plan, creating nothing', async () => {
+    const user = await createTestUser(api.app)
+    const all = await plans(user)
+    const plan = all.find((p) => p.deposit_point !== 'FREE')!
+    const free = all.find((p) => p.deposit_point === 'FREE')!
+    const wrong = await createOrder(user, {
+      amount: Number(plan.deposit_point) + 1,
+      membership_plan_id: plan.id,
+    })
+    expect(wrong).toMatchObject({ status: 400, body: { code: 'AMOUNT_MISMATCH' } })
+    expect((await createOrder(user, { amount: 10, membership_plan_id: free.id })).status).toBe(400)
+    const unknown = await createOrder(user, { amount: 10, membership_plan_id: 99_999 })
+    expect(unknown).toMatchObject({ status: 400, body: { code: 'PLAN_NOT_FOUND' } })
+    expect(
+      (await createOrder(user, { amount: 'abc', membership_plan_id: plan.id })).body.code,
+    ).toBe('VALIDATION')
+    const orders = await api.app.db
+      .selectFrom('orders')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute()
+    expect(orders).toHaveLength(0)
+  })
+
+  it('creates a platform fee order for exactly the fee, and refuses it once the fee is paid', async () => {
+    const user = await createTestUser(api.app)
+    const wrong = await createOrder(user, { amount: 98, membership_plan_id: null })
+    expect(wrong).toMatchObject({ status: 400, body: { code: 'AMOUNT_MISMATCH' } })
+    const res = await createOrder(user, { amount: 99, membership_plan_id: null })
+    expect(res.status).toBe(200)
+    expect(res.body.data).toMatchObject({
+      purpose: 'platform_fee',
+      membership_plan_id: null,
+      amount: 99,
+    })
+    expect((res.body.data as { link_url: string }).link_url).toMatch(
+      /^\/m-payment\?deposit=99&KeyFrom=Platform%20Fee&order_id=WE/,
+    )
+    const paid = await createTestUser(api.app, { platformFeePaid: true })
+    const again = await createOrder(paid, { amount: 99, membership_plan_id: null })
+    expect(again).toMatchObject({ status: 409, body: { code: 'FEE_ALREADY_PAID' } })
+  })
+
+  it('replays create-order for the same Idempotency-Key and creates one order', async () => {
+    const user = await createTestUser(api.app)
+    const key = crypto.randomUUID()
+    const first = await createOrder(
+      user,
+      { amount: 99, membership_plan_id: null },
+      { 'idempotency-key': key },
+    )
+    const second = await createOrder(
+      user,
+      { amount: 99, membership_plan_id: null },
+      { 'idempotency-key': key },
+    )
+    expect(second).toEqual(first)
+    const orders = await api.app.db
+      .selectFrom('orders')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute()
+    expect(orders).toHaveLength(1)
+  })
+
+  it('confirming a membership order applies the plan, logs the deposit, and rewards use its video_point', async () => {
+    const user = await createTestUser(api.app)
+    const plan = await paidPlan(user)
+    const res = await createOrder(user, {
+      amount: Number(plan.deposit_point),
+      membership_plan_id: plan.id,
+    })
+    const orderId = (res.body.data as { order_id: string }).order_id
+    const ctx = contextOf(api.app)
+    const out = await confirmOrder(ctx, orderId, 'UPI123456')
+    expect(out).toMatchObject({ status: 'confirmed', purpose: 'membership', unchanged: false })
+    expect((await userRow(user)).membership_plan_id).toBe(plan.id)
+    expect((await confirmOrder(ctx, orderId, 'UPI123456')).unchanged).toBe(true)
+    await expect(confirmOrder(ctx, orderId, 'OTHER')).rejects.toMatchObject({
+      code: 'ORDER_ALREADY_CONFIRMED',
+    })
+
+    const wallet = await api.call('GET', '/api/v1/wallet/', { token: user.token })
+    const data = wallet.body.data as {
+      balance: number
+      entries: Record<string, unknown>[]
+      orders: Record<string, unknown>[]
+    }
+    expect(data.balance).toBe(0)
+    expect(data.entries).toHaveLength(1)
+    expect(data.entries[0]).toMatchObject({
+      kind: 'membership_deposit',
+      coins: 0,
+      status: 'confirmed',
+      reference: 'UPI123456',
+    })
+    expect(data.orders[0]).toMatchObject({
+      order_id: orderId,
+      status: 'confirmed',
+      purpose: 'membership',
+    })
+
+    const videos = (await api.call('GET', '/api/v1/dashboard/', { token: user.token }))
+      .body as unknown as { id: number; timer: number }[]
+    clock.advance(videos[0]!.timer)
+    const reward = await api.call('POST', '/api/v1/add-reward/', {
+      token: user.token,
+      body: { dashboard_id: videos[0]!.id },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    })
+    expect(reward.body.data).toMatchObject({ coins: plan.video_point, points: plan.video_point })
+  })
+
+  it('confirming a platform fee order sets platform_fee_paid with an informational ledger row', async () => {
+    const user = await createTestUser(api.app)
+    const res = await createOrder(user, { amount: 99, membership_plan_id: null })
+    const orderId = (res.body.data as { order_id: string }).order_id
+    await confirmOrder(contextOf(api.app), orderId, 'FEEREF1')
+    const row = await userRow(user)
+    expect(row.platform_fee_paid).toBe(1)
+    expect(row.points).toBe(0)
+    const entries = await api.app.db
+      .selectFrom('ledger_entries')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute()
+    expect(entries).toMatchObject([
+      { kind: 'platform_fee', coins: 0, rupees: 99, reference: 'FEEREF1' },
+    ])
+    const read = await api.call('GET', `/api/v1/orders/${orderId}`, { token: user.token })
+    expect(read.body.data).toMatchObject({ status: 'confirmed', upi_reference: 'FEEREF1' })
+  })
+
+  it('rejecting an order changes nothing else and a rejected order cannot be confirmed', async () => {
+    const user = await createTestUser(api.app)
+    const res = await createOrder(user, { amount: 99, membership_plan_id: null })
+    const orderId = (res.body.data as { order_id: string }).order_id
+    const ctx = contextOf(api.app)
+    expect((await rejectOrder(ctx, orderId, 'no payment')).status).toBe('rejected')
+    await expect(confirmOrder(ctx, orderId, 'LATE1')).rejects.toMatchObject({
+      code: 'ORDER_REJECTED',
+    })
+    expect((await userRow(user)).platform_fee_paid).toBe(0)
+    await expect(confirmOrder(ctx, 'WE0000000000000000', 'X1')).rejects.toMatchObject({
+      code: 'ORDER_NOT_FOUND',
+    })
+  })
+
+  it('the signed webhook confirms an order; a bad or missing signature is refused with 401 and changes nothing', async () => {
+    const user = await createTestUser(api.app)
+    const res = await createOrder(user, { amount: 99, membership_plan_id: null })
+    const orderId = (res.body.data as { order_id: string }).order_id
+    const event = { order_id: orderId, status: 'PAID', upi_reference: 'HOOK123' }
+
+    const bad = await webhook(event, signWebhook(JSON.stringify(event), 'wrong-secret'))
+    expect(bad.statusCode).toBe(401)
+    expect((await webhook(event)).statusCode).toBe(401)
+    expect((await webhook(event, 'zz')).statusCode).toBe(401)
+    expect((await userRow(user)).platform_fee_paid).toBe(0)
+    const pending = await api.call('GET', `/api/v1/orders/${orderId}`, { token: user.token })
+    expect(pending.body.data).toMatchObject({ status: 'pending' })
+
+    const good = await webhook(event, signWebhook(JSON.stringify(event), SECRET))
+    expect(good.statusCode).toBe(200)
+    expect(good.json()).toMatchObject({ order_id: orderId, status: 'confirmed' })
+    expect((await userRow(user)).platform_fee_paid).toBe(1)
+    const replay = await webhook(event, signWebhook(JSON.stringify(event), SECRET))
+    expect(replay.statusCode).toBe(200)
+    const entries = await api.app.db
+      .selectFrom('ledger_entries')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute()
+    expect(entries).toHaveLength(1)
+  })
+
+  it('the signed webhook rejects an order on FAILED', async () => {
+    const user = await createTestUser(api.app)
+    const res = await createOrder(user, { amount: 99, membership_plan_id: null })
+    const orderId = (res.body.data as { order_id: string }).order_id
+    const event = { order_id: orderId, status: 'FAILED', upi_reference: null }
+    const hook = await webhook(event, signWebhook(JSON.stringify(event), SECRET))
+    expect(hook.statusCode).toBe(200)
+    const read = await api.call('GET', `/api/v1/orders/${orderId}`, { token: user.token })
+    expect(read.body.data).toMatchObject({ status: 'rejected' })
+  })
+
+  it('serves the two UPI payees', async () => {
+    const user = await createTestUser(api.app)
+    const res = await api.call('GET', '/api/v1/get-upi/', { token: user.token })
+    expect(res.status).toBe(200)
+    const data = res.body.data as {
+      payees: { upi_id: string; payee_name: string }[]
+      currency: string
+    }
+    expect(data.currency).toBe('INR')
+    expect(data.payees).toHaveLength(2)
+    for (const p of data.payees) expect(p.upi_id).toMatch(/^[\w.-]+@[\w.-]+$/)
+  })
+
+  it('the card test page needs a matching CSRF token and answers 501 without a card provider', async () => {
+    const form = new URLSearchParams({
+      order_id: 'TEST123',
+      order_amount: '99',
+      customer_name: 'Asha',
+      customer_email: 'asha@example.com',
+      customer_phone: '9876543210',
+    }).toString()
+    const post = (headers: Record<string, string>) =>
+      api.app.inject({
+        method: 'POST',
+        url: '/api/v1/create-order/',
+        payload: form,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      })
+    const noToken = await post({})
+    expect(noToken.statusCode).toBe(403)
+    expect(noToken.json().code).toBe('CSRF_INVALID')
+
+    const tokenRes = await api.app.inject({ method: 'GET', url: '/api/v1/csrf-token/' })
+    const token = tokenRes.json().csrf_token as string
+    const cookie = String(tokenRes.headers['set-cookie']).split(';')[0] as string
+    expect(cookie).toBe(`csrf_token=${token}`)
+    const mismatch = await post({ cookie, 'x-csrf-token': `${token.slice(0, -1)}x` })
+    expect(mismatch.statusCode).toBe(403)
+
+    const ok = await post({ cookie, 'x-csrf-token': token })
+    expect(ok.statusCode).toBe(501)
+    expect(ok.json()).toEqual({
+      code: 'CARD_PROVIDER_NOT_CONFIGURED',
+      message:
+        'Card payments are not set up on this server. Pay by UPI from the Membership Plans page.',
+    })
+  })
+})
