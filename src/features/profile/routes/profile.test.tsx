@@ -1,0 +1,87 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { screen, within } from '@testing-library/react'
+import toast from 'react-hot-toast'
+import { refreshUser } from '@/lib/get-user'
+import { useUserStore } from '@/stores/user-store'
+import { renderAt, SAMPLE_USER, settle } from '../test-utils'
+import Profile from './profile'
+
+vi.mock('@/lib/get-user', () => ({ refreshUser: vi.fn() }))
+vi.mock('@/stores/rules-store', async () => {
+  const { DEFAULT_RULES } = await import('@/shared/rules')
+  return { useRules: () => DEFAULT_RULES }
+})
+vi.mock('react-hot-toast', () => ({ default: { success: vi.fn(), error: vi.fn() } }))
+
+const mockedRefresh = vi.mocked(refreshUser)
+const FETCH_ERROR = 'Error fetching user details. Please try again.'
+
+describe('Profile screen', () => {
+  beforeEach(() => {
+    vi.clearAllMocks()
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    useUserStore.getState().clear()
+    mockedRefresh.mockImplementation(async () => {
+      useUserStore.getState().setUser({ ...SAMPLE_USER })
+      return SAMPLE_USER
+    })
+  })
+  afterEach(() => vi.restoreAllMocks())
+
+  it('shows name, email, phone with +91, refer id and refer count from get-user', async () => {
+    renderAt(<Profile />, '/profile')
+    await settle()
+    const details = screen.getByRole('region', { name: 'Your details' })
+    expect(within(details).getByRole('heading', { name: 'Asha Rao' })).toBeInTheDocument()
+    expect(within(details).getByText('asha@example.com')).toBeInTheDocument()
+    expect(within(details).getByText('+91 9876543210')).toBeInTheDocument()
+    expect(within(details).getByText('ASHA1234')).toBeInTheDocument()
+    expect(within(details).getByText('Refer count').nextElementSibling).toHaveTextContent('2')
+  })
+
+  it('links every option of SPEC §2, the wallet, and the withdraw page with the balance in rupees', async () => {
+    renderAt(<Profile />, '/profile')
+    await settle()
+    const links = within(screen.getByRole('navigation', { name: 'Account options' })).getAllByRole(
+      'link',
+    )
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/edit-profile',
+      '/add-bank-details',
+      '/referandearn',
+      // 1,599 coins are ₹15.99: the withdraw screen takes whole rupees.
+      '/amount-withdraw?balance=15&refercount=2',
+      '/wallet',
+      '/help-center',
+      '/privacy',
+      '/termsandcondition',
+    ])
+  })
+
+  it('shows SPEC’s error text and toast when the user cannot be fetched', async () => {
+    mockedRefresh.mockRejectedValue(new TypeError('Failed to fetch'))
+    renderAt(<Profile />, '/profile')
+    expect(await screen.findByRole('alert')).toHaveTextContent(FETCH_ERROR)
+    expect(toast.error).toHaveBeenCalledWith(FETCH_ERROR)
+  })
+
+  it('logs out: clears local storage and the stored user, then goes to /', async () => {
+    localStorage.setItem('access_token', 'secret-token')
+    localStorage.setItem('request_id', 'r-1')
+    const { user, currentUrl } = renderAt(<Profile />, '/profile')
+    await settle()
+    await user.click(screen.getByRole('button', { name: 'Log out' }))
+    await settle()
+    expect(localStorage.length).toBe(0)
+    expect(useUserStore.getState().user).toBeNull()
+    expect(currentUrl()).toBe('/')
+  })
+
+  it('goes back one page with Go Back', async () => {
+    const back = vi.spyOn(window.history, 'back').mockImplementation(() => undefined)
+    const { user } = renderAt(<Profile />, '/profile')
+    await settle()
+    await user.click(screen.getByRole('button', { name: 'Go Back' }))
+    expect(back).toHaveBeenCalledTimes(1)
+  })
+})
