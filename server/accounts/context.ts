@@ -2,24 +2,30 @@
  * What the account functions need from the app: the database, the clock and the mailer. Built
  * once per route plugin from the Fastify instance so the functions stay plain and testable.
  */
-import type { FastifyInstance } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { Db } from '../db/index.ts'
 import type { Mailer } from '../plugins/mailer.ts'
+import type { Rules } from '../../src/shared/rules.ts'
 
 export interface AccountContext {
   db: Db
   /** The current time (the app's injected clock in tests). */
   now(): Date
   mailer: Mailer
+  /** The business rules the server enforces (DECISIONS §3). */
+  rules: Rules
+  log: FastifyBaseLogger
 }
 
-/** The account context of `app`: `app.db`, `app.config.clock` (else the wall clock), `app.mailer`. */
+/** The account context of `app`: its db, clock (`config.clock`, else the wall clock), mailer, rules, log. */
 export function accountContext(app: FastifyInstance): AccountContext {
   const clock = app.config.clock
   return {
     db: app.db,
     now: clock ? () => clock() : () => new Date(),
     mailer: app.mailer,
+    rules: app.config.rules,
+    log: app.log,
   }
 }
 

@@ -43,6 +43,7 @@ export const MESSAGES = {
   passwordChanged: 'Password changed successfully!',
   loggedOut: 'Logged out.',
   mailSubject: 'Your verification code',
+  mailFailed: 'We could not send the code to your email. Please try again.',
 } as const
 
 /** 'Please wait N seconds before requesting a new code.' for a refused resend ('1 second'). */

@@ -102,13 +102,42 @@ export async function insertOtp(
   return requestId
 }
 
-/** Mails `code` to `to`: subject 'Your verification code', body 'Your code is NNNN…'. */
+/** 503 MAIL_FAILED: the SMTP server refused or could not be reached. */
+export const mailFailed = () => new ApiError(503, 'MAIL_FAILED', MESSAGES.mailFailed)
+
+/**
+ * Mails `code` to `to`: subject 'Your verification code', body 'Your code is NNNN…'. Rejects with
+ * the mailer's error (logged here).
+ */
 export async function sendOtpMail(ctx: AccountContext, to: string, code: string): Promise<void> {
-  await ctx.mailer.send({
-    to,
-    subject: MESSAGES.mailSubject,
-    text: `Your code is ${code}. It is valid for 10 minutes. If you did not ask for it, ignore this mail.`,
-  })
+  try {
+    await ctx.mailer.send({
+      to,
+      subject: MESSAGES.mailSubject,
+      text: `Your code is ${code}. It is valid for 10 minutes. If you did not ask for it, ignore this mail.`,
+    })
+  } catch (error) {
+    ctx.log.error({ err: error }, 'sending a one-time code failed')
+    throw error
+  }
+}
+
+/**
+ * Mails the code stored as `requestId`; if the mail fails the code is deleted (so no countdown
+ * blocks a retry) and 503 MAIL_FAILED is thrown.
+ */
+export async function mailCodeOrWithdraw(
+  ctx: AccountContext,
+  requestId: string,
+  to: string,
+  code: string,
+): Promise<void> {
+  try {
+    await sendOtpMail(ctx, to, code)
+  } catch {
+    await ctx.db.deleteFrom('otp_codes').where('request_id', '=', requestId).execute()
+    throw mailFailed()
+  }
 }
 
 /** The code row of a public request id, or undefined. */

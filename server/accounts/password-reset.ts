@@ -14,7 +14,7 @@ import {
   insertOtp,
   markOtpUsed,
   prepareOtp,
-  sendOtpMail,
+  mailCodeOrWithdraw,
 } from './otp.ts'
 import { consumeResetToken, issueResetToken, revokeAllAccessTokens } from './tokens.ts'
 import { findUserByEmail, normalizeEmail } from './users.ts'
@@ -24,7 +24,8 @@ const resetTokenInvalid = () => badRequest('RESET_TOKEN_INVALID', MESSAGES.reset
 /**
  * Mails a reset code to the account with `email`; does nothing (and says the same) when there is
  * none, so the answer does not reveal accounts. The first code's countdown is 10 s, a resend's 59 s.
- * Throws 400 VALIDATION (SPEC §5 message), 429 RESEND_TOO_SOON `{ retry_after_seconds }`.
+ * Throws 400 VALIDATION (SPEC §5 message), 429 RESEND_TOO_SOON `{ retry_after_seconds }`,
+ * 503 MAIL_FAILED.
  */
 export async function sendResetCode(ctx: AccountContext, email: string): Promise<void> {
   const invalid = checkResetEmail(email.trim())
@@ -34,12 +35,12 @@ export async function sendResetCode(ctx: AccountContext, email: string): Promise
   const now = ctx.now()
   const resendAfterSeconds = await assertResendAllowed(ctx.db, user.email, 'reset', now)
   const { code, codeHash } = await prepareOtp()
-  await insertOtp(
+  const requestId = await insertOtp(
     ctx.db,
     { userId: user.id, address: user.email, purpose: 'reset', codeHash, resendAfterSeconds },
     now,
   )
-  await sendOtpMail(ctx, user.email, code)
+  await mailCodeOrWithdraw(ctx, requestId, user.email, code)
 }
 
 /**

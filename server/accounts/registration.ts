@@ -18,6 +18,8 @@ import {
   assertResendAllowed,
   checkOtp,
   insertOtp,
+  mailCodeOrWithdraw,
+  mailFailed,
   markOtpUsed,
   newestOtp,
   otpByRequestId,
@@ -64,7 +66,8 @@ function registrationError(input: RegistrationInput): string | null {
 /**
  * Registers an unverified user, mails a signup code and returns a token with the code's request
  * id (the route answers 417, DECISIONS §6). The referral code, if given, sets `referred_by`.
- * Throws 400 VALIDATION (SPEC §5 message), 409 USER_EXISTS, 400 INVALID_REFERRAL.
+ * Throws 400 VALIDATION (SPEC §5 message), 409 USER_EXISTS, 400 INVALID_REFERRAL, 503 MAIL_FAILED
+ * (the account is then removed again).
  */
 export async function registerUser(
   ctx: AccountContext,
@@ -111,8 +114,30 @@ export async function registerUser(
     if (isUniqueViolation(error)) throw conflict('USER_EXISTS', MESSAGES.userExists)
     throw error
   }
-  await sendOtpMail(ctx, email, code)
+  try {
+    await sendOtpMail(ctx, email, code)
+  } catch {
+    // Without the code the account could never be verified: undo it so the person can retry.
+    await deleteUnverifiedUser(ctx, email)
+    throw mailFailed()
+  }
   return result
+}
+
+/** Deletes a just-registered, unverified user with its codes and tokens. */
+async function deleteUnverifiedUser(ctx: AccountContext, email: string): Promise<void> {
+  await ctx.db.transaction().execute(async (tx) => {
+    const user = await tx
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .where('email_verified', '=', 0)
+      .executeTakeFirst()
+    if (!user) return
+    await tx.deleteFrom('otp_codes').where('user_id', '=', user.id).execute()
+    await tx.deleteFrom('access_tokens').where('user_id', '=', user.id).execute()
+    await tx.deleteFrom('users').where('id', '=', user.id).execute()
+  })
 }
 
 /**
@@ -135,14 +160,14 @@ async function mailNewSignupCode(ctx: AccountContext, user: UserRow): Promise<st
     { userId: user.id, address: user.email, purpose: 'signup', codeHash, resendAfterSeconds },
     now,
   )
-  await sendOtpMail(ctx, user.email, code)
+  await mailCodeOrWithdraw(ctx, requestId, user.email, code)
   return requestId
 }
 
 /**
  * Mails a new signup code to the unverified account with `email` (the resend link, and the
  * `hotemailemail` open request); returns its request id.
- * Throws 404 NO_PENDING_SIGNUP, 429 RESEND_TOO_SOON `{ retry_after_seconds }`.
+ * Throws 404 NO_PENDING_SIGNUP, 429 RESEND_TOO_SOON `{ retry_after_seconds }`, 503 MAIL_FAILED.
  */
 export async function resendSignupCode(ctx: AccountContext, email: string): Promise<string> {
   const user = await findUserByEmail(ctx.db, email)

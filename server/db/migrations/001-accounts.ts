@@ -23,6 +23,8 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addCheckConstraint('users_points_not_negative', sql`points >= 0`)
     .execute()
+  // get-user counts a user's verified referrals.
+  await db.schema.createIndex('users_referred_by').on('users').column('referred_by').execute()
 
   await addIdColumn(db.schema.createTable('access_tokens'), engine)
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
@@ -31,6 +33,8 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .addColumn('revoked_at', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute()
+  // A new PIN revokes every token of the user.
+  await db.schema.createIndex('access_tokens_user').on('access_tokens').column('user_id').execute()
 
   await addIdColumn(db.schema.createTable('otp_codes'), engine)
     .addColumn('request_id', 'text', (c) => c.notNull().unique())
