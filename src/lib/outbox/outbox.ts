@@ -29,10 +29,11 @@ export function setOutboxRepo(next: OutboxRepo): void {
 }
 
 /** What the first send of a new item came to. */
-export type EnqueueResult =
+export type EnqueueResult = { id: string } & (
   | { kind: 'done'; body: unknown }
   | { kind: 'queued'; error: OutboxError | null }
   | { kind: 'final'; error: OutboxError }
+)
 
 /** Reloads the screens' copy of the outbox from storage. */
 export async function refreshOutboxStore(): Promise<void> {
@@ -136,13 +137,13 @@ export async function enqueueOutbox(
     if (!outcome) {
       // Offline, or another tab sent it while we waited for the lock.
       const still = await repo.get(item.id)
-      if (!still) return { kind: 'done', body: null }
+      if (!still) return { id: item.id, kind: 'done', body: null }
       void registerBackgroundSync()
-      return { kind: 'queued', error: still.lastError }
+      return { id: item.id, kind: 'queued', error: still.lastError }
     }
-    if (outcome.kind === 'done') return { kind: 'done', body: outcome.body }
-    if (outcome.kind === 'final') return { kind: 'final', error: outcome.error }
-    return { kind: 'queued', error: outcome.error }
+    if (outcome.kind === 'done') return { id: item.id, kind: 'done', body: outcome.body }
+    if (outcome.kind === 'final') return { id: item.id, kind: 'final', error: outcome.error }
+    return { id: item.id, kind: 'queued', error: outcome.error }
   } finally {
     awaited.delete(item.id)
   }

@@ -1,4 +1,110 @@
-/** PLACEHOLDER screen: replaced by its issue's work. */
+/**
+ * Refer and earn (SPEC §2, DECISIONS §3): the referral code with Copy and Share (a link to
+ * /register?referralId=CODE), the reward from the served rules, and with keyfrom=withdrawal the
+ * progress towards the referrals a withdrawal needs (n/3).
+ */
+import { useEffect } from 'react'
+import { useSearch } from 'wouter'
+import toast from 'react-hot-toast'
+import { AppHeader } from '@/components/app-header'
+import { refreshUser } from '@/lib/get-user'
+import { useRules } from '@/stores/rules-store'
+import { useUserStore } from '@/stores/user-store'
+import { formatCoins } from '@/shared/rules'
+import '../referral.css'
+
+/** The link a friend opens to register with the code. */
+export function referralLink(code: string, origin = window.location.origin): string {
+  return `${origin}/register?referralId=${encodeURIComponent(code)}`
+}
+
 export default function ReferAndEarn() {
-  return <main className="page"><h1>ReferAndEarn</h1></main>
+  const search = useSearch()
+  const rules = useRules()
+  const user = useUserStore((s) => s.user)
+  const query = new URLSearchParams(search)
+  const code = user?.referral_id ?? query.get('referralId') ?? ''
+  const count = user?.referral_count ?? (Number(query.get('referralCount') ?? 0) || 0)
+  const fromWithdrawal = query.get('keyfrom') === 'withdrawal'
+  const link = code ? referralLink(code) : ''
+
+  useEffect(() => {
+    refreshUser().catch(() => undefined)
+  }, [])
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code)
+      toast.success('Referral code copied!')
+    } catch {
+      toast.error('Could not copy. Please copy the code by hand.')
+    }
+  }
+
+  const share = async () => {
+    const data = {
+      title: 'Watch videos and earn',
+      text: `Join with my referral code ${code}`,
+      url: link,
+    }
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share(data)
+      } catch {
+        // The user closed the share sheet.
+      }
+      return
+    }
+    try {
+      await navigator.clipboard.writeText(link)
+      toast.success('Referral link copied!')
+    } catch {
+      window.alert('Sharing is not supported on this device. You can download and share manually.')
+    }
+  }
+
+  return (
+    <>
+      <AppHeader title="Refer & Earn" />
+      <main className="page stack">
+        {fromWithdrawal && rules.withdrawMinReferrals > 0 ? (
+          <section className="notice stack" aria-label="Referral progress">
+            <p className="referral-progress" data-testid="referral-progress">
+              {Math.min(count, rules.withdrawMinReferrals)}/{rules.withdrawMinReferrals}
+            </p>
+            <p>
+              You need {rules.withdrawMinReferrals} friends who verified their email to withdraw.
+              You have {count}.
+            </p>
+          </section>
+        ) : null}
+        <p>
+          Invite friends: you get {formatCoins(rules.referralRewardReferrerCoins, rules)} and your
+          friend gets {formatCoins(rules.referralRewardFriendCoins, rules)} when they verify their
+          email.
+        </p>
+        <section className="card stack center" aria-label="Your referral code">
+          <p className="muted">Your referral code</p>
+          <p className="referral-code" data-testid="referral-code">
+            {code}
+          </p>
+          <div className="row">
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() => void copy()}
+              disabled={!code}
+            >
+              Copy
+            </button>
+            <button type="button" className="btn" onClick={() => void share()} disabled={!code}>
+              Share
+            </button>
+          </div>
+          <p className="muted referral-link">{link}</p>
+        </section>
+        <p>Friends who joined with your code: {count}</p>
+      </main>
+    </>
+  )
 }

@@ -1,4 +1,89 @@
-/** PLACEHOLDER screen: replaced by its issue's work. */
+/**
+ * Wallet (DECISIONS §4): the balance and every coin movement as a ledger row with its status,
+ * withdrawals with their status and UPI reference, payments (orders), and the reward claims and
+ * withdrawals still waiting in this phone's outbox (pending) or refused (failed, with why).
+ */
+import { useCallback, useEffect, useState } from 'react'
+import { AppHeader } from '@/components/app-header'
+import { PageSpinner } from '@/components/page-spinner'
+import { dismissOutboxItem, startOutbox } from '@/lib/outbox/outbox'
+import { useOutboxItems } from '@/stores/outbox-store'
+import { useRules } from '@/stores/rules-store'
+import { formatCoins } from '@/shared/rules'
+import { getWallet, type Wallet as WalletData } from '../api/get-wallet'
+import { LedgerList, OrderList, OutboxList, WithdrawalList } from '../components/wallet-lists'
+import '../wallet.css'
+
+export const WALLET_FAILED = 'Could not load your wallet. Please try again.'
+
 export default function Wallet() {
-  return <main className="page"><h1>Wallet</h1></main>
+  const rules = useRules()
+  const outbox = useOutboxItems()
+  const [wallet, setWallet] = useState<WalletData | null>(null)
+  const [error, setError] = useState<string | null>(null)
+
+  const load = useCallback(async () => {
+    try {
+      setWallet(await getWallet())
+      setError(null)
+    } catch (err) {
+      console.error('wallet failed', err)
+      setError(WALLET_FAILED)
+    }
+  }, [])
+
+  useEffect(() => {
+    startOutbox()
+    void load()
+  }, [load])
+
+  // Reload when the outbox shrinks: a queued claim or withdrawal just reached the server.
+  const outboxSize = outbox.length
+  const [seenSize, setSeenSize] = useState(outboxSize)
+  if (outboxSize !== seenSize) {
+    setSeenSize(outboxSize)
+    if (outboxSize < seenSize) void load()
+  }
+
+  return (
+    <>
+      <AppHeader title="Wallet" />
+      <main className="page stack">
+        {error ? (
+          <p className="error-text" role="alert">
+            {error}
+          </p>
+        ) : null}
+        {wallet ? (
+          <p>
+            Balance:{' '}
+            <strong data-testid="wallet-balance">{formatCoins(wallet.balance, rules)}</strong>
+          </p>
+        ) : null}
+        {outbox.length > 0 ? (
+          <section className="stack" aria-labelledby="outbox-title">
+            <h2 id="outbox-title">Waiting to be sent</h2>
+            <OutboxList items={outbox} onDismiss={(id) => void dismissOutboxItem(id)} />
+          </section>
+        ) : null}
+        {!wallet && !error ? <PageSpinner /> : null}
+        {wallet ? (
+          <>
+            <section className="stack" aria-labelledby="ledger-title">
+              <h2 id="ledger-title">Coin movements</h2>
+              <LedgerList entries={wallet.entries} />
+            </section>
+            <section className="stack" aria-labelledby="withdrawals-title">
+              <h2 id="withdrawals-title">Withdrawals</h2>
+              <WithdrawalList withdrawals={wallet.withdrawals} />
+            </section>
+            <section className="stack" aria-labelledby="orders-title">
+              <h2 id="orders-title">Payments</h2>
+              <OrderList orders={wallet.orders} />
+            </section>
+          </>
+        ) : null}
+      </main>
+    </>
+  )
 }

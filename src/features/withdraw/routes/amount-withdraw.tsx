@@ -1,4 +1,155 @@
-/** PLACEHOLDER screen: replaced by its issue's work. */
+/**
+ * Withdraw amount (SPEC §2, §4, §5, DECISIONS §3): a slider over the balance in whole rupees, the
+ * UPI ID with its format rule, the transfer fee line, and the request sent through the outbox.
+ * Refusals send the user where SPEC says: the platform fee page, the refer page (n/3), or the
+ * minimum balance message.
+ */
+import { useEffect, useId, useState } from 'react'
+import { useLocation, useSearch } from 'wouter'
+import toast from 'react-hot-toast'
+import { AppHeader } from '@/components/app-header'
+import { refreshUser } from '@/lib/get-user'
+import { dismissOutboxItem, startOutbox } from '@/lib/outbox/outbox'
+import { useRules } from '@/stores/rules-store'
+import { formatRupees } from '@/shared/rules'
+import { checkUpiId } from '@/shared/validation'
+import { addWithdraw } from '../api/add-withdraw'
+import '../withdraw.css'
+
+/** SPEC §8 texts. */
+export const WITHDRAW_FAILED = 'There was an issue with your withdrawal request. Please try again.'
+export const WITHDRAW_OK = 'Withdrawal request submitted successfully!'
+export const WITHDRAW_QUEUED =
+  'You are offline. Your withdrawal request is saved and will be sent when you are back online.'
+
 export default function AmountWithdraw() {
-  return <main className="page"><h1>AmountWithdraw</h1></main>
+  const search = useSearch()
+  const [, navigate] = useLocation()
+  const rules = useRules()
+  const query = new URLSearchParams(search)
+  const balance = Math.max(0, Math.floor(Number(query.get('balance') ?? 0)) || 0)
+  const referCount = Number(query.get('refercount') ?? 0) || 0
+  const [amount, setAmount] = useState(balance)
+  const [upiId, setUpiId] = useState('')
+  const [touched, setTouched] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+  const sliderId = useId()
+  const upiFieldId = useId()
+  const upiErrorId = useId()
+
+  useEffect(() => startOutbox(), [])
+
+  const upiError = upiId === '' ? null : checkUpiId(upiId)
+  const payout = amount - rules.transferFeeRupees
+  const canSubmit = upiId !== '' && upiError === null && payout > 0 && !busy
+
+  const submit = async () => {
+    setTouched(true)
+    if (!canSubmit) return
+    setBusy(true)
+    setFailure(null)
+    try {
+      const result = await addWithdraw(upiId.trim(), payout)
+      if (result.kind === 'done') {
+        toast.success(WITHDRAW_OK)
+        void refreshUser().catch(() => undefined)
+        navigate('/dashboard?keyfrom=withdrawal')
+        return
+      }
+      if (result.kind === 'queued') {
+        toast(WITHDRAW_QUEUED)
+        navigate('/wallet')
+        return
+      }
+      // Refused for good: shown here, so the outbox need not keep it.
+      const { error } = result
+      void dismissOutboxItem(result.id)
+      if (error.code === 'PLATFORM_FEE_REQUIRED') {
+        navigate(`/platform-fee?amount=${rules.platformFeeRupees}`)
+      } else if (error.code === 'REFERRALS_REQUIRED') {
+        const count = Number(error.extra?.referral_count ?? referCount) || 0
+        navigate(`/referandearn?keyfrom=withdrawal&referralCount=${count}`)
+      } else if (error.code === 'MIN_BALANCE') {
+        setFailure(
+          error.message ||
+            `You need a minimum balance of ${formatRupees(rules.withdrawMinBalanceRupees)} to withdraw earnings.`,
+        )
+      } else {
+        setFailure(WITHDRAW_FAILED)
+        toast.error(WITHDRAW_FAILED)
+      }
+    } catch (err) {
+      console.error('withdraw failed', err)
+      setFailure(WITHDRAW_FAILED)
+      toast.error(WITHDRAW_FAILED)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <>
+      <AppHeader title="Withdraw" />
+      <form
+        className="page stack"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault()
+          void submit()
+        }}
+      >
+        <p>
+          Balance: <strong>{formatRupees(balance)}</strong>
+        </p>
+        <div className="field">
+          <label htmlFor={sliderId}>Amount to withdraw: {formatRupees(amount)}</label>
+          <input
+            id={sliderId}
+            type="range"
+            min={0}
+            max={balance}
+            step={1}
+            value={amount}
+            onChange={(e) => setAmount(Number(e.target.value))}
+            className="range"
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={upiFieldId}>UPI ID</label>
+          <input
+            id={upiFieldId}
+            className="input"
+            type="text"
+            inputMode="email"
+            autoComplete="off"
+            maxLength={50}
+            placeholder="name@bank"
+            value={upiId}
+            aria-invalid={upiError !== null}
+            aria-describedby={upiError ? upiErrorId : undefined}
+            onChange={(e) => setUpiId(e.target.value.trim())}
+            onBlur={() => setTouched(true)}
+          />
+          {upiError && touched ? (
+            <p id={upiErrorId} className="error-text">
+              {upiError}
+            </p>
+          ) : null}
+        </div>
+        <p data-testid="fee-line">
+          Transfer fee: {formatRupees(rules.transferFeeRupees)}. You receive{' '}
+          {formatRupees(Math.max(0, payout))}
+        </p>
+        {failure ? (
+          <p className="error-text" role="alert">
+            {failure}
+          </p>
+        ) : null}
+        <button type="submit" className="btn" disabled={!canSubmit}>
+          {busy ? 'Submitting…' : 'Withdraw'}
+        </button>
+      </form>
+    </>
+  )
 }

@@ -1,0 +1,85 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { Router } from 'wouter'
+import { memoryLocation } from 'wouter/memory-location'
+
+vi.mock('@/lib/idb-storage', () => ({
+  idbStorage: () => ({
+    getItem: async () => null,
+    setItem: async () => undefined,
+    removeItem: async () => undefined,
+  }),
+}))
+vi.mock('@/lib/api-client', () => ({ api: { get: () => ({ json: async () => ({}) }) } }))
+vi.mock('@/lib/get-user', () => ({ refreshUser: vi.fn(async () => undefined) }))
+const toast = { success: vi.fn(), error: vi.fn() }
+vi.mock('react-hot-toast', () => ({ default: toast }))
+
+const { useUserStore } = await import('@/stores/user-store')
+const { default: ReferAndEarn } = await import('./refer-and-earn')
+
+function renderAt(path: string) {
+  const memory = memoryLocation({ path })
+  render(
+    <Router hook={memory.hook} searchHook={memory.searchHook}>
+      <ReferAndEarn />
+    </Router>,
+  )
+}
+
+beforeEach(() => {
+  useUserStore.setState({
+    user: {
+      first_name: 'Asha',
+      email: 'a@example.com',
+      phone_number: '9876543210',
+      points: 0,
+      views: 0,
+      referral_id: 'ASHA42',
+      referral_count: 2,
+      membership__video_point: 100,
+      is_faulty: false,
+      platform_fee_paid: false,
+    },
+  })
+})
+afterEach(() => {
+  vi.clearAllMocks()
+  delete (navigator as { share?: unknown }).share
+})
+
+describe('Refer and earn', () => {
+  it('shows the code and the reward from the rules', () => {
+    renderAt('/referandearn')
+    expect(screen.getByTestId('referral-code')).toHaveTextContent('ASHA42')
+    expect(screen.getByText(/Invite friends/)).toHaveTextContent(
+      'you get 100 coins (₹1) and your friend gets 100 coins (₹1) when they verify their email.',
+    )
+    expect(screen.queryByTestId('referral-progress')).not.toBeInTheDocument()
+  })
+
+  it('shows n/3 when coming from a withdrawal', () => {
+    renderAt('/referandearn?keyfrom=withdrawal&referralCount=2')
+    expect(screen.getByTestId('referral-progress')).toHaveTextContent('2/3')
+  })
+
+  it('copies the code', async () => {
+    const writeText = vi.fn(async () => undefined)
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } })
+    renderAt('/referandearn')
+    fireEvent.click(screen.getByRole('button', { name: 'Copy' }))
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Referral code copied!'))
+    expect(writeText).toHaveBeenCalledWith('ASHA42')
+  })
+
+  it('shares a link to /register with the code', async () => {
+    const share = vi.fn(async () => undefined)
+    Object.assign(navigator, { share })
+    renderAt('/referandearn')
+    fireEvent.click(screen.getByRole('button', { name: 'Share' }))
+    await waitFor(() => expect(share).toHaveBeenCalled())
+    expect((share.mock.calls[0] as unknown as [ShareData])[0].url).toBe(
+      `${window.location.origin}/register?referralId=ASHA42`,
+    )
+  })
+})

@@ -1,0 +1,45 @@
+/** `GET /wallet/` (DECISIONS §4): the balance, every ledger row, withdrawals and orders. */
+import { api } from '@/lib/api-client'
+
+/** A ledger row: `coins` signed integer coins. */
+export interface LedgerEntry {
+  id: number
+  kind: string
+  coins: number
+  status: 'pending' | 'confirmed' | 'failed'
+  description: string
+  reference: string | null
+  created_at: string
+}
+
+/** A withdrawal: `amount` and `fee` in whole rupees. */
+export interface WalletWithdrawal {
+  id: number
+  upi_id: string
+  amount: number
+  fee: number
+  status: 'requested' | 'paid' | 'failed'
+  upi_reference: string | null
+  created_at: string
+}
+
+export interface WalletOrder {
+  order_id: string
+  amount: number
+  purpose: 'membership' | 'platform_fee'
+  status: 'pending' | 'confirmed' | 'rejected'
+  created_at: string
+}
+
+export interface Wallet {
+  balance: number
+  entries: LedgerEntry[]
+  withdrawals: WalletWithdrawal[]
+  orders: WalletOrder[]
+}
+
+/** Fetches the wallet; throws on failure. */
+export async function getWallet(): Promise<Wallet> {
+  const body = await api.get('wallet/').json<{ data: Wallet }>()
+  return body.data
+}

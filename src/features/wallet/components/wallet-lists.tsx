@@ -1,0 +1,138 @@
+/** The wallet's lists (DECISIONS §4): ledger rows, withdrawals, orders and what the outbox holds. */
+import { formatCoins, formatRupees } from '@/shared/rules'
+import { describeOutboxError } from '@/lib/outbox/outbox'
+import type { OutboxItem } from '@/lib/outbox/outbox-types'
+import type { LedgerEntry, WalletOrder, WalletWithdrawal } from '../api/get-wallet'
+
+/** Words for the ledger kinds of the earning contract. */
+export const KIND_LABELS: Record<string, string> = {
+  video_reward: 'Video reward',
+  signup_bonus: 'Signup bonus',
+  referral_reward: 'Referral reward',
+  withdrawal_hold: 'Withdrawal',
+  transfer_fee: 'Transfer fee',
+  withdrawal_return: 'Failed payout returned',
+  platform_fee: 'Platform fee payment',
+  platform_fee_refund: 'Platform fee refund',
+}
+
+const when = (iso: string | number): string =>
+  new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' })
+
+/** Signed coins with their rupee value: "+500 coins (₹5)" / "−1,000 coins (₹10)". */
+export function signedCoins(coins: number): string {
+  if (coins === 0) return formatCoins(0)
+  return `${coins > 0 ? '+' : '−'}${formatCoins(Math.abs(coins))}`
+}
+
+function Status({ status }: { status: string }) {
+  return <span className={`status status-${status}`}>{status}</span>
+}
+
+export function LedgerList({ entries }: { entries: LedgerEntry[] }) {
+  if (entries.length === 0) return <p className="muted">No coin movements yet.</p>
+  return (
+    <ul className="wallet-list" aria-label="Coin movements">
+      {entries.map((e) => (
+        <li key={e.id} className="wallet-row" data-testid="ledger-row">
+          <div className="wallet-row-main">
+            <strong>{KIND_LABELS[e.kind] ?? e.kind}</strong>
+            <span className={e.coins < 0 ? 'amount-out' : 'amount-in'}>{signedCoins(e.coins)}</span>
+          </div>
+          <div className="wallet-row-sub muted">
+            <span>{e.description}</span>
+            <Status status={e.status} />
+          </div>
+          {e.reference ? (
+            <div className="wallet-row-sub muted">UPI reference: {e.reference}</div>
+          ) : null}
+          <div className="wallet-row-sub muted">{when(e.created_at)}</div>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export function WithdrawalList({ withdrawals }: { withdrawals: WalletWithdrawal[] }) {
+  if (withdrawals.length === 0) return <p className="muted">No withdrawals yet.</p>
+  return (
+    <ul className="wallet-list" aria-label="Withdrawals">
+      {withdrawals.map((w) => (
+        <li key={w.id} className="wallet-row" data-testid="withdrawal-row">
+          <div className="wallet-row-main">
+            <strong>
+              {formatRupees(w.amount)} to {w.upi_id}
+            </strong>
+            <Status status={w.status} />
+          </div>
+          <div className="wallet-row-sub muted">
+            Fee {formatRupees(w.fee)} · {when(w.created_at)}
+          </div>
+          {w.upi_reference ? (
+            <div className="wallet-row-sub">UPI reference: {w.upi_reference}</div>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export function OrderList({ orders }: { orders: WalletOrder[] }) {
+  if (orders.length === 0) return <p className="muted">No payments yet.</p>
+  return (
+    <ul className="wallet-list" aria-label="Payments">
+      {orders.map((o) => (
+        <li key={o.order_id} className="wallet-row" data-testid="order-row">
+          <div className="wallet-row-main">
+            <strong>
+              {o.purpose === 'platform_fee' ? 'Platform fee' : 'Membership plan'}{' '}
+              {formatRupees(o.amount)}
+            </strong>
+            <Status status={o.status} />
+          </div>
+          <div className="wallet-row-sub muted">
+            Order {o.order_id} · {when(o.created_at)}
+          </div>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export function OutboxList({
+  items,
+  onDismiss,
+}: {
+  items: OutboxItem[]
+  onDismiss(id: string): void
+}) {
+  if (items.length === 0) return null
+  return (
+    <ul className="wallet-list" aria-label="Waiting to be sent">
+      {items.map((item) => (
+        <li key={item.id} className="wallet-row" data-testid="outbox-row">
+          <div className="wallet-row-main">
+            <strong>
+              {item.kind === 'reward'
+                ? 'Video reward claim'
+                : `Withdrawal of ${formatRupees(Number(item.body.amount ?? 0))} to ${String(item.body.upi_id ?? '')}`}
+            </strong>
+            <Status status={item.state === 'failed' ? 'failed' : 'pending'} />
+          </div>
+          {item.state === 'failed' ? (
+            <div className="wallet-row-sub">
+              <span className="error-text">{describeOutboxError(item)}</span>
+              <button type="button" className="link-button" onClick={() => onDismiss(item.id)}>
+                Dismiss
+              </button>
+            </div>
+          ) : (
+            <div className="wallet-row-sub muted">
+              Saved on this phone {when(item.createdAt)}; sent when the connection allows.
+            </div>
+          )}
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,151 @@
+import { fireEvent, render, screen, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { OutboxItem } from '@/lib/outbox/outbox-types'
+
+vi.mock('@/lib/idb-storage', () => ({
+  idbStorage: () => ({
+    getItem: async () => null,
+    setItem: async () => undefined,
+    removeItem: async () => undefined,
+  }),
+}))
+vi.mock('@/lib/api-client', () => ({ api: { get: () => ({ json: async () => ({}) }) } }))
+const dismiss = vi.fn(async (_id: string) => undefined)
+vi.mock('@/lib/outbox/outbox', () => ({
+  startOutbox: () => undefined,
+  dismissOutboxItem: (id: string) => dismiss(id),
+  describeOutboxError: (item: Pick<OutboxItem, 'kind' | 'lastError'>) =>
+    `Reward not credited: ${item.lastError?.message ?? ''}`,
+}))
+const getWallet = vi.fn()
+vi.mock('../api/get-wallet', () => ({ getWallet: () => getWallet() }))
+
+const { useOutboxStore } = await import('@/stores/outbox-store')
+const { default: Wallet } = await import('./wallet')
+
+const outboxItem = (over: Partial<OutboxItem>): OutboxItem => ({
+  id: 'o1',
+  kind: 'reward',
+  url: '/api/v1/add-reward/',
+  body: { dashboard_id: 1 },
+  idempotencyKey: 'k',
+  token: null,
+  createdAt: Date.parse('2026-11-21T10:00:00Z'),
+  attempts: 1,
+  nextAttemptAt: 0,
+  state: 'pending',
+  lastError: null,
+  ...over,
+})
+
+beforeEach(() => {
+  useOutboxStore.setState({ items: [] })
+  getWallet.mockResolvedValue({
+    balance: 9_500,
+    entries: [
+      {
+        id: 1,
+        kind: 'signup_bonus',
+        coins: 10_000,
+        status: 'confirmed',
+        description: 'Welcome bonus',
+        reference: null,
+        created_at: '2026-11-20T10:00:00Z',
+      },
+      {
+        id: 2,
+        kind: 'withdrawal_hold',
+        coins: -1_000,
+        status: 'confirmed',
+        description: 'Withdrawal to a@upi',
+        reference: 'UTR123456',
+        created_at: '2026-11-21T10:00:00Z',
+      },
+      {
+        id: 3,
+        kind: 'video_reward',
+        coins: 500,
+        status: 'pending',
+        description: 'Video 4',
+        reference: null,
+        created_at: '2026-11-21T11:00:00Z',
+      },
+    ],
+    withdrawals: [
+      {
+        id: 5,
+        upi_id: 'a@upi',
+        amount: 9,
+        fee: 1,
+        status: 'paid',
+        upi_reference: 'UTR123456',
+        created_at: '2026-11-21T10:00:00Z',
+      },
+    ],
+    orders: [
+      {
+        order_id: 'ord_1',
+        amount: 499,
+        purpose: 'membership',
+        status: 'confirmed',
+        created_at: '2026-11-19T10:00:00Z',
+      },
+    ],
+  })
+})
+afterEach(() => vi.clearAllMocks())
+
+describe('Wallet', () => {
+  it('lists every ledger row with kind, signed coins with rupees, status and UPI reference', async () => {
+    render(<Wallet />)
+    const rows = await screen.findAllByTestId('ledger-row')
+    expect(rows).toHaveLength(3)
+    expect(rows[0]).toHaveTextContent('Signup bonus')
+    expect(rows[0]).toHaveTextContent('+10,000 coins (₹100)')
+    expect(rows[0]).toHaveTextContent('confirmed')
+    expect(rows[1]).toHaveTextContent('Withdrawal')
+    expect(rows[1]).toHaveTextContent('−1,000 coins (₹10)')
+    expect(rows[1]).toHaveTextContent('UPI reference: UTR123456')
+    expect(rows[2]).toHaveTextContent('pending')
+    expect(screen.getByTestId('wallet-balance')).toHaveTextContent('9,500 coins (₹95)')
+  })
+
+  it('lists withdrawals with status and reference, and orders', async () => {
+    render(<Wallet />)
+    const withdrawal = await screen.findByTestId('withdrawal-row')
+    expect(withdrawal).toHaveTextContent('₹9 to a@upi')
+    expect(withdrawal).toHaveTextContent('paid')
+    expect(withdrawal).toHaveTextContent('UPI reference: UTR123456')
+    expect(screen.getByTestId('order-row')).toHaveTextContent('Membership plan ₹499')
+    expect(screen.getByTestId('order-row')).toHaveTextContent('confirmed')
+  })
+
+  it('marks outbox items pending, and failed ones with why and a way to dismiss', async () => {
+    useOutboxStore.setState({
+      items: [
+        outboxItem({ id: 'p', kind: 'withdrawal', body: { upi_id: 'a@upi', amount: 500 } }),
+        outboxItem({
+          id: 'f',
+          state: 'failed',
+          lastError: { status: 409, code: 'ALREADY_REWARDED', message: 'Already rewarded today.' },
+        }),
+      ],
+    })
+    render(<Wallet />)
+    const rows = await screen.findAllByTestId('outbox-row')
+    expect(rows[0]).toHaveTextContent('Withdrawal of ₹500 to a@upi')
+    expect(rows[0]).toHaveTextContent('pending')
+    expect(rows[1]).toHaveTextContent('failed')
+    expect(rows[1]).toHaveTextContent('Reward not credited: Already rewarded today.')
+    fireEvent.click(within(rows[1] as HTMLElement).getByRole('button', { name: 'Dismiss' }))
+    expect(dismiss).toHaveBeenCalledWith('f')
+  })
+
+  it('says when the wallet cannot be loaded', async () => {
+    getWallet.mockRejectedValue(new Error('offline'))
+    render(<Wallet />)
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not load your wallet. Please try again.',
+    )
+  })
+})
