@@ -1,0 +1,175 @@
+/**
+ * Profile end to end in real headless Chromium at 360×800 (issue 4): log in, read the profile,
+ * edit it (with a refused name first), add bank details whose IFSC resolves through our API and
+ * a local stand-in for the Razorpay IFSC service, reach the confirmation page, see the prefill on
+ * return, and log out (local storage cleared). Saves tests/screenshots/profile-*.png.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { startProduct, type RunningProduct } from '../helpers/server.ts'
+import { launchBrowser, phoneContext } from '../helpers/browser.ts'
+import { createTestUser, type TestUser } from '../helpers/users.ts'
+import { startIfscStandIn, type IfscStandIn } from '../helpers/ifsc-stand-in.ts'
+
+const SHOTS = path.resolve('tests/screenshots')
+
+let standIn: IfscStandIn
+let product: RunningProduct
+let browser: Browser
+let context: BrowserContext
+let page: Page
+let person: TestUser
+
+/** Saves the viewport (360×800) as tests/screenshots/profile-{name}.png. */
+async function shot(name: string): Promise<void> {
+  await page.screenshot({ path: path.join(SHOTS, `profile-${name}.png`) })
+}
+
+const pathname = () => new URL(page.url()).pathname
+
+describe('profile in Chromium (sqlite)', () => {
+  beforeAll(async () => {
+    fs.mkdirSync(SHOTS, { recursive: true })
+    standIn = await startIfscStandIn()
+    product = await startProduct('sqlite', { ifscApiUrl: standIn.url })
+    person = await createTestUser(product.app, { firstName: 'Meera Iyer', pin: '4826' })
+    browser = await launchBrowser()
+    context = await phoneContext(browser, product.baseUrl)
+    page = await context.newPage()
+  })
+
+  afterAll(async () => {
+    await context?.close()
+    await browser?.close()
+    await product?.stop()
+    await standIn?.close()
+  })
+
+  it('logs in and shows the profile with +91 before the phone', async () => {
+    await page.goto('/loginn')
+    await page.getByLabel('Email or phone number').fill(person.email)
+    await page.getByLabel('Password', { exact: true }).fill(person.pin)
+    await page.getByRole('button', { name: 'Login' }).click()
+    await page.waitForURL((url) => url.pathname === '/dashboard')
+
+    await page.goto('/profile')
+    await page.getByRole('heading', { name: 'Meera Iyer' }).waitFor()
+    await page.getByText(`+91 ${person.phone}`).waitFor()
+    await page.getByText(person.email, { exact: true }).waitFor()
+    await page.getByText(person.referralId, { exact: true }).waitFor()
+    await page.getByRole('link', { name: 'Wallet' }).waitFor()
+    await shot('profile')
+  })
+
+  it('edits the profile: a refused name first, then saved and sent to /dashboard', async () => {
+    await page.getByRole('link', { name: 'Edit Profile' }).click()
+    await page.waitForURL((url) => url.pathname === '/edit-profile')
+    const name = page.getByLabel('First Name')
+    expect(await name.inputValue()).toBe('Meera Iyer')
+    expect(await page.getByLabel('Phone').inputValue()).toBe(person.phone)
+    await shot('edit-profile')
+
+    await name.fill('Me3')
+    await page.getByText('Invalid name. Only alphabets allowed, 3-30 characters.').waitFor()
+    await page.getByLabel('Phone').fill('5123')
+    await page.getByText('Invalid phone number. Must be 10 digits starting with 6-9.').waitFor()
+    await shot('edit-profile-errors')
+
+    const newPhone = `8${person.phone.slice(1)}`
+    await name.fill('Meera Krishnan')
+    await page.getByLabel('Phone').fill(newPhone)
+    await page.getByRole('button', { name: 'Save Changes' }).click()
+    await page.waitForURL((url) => url.pathname === '/dashboard')
+    await page.getByText('Profile updated successfully!').waitFor()
+
+    const row = await product.app.db
+      .selectFrom('users')
+      .select(['first_name', 'phone_number'])
+      .where('id', '=', person.id)
+      .executeTakeFirstOrThrow()
+    expect(row).toEqual({ first_name: 'Meera Krishnan', phone_number: newPhone })
+    person.phone = newPhone
+  })
+
+  it('shows the bank and branch once the IFSC resolves, and clears them for an unknown code', async () => {
+    await page.goto('/profile')
+    await page.getByRole('heading', { name: 'Meera Krishnan' }).waitFor()
+    await page.getByRole('link', { name: 'Add Bank Details' }).click()
+    await page.waitForURL((url) => url.pathname === '/add-bank-details')
+    await shot('add-bank-details')
+
+    await page.getByLabel('Account Number').pressSequentially('5010-0123 4567 89')
+    expect(await page.getByLabel('Account Number').inputValue()).toBe('50100123456789')
+
+    const ifsc = page.getByLabel('IFSC Code')
+    await ifsc.pressSequentially('sbin0999999')
+    await page.getByText('Invalid IFSC code or bank details not found.').waitFor()
+    await shot('add-bank-details-unknown-ifsc')
+
+    await ifsc.fill('')
+    await ifsc.pressSequentially('hdfc0000001')
+    expect(await ifsc.inputValue()).toBe('HDFC0000001')
+    await page.getByText('SANDOZ HOUSE').waitFor()
+    await page.getByText('HDFC Bank').waitFor()
+    expect(await page.getByText('Invalid IFSC code or bank details not found.').count()).toBe(0)
+
+    await page.getByLabel('Account Holder Name').pressSequentially('Meera Krishnan')
+    expect(await page.getByLabel('Account Holder Name').inputValue()).toBe('MEERA KRISHNAN')
+    await shot('add-bank-details-resolved')
+    expect(standIn.hits.get('HDFC0000001')).toBe(1)
+  })
+
+  it('submits the bank details and reaches the confirmation page', async () => {
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.waitForURL((url) => url.pathname === '/bank-details-confirmation')
+    await page.getByRole('heading', { name: 'Bank Details Added Successfully!' }).waitFor()
+    await page
+      .getByText(
+        'Your bank details have been successfully saved. You can now proceed with transactions.',
+      )
+      .waitFor()
+    await shot('bank-details-confirmation')
+
+    const saved = await product.app.db
+      .selectFrom('bank_details')
+      .selectAll()
+      .where('user_id', '=', person.id)
+      .executeTakeFirstOrThrow()
+    expect(saved).toMatchObject({
+      account_number: '50100123456789',
+      ifsc: 'HDFC0000001',
+      holder_name: 'MEERA KRISHNAN',
+      bank: 'HDFC Bank',
+      branch: 'SANDOZ HOUSE',
+    })
+    // The save resolved the IFSC from the cache: the stand-in was asked once in all.
+    expect(standIn.hits.get('HDFC0000001')).toBe(1)
+
+    await page.getByRole('link', { name: 'Back to Home' }).click()
+    await page.waitForURL((url) => url.pathname === '/dashboard')
+  })
+
+  it('prefills the saved bank details with a toast', async () => {
+    await page.goto('/add-bank-details')
+    await page.getByText('Bank details fetched successfully!').waitFor()
+    expect(await page.getByLabel('Account Number').inputValue()).toBe('50100123456789')
+    expect(await page.getByLabel('IFSC Code').inputValue()).toBe('HDFC0000001')
+    expect(await page.getByLabel('Account Holder Name').inputValue()).toBe('MEERA KRISHNAN')
+    await page.getByText('SANDOZ HOUSE').waitFor()
+    await shot('add-bank-details-prefilled')
+  })
+
+  it('logs out from the profile: local storage is cleared and the visitor lands on /', async () => {
+    await page.goto('/profile')
+    await page.getByRole('heading', { name: 'Meera Krishnan' }).waitFor()
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).not.toBeNull()
+    await page.getByRole('button', { name: 'Log out' }).click()
+    await page.waitForURL((url) => url.pathname === '/')
+    expect(await page.evaluate(() => localStorage.length)).toBe(0)
+    await page.goto('/profile')
+    await page.waitForURL((url) => url.pathname === '/loginn')
+    expect(pathname()).toBe('/loginn')
+  })
+})
