@@ -1,0 +1,249 @@
+/**
+ * Every route of SPEC §2 (plus /login, /wallet and an unknown path) in real headless Chromium,
+ * visited as a guest and as a logged-in user: each lands where the guards say (auth-only → /loginn
+ * for a guest, guest-only → /dashboard when logged in, public stays; the landing itself sends a
+ * logged-in visitor to /dashboard). A 360×800 screenshot of every screen goes to tests/screenshots/.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { startProduct, type RunningProduct } from '../helpers/server.ts'
+import { launchBrowser, phoneContext } from '../helpers/browser.ts'
+import { createTestUser } from '../helpers/users.ts'
+
+type Access = 'auth' | 'guest' | 'public' | 'landing' | 'unknown'
+
+interface RouteCase {
+  /** The path as SPEC §2 names it. */
+  path: string
+  access: Access
+  /** A query that the screen expects (so it shows its content, not its empty state). */
+  query?: string
+  /** Screenshot name: route-<name>-<guest|user>.png. */
+  name: string
+  /** A text the screen shows once it has landed (checked for the screens of this test's owner). */
+  text?: { guest?: string; user?: string }
+}
+
+const route = (p: string, access: Access, extra: Partial<RouteCase> = {}): RouteCase => ({
+  path: p,
+  access,
+  name: p === '/' ? 'root' : p.slice(1),
+  ...extra,
+})
+
+const ROUTES: RouteCase[] = [
+  // Logged-in only
+  route('/how-to-earn', 'auth', { text: { user: 'Refer friends' } }),
+  route('/dashboard', 'auth'),
+  route('/platform-fee', 'auth', { query: '?amount=99' }),
+  route('/deposit-fee', 'auth'),
+  route('/amount-withdraw', 'auth', { query: '?balance=0&refercount=0' }),
+  route('/profile', 'auth'),
+  route('/referandearn', 'auth'),
+  route('/edit-profile', 'auth'),
+  route('/add-bank-details', 'auth'),
+  route('/m-payment', 'auth', { query: '?deposit=99&KeyFrom=Platform%20Fee' }),
+  route('/wallet', 'auth'),
+  // Guest only
+  route('/loginold', 'guest'),
+  route('/signup', 'guest'),
+  route('/loginn', 'guest'),
+  route('/enter-email-otp', 'guest', { query: '?email=someone%40example.com' }),
+  route('/enter-email', 'guest'),
+  route('/update-password', 'guest', { query: '?email=someone%40example.com' }),
+  route('/register', 'guest'),
+  // Public
+  route('/', 'landing', { text: { guest: 'Hello, welcome!' } }),
+  route('/home', 'landing', { text: { guest: 'Log in or create an account!' } }),
+  route('/termsandcondition', 'public', {
+    text: { guest: 'Continue Watching Videos', user: 'Continue Watching Videos' },
+  }),
+  route('/help-center', 'public', { text: { guest: 'Email Support', user: 'Email Support' } }),
+  route('/privacy', 'public', {
+    text: { guest: 'Liability disclaimer', user: 'Liability disclaimer' },
+  }),
+  route('/how-to-play', 'public', { text: { guest: 'How to Play', user: 'How to Play' } }),
+  route('/your-mistake', 'public', {
+    text: { guest: 'Common UPI ID mistakes', user: 'Common UPI ID mistakes' },
+  }),
+  route('/payment', 'public', { text: { guest: 'Pay Now', user: 'Pay Now' } }),
+  route('/payment-success', 'public', {
+    query: '?order_id=ORD-E2E-1&amount=499&method=Card',
+    // A logged-in visitor's details come from GET /orders/{id}: this order is not theirs.
+    text: {
+      guest: 'Ticket Payment Successful',
+      user: 'Failed to load transaction details. Please try again.',
+    },
+  }),
+  route('/payment-fail', 'public', {
+    query: '?order_id=ORD-E2E-2&amount=499&method=Card',
+    text: {
+      guest: 'Payment Failed',
+      user: 'Failed to load transaction details. Please try again.',
+    },
+  }),
+  route('/bank-details-confirmation', 'public'),
+  route('/verify-otp-signup', 'public', { query: '?email=someone%40example.com' }),
+  // Outside the table
+  { path: '/login', access: 'guest', name: 'login' },
+  {
+    path: '/no-such-page',
+    access: 'unknown',
+    name: 'not-found',
+    text: { guest: 'Page not found', user: 'Page not found' },
+  },
+]
+
+/** Where a visitor should land (SPEC §2 guards; DECISIONS §9: /login → /loginn). */
+function expectedPath(r: RouteCase, who: 'guest' | 'user'): string {
+  if (who === 'guest') {
+    if (r.access === 'auth') return '/loginn'
+    return r.path === '/login' ? '/loginn' : r.path
+  }
+  if (r.access === 'guest' || r.access === 'landing') return '/dashboard'
+  return r.path
+}
+
+const SHOTS = path.resolve('tests/screenshots')
+
+let product: RunningProduct
+let browser: Browser
+const contexts: Record<'guest' | 'user', BrowserContext | null> = { guest: null, user: null }
+
+beforeAll(async () => {
+  fs.mkdirSync(SHOTS, { recursive: true })
+  product = await startProduct('sqlite')
+  browser = await launchBrowser()
+  contexts.guest = await phoneContext(browser, product.baseUrl)
+  const user = await createTestUser(product.app, { firstName: 'Route Tester', views: 3 })
+  contexts.user = await phoneContext(browser, product.baseUrl)
+  await contexts.user.addInitScript((token: string) => {
+    window.localStorage.setItem('access_token', token)
+  }, user.token)
+})
+
+afterAll(async () => {
+  await contexts.guest?.close()
+  await contexts.user?.close()
+  await browser?.close()
+  await product?.stop()
+})
+
+/** Opens a route in a fresh tab and waits until the SPA has settled on its final path. */
+async function visit(
+  who: 'guest' | 'user',
+  r: RouteCase,
+): Promise<{ page: Page; errors: string[] }> {
+  const page = await contexts[who]!.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  await page.goto(r.path + (r.query ?? ''), { waitUntil: 'load' })
+  const expected = expectedPath(r, who)
+  await page.waitForURL((url) => url.pathname === expected, { timeout: 15_000 })
+  // Let lazy screens and their first API answers render (the result pages show Loading for 2 s).
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {})
+  return { page, errors }
+}
+
+describe.each(['guest', 'user'] as const)('routes as a %s', (who) => {
+  it.each(ROUTES.map((r) => [r.path, r] as const))(
+    '%s lands where the guards say',
+    async (_path, r) => {
+      const { page, errors } = await visit(who, r)
+      try {
+        expect(new URL(page.url()).pathname).toBe(expectedPath(r, who))
+        // Guards settle once: a moment later the path is unchanged (no redirect loop).
+        await page.waitForTimeout(300)
+        expect(new URL(page.url()).pathname).toBe(expectedPath(r, who))
+        const text = r.text?.[who]
+        if (text) {
+          const shown = page.getByText(text, { exact: true }).first()
+          await shown.waitFor({ state: 'visible', timeout: 5_000 })
+          expect(await shown.isVisible()).toBe(true)
+          // The screens of this test's owner fit a 360 px phone and throw nothing.
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth)
+          expect(overflow).toBeLessThanOrEqual(360)
+          expect(errors).toEqual([])
+        }
+        await page.screenshot({
+          path: path.join(SHOTS, `route-${r.name}-${who}.png`),
+          fullPage: false,
+        })
+      } finally {
+        await page.close()
+      }
+    },
+  )
+})
+
+describe('landing page as a guest', () => {
+  it('has no layout shift and fixed sizes on every image', async () => {
+    const page = await contexts.guest!.newPage()
+    try {
+      await page.addInitScript(() => {
+        const w = window as unknown as { cls: number }
+        w.cls = 0
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number
+            hadRecentInput: boolean
+          })[]) {
+            if (!entry.hadRecentInput) w.cls += entry.value
+          }
+        }).observe({ type: 'layout-shift', buffered: true })
+      })
+      await page.goto('/', { waitUntil: 'load' })
+      await page.getByText('Hello, welcome!').waitFor()
+      await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {})
+      await page.waitForTimeout(1_000)
+      const cls = await page.evaluate(() => (window as unknown as { cls: number }).cls)
+      expect(cls).toBeLessThanOrEqual(0.02)
+      const unsized = await page.evaluate(
+        () => document.querySelectorAll('img:not([width]), img:not([height])').length,
+      )
+      expect(unsized).toBe(0)
+    } finally {
+      await page.close()
+    }
+  })
+
+  it('loads no player until the play button is tapped, then plays the local sample file', async () => {
+    const page = await contexts.guest!.newPage()
+    try {
+      await page.goto('/', { waitUntil: 'load' })
+      const play = page.getByRole('button', { name: 'Play the sample video' })
+      await play.waitFor()
+      expect(
+        await page
+          .locator('[data-testid=video-facade] video, [data-testid=video-facade] iframe')
+          .count(),
+      ).toBe(0)
+      await play.click()
+      const video = page.locator('[data-testid=video-facade] video')
+      await video.waitFor({ state: 'attached', timeout: 10_000 })
+      expect(await video.getAttribute('src')).toBe('/videos/sample-1.mp4')
+      await page.screenshot({ path: path.join(SHOTS, 'route-root-guest-playing.png') })
+    } finally {
+      await page.close()
+    }
+  })
+
+  it('shows the partners from GET /our-partners/', async () => {
+    const page = await contexts.guest!.newPage()
+    try {
+      await page.goto('/', { waitUntil: 'load' })
+      const partners = (await (await fetch(`${product.baseUrl}/api/v1/our-partners/`)).json()) as {
+        name: string
+      }[]
+      expect(partners.length).toBeGreaterThan(0)
+      const logo = page.getByRole('img', { name: partners[0]!.name })
+      await logo.scrollIntoViewIfNeeded()
+      expect(await logo.isVisible()).toBe(true)
+      await page.screenshot({ path: path.join(SHOTS, 'route-root-guest-full.png'), fullPage: true })
+    } finally {
+      await page.close()
+    }
+  })
+})
