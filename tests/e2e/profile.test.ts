@@ -61,6 +61,7 @@ describe('profile in Chromium (sqlite)', () => {
     await page.getByText(person.referralId, { exact: true }).waitFor()
     await page.getByRole('link', { name: 'Wallet' }).waitFor()
     await shot('profile')
+    await page.screenshot({ path: path.join(SHOTS, 'profile-profile-full.png'), fullPage: true })
   })
 
   it('edits the profile: a refused name first, then saved and sent to /dashboard', async () => {
@@ -98,6 +99,7 @@ describe('profile in Chromium (sqlite)', () => {
     await page.getByRole('heading', { name: 'Meera Krishnan' }).waitFor()
     await page.getByRole('link', { name: 'Add Bank Details' }).click()
     await page.waitForURL((url) => url.pathname === '/add-bank-details')
+    await page.getByLabel('Account Number').waitFor()
     await shot('add-bank-details')
 
     await page.getByLabel('Account Number').pressSequentially('5010-0123 4567 89')
@@ -171,5 +173,30 @@ describe('profile in Chromium (sqlite)', () => {
     await page.goto('/profile')
     await page.waitForURL((url) => url.pathname === '/loginn')
     expect(pathname()).toBe('/loginn')
+  })
+
+  it('serves the partners with their SVG logos from the built PWA', async () => {
+    const response = await page.request.get('/api/v1/our-partners/')
+    expect(response.status()).toBe(200)
+    const partners = (await response.json()) as Array<{ name: string; logo: string; link: string }>
+    expect(partners.length).toBeGreaterThanOrEqual(4)
+    for (const partner of partners) {
+      const logo = await page.request.get(partner.logo)
+      expect(logo.status()).toBe(200)
+      expect(logo.headers()['content-type']).toContain('image/svg+xml')
+      expect(await logo.text()).toContain(partner.name)
+    }
+    // A plain page (no app) showing every logo, so the screenshot shows how they render.
+    await page.setContent(
+      `<body style="margin:16px;display:flex;flex-direction:column;gap:12px">${partners
+        .map(
+          (p) => `<img src="${product.baseUrl}${p.logo}" alt="${p.name}" width="200" height="64">`,
+        )
+        .join('')}</body>`,
+    )
+    await page.waitForFunction(() =>
+      [...document.images].every((img) => img.complete && img.naturalWidth > 0),
+    )
+    await shot('partner-logos')
   })
 })
