@@ -180,8 +180,8 @@ export async function resendSignupCode(ctx: AccountContext, email: string): Prom
 /**
  * Verifies a signup code named by `requestId` (the newest code sent to that address is the one
  * checked). In one transaction: the code is used, the email marked verified and, the first time
- * only, `grantSignupRewards` runs (DECISIONS §3). Returns a 15-minute reset token.
- * `tokenUserId` is the Authorization token's user, when one was sent; it must own the code.
+ * only, `grantSignupRewards` runs with the app's rules (DECISIONS §3). Returns a 15-minute
+ * reset token. `tokenUserId` is the Authorization token's user, when one was sent; it must own the code.
  * Throws 400 OTP_INVALID / OTP_EXPIRED / OTP_USED / OTP_TOO_MANY_TRIES, 403 OTP_WRONG_USER.
  */
 export async function verifySignupCode(
@@ -203,7 +203,9 @@ export async function verifySignupCode(
       .where('id', '=', code.user_id)
       .where('email_verified', '=', 0)
       .executeTakeFirst()
-    if (Number(verified.numUpdatedRows) === 1) await grantSignupRewards(tx, code.user_id)
+    if (Number(verified.numUpdatedRows) === 1) {
+      await grantSignupRewards(tx, code.user_id, ctx.rules, now)
+    }
     return issueResetToken(tx, code.user_id, now)
   })
 }
