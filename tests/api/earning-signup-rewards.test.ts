@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { ENGINES } from '../helpers/databases.ts'
+import { withApi } from '../helpers/api-app.ts'
+import { createTestUser } from '../helpers/users.ts'
+import { assertLedgerBalanced } from '../helpers/ledger.ts'
+import { grantSignupRewards } from '../../server/services/signup-rewards.ts'
+import { videoPointForUser } from '../../server/services/membership.ts'
+import { DEFAULT_RULES } from '../../src/shared/rules.ts'
+
+describe.each(ENGINES)('signup rewards and membership lookups on %s', (engine) => {
+  const api = withApi(engine)
+
+  afterEach(async () => {
+    await assertLedgerBalanced(api.app)
+  })
+
+  const points = async (id: number) =>
+    (
+      await api.app.db
+        .selectFrom('users')
+        .select('points')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).points
+  const grant = (id: number) =>
+    api.app.db.transaction().execute((tx) => grantSignupRewards(tx, id, api.app.config.rules))
+
+  it('credits the 10,000-coin signup bonus once', async () => {
+    const user = await createTestUser(api.app)
+    expect(await grant(user.id)).toEqual({
+      creditedCoins: DEFAULT_RULES.signupBonusCoins,
+      referrerId: null,
+    })
+    expect(await grant(user.id)).toEqual({ creditedCoins: 0, referrerId: null })
+    expect(await points(user.id)).toBe(10_000)
+    const rows = await api.app.db
+      .selectFrom('ledger_entries')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute()
+    expect(rows).toMatchObject([{ kind: 'signup_bonus', coins: 10_000, status: 'confirmed' }])
+  })
+
+  it('credits the referral reward to the friend and the referrer once each', async () => {
+    const referrer = await createTestUser(api.app)
+    const friend = await createTestUser(api.app)
+    await api.app.db
+      .updateTable('users')
+      .set({ referred_by: referrer.id })
+      .where('id', '=', friend.id)
+      .execute()
+    expect(await grant(friend.id)).toEqual({ creditedCoins: 10_100, referrerId: referrer.id })
+    await grant(friend.id)
+    expect(await points(friend.id)).toBe(10_000 + DEFAULT_RULES.referralRewardFriendCoins)
+    expect(await points(referrer.id)).toBe(DEFAULT_RULES.referralRewardReferrerCoins)
+    const referrerRows = await api.app.db
+      .selectFrom('ledger_entries')
+      .selectAll()
+      .where('user_id', '=', referrer.id)
+      .execute()
+    expect(referrerRows).toMatchObject([
+      { kind: 'referral_reward', coins: 100, related_user_id: friend.id },
+    ])
+  })
+
+  it('uses the rules it is given and defaults to DEFAULT_RULES', async () => {
+    const user = await createTestUser(api.app)
+    await api.app.db
+      .transaction()
+      .execute((tx) => grantSignupRewards(tx, user.id, { ...DEFAULT_RULES, signupBonusCoins: 500 }))
+    expect(await points(user.id)).toBe(500)
+    const other = await createTestUser(api.app)
+    await api.app.db.transaction().execute((tx) => grantSignupRewards(tx, other.id))
+    expect(await points(other.id)).toBe(DEFAULT_RULES.signupBonusCoins)
+  })
+
+  it("gives the free plan's video_point without a plan, and the plan's once applied", async () => {
+    const user = await createTestUser(api.app)
+    expect(await videoPointForUser(api.app.db, user.id)).toBe(10)
+    const gold = await api.app.db
+      .selectFrom('membership_plans')
+      .selectAll()
+      .where('deposit_point', '!=', 'FREE')
+      .orderBy('video_point', 'desc')
+      .executeTakeFirstOrThrow()
+    await api.app.db
+      .updateTable('users')
+      .set({ membership_plan_id: gold.id })
+      .where('id', '=', user.id)
+      .execute()
+    expect(await videoPointForUser(api.app.db, user.id)).toBe(gold.video_point)
+  })
+})

@@ -1,0 +1,236 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { execFile } from 'node:child_process'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../../server/app.ts'
+import { createTestDatabase, ENGINES, type TestDatabase } from '../helpers/databases.ts'
+import { createTestUser, type TestUser } from '../helpers/users.ts'
+import { assertLedgerBalanced, grantCoins } from '../helpers/ledger.ts'
+
+const OPS_TIMEOUT = 120_000
+
+interface OpsResult {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+/** Runs `npx tsx server/ops/cli.ts …args` as a real child process against `databaseUrl`. */
+function runOps(databaseUrl: string, ...args: string[]): Promise<OpsResult> {
+  return new Promise((resolve) => {
+    execFile(
+      'npx',
+      ['tsx', 'server/ops/cli.ts', ...args],
+      { env: { ...process.env, DATABASE_URL: databaseUrl }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
+        resolve({ code, stdout, stderr })
+      },
+    )
+  })
+}
+
+describe.each(ENGINES)('npm run ops on %s', (engine) => {
+  let app: FastifyInstance
+  let database: TestDatabase
+  let url: string
+  const ops = (...args: string[]) => runOps(url, ...args)
+
+  beforeAll(async () => {
+    if (engine === 'sqlite') {
+      const file = path.join(
+        os.tmpdir(),
+        `ops-${process.pid}-${crypto.randomBytes(4).toString('hex')}.db`,
+      )
+      url = `file:${file}`
+      database = {
+        url,
+        drop: async () => {
+          for (const suffix of ['', '-wal', '-shm']) fs.rmSync(file + suffix, { force: true })
+        },
+      }
+    } else {
+      database = await createTestDatabase('postgres')
+      url = database.url
+    }
+    app = await buildApp({ databaseUrl: url, logLevel: 'silent', staticDir: undefined })
+    await app.ready()
+  })
+  afterAll(async () => {
+    await app?.close()
+    await database?.drop()
+  })
+  afterEach(async () => {
+    await assertLedgerBalanced(app)
+  })
+
+  const call = async (method: 'GET' | 'POST', urlPath: string, user: TestUser, body?: unknown) => {
+    const res = await app.inject({
+      method,
+      url: urlPath,
+      payload: body as object,
+      headers: { authorization: `Bearer ${user.token}`, 'idempotency-key': crypto.randomUUID() },
+    })
+    return res.json() as { data: Record<string, unknown> }
+  }
+  const userRow = (user: TestUser) =>
+    app.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow()
+
+  it(
+    'lists pending orders and confirm-order applies the plan with a ledger row',
+    async () => {
+      const user = await createTestUser(app)
+      const plan = await app.db
+        .selectFrom('membership_plans')
+        .selectAll()
+        .where('deposit_point', '!=', 'FREE')
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+      const order = await call('POST', '/api/v1/create-order/', user, {
+        amount: Number(plan.deposit_point),
+        membership_plan_id: plan.id,
+      })
+      const orderId = order.data.order_id as string
+
+      const list = await ops('orders')
+      expect(list.code).toBe(0)
+      expect(list.stdout).toContain(orderId)
+      expect(list.stdout).toContain(user.email)
+      expect(list.stdout).toMatch(/ORDER\s+USER\s+PURPOSE/)
+
+      const confirmed = await ops('confirm-order', orderId, 'UPIREF0001')
+      expect(confirmed).toMatchObject({ code: 0 })
+      expect(confirmed.stdout).toContain(`Order ${orderId} confirmed`)
+      expect((await userRow(user)).membership_plan_id).toBe(plan.id)
+      const rows = await app.db
+        .selectFrom('ledger_entries')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .execute()
+      expect(rows).toMatchObject([
+        { kind: 'membership_deposit', coins: 0, reference: 'UPIREF0001' },
+      ])
+
+      expect((await ops('orders')).stdout).not.toContain(orderId)
+      expect((await ops('orders', '--status', 'all')).stdout).toContain(orderId)
+    },
+    OPS_TIMEOUT,
+  )
+
+  it(
+    'confirm-order of a fee order sets platform_fee_paid; refund-fee refunds it',
+    async () => {
+      const user = await createTestUser(app)
+      const order = await call('POST', '/api/v1/create-order/', user, {
+        amount: 99,
+        membership_plan_id: null,
+      })
+      const confirmed = await ops('confirm-order', order.data.order_id as string, 'FEEREF77')
+      expect(confirmed.code).toBe(0)
+      expect((await userRow(user)).platform_fee_paid).toBe(1)
+
+      const refund = await ops('refund-fee', user.email, 'REFUND77')
+      expect(refund.code).toBe(0)
+      expect(refund.stdout).toContain('refunded')
+      expect((await userRow(user)).platform_fee_paid).toBe(0)
+      const kinds = await app.db
+        .selectFrom('ledger_entries')
+        .select(['kind', 'coins', 'reference'])
+        .where('user_id', '=', user.id)
+        .orderBy('id')
+        .execute()
+      expect(kinds).toEqual([
+        { kind: 'platform_fee', coins: 0, reference: 'FEEREF77' },
+        { kind: 'platform_fee_refund', coins: 0, reference: 'REFUND77' },
+      ])
+      const again = await ops('refund-fee', user.phone, 'REFUND78')
+      expect(again.code).toBe(1)
+      expect(again.stderr).toContain('no platform fee to refund')
+    },
+    OPS_TIMEOUT,
+  )
+
+  it(
+    'pay-withdrawal marks one paid with its reference; fail-withdrawal returns the coins',
+    async () => {
+      const user = await createTestUser(app, { platformFeePaid: true, views: 25 })
+      await grantCoins(app, user.id, 300_000)
+      for (let i = 0; i < 3; i++) {
+        const friend = await createTestUser(app)
+        await app.db
+          .updateTable('users')
+          .set({ referred_by: user.id })
+          .where('id', '=', friend.id)
+          .execute()
+      }
+      const first = await call('POST', '/api/v1/add-withdraw/', user, {
+        upi_id: 'asha@upi',
+        amount: 500,
+      })
+      const second = await call('POST', '/api/v1/add-withdraw/', user, {
+        upi_id: 'asha@upi',
+        amount: 700,
+      })
+      const firstId = String(first.data.withdrawal_id)
+      const secondId = String(second.data.withdrawal_id)
+      expect((await userRow(user)).points).toBe(300_000 - 50_100 - 70_100)
+
+      const list = await ops('withdrawals')
+      expect(list.code).toBe(0)
+      expect(list.stdout).toContain('asha@upi')
+      expect(list.stdout).toContain('₹700')
+
+      const paid = await ops('pay-withdrawal', firstId, 'UTR5550001')
+      expect(paid.code).toBe(0)
+      const failed = await ops('fail-withdrawal', secondId, 'UPI', 'ID', 'closed')
+      expect(failed.code).toBe(0)
+      expect(failed.stdout).toContain('70100 coins returned')
+      expect((await userRow(user)).points).toBe(300_000 - 50_100)
+
+      const rows = await app.db
+        .selectFrom('withdrawals')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .orderBy('id')
+        .execute()
+      expect(rows.map((r) => [r.status, r.upi_reference, r.reason])).toEqual([
+        ['paid', 'UTR5550001', null],
+        ['failed', null, 'UPI ID closed'],
+      ])
+      const shown = await ops('user', user.email)
+      expect(shown.code).toBe(0)
+      expect(shown.stdout).toContain(`Balance: ${300_000 - 50_100} coins`)
+      expect(shown.stdout).toContain('balanced')
+      expect(shown.stdout).toContain('withdrawal_return')
+    },
+    OPS_TIMEOUT,
+  )
+
+  it(
+    'exits 1 with a clear message on bad input and changes nothing',
+    async () => {
+      const before = await app.db.selectFrom('ledger_entries').select('id').execute()
+      const cases: [string[], RegExp][] = [
+        [['confirm-order', 'WE0000000000000000', 'REF1'], /No order WE0000000000000000/],
+        [['confirm-order', 'WE0000000000000000'], /Missing argument/],
+        [['pay-withdrawal', 'abc', 'REF1'], /withdrawal id must be a number/],
+        [['fail-withdrawal', '999999'], /No withdrawal 999999/],
+        [['user', 'nobody@example.com'], /No user with email or phone nobody@example.com/],
+        [['orders', '--status', 'weird'], /--status must be one of/],
+        [['launch-rockets'], /Unknown command launch-rockets/],
+      ]
+      const results = await Promise.all(cases.map(([args]) => ops(...args)))
+      cases.forEach(([args, message], i) => {
+        expect(results[i]?.code, args.join(' ')).toBe(1)
+        expect(results[i]?.stderr).toMatch(message)
+      })
+      expect(await app.db.selectFrom('ledger_entries').select('id').execute()).toHaveLength(
+        before.length,
+      )
+    },
+    OPS_TIMEOUT,
+  )
+})
