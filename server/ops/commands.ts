@@ -9,6 +9,7 @@ import { confirmOrder, rejectOrder } from '../earning/orders.ts'
 import { failWithdrawal, payWithdrawal, verifiedReferralCount } from '../earning/withdrawals.ts'
 import { refundPlatformFee } from '../earning/fees.ts'
 import { findUserByIdentifier } from '../earning/wallet.ts'
+import { notFound } from '../lib/errors.ts'
 import { renderTable } from './table.ts'
 
 /** Bad command line: the message is shown with the usage text. */
@@ -61,7 +62,7 @@ function statusFilter(
 
 async function requireUser(ctx: EarningContext, identifier: string) {
   const user = await findUserByIdentifier(ctx.db, identifier)
-  if (!user) throw new UsageError(`No user with email or phone ${identifier}.`)
+  if (!user) throw notFound('USER_NOT_FOUND', `No user with email or phone ${identifier}.`)
   return user
 }
 
