@@ -17,7 +17,7 @@ export interface AccountContext {
   log: FastifyBaseLogger
 }
 
-/** The account context of `app`: its db, clock (`config.clock`, else the wall clock), mailer, rules, log. */
+/** The account context of `app`: db, clock (`config.clock`, else the wall clock), mailer, rules. */
 export function accountContext(app: FastifyInstance): AccountContext {
   const clock = app.config.clock
   return {

@@ -30,7 +30,8 @@ export const invalidCredentials = () =>
 /**
  * Logs in with `identifier` (email or 10-digit phone) and the 4-digit `pin`. An unverified user
  * also gets a signup code mailed (unless the last one's countdown still runs).
- * Throws 400 VALIDATION (malformed identifier, SPEC §5), 401 INVALID_CREDENTIALS, 423 ACCOUNT_LOCKED `{ retry_after_seconds }` (DECISIONS §7).
+ * Throws 400 VALIDATION (malformed identifier, SPEC §5), 401 INVALID_CREDENTIALS,
+ * 423 ACCOUNT_LOCKED `{ retry_after_seconds }` (DECISIONS §7).
  */
 export async function logIn(
   ctx: AccountContext,

@@ -43,6 +43,7 @@ export const MESSAGES = {
   passwordChanged: 'Password changed successfully!',
   loggedOut: 'Logged out.',
   mailSubject: 'Your verification code',
+  mailFooter: 'If you did not ask for it, ignore this mail.',
   mailFailed: 'We could not send the code to your email. Please try again.',
 } as const
 
@@ -53,5 +54,6 @@ export function resendTooSoonMessage(seconds: number): string {
 
 /** 'Too many wrong PINs. Your account is locked for N minutes.' (N rounded up; '1 minute'). */
 export function accountLockedMessage(minutes: number): string {
-  return `Too many wrong PINs. Your account is locked for ${minutes} minute${minutes === 1 ? '' : 's'}.`
+  const unit = minutes === 1 ? 'minute' : 'minutes'
+  return `Too many wrong PINs. Your account is locked for ${minutes} ${unit}.`
 }

@@ -114,7 +114,7 @@ export async function sendOtpMail(ctx: AccountContext, to: string, code: string)
     await ctx.mailer.send({
       to,
       subject: MESSAGES.mailSubject,
-      text: `Your code is ${code}. It is valid for 10 minutes. If you did not ask for it, ignore this mail.`,
+      text: `Your code is ${code}. It is valid for 10 minutes. ${MESSAGES.mailFooter}`,
     })
   } catch (error) {
     ctx.log.error({ err: error }, 'sending a one-time code failed')

@@ -23,7 +23,8 @@ const resetTokenInvalid = () => badRequest('RESET_TOKEN_INVALID', MESSAGES.reset
 
 /**
  * Mails a reset code to the account with `email`; does nothing (and says the same) when there is
- * none, so the answer does not reveal accounts. The first code's countdown is 10 s, a resend's 59 s.
+ * none, so the answer does not reveal accounts. The first code's countdown is 10 s, a resend's
+ * 59 s.
  * Throws 400 VALIDATION (SPEC §5 message), 429 RESEND_TOO_SOON `{ retry_after_seconds }`,
  * 503 MAIL_FAILED.
  */

@@ -181,7 +181,8 @@ export async function resendSignupCode(ctx: AccountContext, email: string): Prom
  * Verifies a signup code named by `requestId` (the newest code sent to that address is the one
  * checked). In one transaction: the code is used, the email marked verified and, the first time
  * only, `grantSignupRewards` runs with the app's rules (DECISIONS §3). Returns a 15-minute
- * reset token. `tokenUserId` is the Authorization token's user, when one was sent; it must own the code.
+ * reset token. `tokenUserId` is the Authorization token's user, when one was sent; it must own
+ * the code.
  * Throws 400 OTP_INVALID / OTP_EXPIRED / OTP_USED / OTP_TOO_MANY_TRIES, 403 OTP_WRONG_USER.
  */
 export async function verifySignupCode(

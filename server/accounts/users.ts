@@ -88,7 +88,7 @@ export interface NewUser {
   referredBy: number | null
 }
 
-/** Inserts an unverified user with a fresh referral code; returns its id. Unique violations propagate. */
+/** Inserts an unverified user with a new referral code; returns its id. Unique violations throw. */
 export async function insertUser(db: Db, user: NewUser, now: Date): Promise<number> {
   const row = await db
     .insertInto('users')
