@@ -111,14 +111,12 @@ export async function lookupIfsc(
       .insertInto('ifsc_cache')
       .values(row)
       .onConflict((oc) =>
-        oc
-          .column('ifsc')
-          .doUpdateSet({
-            bank: row.bank,
-            branch: row.branch,
-            raw: row.raw,
-            fetched_at: row.fetched_at,
-          }),
+        oc.column('ifsc').doUpdateSet({
+          bank: row.bank,
+          branch: row.branch,
+          raw: row.raw,
+          fetched_at: row.fetched_at,
+        }),
       )
       .execute()
     return { IFSC: code, BANK: result.bank, BRANCH: result.branch, source: 'service' }
