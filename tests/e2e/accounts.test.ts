@@ -28,8 +28,12 @@ let browser: Browser
 let context: BrowserContext
 let page: Page
 
-/** Saves the viewport (360×800) as tests/screenshots/accounts-{name}.png. */
+/**
+ * Saves the viewport (360×800) as tests/screenshots/accounts-{name}.png, after checking the
+ * screen fits 360 px without sideways scrolling.
+ */
 async function shot(name: string): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
   await page.screenshot({ path: path.join(SHOTS, `accounts-${name}.png`) })
 }
 

@@ -149,7 +149,7 @@ export default function Register() {
             onChange={(event) => setReferral(event.target.value)}
           />
           <div className="field">
-            <label className="checkbox">
+            <label className="checkbox auth-consent">
               <input
                 type="checkbox"
                 checked={agreed}
