@@ -45,7 +45,26 @@ function appShellPage(): Plugin {
       const html = String(index.source)
       const app = html.replace(/<!-- landing-shell[\s\S]*<!-- \/landing-shell -->/, SPINNER_SHELL)
       if (app === html) this.error('index.html lacks the landing-shell markers')
-      this.emitFile({ type: 'asset', fileName: 'app.html', source: app })
+      // On these routes the app's code is what paints the screen: fetch it alongside the boot
+      // script, at low priority (the static loading indicator paints first without it), and as
+      // a plain preload (not modulepreload), so nothing of it is compiled before the first paint.
+      const files = new Set<string>()
+      const add = (fileName: string): void => {
+        const chunk = bundle[fileName]
+        if (!chunk || chunk.type !== 'chunk' || files.has(fileName) || chunk.isEntry) return
+        files.add(fileName)
+        chunk.imports.forEach(add)
+      }
+      const main = Object.values(bundle).find(
+        (c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/main.tsx'),
+      )
+      if (main) add(main.fileName)
+      const preloads = [...files].map((f) => `<link rel="preload" as="script" crossorigin fetchpriority="low" href="/${f}">`)
+      this.emitFile({
+        type: 'asset',
+        fileName: 'app.html',
+        source: app.replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`),
+      })
     },
   }
 }
@@ -68,7 +87,8 @@ export default defineConfig({
       },
     }),
   ],
-  build: { target: 'es2022', sourcemap: false },
+  // The manifest (dist/.vite/manifest.json) lets the bundle budgets find each route's chunk.
+  build: { target: 'es2022', sourcemap: false, manifest: true },
   server: { proxy: { '/api': 'http://localhost:8080' } },
   test: {
     reporters: ['default', './tests/helpers/summary-reporter.ts'],

@@ -1,60 +1,47 @@
 /**
- * Recovery when a code chunk fails to load after a deploy (the old chunk names are gone from the
- * server): reload the page once, so it fetches the new index.html and its new chunks. A
- * sessionStorage flag makes it once per tab, so a real outage shows an error instead of a loop.
+ * Lazily loaded screens that survive a deploy: when a screen's chunk fails to load (its old name
+ * is gone from the server), the page reloads once (src/lib/chunk-reload.ts). Also lets the entry
+ * load the first screen's chunk before React renders.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import { chunkLoaded, reloadOnce } from './chunk-reload'
 
-const RELOADED_KEY = 'chunk_reload'
-
-/** Reloads once per failure episode; returns false when this tab already reloaded for it. */
-export function reloadOnce(): boolean {
-  try {
-    if (sessionStorage.getItem(RELOADED_KEY)) return false
-    sessionStorage.setItem(RELOADED_KEY, String(Date.now()))
-  } catch {
-    return false // storage unavailable: never risk a reload loop
-  }
-  window.location.reload()
-  return true
-}
-
-/** Clears the flag after a chunk loaded, so a later deploy may recover the same way. */
-function loaded(): void {
-  try {
-    sessionStorage.removeItem(RELOADED_KEY)
-  } catch {
-    // storage unavailable: nothing to clear
-  }
-}
+/** Each lazy screen's loader, so the entry can fetch the first screen before React renders. */
+const loaders = new WeakMap<object, () => Promise<unknown>>()
 
 /**
  * `React.lazy` with the once-only reload: when `load` rejects (the dynamic import failed), the
  * page reloads and the component suspends meanwhile; after one reload the error propagates.
+ * The load starts at most once, whether `preloadComponent` or React asks first.
  */
 export function lazyWithRetry<C extends ComponentType>(
   load: () => Promise<{ default: C }>,
 ): LazyExoticComponent<C> {
-  return lazy(() =>
-    load().then(
+  let loading: Promise<{ default: C }> | null = null
+  const start = () =>
+    (loading ??= load().then(
       (module) => {
-        loaded()
+        chunkLoaded()
         return module
       },
       (error: unknown) => {
         if (reloadOnce()) return new Promise<never>(() => undefined)
         throw error
       },
-    ),
-  )
+    ))
+  const component = lazy(start)
+  loaders.set(component, start)
+  return component
 }
 
 /**
- * Handles Vite's `vite:preloadError` (a preloaded chunk or stylesheet failed) the same way:
- * reload once, and suppress the error while the page reloads.
+ * Starts loading a `lazyWithRetry` screen's chunk; resolves (never rejects) once it has loaded
+ * or failed. Rendering a screen whose chunk has loaded shows no Suspense fallback (a concurrent
+ * render waits out the already-resolved promise), so the first screen can replace the static
+ * first paint of index.html directly. A component not made by `lazyWithRetry` resolves at once.
  */
-export function installPreloadErrorRecovery(): void {
-  window.addEventListener('vite:preloadError', (event) => {
-    if (reloadOnce()) event.preventDefault()
-  })
+export async function preloadComponent(component: object): Promise<void> {
+  await loaders
+    .get(component)?.()
+    .catch(() => undefined)
 }

@@ -1,0 +1,34 @@
+/**
+ * The page's entry script, kept tiny: it styles the static first paint (the global stylesheet is
+ * linked in the head from here) and loads the app (React and the first screen) only after the
+ * HTML's own content and images have painted, so the first paint never waits for JavaScript
+ * (issue 5). A failed app chunk after a deploy reloads the page once.
+ */
+import './styles.css'
+import { installPreloadErrorRecovery, reloadOnce } from './lib/chunk-reload'
+
+/** Resolves after the window's load event and the next painted frame (at most `maxMs` later). */
+function afterFirstPaint(maxMs = 200): Promise<void> {
+  const loaded =
+    document.readyState === 'complete'
+      ? Promise.resolve()
+      : new Promise<void>((resolve) =>
+          window.addEventListener('load', () => resolve(), { once: true }),
+        )
+  return loaded.then(
+    () =>
+      new Promise<void>((resolve) => {
+        // rAF runs just before a paint; the timeout after it runs once that frame is on screen.
+        requestAnimationFrame(() => setTimeout(resolve, 0))
+        setTimeout(resolve, maxMs) // a hidden tab paints no frames
+      }),
+  )
+}
+
+installPreloadErrorRecovery()
+void afterFirstPaint()
+  .then(() => import('./main'))
+  .catch((error: unknown) => {
+    console.error('app failed to load', error)
+    reloadOnce()
+  })

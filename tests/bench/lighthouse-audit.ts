@@ -1,0 +1,145 @@
+/**
+ * Lighthouse mobile audits for the web benchmark: its default mobile settings (Moto G Power
+ * emulation, simulated Slow 4G, 4× CPU slowdown) in Debian's Chromium, launched by
+ * chrome-launcher with the flags of tests/helpers/browser.ts. A logged-in audit seeds the access
+ * token into localStorage first through the DevTools protocol; Lighthouse's own storage reset
+ * (service workers, Cache Storage, HTTP cache) keeps localStorage, so every run is a cold load.
+ */
+import fs from 'node:fs'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { chromium } from 'playwright-core'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/browser.ts'
+
+/** Budgets of issue 5: category scores 0–100, LCP in seconds, TBT in ms, CLS unitless. */
+export const LIGHTHOUSE_BUDGETS = {
+  performance: 98,
+  accessibility: 100,
+  bestPractices: 100,
+  seo: 90,
+  lcpSeconds: 1.8,
+  tbtMs: 50,
+  cls: 0.02,
+} as const
+
+export interface AuditFigures {
+  performance: number
+  accessibility: number
+  bestPractices: number
+  seo: number
+  lcpSeconds: number
+  tbtMs: number
+  cls: number
+  /** Scored audits that did not pass, as "category: id (title)". */
+  failing: string[]
+}
+
+type Lhr = {
+  categories: Record<
+    string,
+    { score: number | null; auditRefs: Array<{ id: string; weight: number }> }
+  >
+  audits: Record<
+    string,
+    { score: number | null; numericValue?: number; title: string; scoreDisplayMode: string }
+  >
+  runtimeError?: { message: string }
+}
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
+
+export interface LighthouseBrowser {
+  /** Audits `url`; with `token`, as a logged-in user (token in localStorage), else as a guest. */
+  audit(url: string, token: string | null, reportName: string): Promise<AuditFigures>
+  close(): Promise<void>
+}
+
+/** Launches Chromium for Lighthouse. */
+export async function launchLighthouseBrowser(): Promise<LighthouseBrowser> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROMIUM_ARGS,
+    logLevel: 'silent',
+  })
+  const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`)
+  const context = cdp.contexts()[0]!
+
+  /** Leaves the origin with only the session the audit needs: the token, or nothing. */
+  async function seedSession(origin: string, token: string | null): Promise<void> {
+    const page = await context.newPage()
+    const session = await context.newCDPSession(page)
+    await session.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })
+    await session.send('Network.clearBrowserCache')
+    // robots.txt: a same-origin document that runs no script, so no worker is registered here.
+    await page.goto(`${origin}/robots.txt`)
+    await page.evaluate((value) => {
+      localStorage.clear()
+      if (value) localStorage.setItem('access_token', value)
+    }, token)
+    await session.detach()
+    await page.close()
+  }
+
+  return {
+    async audit(url, token, reportName) {
+      await seedSession(new URL(url).origin, token)
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+      })
+      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
+      fs.mkdirSync('.lighthouse', { recursive: true })
+      fs.writeFileSync(`.lighthouse/${reportName}.json`, String(result.report))
+      return figures(result.lhr as unknown as Lhr)
+    },
+    async close() {
+      await cdp.close().catch(() => undefined)
+      chrome.kill()
+    },
+  }
+}
+
+function figures(lhr: Lhr): AuditFigures {
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`)
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
+  const failing: string[] = []
+  for (const category of CATEGORIES) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id]
+      if (!audit || audit.score === null || audit.scoreDisplayMode === 'informative') continue
+      if (ref.weight > 0 && audit.score < 1) {
+        failing.push(`${category}: ${ref.id} (${audit.title}) score ${audit.score}`)
+      }
+    }
+  }
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpSeconds: numeric('largest-contentful-paint') / 1000,
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    failing,
+  }
+}
+
+/** Which budgets `f` misses, as readable lines; empty when all are met. */
+export function missedBudgets(f: AuditFigures): string[] {
+  const b = LIGHTHOUSE_BUDGETS
+  const missed: string[] = []
+  if (f.performance < b.performance) missed.push(`performance ${f.performance} < ${b.performance}`)
+  if (f.accessibility < b.accessibility)
+    missed.push(`accessibility ${f.accessibility} < ${b.accessibility}`)
+  if (f.bestPractices < b.bestPractices)
+    missed.push(`best practices ${f.bestPractices} < ${b.bestPractices}`)
+  if (f.seo < b.seo) missed.push(`SEO ${f.seo} < ${b.seo}`)
+  if (!(f.lcpSeconds <= b.lcpSeconds))
+    missed.push(`LCP ${f.lcpSeconds.toFixed(2)} s > ${b.lcpSeconds} s`)
+  if (!(f.tbtMs <= b.tbtMs)) missed.push(`TBT ${Math.round(f.tbtMs)} ms > ${b.tbtMs} ms`)
+  if (!(f.cls <= b.cls)) missed.push(`CLS ${f.cls.toFixed(3)} > ${b.cls}`)
+  return missed
+}

@@ -1,0 +1,110 @@
+/**
+ * `npm run bench:web`: builds the PWA, prints the gzipped JavaScript of the first route and of all
+ * routes beside their budgets, then starts the product (SQLite) and prints a Lighthouse mobile
+ * audit of /, /loginn, /dashboard (logged in) and /deposit-fee (logged in): the four category
+ * scores, LCP, TBT and CLS beside the budgets (issue 5). Each page is audited BENCH_RUNS times
+ * (default 3) and the median run by performance score is shown; BENCH_PAGES=/,/loginn limits the
+ * pages. Exits 1 when a budget is missed.
+ *
+ * The build goes to its own directory (BENCH_DIST, default a temp dir), so the shared dist/ is
+ * left alone; JSON reports go to .lighthouse/.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { build } from 'vite'
+import { BUDGETS, kb, measureBundle } from './bundle-size.ts'
+import {
+  LIGHTHOUSE_BUDGETS as LB,
+  launchLighthouseBrowser,
+  missedBudgets,
+  type AuditFigures,
+} from './lighthouse-audit.ts'
+import { startProduct } from '../helpers/server.ts'
+import { createTestUser } from '../helpers/users.ts'
+
+const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3))
+const outDir = path.resolve(
+  process.env.BENCH_DIST ?? path.join(os.tmpdir(), 'watch-earn-bench-dist'),
+)
+let missed = 0
+
+console.log(`Building into ${outDir} …`)
+await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true } })
+
+// Sizes
+const sizes = measureBundle(outDir)
+const sizeRow = (label: string, bytes: number, budget: number) => {
+  const ok = bytes <= budget
+  if (!ok) missed += 1
+  console.log(
+    `${label.padEnd(28)} ${kb(bytes).padStart(10)}   budget ≤ ${kb(budget).padEnd(10)} ${ok ? 'ok' : 'OVER'}`,
+  )
+}
+console.log('\nJavaScript, gzipped (level 9, 1 KB = 1000 bytes)')
+sizeRow('first route (/)', sizes.firstRoute.gzipBytes, BUDGETS.firstRouteJs)
+console.log(`  ${sizes.firstRoute.files.join(', ')}`)
+sizeRow(`all JavaScript (${sizes.allJs.files.length} files)`, sizes.allJs.gzipBytes, BUDGETS.allJs)
+
+// Lighthouse
+// startProduct checks for dist/index.html; the bench serves its own build instead.
+if (!fs.existsSync('dist/index.html')) fs.cpSync(outDir, 'dist', { recursive: true })
+const product = await startProduct('sqlite', { staticDir: outDir })
+const browser = await launchLighthouseBrowser()
+try {
+  const user = await createTestUser(product.app, { views: 3, firstName: 'Bench User' })
+  const only = process.env.BENCH_PAGES?.split(',')
+  const pages = [
+    { path: '/', token: null },
+    { path: '/loginn', token: null },
+    { path: '/dashboard', token: user.token },
+    { path: '/deposit-fee', token: user.token },
+  ].filter((page) => !only || only.includes(page.path))
+  const results: Array<{ path: string; figures: AuditFigures; all: number[] }> = []
+  for (const page of pages) {
+    const all: AuditFigures[] = []
+    for (let run = 1; run <= runs; run++) {
+      const name = `${page.path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'landing'}-${run}`
+      all.push(await browser.audit(product.baseUrl + page.path, page.token, name))
+      process.stdout.write('.')
+    }
+    const sorted = [...all].sort((a, b) => a.performance - b.performance)
+    results.push({
+      path: page.path,
+      figures: sorted[Math.floor(sorted.length / 2)]!,
+      all: all.map((f) => f.performance),
+    })
+  }
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')
+  console.log(`\n\nLighthouse mobile (Slow 4G, 4× CPU), median of ${runs} run(s) by performance`)
+  console.log(
+    `(machine: ${os.cpus().length} CPUs, load average ${load}: CPU figures grow with load)`,
+  )
+  console.log(
+    `${'page'.padEnd(14)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'bp'.padStart(6)}${'seo'.padStart(6)}${'LCP s'.padStart(8)}${'TBT ms'.padStart(8)}${'CLS'.padStart(8)}`,
+  )
+  console.log(
+    `${'budget'.padEnd(14)}${('≥' + LB.performance).padStart(6)}${String(LB.accessibility).padStart(6)}${String(LB.bestPractices).padStart(6)}${('≥' + LB.seo).padStart(6)}${('≤' + LB.lcpSeconds).padStart(8)}${('≤' + LB.tbtMs).padStart(8)}${('≤' + LB.cls).padStart(8)}`,
+  )
+  for (const { path: p, figures: f } of results) {
+    console.log(
+      `${p.padEnd(14)}${String(f.performance).padStart(6)}${String(f.accessibility).padStart(6)}${String(f.bestPractices).padStart(6)}${String(f.seo).padStart(6)}${f.lcpSeconds.toFixed(2).padStart(8)}${String(Math.round(f.tbtMs)).padStart(8)}${f.cls.toFixed(3).padStart(8)}`,
+    )
+  }
+  for (const { path: p, figures: f, all } of results) {
+    const misses = missedBudgets(f)
+    if (runs > 1) console.log(`\n${p}: performance per run ${all.join(', ')}`)
+    if (misses.length === 0) continue
+    missed += misses.length
+    console.log(`${p} misses: ${misses.join('; ')}`)
+    for (const line of f.failing) console.log(`  ${line}`)
+  }
+} finally {
+  await browser.close()
+  await product.stop()
+}
+console.log(missed === 0 ? '\nAll budgets met.' : `\n${missed} budget(s) missed.`)
+process.exitCode = missed === 0 ? 0 : 1
