@@ -78,6 +78,15 @@ describe('profile in Chromium (sqlite)', () => {
     await page.getByText('Invalid phone number. Must be 10 digits starting with 6-9.').waitFor()
     await shot('edit-profile-errors')
 
+    // A number another account uses: the server's message is shown and nothing changes.
+    const other = await createTestUser(product.app)
+    await name.fill('Meera Krishnan')
+    await page.getByLabel('Phone').fill(other.phone)
+    await page.getByRole('button', { name: 'Save Changes' }).click()
+    await page.getByText('This phone number is already used by another account.').waitFor()
+    expect(pathname()).toBe('/edit-profile')
+    await shot('edit-profile-phone-taken')
+
     const newPhone = `8${person.phone.slice(1)}`
     await name.fill('Meera Krishnan')
     await page.getByLabel('Phone').fill(newPhone)
