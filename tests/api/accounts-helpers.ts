@@ -6,13 +6,16 @@ import crypto from 'node:crypto'
 import { expect } from 'vitest'
 import type { ApiHandle } from '../helpers/api-app.ts'
 
-/** A clock for `AppConfig.clock` that starts at the wall clock and moves only when told. */
+/**
+ * A clock for `AppConfig.clock` that starts at the wall clock and then stands still, moving only
+ * when told: expiry and countdown checks stay exact however slow the machine is.
+ */
 export function testClock(): { now: () => Date; advance(ms: number): void } {
-  let offsetMs = 0
+  let current = Date.now()
   return {
-    now: () => new Date(Date.now() + offsetMs),
+    now: () => new Date(current),
     advance(ms) {
-      offsetMs += ms
+      current += ms
     },
   }
 }
