@@ -7,6 +7,7 @@
 import toast from 'react-hot-toast'
 import { getAccessToken } from '@/lib/session'
 import { refreshUser } from '@/lib/get-user'
+import { onWorkerMessage, requestBackgroundSync } from '@/lib/sw-bridge'
 import { useOutboxStore } from '@/stores/outbox-store'
 import { formatCoins } from '@/shared/rules'
 import { flushOutbox } from './outbox-core'
@@ -63,18 +64,9 @@ function tellUser(item: OutboxItem, outcome: SendOutcome): void {
   }
 }
 
-async function registerBackgroundSync(): Promise<void> {
-  try {
-    const registration = await navigator.serviceWorker?.getRegistration()
-    const sync = (
-      registration as
-        | (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } })
-        | undefined
-    )?.sync
-    await sync?.register(OUTBOX_SYNC_TAG)
-  } catch {
-    // No worker or no Background Sync: the online/visibility triggers still flush.
-  }
+/** Asks the worker for a Background Sync of the outbox (no-op where unsupported). */
+function registerBackgroundSync(): void {
+  void requestBackgroundSync(OUTBOX_SYNC_TAG)
 }
 
 function scheduleRetry(): void {
@@ -82,7 +74,7 @@ function scheduleRetry(): void {
   retryTimer = null
   const pending = useOutboxStore.getState().items.filter((i) => i.state === 'pending')
   if (pending.length === 0) return
-  void registerBackgroundSync()
+  registerBackgroundSync()
   const next = Math.min(...pending.map((i) => i.nextAttemptAt))
   retryTimer = setTimeout(() => void flushNow(), Math.max(1000, next - Date.now()))
 }
@@ -92,7 +84,10 @@ function scheduleRetry(): void {
  * while the browser says it is offline. Never throws.
  */
 export async function flushNow(force = false, ids?: string[]): Promise<Map<string, SendOutcome>> {
-  if (typeof navigator !== 'undefined' && !navigator.onLine) return new Map()
+  if (typeof navigator !== 'undefined' && !navigator.onLine) {
+    await refreshOutboxStore()
+    return new Map()
+  }
   try {
     return await flushOutbox(repo, { force, ids, onOutcome: tellUser })
   } catch (error) {
@@ -138,7 +133,7 @@ export async function enqueueOutbox(
       // Offline, or another tab sent it while we waited for the lock.
       const still = await repo.get(item.id)
       if (!still) return { id: item.id, kind: 'done', body: null }
-      void registerBackgroundSync()
+      registerBackgroundSync()
       return { id: item.id, kind: 'queued', error: still.lastError }
     }
     if (outcome.kind === 'done') return { id: item.id, kind: 'done', body: outcome.body }
@@ -166,8 +161,6 @@ export function startOutbox(): void {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void flushNow()
   })
-  navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => {
-    if ((event.data as { type?: string } | null)?.type === 'FLUSH_OUTBOX') void flushNow(true)
-  })
+  onWorkerMessage('FLUSH_OUTBOX', () => void flushNow(true))
   void flushNow()
 }
