@@ -19,11 +19,11 @@ export interface StoredResponse {
 /** An in-flight key older than this is taken to be from a crashed request and may be taken over. */
 const STALE_IN_FLIGHT_MS = 60_000
 
-const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/
+const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/
 
 /**
  * Reads the Idempotency-Key header. Throws 400 IDEMPOTENCY_KEY_REQUIRED when it is required and
- * missing, 400 VALIDATION when malformed (8–128 of letters, digits, `_.:-`).
+ * missing, 400 VALIDATION when malformed (1–128 of letters, digits, `_.:-`).
  */
 export function readIdempotencyKey(header: unknown, required: boolean): string | null {
   const value = Array.isArray(header) ? header[0] : header
@@ -36,7 +36,7 @@ export function readIdempotencyKey(header: unknown, required: boolean): string |
   if (!KEY_PATTERN.test(key)) {
     throw badRequest(
       'VALIDATION',
-      'The Idempotency-Key header must be 8–128 letters, digits or _.:-',
+      'The Idempotency-Key header must be 1–128 letters, digits or _.:-',
     )
   }
   return key

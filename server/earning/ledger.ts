@@ -105,10 +105,14 @@ export async function settleLedgerEntries(
     .execute()
 }
 
-/** The user row, locked for the rest of `tx` on PostgreSQL (SQLite serializes transactions). */
+/**
+ * The user row, locked for the rest of `tx` on PostgreSQL (FOR NO KEY UPDATE: balance changes of
+ * one user are serialized, while inserts referencing the user are not blocked). SQLite serializes
+ * whole transactions already.
+ */
 export async function lockUser(tx: Tx, engine: Engine, userId: number) {
   const query = tx.selectFrom('users').selectAll().where('id', '=', userId)
-  const user = await (engine === 'postgres' ? query.forUpdate() : query).executeTakeFirst()
+  const user = await (engine === 'postgres' ? query.forNoKeyUpdate() : query).executeTakeFirst()
   if (!user) throw notFound('USER_NOT_FOUND', 'No such user.')
   return user
 }
