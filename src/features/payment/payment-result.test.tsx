@@ -86,14 +86,24 @@ describe('/payment-success', () => {
     )
   })
 
-  it('shows the error when the server cannot find the order', async () => {
+  it('shows the error when the server cannot find the order and the query has no amount', async () => {
     localStorage.setItem('access_token', 'tok')
     vi.mocked(getOrder).mockRejectedValue(new Error('404'))
-    renderAt(PaymentSuccess, '/payment-success?order_id=ORD-404&amount=10')
+    renderAt(PaymentSuccess, '/payment-success?order_id=ORD-404')
     await advance(2000)
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Failed to load transaction details. Please try again.',
     )
+  })
+
+  it('falls back to the query when the server does not have the order (a card order)', async () => {
+    localStorage.setItem('access_token', 'tok')
+    vi.mocked(getOrder).mockRejectedValue(new Error('404'))
+    renderAt(PaymentSuccess, '/payment-success?order_id=CF-77&amount=250&method=Card')
+    await advance(2000)
+    expect(getOrder).toHaveBeenCalledWith('CF-77')
+    expect(screen.getByText('Transaction number').nextSibling).toHaveTextContent('CF-77')
+    expect(screen.getByText('Amount paid').nextSibling).toHaveTextContent('₹250')
   })
 })
 

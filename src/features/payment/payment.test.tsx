@@ -117,6 +117,19 @@ describe('/payment form', () => {
     expect(startCardCheckout).not.toHaveBeenCalled()
   })
 
+  it("adds the server's reason when it refuses a field", async () => {
+    vi.mocked(createCardOrder).mockRejectedValue(
+      httpError(400, { code: 'VALIDATION', message: 'Enter a valid order id.' }),
+    )
+    renderPayment()
+    const user = await fillForm()
+    await user.click(screen.getByRole('button', { name: 'Pay Now' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Error processing payment. Please try again. Enter a valid order id.',
+    )
+    expect(screen.getByRole('button', { name: 'Pay Now' })).toBeEnabled()
+  })
+
   it('shows the error when the provider checkout itself fails', async () => {
     vi.mocked(startCardCheckout).mockRejectedValue(new Error('card SDK failed to load'))
     renderPayment()

@@ -1,6 +1,7 @@
 /**
- * The details a payment result page shows (SPEC §2, §4): read from the query (`order_id`,
- * `amount` in rupees, `method`), or from `GET /orders/{order_id}` when the visitor is logged in.
+ * The details a payment result page shows (SPEC §2, §4): from `GET /orders/{order_id}` when the
+ * visitor is logged in and the server has the order, else from the query (`order_id`, `amount` in
+ * rupees, `method`).
  * The page shows Loading for at least 2 seconds, then the details or the error.
  */
 import { useEffect, useState } from 'react'
@@ -32,11 +33,18 @@ function fromQuery(query: URLSearchParams): TransactionDetails | null {
 async function loadDetails(query: URLSearchParams): Promise<TransactionDetails | null> {
   const orderId = query.get('order_id')?.trim()
   if (orderId && isLoggedIn()) {
-    const order = await getOrder(orderId)
-    return {
-      transactionNumber: order.upi_reference ?? order.order_id,
-      amount: Number(order.amount),
-      method: query.get('method')?.trim() || 'UPI',
+    try {
+      const order = await getOrder(orderId)
+      return {
+        transactionNumber: order.upi_reference ?? order.order_id,
+        amount: Number(order.amount),
+        method: query.get('method')?.trim() || 'UPI',
+      }
+    } catch (error) {
+      // A card order lives at the provider, not in our orders: the query is all there is then.
+      const details = fromQuery(query)
+      if (details) return details
+      throw error
     }
   }
   return fromQuery(query)

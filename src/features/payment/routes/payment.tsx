@@ -73,7 +73,10 @@ export default function Payment() {
       if (apiError?.status === 501) {
         setMessage(apiError.message || NO_PROVIDER_MESSAGE)
       } else {
-        setMessage(PAYMENT_ERROR)
+        // A refused form (400 a bad field, 403 an expired CSRF token) says why under the error.
+        const reason =
+          apiError && apiError.status < 500 && apiError.message ? ` ${apiError.message}` : ''
+        setMessage(PAYMENT_ERROR + reason)
         toast.error(PAYMENT_ERROR)
       }
     } finally {
