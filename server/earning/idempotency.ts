@@ -54,6 +54,11 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null)
 }
 
+/** SHA-256 of the route and the canonical JSON body: what decides "the same request". */
+export function requestHash(route: string, body: unknown): string {
+  return sha256(`${route}\n${canonical(body ?? {})}`)
+}
+
 /** Turns a thrown ApiError into the answer the error handler would send. */
 export function errorResponse(error: ApiError): StoredResponse {
   return {
@@ -74,7 +79,7 @@ export async function runIdempotent(
   handler: (tx: Tx) => Promise<StoredResponse>,
 ): Promise<StoredResponse> {
   const { userId, key, route } = request
-  const requestHash = sha256(`${route}\n${canonical(request.body ?? {})}`)
+  const hash = requestHash(route, request.body)
   const startedAt = ctx.now().toISOString()
   try {
     await ctx.db
@@ -83,7 +88,7 @@ export async function runIdempotent(
         user_id: userId,
         key,
         route,
-        request_hash: requestHash,
+        request_hash: hash,
         state: 'in_flight',
         response_status: null,
         response_body: null,
@@ -93,7 +98,7 @@ export async function runIdempotent(
       .execute()
   } catch (error) {
     if (!isUniqueViolation(error)) throw error
-    const replay = await existingAnswer(ctx, userId, key, route, requestHash, startedAt)
+    const replay = await existingAnswer(ctx, userId, key, route, hash, startedAt)
     if (replay) return replay
   }
 
@@ -141,7 +146,7 @@ async function existingAnswer(
   userId: number,
   key: string,
   route: string,
-  requestHash: string,
+  hash: string,
   startedAt: string,
 ): Promise<StoredResponse | null> {
   const row = await ctx.db
@@ -155,7 +160,7 @@ async function existingAnswer(
       'IDEMPOTENCY_IN_FLIGHT',
       'This request is still being processed. Try again shortly.',
     )
-  if (row.route !== route || row.request_hash !== requestHash) {
+  if (row.route !== route || row.request_hash !== hash) {
     throw new ApiError(
       422,
       'IDEMPOTENCY_KEY_REUSED',

@@ -4,6 +4,7 @@ import { ENGINES } from '../helpers/databases.ts'
 import { withApi } from '../helpers/api-app.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
 import { assertLedgerBalanced, testClock } from '../helpers/ledger.ts'
+import { requestHash } from '../../server/earning/idempotency.ts'
 
 interface Video {
   id: number
@@ -244,6 +245,35 @@ describe.each(ENGINES)('videos and rewards on %s', (engine) => {
     expect(during.body.code).toBe('IDEMPOTENCY_IN_FLIGHT')
     expect(first.status).toBe(200)
     expect(await balance(user)).toEqual({ points: 10, views: 1 })
+  })
+
+  it('lets a retry take over a key left in flight by a crashed request, still crediting once', async () => {
+    const user = await createTestUser(api.app)
+    const [video] = await dashboard(user)
+    clock.advance(video!.timer)
+    const key = crypto.randomUUID()
+    const body = { dashboard_id: video!.id }
+    // A request that died after recording its key, before its transaction committed.
+    await api.app.db
+      .insertInto('idempotency_keys')
+      .values({
+        user_id: user.id,
+        key,
+        route: 'add-reward',
+        request_hash: requestHash('add-reward', body),
+        state: 'in_flight',
+        response_status: null,
+        response_body: null,
+        created_at: clock.iso(),
+        updated_at: clock.iso(),
+      })
+      .execute()
+    expect((await claim(user, body, key)).body.code).toBe('IDEMPOTENCY_IN_FLIGHT')
+    clock.advance(61)
+    const retried = await claim(user, body, key)
+    expect(retried.status).toBe(200)
+    expect(await balance(user)).toEqual({ points: 10, views: 1 })
+    expect(await claim(user, body, key)).toEqual(retried)
   })
 
   it('requires the Idempotency-Key header', async () => {

@@ -120,6 +120,20 @@ describe.each(ENGINES)('withdrawals on %s', (engine) => {
     expect(other.body.code).toBe('IDEMPOTENCY_KEY_REUSED')
   })
 
+  it('holds once when the same request is sent 20 times at once', async () => {
+    const user = await eligibleUser()
+    const key = crypto.randomUUID()
+    const body = { upi_id: 'asha@upi', amount: 250 }
+    const results = await Promise.all(Array.from({ length: 20 }, () => withdraw(user, body, key)))
+    const ok = results.filter((r) => r.status === 200)
+    expect(ok.length).toBeGreaterThanOrEqual(1)
+    for (const r of results) {
+      if (r.status === 200) expect(r.body).toEqual(ok[0]?.body)
+      else expect(r.body.code).toBe('IDEMPOTENCY_IN_FLIGHT')
+    }
+    expect(await snapshot(user)).toMatchObject({ points: 150_000 - 25_100, withdrawals: 1 })
+  })
+
   it('refuses without the platform fee paid', async () => {
     const user = await eligibleUser()
     await api.app.db
