@@ -1,3 +1,4 @@
+// The card test page's form-encoded create-order: CSRF, no provider (501), cashfree (stand-in).
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'

@@ -1,3 +1,5 @@
+// Orders for plans and the platform fee, UPI payees, confirmation by ops functions and by the
+// signed webhook (DECISIONS §8), on both engines; the ledger is checked after every test.
 import crypto from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ENGINES } from '../helpers/databases.ts'

@@ -1,3 +1,4 @@
+// grantSignupRewards (bonus and referral rewards, once) and videoPointForUser, on both engines.
 import { afterEach, describe, expect, it } from 'vitest'
 import { ENGINES } from '../helpers/databases.ts'
 import { withApi } from '../helpers/api-app.ts'

@@ -1,3 +1,5 @@
+// Withdrawals (DECISIONS §3–4): every condition refused without change, holds in the ledger,
+// concurrency, paid and failed, on both engines; the ledger is checked after every test.
 import crypto from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ENGINES } from '../helpers/databases.ts'

@@ -1,3 +1,5 @@
+// `npm run ops` run as a real child process (npx tsx server/ops/cli.ts) against a SQLite file
+// and a PostgreSQL database: listings, confirm/reject, pay/fail, refund, user, bad input.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
