@@ -14,6 +14,7 @@ export const KIND_LABELS: Record<string, string> = {
   withdrawal_return: 'Failed payout returned',
   platform_fee: 'Platform fee payment',
   platform_fee_refund: 'Platform fee refund',
+  membership_deposit: 'Membership deposit',
 }
 
 const when = (iso: string | number): string =>
