@@ -28,6 +28,7 @@ describe('Signup OTP screen', () => {
   })
   afterEach(() => {
     vi.useRealTimers()
+    vi.restoreAllMocks()
   })
 
   it('says where the code was sent and shows the code field and Verify Account', () => {
