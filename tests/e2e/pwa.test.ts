@@ -1,0 +1,209 @@
+/**
+ * The PWA shell end to end in real headless Chromium (issue 5): Chromium finds no installability
+ * errors; after a first visit, with the network cut, the terms, privacy and help pages load and
+ * the dashboard opens with the cached user and plans and the offline notice; after a new build
+ * the update prompt appears and Reload brings the new version. The product serves a copy of
+ * dist/, so the test can publish a "new build" into it. Screenshots: tests/screenshots/pwa-*.png.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { startProduct, type RunningProduct } from '../helpers/server.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser, phoneContext } from '../helpers/browser.ts'
+import { createTestUser, type TestUser } from '../helpers/users.ts'
+
+const SHOTS = path.resolve('tests/screenshots')
+const OFFLINE_TEXT = 'You are offline. Showing your last saved data.'
+
+let staticDir: string
+let product: RunningProduct
+let browser: Browser
+let user: TestUser
+
+beforeAll(async () => {
+  staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pwa-e2e-'))
+  fs.cpSync(path.resolve('dist'), staticDir, { recursive: true })
+  product = await startProduct('sqlite', { staticDir })
+  browser = await launchBrowser()
+  user = await createTestUser(product.app, { firstName: 'Meera Shah', views: 4 })
+  await product.app.db
+    .updateTable('users')
+    .set({ points: 4321 })
+    .where('id', '=', user.id)
+    .execute()
+  fs.mkdirSync(SHOTS, { recursive: true })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await product?.stop()
+  fs.rmSync(staticDir, { recursive: true, force: true })
+})
+
+/** Opens `url` and waits until the service worker controls the page (first visit done). */
+async function visitUntilControlled(page: Page, url: string): Promise<void> {
+  await page.goto(url)
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+    timeout: 30_000,
+  })
+}
+
+async function logIn(page: Page): Promise<void> {
+  await page.evaluate((token) => localStorage.setItem('access_token', token), user.token)
+}
+
+describe('the installable, offline PWA shell', () => {
+  it('has a complete manifest and no installability errors in Chromium', async () => {
+    // A profile on disk: Chromium refuses to install from an incognito-like context.
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'pwa-profile-'))
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
+      headless: true,
+      baseURL: product.baseUrl,
+      viewport: { width: 360, height: 800 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'en-IN',
+    })
+    const page = await context.newPage()
+    await visitUntilControlled(page, '/')
+    const cdp = await context.newCDPSession(page)
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: Array<{ errorId: string }>
+    }
+    expect(installabilityErrors).toEqual([])
+    const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as {
+      display: string
+      lang: string
+      icons: Array<{ sizes: string; purpose: string }>
+      screenshots: Array<{ src: string; form_factor?: string }>
+    }
+    expect(manifest).toMatchObject({ display: 'standalone', lang: 'en-IN' })
+    for (const sizes of ['192x192', '512x512']) {
+      for (const purpose of ['any', 'maskable']) {
+        expect(manifest.icons).toContainEqual(expect.objectContaining({ sizes, purpose }))
+      }
+    }
+    expect(manifest.screenshots.map((s) => s.form_factor).sort()).toEqual([
+      'narrow',
+      'narrow',
+      'wide',
+    ])
+    for (const shot of manifest.screenshots) {
+      expect((await page.request.get(shot.src)).status(), shot.src).toBe(200)
+    }
+    await context.close()
+    fs.rmSync(profile, { recursive: true, force: true })
+  })
+
+  it('opens the static pages and the dashboard with the last data when the network is cut', async () => {
+    const context = await phoneContext(browser, product.baseUrl)
+    const page = await context.newPage()
+    await visitUntilControlled(page, '/')
+    await logIn(page)
+    // The first logged-in visit, now through the worker: its API answers are kept.
+    await page.goto('/dashboard')
+    await page.getByRole('heading', { name: 'Hello, Meera Shah' }).waitFor()
+    await page.getByRole('heading', { name: 'Membership plans' }).waitFor()
+    await page.locator('#plans-title ~ div li').first().waitFor()
+
+    // Forget the persisted stores (on a page without the app, so nothing writes them back): the
+    // worker's cached API answers alone must bring the data.
+    await page.goto('/robots.txt')
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Storage.clearDataForOrigin', {
+      origin: product.baseUrl,
+      storageTypes: 'indexeddb',
+    })
+    await cdp.detach()
+
+    await context.setOffline(true)
+    // The network really is gone for the page and its worker.
+    const reachable = await page.evaluate(() =>
+      fetch('/api/v1/healthz').then(
+        () => 'online',
+        () => 'offline',
+      ),
+    )
+    expect(reachable).toBe('offline')
+
+    await page.goto('/dashboard')
+    await page.getByText(OFFLINE_TEXT).waitFor()
+    await page.getByRole('heading', { name: 'Hello, Meera Shah' }).waitFor()
+    expect(await page.getByTestId('coin-balance').textContent()).toContain('4,321')
+    await page.locator('#plans-title ~ div li').first().waitFor()
+    await page.screenshot({ path: path.join(SHOTS, 'pwa-offline-dashboard.png'), fullPage: true })
+
+    for (const [url, text] of [
+      ['/termsandcondition', null],
+      ['/privacy', 'Continue Watching Videos'],
+      ['/help-center', 'Email Support'],
+    ] as const) {
+      await page.goto(url)
+      await page.getByRole('heading', { level: 1 }).first().waitFor()
+      if (text) await page.getByText(text).first().waitFor()
+      await page.getByText(OFFLINE_TEXT).waitFor()
+      expect(await page.getByText('PLACEHOLDER').count(), url).toBe(0)
+    }
+    await page.screenshot({ path: path.join(SHOTS, 'pwa-offline-help-center.png') })
+
+    // Back on the dashboard, the user and plans now also come from the persisted stores.
+    await page.goto('/dashboard')
+    await page.getByRole('heading', { name: 'Hello, Meera Shah' }).waitFor()
+    await page.getByText(OFFLINE_TEXT).waitFor()
+
+    // Back online, the notice goes away.
+    await context.setOffline(false)
+    await page.getByText(OFFLINE_TEXT).waitFor({ state: 'detached' })
+    await context.close()
+  })
+
+  it('shows the update prompt after a new build, and Reload brings the new version', async () => {
+    const context: BrowserContext = await phoneContext(browser, product.baseUrl)
+    const page = await context.newPage()
+    await visitUntilControlled(page, '/help-center')
+    expect(await page.title()).not.toContain('(new build)')
+    expect(await page.getByText('A new version is available.').count()).toBe(0)
+
+    publishNewBuild(staticDir)
+    // Opening the app again makes the browser check /sw.js; the new worker installs and waits,
+    // while this page still runs the old version.
+    await page.reload()
+    await page.getByText('A new version is available.').waitFor({ timeout: 30_000 })
+    expect(await page.title()).not.toContain('(new build)')
+    await page.screenshot({ path: path.join(SHOTS, 'pwa-update-prompt.png') })
+
+    await Promise.all([
+      page.waitForURL('**/help-center', { waitUntil: 'load' }),
+      page.waitForEvent('framenavigated'),
+      page.getByRole('button', { name: 'Reload' }).click(),
+    ])
+    await page.waitForFunction(() => document.title.includes('(new build)'))
+    await page.getByRole('heading', { level: 1 }).first().waitFor()
+    expect(await page.getByText('A new version is available.').count()).toBe(0)
+    await context.close()
+  })
+})
+
+/**
+ * Publishes a "new build" into the served directory: the HTML shells change (their title) and
+ * the service worker's precache manifest carries their new revisions, as a rebuild would.
+ */
+function publishNewBuild(dir: string): void {
+  const sw = path.join(dir, 'sw.js')
+  let worker = fs.readFileSync(sw, 'utf8')
+  for (const file of ['index.html', 'app.html']) {
+    const html = path.join(dir, file)
+    fs.writeFileSync(
+      html,
+      fs.readFileSync(html, 'utf8').replace('</title>', ' (new build)</title>'),
+    )
+    const entry = new RegExp(`"revision":"[0-9a-f]+","url":"${file.replace('.', '\\.')}"`)
+    expect(worker).toMatch(entry)
+    worker = worker.replace(entry, `"revision":"new-build-${Date.now()}","url":"${file}"`)
+  }
+  fs.writeFileSync(sw, worker)
+}
