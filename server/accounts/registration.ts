@@ -43,8 +43,8 @@ export interface RegistrationInput {
   email: string
   /** The 4-digit PIN. */
   password: string
-  /** A friend's referral code; optional. */
-  referral_id?: string
+  /** A friend's referral code; optional (absent, null or empty: none). */
+  referral_id?: string | null
 }
 
 /** An access token plus the public id of the signup code just mailed (or still counting down). */

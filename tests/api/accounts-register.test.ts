@@ -99,9 +99,18 @@ describe.each(ENGINES)('registration on %s', (engine) => {
     expect(row.referred_by).toBe(referrer.id)
   })
 
-  it('treats an empty referral code as none', async () => {
-    const res = await api.call('POST', URL, { body: { ...valid(), referral_id: '' } })
-    expect(res.status).toBe(417)
+  it('treats an empty or null referral code as none', async () => {
+    for (const referral_id of ['', null]) {
+      const body = { ...valid(), referral_id }
+      const res = await api.call('POST', URL, { body })
+      expect(res.status).toBe(417)
+      const row = await api.app.db
+        .selectFrom('users')
+        .select('referred_by')
+        .where('email', '=', body.email.toLowerCase())
+        .executeTakeFirstOrThrow()
+      expect(row.referred_by).toBeNull()
+    }
   })
 
   it('refuses an unknown referral code with 400 INVALID_REFERRAL and creates nothing', async () => {
