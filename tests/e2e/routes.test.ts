@@ -71,16 +71,18 @@ const ROUTES: RouteCase[] = [
   route('/payment', 'public', { text: { guest: 'Pay Now', user: 'Pay Now' } }),
   route('/payment-success', 'public', {
     query: '?order_id=ORD-E2E-1&amount=499&method=Card',
-    // A logged-in visitor's details come from GET /orders/{id}: this order is not theirs.
-    text: {
-      guest: 'Ticket Payment Successful',
-      user: 'Failed to load transaction details. Please try again.',
-    },
+    // Logged in, GET /orders/{id} does not know this order: the query's details are shown.
+    text: { guest: 'Ticket Payment Successful', user: 'Ticket Payment Successful' },
   }),
   route('/payment-fail', 'public', {
     query: '?order_id=ORD-E2E-2&amount=499&method=Card',
+    text: { guest: 'Payment Failed', user: 'Payment Failed' },
+  }),
+  route('/payment-success', 'public', {
+    query: '?order_id=ORD-E2E-3',
+    name: 'payment-success-error',
     text: {
-      guest: 'Payment Failed',
+      guest: 'Failed to load transaction details. Please try again.',
       user: 'Failed to load transaction details. Please try again.',
     },
   }),
@@ -148,7 +150,7 @@ async function visit(
 }
 
 describe.each(['guest', 'user'] as const)('routes as a %s', (who) => {
-  it.each(ROUTES.map((r) => [r.path, r] as const))(
+  it.each(ROUTES.map((r) => [r.path + (r.query ?? ''), r] as const))(
     '%s lands where the guards say',
     async (_path, r) => {
       const { page, errors } = await visit(who, r)
@@ -242,6 +244,59 @@ describe('landing page as a guest', () => {
       await logo.scrollIntoViewIfNeeded()
       expect(await logo.isVisible()).toBe(true)
       await page.screenshot({ path: path.join(SHOTS, 'route-root-guest-full.png'), fullPage: true })
+    } finally {
+      await page.close()
+    }
+  })
+})
+
+describe('card test form against the real API', () => {
+  it('posts form-encoded with the CSRF token and shows the no-provider answer', async () => {
+    const page = await contexts.guest!.newPage()
+    try {
+      const posted: { contentType: string; csrf: string }[] = []
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && request.url().endsWith('/api/v1/create-order/')) {
+          posted.push({
+            contentType: request.headers()['content-type'] ?? '',
+            csrf: request.headers()['x-csrf-token'] ?? '',
+          })
+        }
+      })
+      await page.goto('/payment', { waitUntil: 'load' })
+      const fields: [string, string][] = [
+        ['Order ID', 'ORD-E2E-42'],
+        ['Order amount (₹)', '499'],
+        ['Customer name', 'Asha Rao'],
+        ['Customer email', 'asha@example.com'],
+        ['Customer phone', '9876543210'],
+      ]
+      for (const [label, value] of fields) await page.getByLabel(label).fill(value)
+      await page.getByRole('button', { name: 'Pay Now' }).click()
+      const alert = page.getByRole('alert')
+      await alert.waitFor()
+      expect(await alert.textContent()).toBe(
+        'Card payments are not set up on this server. Pay by UPI from the Membership Plans page.',
+      )
+      expect(posted).toHaveLength(1)
+      expect(posted[0]!.contentType).toMatch(/^application\/x-www-form-urlencoded/)
+      expect(posted[0]!.csrf.length).toBeGreaterThanOrEqual(16)
+      // The server checks every field before it looks for a provider (a bad one answers 400), so
+      // its 501 proves the form-encoded fields arrived. (Chromium does not expose ky's body.)
+      expect(await page.getByRole('button', { name: 'Pay Now' }).isEnabled()).toBe(true)
+      // The card SDK is never requested without a card provider.
+      expect(await page.locator('script[src*="cashfree"]').count()).toBe(0)
+      await page.screenshot({ path: path.join(SHOTS, 'route-payment-guest-submitted.png') })
+
+      // A field the server refuses comes back with its reason, and the button is ready again.
+      await page.getByLabel('Order ID').fill('x')
+      await page.getByRole('button', { name: 'Pay Now' }).click()
+      await page.getByText('Enter a valid order id.', { exact: false }).waitFor()
+      expect(await alert.textContent()).toBe(
+        'Error processing payment. Please try again. Enter a valid order id.',
+      )
+      expect(posted).toHaveLength(2)
+      expect(await page.getByRole('button', { name: 'Pay Now' }).isEnabled()).toBe(true)
     } finally {
       await page.close()
     }
