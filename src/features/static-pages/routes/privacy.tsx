@@ -30,8 +30,9 @@ export default function Privacy() {
         <section>
           <h2>Cookies and local storage</h2>
           <p>
-            We keep your login token and app data on your device so the app works offline. We use no
-            advertising or tracking cookies.
+            We keep your login token and app data on your device so the app works offline. The card
+            payment form sets one short-lived security cookie that protects it from forged requests.
+            We use no advertising or tracking cookies.
           </p>
         </section>
         <section>
