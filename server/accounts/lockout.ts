@@ -30,29 +30,46 @@ export function assertNotLocked(user: { locked_until: string | null }, now: Date
 
 /**
  * Counts one wrong PIN for `userId`. On the 5th in a row the account is locked (failed count back
- * to 0, lock count + 1) and the 423 to answer is returned; otherwise null.
+ * to 0, lock count + 1) and the 423 to answer is returned; otherwise null. Wrong PINs that race
+ * with the lock are not counted: they get the same 423.
  */
 export async function recordFailedLogin(
   db: Db,
   userId: number,
   now: Date,
 ): Promise<ApiError | null> {
+  const nowText = now.toISOString()
   const row = await db
     .updateTable('users')
     .set((eb) => ({ failed_logins: eb('failed_logins', '+', 1) }))
     .where('id', '=', userId)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowText)]))
     .returning(['failed_logins', 'lock_count'])
-    .executeTakeFirstOrThrow()
+    .executeTakeFirst()
+  if (!row) return currentLock(db, userId, now)
   if (row.failed_logins < ACCOUNT_RULES.maxFailedLogins) return null
   const lockedUntil = isoAfter(now, lockDurationMs(row.lock_count))
-  // Only the request that reached the limit locks; the condition keeps the doubling single.
-  await db
+  // Only one of several racing wrong PINs locks: the lock count must still be the one read.
+  const locked = await db
     .updateTable('users')
     .set({ failed_logins: 0, lock_count: row.lock_count + 1, locked_until: lockedUntil })
     .where('id', '=', userId)
+    .where('lock_count', '=', row.lock_count)
     .where('failed_logins', '>=', ACCOUNT_RULES.maxFailedLogins)
-    .execute()
-  return accountLocked(lockedUntil, now)
+    .executeTakeFirst()
+  if (Number(locked.numUpdatedRows) === 1) return accountLocked(lockedUntil, now)
+  return currentLock(db, userId, now)
+}
+
+/** The 423 for the user's lock as stored now, or null when the account is not locked. */
+async function currentLock(db: Db, userId: number, now: Date): Promise<ApiError | null> {
+  const user = await db
+    .selectFrom('users')
+    .select('locked_until')
+    .where('id', '=', userId)
+    .executeTakeFirst()
+  if (!user?.locked_until || user.locked_until <= now.toISOString()) return null
+  return accountLocked(user.locked_until, now)
 }
 
 /** Clears the wrong-PIN count, the lock and the doubling (successful login, PIN reset). */

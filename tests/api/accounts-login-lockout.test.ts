@@ -160,6 +160,16 @@ describe.each(ENGINES)('login and lockout on %s', (engine) => {
     expect(state.lock_count).toBe(1)
   })
 
+  it('locks once when many wrong PINs arrive at the same time', async () => {
+    const user = await createTestUser(api.app)
+    const answers = await Promise.all(Array.from({ length: 12 }, () => login(user.email, '0000')))
+    const statuses = answers.map((a) => a.status)
+    expect(statuses.every((s) => s === 401 || s === 423)).toBe(true)
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(4)
+    expect(await lockState(user.id)).toMatchObject({ failed_logins: 0, lock_count: 1 })
+    expect((await login(user.email, user.pin)).status).toBe(423)
+  })
+
   it('answers 417 with a token and a mailed signup code for an unverified email', async () => {
     const user = await register(api)
     clock.advance(MINUTE)

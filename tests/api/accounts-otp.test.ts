@@ -102,6 +102,17 @@ describe.each(ENGINES)('signup OTP on %s', (engine) => {
     expect((await userRow(user.email)).email_verified).toBe(0)
   })
 
+  it('spends exactly 5 tries when many wrong codes arrive at the same time', async () => {
+    const user = await register(api)
+    const answers = await Promise.all(
+      Array.from({ length: 9 }, () => verify(wrongCode(user.code), user.requestId)),
+    )
+    const codes = answers.map((a) => a.body.code)
+    expect(codes.filter((c) => c === 'OTP_INVALID')).toHaveLength(5)
+    expect(codes.filter((c) => c === 'OTP_TOO_MANY_TRIES')).toHaveLength(4)
+    expect((await verify(user.code, user.requestId)).body.code).toBe('OTP_TOO_MANY_TRIES')
+  })
+
   it('refuses a code that is not 4 digits as a wrong try', async () => {
     const user = await register(api)
     const res = await verify('12', user.requestId)
