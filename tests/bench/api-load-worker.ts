@@ -1,0 +1,86 @@
+/**
+ * Worker thread of `npm run bench:api`: fires one LoadSpec (from workerData) at the API with
+ * autocannon, records every answer's latency and status (and, for refusals, the JSON `code`),
+ * and posts one LoadResult back to the main thread.
+ */
+import crypto from 'node:crypto'
+import { parentPort, threadId, workerData } from 'node:worker_threads'
+import autocannon from 'autocannon'
+import { percentile, type LoadResult, type LoadSpec } from './api-load.ts'
+
+const spec = workerData as LoadSpec
+const latencies: number[] = []
+const refusals: Record<string, number> = {}
+const runId = crypto.randomBytes(4).toString('hex')
+let next = 0
+
+const instance = autocannon(
+  {
+    url: spec.baseUrl,
+    connections: spec.connections,
+    duration: spec.durationSeconds,
+    amount: spec.amount,
+    timeout: 30,
+    requests: [
+      {
+        method: spec.method,
+        path: spec.path,
+        setupRequest: (request) => {
+          const template = spec.templates[next % spec.templates.length]
+          next += 1
+          if (!template) return request
+          const headers: Record<string, string> = { ...template.headers }
+          if (template.body !== undefined) headers['content-type'] = 'application/json'
+          if (spec.uniqueIdempotencyKey)
+            headers['idempotency-key'] = `bench-${runId}-${threadId}-${next}`
+          return { ...request, headers, body: template.body }
+        },
+        onResponse: (status, body) => {
+          if (status >= 200 && status < 300) return
+          let code: string
+          try {
+            code = String((JSON.parse(body) as { code?: unknown }).code ?? '')
+          } catch {
+            code = 'non-JSON'
+          }
+          const label = `${status} ${code}`.trim()
+          refusals[label] = (refusals[label] ?? 0) + 1
+        },
+      },
+    ],
+  },
+  (error: unknown, result: autocannon.Result) => {
+    if (error) throw error
+    report(result)
+  },
+)
+
+instance.on('response', (_client, _status, _bytes, responseTime: number) => {
+  latencies.push(responseTime)
+})
+
+/** Posts the figures of the finished run to the main thread. */
+function report(result: autocannon.Result) {
+  latencies.sort((a, b) => a - b)
+  const statuses: Record<string, number> = {}
+  for (const [status, stat] of Object.entries(result.statusCodeStats ?? {})) {
+    statuses[status] = Number(stat.count ?? 0)
+  }
+  const requests = latencies.length
+  const figures: LoadResult = {
+    name: spec.name,
+    connections: spec.connections,
+    requests,
+    durationSeconds: result.duration,
+    requestsPerSecond: result.duration > 0 ? requests / result.duration : 0,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1) ?? 0,
+    statuses,
+    refusals,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  }
+  parentPort?.postMessage(figures)
+}

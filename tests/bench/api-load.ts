@@ -1,0 +1,84 @@
+/**
+ * One load scenario of `npm run bench:api`, fired by autocannon in a worker thread (so the load
+ * generator does not share the API's event loop): the spec that goes in, the figures that come
+ * out, and `runLoad`, which starts the worker and waits for its figures.
+ */
+import { Worker } from 'node:worker_threads'
+
+/** One request shape; the scenario cycles through its templates, one per request. */
+export interface RequestTemplate {
+  headers: Record<string, string>
+  /** JSON text of the body, if any. */
+  body?: string
+}
+
+/** What to fire: bounded by `amount` requests, else by `durationSeconds`. Serializable. */
+export interface LoadSpec {
+  name: string
+  /** e.g. `http://127.0.0.1:40123` (loopback only). */
+  baseUrl: string
+  method: 'GET' | 'POST'
+  path: string
+  connections: number
+  durationSeconds: number
+  amount?: number
+  templates: RequestTemplate[]
+  /** Adds a fresh `Idempotency-Key` header to every request. */
+  uniqueIdempotencyKey?: boolean
+}
+
+/** The figures of one scenario. Latencies in ms, from send to the last byte of the answer. */
+export interface LoadResult {
+  name: string
+  connections: number
+  /** Answers received (any status). */
+  requests: number
+  /** Wall time of the run, seconds. */
+  durationSeconds: number
+  requestsPerSecond: number
+  p50: number
+  p95: number
+  p99: number
+  max: number
+  /** Answers by HTTP status, e.g. `{ '200': 31, '409': 5012 }`. */
+  statuses: Record<string, number>
+  /** Non-2xx answers by `status code` of the JSON body, e.g. `{ '409 ALREADY_REWARDED': 5012 }`. */
+  refusals: Record<string, number>
+  /** Connection errors and timeouts (no answer at all). */
+  errors: number
+  timeouts: number
+}
+
+/** The value at percentile `p` (0–100) of `sorted` (ascending), nearest-rank; 0 when empty. */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0
+  const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)))
+  return sorted[rank - 1] ?? 0
+}
+
+const WORKER_FILE = new URL('./api-load-worker.ts', import.meta.url).href
+
+/**
+ * Runs `spec` in a fresh worker thread and resolves with its figures. The worker loads its
+ * TypeScript through tsx's API (workers do not inherit tsx's loader). Rejects when the worker
+ * fails or exits without answering.
+ */
+export function runLoad(spec: LoadSpec): Promise<LoadResult> {
+  const boot = `import('tsx/esm/api').then((api) => api.tsImport(${JSON.stringify(WORKER_FILE)}, ${JSON.stringify(import.meta.url)}))`
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(boot, { eval: true, workerData: spec })
+    let settled = false
+    worker.once('message', (result: LoadResult) => {
+      settled = true
+      resolve(result)
+      void worker.terminate()
+    })
+    worker.once('error', (error) => {
+      settled = true
+      reject(error)
+    })
+    worker.once('exit', (code) => {
+      if (!settled) reject(new Error(`load worker for ${spec.name} exited with ${code}`))
+    })
+  })
+}
