@@ -11,11 +11,10 @@ import { onWorkerMessage, requestBackgroundSync } from '@/lib/sw-bridge'
 import { useOutboxStore } from '@/stores/outbox-store'
 import { formatCoins } from '@/shared/rules'
 import { flushOutbox } from './outbox-core'
+import { FLUSH_OUTBOX_MESSAGE, OUTBOX_SYNC_TAG } from './outbox-sync-handler'
 import { idbOutboxRepo, memoryOutboxRepo } from './outbox-repo'
 import type { OutboxError, OutboxItem, OutboxRepo, SendOutcome } from './outbox-types'
 
-/** The Background Sync tag the worker listens for. */
-export const OUTBOX_SYNC_TAG = 'outbox'
 const API_BASE = '/api/v1/'
 
 let repo: OutboxRepo = typeof indexedDB === 'undefined' ? memoryOutboxRepo() : idbOutboxRepo
@@ -161,6 +160,6 @@ export function startOutbox(): void {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void flushNow()
   })
-  onWorkerMessage('FLUSH_OUTBOX', () => void flushNow(true))
+  onWorkerMessage(FLUSH_OUTBOX_MESSAGE.type, () => void flushNow(true))
   void flushNow()
 }
