@@ -20,8 +20,7 @@ export function contextOf(app: FastifyInstance): EarningContext {
     db: app.db,
     engine: app.engine,
     rules: app.config.rules,
-    // `clock` is AppConfig's optional test clock (added by the accounts work).
-    now: () => (app.config as { clock?: () => Date }).clock?.() ?? new Date(),
+    now: () => app.config.clock?.() ?? new Date(),
   }
 }
 
