@@ -28,6 +28,8 @@ export function EarningPlayer(props: {
   const currentId = useWatchProgressStore((s) => s.currentId)
   const seconds = useWatchProgressStore((s) => s.seconds)
   const [reward, setReward] = useState<{ coins: number; pending: boolean } | null>(null)
+  // Bumped on each completion so the player restarts even when the next video is the same one.
+  const [round, setRound] = useState(0)
   const timers = useRef<ReturnType<typeof setTimeout>[]>([])
   useEffect(() => () => timers.current.forEach(clearTimeout), [])
 
@@ -55,6 +57,7 @@ export function EarningPlayer(props: {
       const next = videos[(index + 1) % videos.length]
       progress.clear(video.id)
       progress.setCurrent(next?.id ?? null)
+      setRound((r) => r + 1)
       const result = await claim
       if (result.kind === 'final') {
         toast.error(describeOutboxError({ kind: 'reward', lastError: result.error }))
@@ -77,7 +80,7 @@ export function EarningPlayer(props: {
   return (
     <>
       <VideoPlayer
-        key={video.id}
+        key={`${video.id}-${round}`}
         video={video}
         wantPlay={wantPlay}
         onWantPlayChange={onWantPlayChange}

@@ -255,6 +255,23 @@ describe('Dashboard player', () => {
     ).toBeInTheDocument()
   })
 
+  it('restarts the player when the list holds a single video', async () => {
+    getVideos.mockResolvedValue([videos[0]])
+    const video = await startPlaying()
+    fireEvent.playing(video)
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(15_000)
+    })
+    expect(claimReward).toHaveBeenCalledTimes(1)
+    expect(screen.getByTestId('player-timer')).toHaveTextContent('0:00 / 0:15')
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }))
+    fireEvent.playing(screen.getByTestId('player-video'))
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2_000)
+    })
+    expect(screen.getByTestId('player-timer')).toHaveTextContent('0:02 / 0:15')
+  })
+
   it('resumes from the persisted progress of the current video', async () => {
     useWatchProgressStore.setState({ seconds: { 12: 9 }, currentId: 12 })
     useUserStore.setState({ user: baseUser })
