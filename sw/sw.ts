@@ -31,11 +31,17 @@ const NETWORK_TIMEOUT_SECONDS = 3
 cleanupOutdatedCaches()
 precacheAndRoute(self.__WB_MANIFEST)
 // Navigations: the landing gets index.html (its static first paint); every other route gets
-// app.html (a loading indicator), so a deep link never flashes the landing; /api/ is left out.
+// app.html (a loading indicator), so a deep link never flashes the landing; /api/ and paths of
+// files are left out.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), { allowlist: [/^\/(home\/?)?$/] }),
 )
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/app.html'), { denylist: [/^\/api\//] }))
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/app.html'), {
+    // Files opened directly (robots.txt, a screenshot) are not app routes.
+    denylist: [/^\/api\//, /^[^?]*\/[^/?]+\.[^/?]+(\?|$)/],
+  }),
+)
 
 // Network first, so online users always see fresh data; only GET (registerRoute's default
 // method), only 200 answers (NetworkFirst's default), keyed per signed-in user.

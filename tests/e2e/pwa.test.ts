@@ -113,6 +113,7 @@ describe('the installable, offline PWA shell', () => {
     // Forget the persisted stores (on a page without the app, so nothing writes them back): the
     // worker's cached API answers alone must bring the data.
     await page.goto('/robots.txt')
+    expect(await page.textContent('body')).toContain('User-agent') // a file, not the app
     const cdp = await context.newCDPSession(page)
     await cdp.send('Storage.clearDataForOrigin', {
       origin: product.baseUrl,
