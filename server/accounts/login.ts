@@ -16,10 +16,13 @@ import { signupCodeForLogin } from './registration.ts'
 import { issueAccessToken, revokeAccessToken } from './tokens.ts'
 import { findUserByEmail, findUserByPhone } from './users.ts'
 
-/** 200: a verified user's token; 417: an unverified user's token plus the signup code's id. */
+/**
+ * 200: a verified user's token; 417: an unverified user's token, the signup code's id and the
+ * account's email (the code screen shows it even when the user logged in by phone).
+ */
 export type LoginResult =
   | { verified: true; accessToken: string }
-  | { verified: false; accessToken: string; requestId: string }
+  | { verified: false; accessToken: string; requestId: string; email: string }
 
 let dummyHash: Promise<string> | undefined
 
@@ -58,7 +61,12 @@ export async function logIn(
   }
   const accessToken = await issueAccessToken(ctx.db, user.id, ctx.now())
   if (user.email_verified === 1) return { verified: true, accessToken }
-  return { verified: false, accessToken, requestId: await signupCodeForLogin(ctx, user) }
+  return {
+    verified: false,
+    accessToken,
+    requestId: await signupCodeForLogin(ctx, user),
+    email: user.email,
+  }
 }
 
 /** Revokes the access token `token` (DECISIONS §6 `POST /logout/`). */

@@ -26,6 +26,9 @@ pg.types.setTypeParser(20, (value) => Number(value))
 export function openDatabase(url: string): DatabaseHandle {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({ connectionString: url, max: 10 })
+    // An idle client's connection can end under us (a server restart, a dropped database):
+    // the pool replaces it; without this listener the error would crash the process.
+    pool.on('error', (error) => console.error('idle PostgreSQL client error:', error.message))
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
     return { db, engine: 'postgres', close: () => db.destroy() }
   }

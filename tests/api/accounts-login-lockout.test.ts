@@ -178,14 +178,17 @@ describe.each(ENGINES)('login and lockout on %s', (engine) => {
     expect(res.status).toBe(417)
     expect(res.body.message).toBe('OTP Sent Successfully!')
     expect(res.body.access_token).toEqual(expect.any(String))
+    expect(res.body.email).toBe(user.email.toLowerCase())
     const requestId = (res.body.otp_response as { requestId: string }).requestId
     expect(requestId).not.toBe(user.requestId)
     const code = await api.smtp.waitForCode(user.email, { after: before })
 
-    // A second login before the 59 s countdown ends mails nothing and names the same code.
-    const again = await login(user.email, user.pin)
+    // A second login (by phone) before the 59 s countdown ends mails nothing, names the same
+    // code, and tells the screen the account's email.
+    const again = await login(user.phone, user.pin)
     expect(again.status).toBe(417)
     expect((again.body.otp_response as { requestId: string }).requestId).toBe(requestId)
+    expect(again.body.email).toBe(user.email.toLowerCase())
     await new Promise((r) => setTimeout(r, 200))
     expect(api.smtp.messages.length).toBe(before + 1)
 

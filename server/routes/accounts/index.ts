@@ -47,6 +47,7 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
         message: MESSAGES.otpSent,
         access_token: accessToken,
         otp_response: { requestId },
+        email: request.body.email.trim().toLowerCase(),
       })
     },
   )
@@ -86,6 +87,7 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
         message: MESSAGES.otpSent,
         access_token: result.accessToken,
         otp_response: { requestId: result.requestId },
+        email: result.email,
       })
     },
   )

@@ -32,6 +32,8 @@ const pendingSignup = {
       required: ['requestId'],
       properties: { requestId: { type: 'string' } },
     },
+    /** The account's email, so the code screen can show it after a login by phone. */
+    email: { type: 'string' },
   },
 } as const
 
