@@ -169,6 +169,7 @@ describe('earning loop in Chromium (sqlite)', () => {
     const out = await ops('confirm-order', orderId, 'UTR499000111')
     expect(out).toContain(orderId)
     await page.getByText('Payment confirmed. Your plan is active.').waitFor({ timeout: 15_000 })
+    await page.getByTestId('order-status').scrollIntoViewIfNeeded()
     await shot('m-payment-confirmed')
     const user = await apiGet<{ membership__video_point: number }>('/api/v1/get-user/')
     expect(user.membership__video_point).toBe(25)

@@ -168,6 +168,21 @@ export default function MPayment() {
             </div>
           </>
         ) : null}
+        {orderId ? (
+          <p
+            className={`order-status${status === 'confirmed' ? ' ok-text' : ''}`}
+            role="status"
+            data-testid="order-status"
+          >
+            {status === 'confirmed'
+              ? params.isFee
+                ? 'Payment confirmed. Your platform fee is paid.'
+                : 'Payment confirmed. Your plan is active.'
+              : status === 'rejected'
+                ? 'Payment was not received. The order was rejected.'
+                : 'Payment status: waiting for confirmation'}
+          </p>
+        ) : null}
         <section className="card stack" aria-label="Payment details">
           <p>
             Amount: <strong data-testid="payment-amount">{formatRupees(params.deposit)}</strong>
@@ -185,21 +200,6 @@ export default function MPayment() {
           Take a screenshot of this QR code and pay {formatRupees(params.deposit)} from any UPI app.
           Keep the UPI transaction reference: your payment is confirmed once we receive it.
         </p>
-        {orderId ? (
-          <p
-            className={`order-status${status === 'confirmed' ? ' ok-text' : ''}`}
-            role="status"
-            data-testid="order-status"
-          >
-            {status === 'confirmed'
-              ? params.isFee
-                ? 'Payment confirmed. Your platform fee is paid.'
-                : 'Payment confirmed. Your plan is active.'
-              : status === 'rejected'
-                ? 'Payment was not received. The order was rejected.'
-                : 'Payment status: waiting for confirmation'}
-          </p>
-        ) : null}
       </main>
     </>
   )
