@@ -17,6 +17,8 @@ export default fp(async (app) => {
       root: dir,
       wildcard: false,
       index: false,
+      // The build writes .br/.gz copies of its text files (vite.config.ts `precompress`).
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('Cache-Control', 'public, max-age=31536000, immutable')

@@ -207,4 +207,9 @@ function publishNewBuild(dir: string): void {
     worker = worker.replace(entry, `"revision":"new-build-${Date.now()}","url":"${file}"`)
   }
   fs.writeFileSync(sw, worker)
+  // The build's compressed copies of the changed files are stale now: the server falls back to
+  // the files themselves.
+  for (const file of ['index.html', 'app.html', 'sw.js']) {
+    for (const ext of ['.br', '.gz']) fs.rmSync(path.join(dir, file + ext), { force: true })
+  }
 }
