@@ -11,10 +11,16 @@ import { PageSpinner } from '@/components/page-spinner'
 import { OfflineNotice } from '@/components/offline-notice'
 import { UpdatePrompt } from '@/components/update-prompt'
 import { setUnauthorizedHandler } from '@/lib/api-client'
+import { isLoggedIn } from '@/lib/session'
 
 export function App() {
   const [, navigate] = useLocation()
   useEffect(() => setUnauthorizedHandler(() => navigate('/loginn', { replace: true })), [navigate])
+  useEffect(() => {
+    // Queued reward claims and withdrawals are sent at start whatever the first screen is
+    // (issue 3); loaded on demand so the outbox stays out of the first route's JavaScript.
+    if (isLoggedIn()) void import('@/lib/outbox/outbox').then((outbox) => outbox.startOutbox())
+  }, [])
   return (
     <>
       <Toaster position="top-right" toastOptions={{ duration: 5000 }} />
