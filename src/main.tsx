@@ -1,12 +1,15 @@
 /**
- * The app's start, loaded by src/boot.ts after the first paint: loads the first screen's chunk,
- * mounts the app, and in production builds registers the service worker.
+ * The app's start, loaded by src/boot.ts after the first paint: loads the first screen's chunk
+ * (and, on a logged-in screen, the user), mounts the app, and in production builds registers the
+ * service worker.
  */
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { ROUTES } from './app/routes'
+import { refreshUser } from './lib/get-user'
 import { preloadComponent } from './lib/lazy-with-retry'
+import { isLoggedIn } from './lib/session'
 import { registerServiceWorker } from './lib/sw-bridge'
 
 /** The longest the first render waits for the first screen's chunk (ms); then the spinner shows. */
@@ -21,6 +24,10 @@ const FIRST_SCREEN_WAIT_MS = 3000
 async function mount(): Promise<void> {
   const path = window.location.pathname.replace(/(.)\/$/, '$1')
   const first = ROUTES.find((route) => route.path === path)
+  // Every logged-in screen shows the user: fetch it alongside the screen's code, not after.
+  if (first?.access === 'auth' && isLoggedIn() && navigator.onLine) {
+    refreshUser().catch(() => undefined)
+  }
   await Promise.race([
     first ? preloadComponent(first.component) : Promise.resolve(),
     new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS)),
@@ -38,7 +45,13 @@ async function mount(): Promise<void> {
 void mount()
 
 if (import.meta.env.PROD) {
-  // After load, so registering and precaching never compete with the first screen's requests.
-  if (document.readyState === 'complete') void registerServiceWorker()
-  else window.addEventListener('load', () => void registerServiceWorker(), { once: true })
+  // Once the first screen is up and the page is idle, so the worker's registration and precaching
+  // never compete with the first screen's requests.
+  const register = () => void registerServiceWorker()
+  const whenIdle = () =>
+    'requestIdleCallback' in window
+      ? requestIdleCallback(register, { timeout: 3000 })
+      : setTimeout(register, 1000)
+  if (document.readyState === 'complete') whenIdle()
+  else window.addEventListener('load', whenIdle, { once: true })
 }
