@@ -59,6 +59,9 @@ function listJs(dir: string, sub = ''): string[] {
  * the page has loaded. Throws when the build or its manifest is missing.
  */
 export function measureBundle(distDir: string): BundleSizes {
+  if (!fs.existsSync(path.join(distDir, '.vite', 'manifest.json'))) {
+    throw new Error(`${distDir} holds no production build with its manifest: run \`npm run build\``)
+  }
   const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8')
   const manifest = JSON.parse(
     fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8'),
