@@ -7,6 +7,7 @@ import zlib from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
+import { routeChunks } from './scripts/build/route-chunks'
 
 /** Emits the hand-written ./manifest.webmanifest into the build, and serves it in dev. */
 function webManifest(): Plugin {
@@ -61,10 +62,16 @@ function appShellPage(): Plugin {
       )
       if (main) add(main.fileName)
       const preloads = [...files].map((f) => `<link rel="preload" as="script" crossorigin fetchpriority="low" href="/${f}">`)
+      // Each route's own files, which src/boot.ts fetches early for the route being opened. A
+      // JSON data block is not script, so the CSP (no inline script) allows it.
+      const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry)
+      const known = new Set([...files, ...(entry ? [entry.fileName] : [])])
+      const routes = routeChunks(bundle, path.resolve(import.meta.dirname, 'src/app/routes.tsx'), known, ['/', '/home'])
+      const data = `<script type="application/json" id="route-chunks">${JSON.stringify(routes)}</script>`
       this.emitFile({
         type: 'asset',
         fileName: 'app.html',
-        source: app.replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`),
+        source: app.replace('</head>', `  ${[...preloads, data].join('\n    ')}\n  </head>`),
       })
     },
   }

@@ -25,7 +25,29 @@ function afterFirstPaint(maxMs = 200): Promise<void> {
   )
 }
 
+/**
+ * Starts fetching (at low priority, without running anything) the files of the screen being
+ * opened, listed per route by the build in app.html's `route-chunks` data block, so the screen's
+ * code arrives with the app's instead of after it.
+ */
+function prefetchRouteChunks(): void {
+  const data = document.getElementById('route-chunks')?.textContent
+  if (!data) return
+  const routePath = window.location.pathname.replace(/(.)\/$/, '$1')
+  const files = (JSON.parse(data) as Record<string, string[] | undefined>)[routePath] ?? []
+  for (const file of files) {
+    const link = document.createElement('link')
+    link.rel = 'preload'
+    link.as = file.endsWith('.css') ? 'style' : 'script'
+    link.crossOrigin = ''
+    link.fetchPriority = 'low'
+    link.href = `/${file}`
+    document.head.append(link)
+  }
+}
+
 installPreloadErrorRecovery()
+prefetchRouteChunks()
 void afterFirstPaint()
   .then(() => import('./main'))
   .catch((error: unknown) => {
