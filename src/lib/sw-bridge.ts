@@ -114,3 +114,18 @@ export async function requestBackgroundSync(tag: string): Promise<boolean> {
     return false
   }
 }
+
+/** The service worker's cache of the last API answers (sw/sw.ts), kept per signed-in user. */
+export const OFFLINE_API_CACHE = 'api-last-data'
+
+/**
+ * Forgets the API answers saved for offline use (call on logout, so nothing of the account stays
+ * on a shared phone). Never throws; resolves false where Cache Storage is unavailable.
+ */
+export async function clearOfflineApiCache(): Promise<boolean> {
+  try {
+    return typeof caches !== 'undefined' && (await caches.delete(OFFLINE_API_CACHE))
+  } catch {
+    return false
+  }
+}
