@@ -187,6 +187,36 @@ describe('the installable, offline PWA shell', () => {
     expect(await page.getByText('A new version is available.').count()).toBe(0)
     await context.close()
   })
+
+  it('reloads once and recovers when a screen chunk fails to load after a deploy', async () => {
+    const context = await browser.newContext({
+      baseURL: product.baseUrl,
+      viewport: { width: 360, height: 800 },
+      isMobile: true,
+      locale: 'en-IN',
+      serviceWorkers: 'block', // the network, not the precache, must answer the chunk request
+    })
+    const page = await context.newPage()
+    let chunkRequests = 0
+    // The first request for the privacy screen's chunk fails as after a deploy; later ones work.
+    await page.route(/\/assets\/privacy-[\w-]+\.js$/, (route) => {
+      chunkRequests += 1
+      return chunkRequests === 1 ? route.fulfill({ status: 404, body: 'gone' }) : route.continue()
+    })
+    let documentLoads = 0
+    page.on('load', () => (documentLoads += 1))
+    await page.goto('/')
+    await page.getByRole('heading', { name: 'About' }).waitFor() // React has replaced the static paint
+    expect(documentLoads).toBe(1)
+
+    // An in-app navigation (wouter follows history.pushState) asks for the missing chunk.
+    await page.evaluate(() => window.history.pushState(null, '', '/privacy'))
+    await page.getByText('Continue Watching Videos').first().waitFor()
+    expect(new URL(page.url()).pathname).toBe('/privacy')
+    expect(documentLoads).toBe(2) // exactly one reload
+    expect(chunkRequests).toBeGreaterThanOrEqual(2)
+    await context.close()
+  })
 })
 
 /**
