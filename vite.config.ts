@@ -7,7 +7,7 @@ import zlib from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
-import { routeChunks } from './scripts/build/route-chunks'
+import { routeChunks } from './scripts/build/route-chunks.ts'
 
 /** Emits the hand-written ./manifest.webmanifest into the build, and serves it in dev. */
 function webManifest(): Plugin {

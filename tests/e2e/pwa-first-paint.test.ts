@@ -1,0 +1,112 @@
+/**
+ * The landing's first paint does not wait for JavaScript (issue 5): index.html carries the
+ * landing's above-the-fold content as static HTML, and React replaces it without moving anything
+ * (no layout shift); other routes get app.html's loading indicator, never the landing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page, Route } from 'playwright-core'
+import { startProduct, type RunningProduct } from '../helpers/server.ts'
+import { launchBrowser } from '../helpers/browser.ts'
+
+let product: RunningProduct
+let browser: Browser
+
+beforeAll(async () => {
+  product = await startProduct('sqlite')
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await product?.stop()
+})
+
+/** A phone page whose app code (the boot script's dynamic import) waits until `release()`. */
+async function pageWithHeldApp(): Promise<{ page: Page; release: () => void }> {
+  const context = await browser.newContext({
+    baseURL: product.baseUrl,
+    viewport: { width: 360, height: 800 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-IN',
+    serviceWorkers: 'block',
+  })
+  const page = await context.newPage()
+  const held: Route[] = []
+  let released = false
+  await page.route(/\/assets\/main-[\w-]+\.js$/, (route) =>
+    released ? route.continue() : void held.push(route),
+  )
+  await page.addInitScript(() => {
+    const shifts: number[] = ((window as unknown as { shifts: number[] }).shifts = [])
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        shifts.push((entry as unknown as { value: number }).value)
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+  return {
+    page,
+    release() {
+      released = true
+      for (const route of held.splice(0)) void route.continue()
+    },
+  }
+}
+
+/** Boxes of the landing's above-the-fold elements, by a name. */
+function aboveTheFold(page: Page) {
+  return page.evaluate(() => {
+    const pick = {
+      heading: document.querySelector('h1'),
+      text: document.querySelector('.landing-hero p'),
+      register: document.querySelector('a[href="/register"]'),
+      login: document.querySelector('a[href="/loginn"]'),
+      getStarted: document.querySelector('.get-started img'),
+      video: document.querySelector('.video-facade'),
+    }
+    return Object.fromEntries(
+      Object.entries(pick).map(([name, el]) => {
+        const r = el?.getBoundingClientRect()
+        return [
+          name,
+          r ? [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)] : null,
+        ]
+      }),
+    )
+  })
+}
+
+describe('first paint without JavaScript', () => {
+  it('paints the landing from HTML, and React replaces it without a layout shift', async () => {
+    const { page, release } = await pageWithHeldApp()
+    await page.goto('/', { waitUntil: 'load' })
+    // No app code has run: what shows is index.html's own content.
+    await page.getByRole('heading', { name: 'Hello, welcome!' }).waitFor()
+    await page.getByText('Log in or create an account!').waitFor()
+    expect(await page.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe(
+      '/register',
+    )
+    expect(await page.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/loginn')
+    expect(await page.getByRole('heading', { name: 'About' }).count()).toBe(0)
+    const before = await aboveTheFold(page)
+    expect(Object.values(before).every((box) => box !== null)).toBe(true)
+
+    release()
+    await page.getByRole('heading', { name: 'About' }).waitFor() // React's landing is up
+    await page.waitForTimeout(300)
+    expect(await aboveTheFold(page)).toEqual(before)
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThanOrEqual(0.001)
+    await page.context().close()
+  })
+
+  it('shows a loading indicator, never the landing, on other routes before the app runs', async () => {
+    const { page, release } = await pageWithHeldApp()
+    await page.goto('/loginn', { waitUntil: 'load' })
+    await page.getByRole('status').getByText('Loading…').waitFor()
+    expect(await page.getByText('Hello, welcome!').count()).toBe(0)
+    release()
+    await page.getByRole('heading', { name: 'Log In' }).waitFor()
+    await page.context().close()
+  })
+})
