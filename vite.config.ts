@@ -7,6 +7,7 @@ import zlib from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
+import { prerenderScreens } from './scripts/build/prerender.ts'
 import { routeChunks } from './scripts/build/route-chunks.ts'
 
 /** Emits the hand-written ./manifest.webmanifest into the build, and serves it in dev. */
@@ -32,7 +33,8 @@ const SPINNER_SHELL =
 
 /**
  * Emits `app.html`: the built index.html with the static landing (between the `landing-shell`
- * comments) swapped for a loading indicator. The landing (`/`, `/home`) gets index.html; every
+ * comments) swapped for a loading indicator; and `prerendered/<route>.html` for the screens of
+ * src/prerender.tsx, with the screen's markup in place of the indicator. The landing (`/`, `/home`) gets index.html; every
  * other route gets app.html (from the server's fallback and the service worker), so a deep link
  * such as /dashboard never flashes the landing before React mounts.
  */
@@ -41,7 +43,7 @@ function appShellPage(): Plugin {
     name: 'app-shell-page',
     apply: 'build',
     enforce: 'post',
-    generateBundle(_options, bundle) {
+    async generateBundle(_options, bundle) {
       const index = bundle['index.html']
       if (!index || index.type !== 'asset') return
       const html = String(index.source)
@@ -68,11 +70,22 @@ function appShellPage(): Plugin {
       const known = new Set([...files, ...(entry ? [entry.fileName] : [])])
       const routes = routeChunks(bundle, path.resolve(import.meta.dirname, 'src/app/routes.tsx'), known, ['/', '/home'])
       const data = `<script type="application/json" id="route-chunks">${JSON.stringify(routes)}</script>`
-      this.emitFile({
-        type: 'asset',
-        fileName: 'app.html',
-        source: app.replace('</head>', `  ${[...preloads, data].join('\n    ')}\n  </head>`),
-      })
+      const appHtml = app.replace('</head>', `  ${[...preloads, data].join('\n    ')}\n  </head>`)
+      this.emitFile({ type: 'asset', fileName: 'app.html', source: appHtml })
+      // The account screens that need no data, drawn at build time (src/prerender.tsx), with
+      // their stylesheets linked: they paint fully before any JavaScript runs.
+      const pages = await prerenderScreens(import.meta.dirname, (message) => this.warn(message))
+      for (const [route, markup] of pages) {
+        const css = (routes[route] ?? []).filter((f) => f.endsWith('.css'))
+        const links = css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`).join('\n    ')
+        this.emitFile({
+          type: 'asset',
+          fileName: `prerendered${route}.html`,
+          source: appHtml
+            .replace('</head>', `  ${links}\n  </head>`)
+            .replace(SPINNER_SHELL, markup),
+        })
+      }
     },
   }
 }

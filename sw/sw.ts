@@ -11,6 +11,7 @@ import {
   precacheAndRoute,
   cleanupOutdatedCaches,
   createHandlerBoundToURL,
+  matchPrecache,
 } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { NetworkFirst } from 'workbox-strategies'
@@ -30,17 +31,23 @@ const NETWORK_TIMEOUT_SECONDS = 3
 
 cleanupOutdatedCaches()
 precacheAndRoute(self.__WB_MANIFEST)
-// Navigations: the landing gets index.html (its static first paint); every other route gets
-// app.html (a loading indicator), so a deep link never flashes the landing; /api/ and paths of
-// files are left out.
+// Navigations: the landing gets index.html (its static first paint), a prerendered screen its
+// own HTML, every other route app.html (a loading indicator), so a deep link never flashes the
+// landing; /api/ and paths of files are left out.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), { allowlist: [/^\/(home\/?)?$/] }),
 )
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/app.html'), {
-    // Files opened directly (robots.txt, a screenshot) are not app routes.
-    denylist: [/^\/api\//, /^[^?]*\/[^/?]+\.[^/?]+(\?|$)/],
-  }),
+  new NavigationRoute(
+    async ({ url }) =>
+      (await matchPrecache(`/prerendered${url.pathname.replace(/\/$/, '')}.html`)) ??
+      (await matchPrecache('/app.html')) ??
+      Response.error(),
+    {
+      // Files opened directly (robots.txt, a screenshot) are not app routes.
+      denylist: [/^\/api\//, /^[^?]*\/[^/?]+\.[^/?]+(\?|$)/],
+    },
+  ),
 )
 
 // Network first, so online users always see fresh data; only GET (registerRoute's default

@@ -12,6 +12,13 @@ export default fp(async (app) => {
   const dir = app.config.staticDir ? path.resolve(app.config.staticDir) : null
   const hasIndex = dir !== null && fs.existsSync(path.join(dir, 'index.html'))
   const hasAppShell = dir !== null && fs.existsSync(path.join(dir, 'app.html'))
+  // Routes the build drew as static HTML (prerendered/<route>.html), e.g. 'loginn'.
+  const prerenderedDir = dir === null ? '' : path.join(dir, 'prerendered')
+  const prerendered = new Set(
+    prerenderedDir && fs.existsSync(prerenderedDir)
+      ? fs.readdirSync(prerenderedDir).filter((f) => f.endsWith('.html')).map((f) => f.slice(0, -5))
+      : [],
+  )
   if (hasIndex) {
     await app.register(fastifyStatic, {
       root: dir,
@@ -41,9 +48,15 @@ export default fp(async (app) => {
       if (path.extname(rel) && !rel.endsWith('.html')) {
         return reply.status(404).type('text/plain').send('Not found')
       }
-      // The landing gets index.html (its static first paint); other routes get the build's
-      // app.html (a loading indicator) when present, so they never flash the landing.
-      const shell = rel === '' || rel === 'home' || rel === 'home/' || !hasAppShell ? 'index.html' : 'app.html'
+      // The landing gets index.html (its static first paint); a prerendered screen its own HTML;
+      // other routes the build's app.html (a loading indicator), so they never flash the landing.
+      const route = rel.replace(/\/$/, '')
+      const shell =
+        route === '' || route === 'home' || !hasAppShell
+          ? 'index.html'
+          : prerendered.has(route)
+            ? `prerendered/${route}.html`
+            : 'app.html'
       return reply.header('Cache-Control', 'no-cache').sendFile(shell)
     })
   }

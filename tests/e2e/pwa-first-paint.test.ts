@@ -1,7 +1,8 @@
 /**
  * The landing's first paint does not wait for JavaScript (issue 5): index.html carries the
  * landing's above-the-fold content as static HTML, and React replaces it without moving anything
- * (no layout shift); other routes get app.html's loading indicator, never the landing.
+ * (no layout shift); the prerendered account screens likewise; other routes get app.html's
+ * loading indicator, never the landing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page, Route } from 'playwright-core'
@@ -100,13 +101,48 @@ describe('first paint without JavaScript', () => {
     await page.context().close()
   })
 
-  it('shows a loading indicator, never the landing, on other routes before the app runs', async () => {
+  it('paints the prerendered login screen from HTML, and React replaces it without a shift', async () => {
     const { page, release } = await pageWithHeldApp()
     await page.goto('/loginn', { waitUntil: 'load' })
+    await page.getByRole('heading', { name: 'Log In' }).waitFor()
+    await page.getByPlaceholder('Enter your email or phone number').waitFor()
+    await page.getByPlaceholder('Enter your password').waitFor()
+    // Nothing can be typed into the static copy (it would be lost when React takes over).
+    expect(await page.getByPlaceholder('Enter your password').getAttribute('readonly')).toBe('')
+    expect(await page.getByRole('button', { name: 'Login' }).isDisabled()).toBe(true)
+    const boxes = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('#root h1, #root input, #root button')].map((el) => {
+          const r = el.getBoundingClientRect()
+          return [
+            el.tagName,
+            Math.round(r.x),
+            Math.round(r.y),
+            Math.round(r.width),
+            Math.round(r.height),
+          ]
+        }),
+      )
+    const before = await boxes()
+    const staticInput = await page.getByPlaceholder('Enter your password').elementHandle()
+    release()
+    // React has taken over once the static input is replaced by its own.
+    await page.waitForFunction((el) => !el?.isConnected, staticInput)
+    await page.waitForTimeout(300)
+    expect(await boxes()).toEqual(before)
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThanOrEqual(0.001)
+    await page.context().close()
+  })
+
+  it('shows a loading indicator, never the landing, on other routes before the app runs', async () => {
+    const { page, release } = await pageWithHeldApp()
+    await page.goto('/termsandcondition', { waitUntil: 'load' })
     await page.getByRole('status').getByText('Loading…').waitFor()
     expect(await page.getByText('Hello, welcome!').count()).toBe(0)
     release()
-    await page.getByRole('heading', { name: 'Log In' }).waitFor()
+    await page.getByRole('heading', { level: 1 }).first().waitFor()
+    expect(await page.getByText('Loading…').count()).toBe(0)
     await page.context().close()
   })
 })

@@ -1,0 +1,63 @@
+// Runs src/prerender.tsx at build time: a server-side build of it into a temp directory, then
+// each prerendered path's markup. Any failure returns no pages (the routes keep app.html's
+// loading indicator), so a screen that cannot render on the server never breaks the build.
+import fs from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { build } from 'vite'
+import react from '@vitejs/plugin-react'
+
+/**
+ * The static copy is for looking at: its fields are read-only and its buttons disabled until
+ * React replaces it, so nothing typed before the app's code arrives is lost.
+ */
+function inert(markup: string): string {
+  return markup
+    .replace(/<(input|textarea)\b/g, '<$1 readonly=""')
+    .replace(/<(button|select)\b/g, '<$1 disabled=""')
+}
+
+/** Path → markup of each screen listed in src/prerender.tsx (made inert, see above). */
+export async function prerenderScreens(
+  root: string,
+  warn: (message: string) => void,
+): Promise<Map<string, string>> {
+  // Inside the project, so the server build's imports of react-dom etc. resolve from node_modules.
+  const cache = path.join(root, 'node_modules', '.cache')
+  fs.mkdirSync(cache, { recursive: true })
+  const outDir = fs.mkdtempSync(path.join(cache, 'prerender-'))
+  const pages = new Map<string, string>()
+  try {
+    await build({
+      configFile: false,
+      root,
+      logLevel: 'silent',
+      resolve: { alias: { '@': path.join(root, 'src') } },
+      plugins: [react()],
+      build: {
+        ssr: path.join(root, 'src/prerender.tsx'),
+        outDir,
+        emptyOutDir: true,
+        target: 'node20',
+      },
+    })
+    const entry = fs.readdirSync(outDir).find((f) => /^prerender\.m?js$/.test(f))
+    if (!entry) throw new Error('the server build wrote no prerender.js')
+    const mod = (await import(pathToFileURL(path.join(outDir, entry)).href)) as {
+      PRERENDERED: Record<string, unknown>
+      render(path: string): Promise<string>
+    }
+    for (const route of Object.keys(mod.PRERENDERED)) {
+      try {
+        pages.set(route, inert(await mod.render(route)))
+      } catch (error) {
+        warn(`prerender of ${route} failed, it keeps the loading indicator: ${String(error)}`)
+      }
+    }
+  } catch (error) {
+    warn(`prerender failed, routes keep the loading indicator: ${String(error)}`)
+  } finally {
+    fs.rmSync(outDir, { recursive: true, force: true })
+  }
+  return pages
+}
