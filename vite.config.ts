@@ -81,9 +81,8 @@ function appShellPage(): Plugin {
         this.emitFile({
           type: 'asset',
           fileName: `prerendered${route}.html`,
-          source: appHtml
-            .replace('</head>', `  ${links}\n  </head>`)
-            .replace(SPINNER_SHELL, markup),
+          // No early fetches here: as on the landing, the app's code loads after the first paint.
+          source: app.replace('</head>', `  ${links}\n  </head>`).replace(SPINNER_SHELL, markup),
         })
       }
     },
