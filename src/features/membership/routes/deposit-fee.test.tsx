@@ -1,7 +1,8 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
+import { DEFAULT_RULES, withdrawalConditions } from '@/shared/rules'
 
 vi.mock('@/lib/idb-storage', () => ({
   idbStorage: () => ({
@@ -85,6 +86,11 @@ describe('Deposit page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Deposit ₹499 for Gold' }))
     expect(screen.getByRole('dialog', { name: 'Confirm Payment' })).toHaveTextContent(
       'Do you want to proceed with the payment of ₹499 for the Gold plan?',
+    )
+    // Every enforced withdrawal condition is in the popup itself, before the Yes.
+    const conditions = within(screen.getByTestId('confirm-conditions')).getAllByRole('listitem')
+    expect(conditions.map((li) => li.textContent)).toEqual(
+      withdrawalConditions(DEFAULT_RULES).map((c) => c.text),
     )
     fireEvent.click(screen.getByRole('button', { name: 'No' }))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()

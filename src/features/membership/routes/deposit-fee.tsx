@@ -11,7 +11,7 @@ import { Popup } from '@/components/popup'
 import { PageSpinner } from '@/components/page-spinner'
 import { useRules } from '@/stores/rules-store'
 import { groupPlans, usePlansStore } from '@/stores/plans-store'
-import { formatCoins, formatRupees } from '@/shared/rules'
+import { formatCoins, formatRupees, withdrawalConditions } from '@/shared/rules'
 import { createOrder } from '../api/create-order'
 import { getUpi } from '../api/get-upi'
 import { WithdrawalTerms } from '../components/withdrawal-terms'
@@ -125,6 +125,13 @@ export default function DepositFee() {
             Do you want to proceed with the payment of {formatRupees(choice.amount)} for the{' '}
             {choice.type} plan?
           </p>
+          {/* The conditions stand in the popup too, so nobody pays without having read them. */}
+          <p className="muted">To withdraw later you need:</p>
+          <ul className="muted" data-testid="confirm-conditions">
+            {withdrawalConditions(rules).map((c) => (
+              <li key={c.key}>{c.text}</li>
+            ))}
+          </ul>
           <div className="row">
             <button
               type="button"
