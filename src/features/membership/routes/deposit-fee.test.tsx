@@ -71,7 +71,7 @@ describe('Deposit page', () => {
 
   it('lists every withdrawal condition and the timeline before paying', async () => {
     renderPage()
-    const terms = screen.getByTestId('withdrawal-terms')
+    const terms = await screen.findByTestId('withdrawal-terms')
     expect(terms).toHaveTextContent('A balance of at least ₹999 (99,900 coins)')
     expect(terms).toHaveTextContent('At least 25 videos watched')
     expect(terms).toHaveTextContent('At least 3 friends referred who verified their email')

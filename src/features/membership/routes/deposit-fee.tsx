@@ -117,7 +117,8 @@ export default function DepositFee() {
               </section>
             ))
           : null}
-        <WithdrawalTerms rules={rules} />
+        {/* Shown once the plans are in, so the arriving plans never push it down (no layout shift). */}
+        {plans || error ? <WithdrawalTerms rules={rules} /> : null}
       </main>
       {choice ? (
         <Popup title="Confirm Payment">
