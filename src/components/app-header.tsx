@@ -2,6 +2,8 @@
  * The header of an inner screen: a back button and a title. The back button goes back one step
  * by default (SPEC §2); a screen may pass `onBack` for its own behaviour.
  */
+import { goBack } from '@/lib/go-back'
+
 export function AppHeader({ title, onBack }: { title?: string; onBack?: () => void }) {
   return (
     <header className="app-header">
@@ -9,7 +11,7 @@ export function AppHeader({ title, onBack }: { title?: string; onBack?: () => vo
         type="button"
         className="icon-button"
         aria-label="Go back"
-        onClick={onBack ?? (() => window.history.back())}
+        onClick={onBack ?? (() => goBack())}
       >
         <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
           <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />

@@ -174,6 +174,7 @@ describe('Login screen', () => {
 
   it('goes back one step with the header back button', async () => {
     const back = vi.spyOn(window.history, 'back').mockImplementation(() => {})
+    vi.spyOn(window.history, 'length', 'get').mockReturnValue(2)
     const { user } = renderAt(<Login />, '/loginn')
     await user.click(screen.getByRole('button', { name: 'Go back' }))
     expect(back).toHaveBeenCalledTimes(1)

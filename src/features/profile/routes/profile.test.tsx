@@ -79,6 +79,7 @@ describe('Profile screen', () => {
 
   it('goes back one page with Go Back', async () => {
     const back = vi.spyOn(window.history, 'back').mockImplementation(() => undefined)
+    vi.spyOn(window.history, 'length', 'get').mockReturnValue(2)
     const { user } = renderAt(<Profile />, '/profile')
     await settle()
     await user.click(screen.getByRole('button', { name: 'Go Back' }))

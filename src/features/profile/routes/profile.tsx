@@ -12,6 +12,7 @@ import { useUserStore } from '@/stores/user-store'
 import { useRules } from '@/stores/rules-store'
 import { coinsToRupees } from '@/shared/rules'
 import { PageSpinner } from '@/components/page-spinner'
+import { goBack } from '@/lib/go-back'
 import '../profile.css'
 
 const FETCH_ERROR = 'Error fetching user details. Please try again.'
@@ -94,7 +95,7 @@ export default function Profile() {
       <button type="button" className="btn" onClick={onLogout} disabled={loggingOut}>
         Log out
       </button>
-      <button type="button" className="btn btn-outline" onClick={() => window.history.back()}>
+      <button type="button" className="btn btn-outline" onClick={() => goBack('/dashboard')}>
         Go Back
       </button>
     </main>
