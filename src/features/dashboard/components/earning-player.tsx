@@ -4,7 +4,7 @@
  * player moves to the next video and stops, the congratulations popup shows the coins for 3 s,
  * and the user's details refresh after the 1 s reward step delay.
  */
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { memo, useCallback, useEffect, useRef, useState } from 'react'
 import toast from 'react-hot-toast'
 import { refreshUser } from '@/lib/get-user'
 import { describeOutboxError } from '@/lib/outbox/outbox'
@@ -18,7 +18,8 @@ import { VideoPlayer } from './video-player'
 export const REWARD_POPUP_MS = 3_000
 export const REWARD_STEP_MS = 1_000
 
-export function EarningPlayer(props: {
+/** Memoised: the user's refresh re-renders the dashboard, not the player (TBT, issue 5). */
+export const EarningPlayer = memo(function EarningPlayer(props: {
   videos: DashboardVideo[]
   expectedCoins: number
   wantPlay: boolean
@@ -91,4 +92,4 @@ export function EarningPlayer(props: {
       {reward ? <RewardPopup coins={reward.coins} pending={reward.pending} /> : null}
     </>
   )
-}
+})

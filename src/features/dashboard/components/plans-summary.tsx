@@ -1,10 +1,15 @@
 /** The membership plans on the dashboard (SPEC §2): per video reward of each plan, a way to deposit. */
-import { useEffect } from 'react'
+import { memo, useEffect } from 'react'
 import { Link } from 'wouter'
 import { groupPlans, usePlansStore } from '@/stores/plans-store'
 import { formatCoins, formatRupees } from '@/shared/rules'
 
-export function PlansSummary({ currentVideoPoint }: { currentVideoPoint: number | undefined }) {
+/** Memoised: the user's refresh re-renders the dashboard, not this list (TBT, issue 5). */
+export const PlansSummary = memo(function PlansSummary({
+  currentVideoPoint,
+}: {
+  currentVideoPoint: number | undefined
+}) {
   const plans = usePlansStore((s) => s.plans)
   const error = usePlansStore((s) => s.error)
   useEffect(() => {
@@ -14,6 +19,13 @@ export function PlansSummary({ currentVideoPoint }: { currentVideoPoint: number 
     <section className="card stack" aria-labelledby="plans-title">
       <h2 id="plans-title">Membership plans</h2>
       {error ? <p className="error-text">{error}</p> : null}
+      {plans === null && !error ? (
+        // Keeps the list's usual height (the seeded 4 types) while it loads, so its arrival moves
+        // neither the link below nor Log out (CLS, issue 5); cached plans show at once instead.
+        <p className="muted plans-loading" role="status">
+          Loading plans…
+        </p>
+      ) : null}
       {plans
         ? groupPlans(plans).map((group) => (
             <div key={group.type}>
@@ -42,4 +54,4 @@ export function PlansSummary({ currentVideoPoint }: { currentVideoPoint: number 
       </Link>
     </section>
   )
-}
+})

@@ -7,7 +7,6 @@ import { useEffect, useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import toast from 'react-hot-toast'
 import { refreshUser } from '@/lib/get-user'
-import { logout } from '@/lib/logout'
 import { startOutbox } from '@/lib/outbox/outbox'
 import { useUserStore } from '@/stores/user-store'
 import { useRules } from '@/stores/rules-store'
@@ -18,6 +17,7 @@ import { coinsToRupees, formatCoins } from '@/shared/rules'
 import { BonusPopup, WithdrawRequirementsPopup } from '../components/dashboard-popups'
 import { EarningPlayer } from '../components/earning-player'
 import { PlansSummary } from '../components/plans-summary'
+import { PlayerPlaceholder } from '../components/player-placeholder'
 import { useVideos } from '../lib/use-videos'
 import { useStoreHydrated } from '../lib/use-store-hydrated'
 import '../dashboard.css'
@@ -150,7 +150,7 @@ export default function Dashboard() {
           onWantPlayChange={setWantPlay}
         />
       ) : !offline ? (
-        <PageSpinner label={retrying ? 'Waiting for videos…' : 'Loading videos…'} />
+        <PlayerPlaceholder label={retrying ? 'Waiting for videos…' : 'Loading videos…'} />
       ) : null}
 
       <PlansSummary currentVideoPoint={user.membership__video_point} />
@@ -159,6 +159,8 @@ export default function Dashboard() {
         type="button"
         className="btn btn-outline"
         onClick={async () => {
+          // Loaded on the tap: keeps the module off the dashboard's first-load chain (LCP, issue 5).
+          const { logout } = await import('@/lib/logout')
           await logout()
           navigate('/', { replace: true })
         }}
