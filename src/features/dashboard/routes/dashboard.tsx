@@ -20,6 +20,7 @@ import { PlansSummary } from '../components/plans-summary'
 import { PlayerPlaceholder } from '../components/player-placeholder'
 import { useVideos } from '../lib/use-videos'
 import { useStoreHydrated } from '../lib/use-store-hydrated'
+import { whenIdle } from '../lib/when-idle'
 import '../dashboard.css'
 
 /** SPEC §9: the keyfrom notice shows 3 s, then the query is cleared. */
@@ -41,8 +42,11 @@ export default function Dashboard() {
   const progressHydrated = useStoreHydrated(useWatchProgressStore)
   const pending = summarizeOutbox(useOutboxItems())
 
+  // The outbox's triggers and first flush (IndexedDB reads) wait for an idle moment after the
+  // first paint, so they never hold up the screen (TBT, issue 5).
+  useEffect(() => whenIdle(startOutbox), [])
+
   useEffect(() => {
-    startOutbox()
     refreshUser().catch(() => {
       setFailed(true)
       toast.error('Error fetching user details. Please try again.')
