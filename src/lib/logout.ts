@@ -1,8 +1,9 @@
 /**
- * Logout (SPEC §2, §4): revoke the token on the server when online, then clear local storage and
- * the persisted stores, whatever the server answered.
+ * Logout (SPEC §2, §4): revoke the token on the server when online, then clear local storage, the
+ * persisted user and the worker's offline API cache, whatever the server answered.
  */
 import { api } from './api-client'
+import { clearOfflineApiCache } from './sw-bridge'
 import { useUserStore } from '@/stores/user-store'
 
 /** Ends the session on this device; never throws. */
@@ -14,4 +15,6 @@ export async function logout(): Promise<void> {
   }
   localStorage.clear()
   useUserStore.getState().clear()
+  // The service worker's offline copies of this user's API answers go too (shared phones).
+  await clearOfflineApiCache()
 }
