@@ -60,7 +60,7 @@ describe.each(ENGINES)('videos and rewards on %s', (engine) => {
       expect(Object.keys(v).sort()).toEqual(['id', 'link', 'redirection_link', 'timer'])
       expect(v.timer).toBeGreaterThanOrEqual(15)
       expect(v.timer).toBeLessThanOrEqual(60)
-      expect(v.redirection_link).toBeTruthy()
+      expect(v.redirection_link).toMatch(/^(https:\/\/|\/)/)
     }
     const handouts = await api.app.db
       .selectFrom('video_handouts')

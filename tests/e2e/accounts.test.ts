@@ -38,6 +38,9 @@ async function shot(name: string): Promise<void> {
 }
 
 const pathname = () => new URL(page.url()).pathname
+/** Access tokens and OTP request ids: 32 random bytes, base64url (DECISIONS §7). */
+const TOKEN_FORMAT = /^[\w-]{43}$/
+
 const storedToken = () => page.evaluate(() => localStorage.getItem('access_token'))
 
 async function logIn(identifier: string, pin: string): Promise<void> {
@@ -115,8 +118,8 @@ describe('accounts in Chromium (sqlite)', () => {
 
     await page.waitForURL((url) => url.pathname === '/verify-otp-signup')
     expect(new URL(page.url()).searchParams.get('email')).toBe(person.email)
-    expect(await storedToken()).toBeTruthy()
-    expect(await page.evaluate(() => localStorage.getItem('request_id'))).toBeTruthy()
+    expect(await storedToken()).toMatch(TOKEN_FORMAT)
+    expect(await page.evaluate(() => localStorage.getItem('request_id'))).toMatch(TOKEN_FORMAT)
     await page.getByText(`Code has been sent to ${person.email}`).waitFor()
     await page.getByText('Resend code in 00:5', { exact: false }).waitFor()
     expect(await page.getByRole('button', { name: 'Resend Code' }).isDisabled()).toBe(true)
@@ -134,7 +137,7 @@ describe('accounts in Chromium (sqlite)', () => {
     // Verified and still holding the signup token: the guest-only /update-password hands over
     // to the dashboard (SPEC §2 route access).
     await page.waitForURL((url) => url.pathname === '/dashboard')
-    expect(await storedToken()).toBeTruthy()
+    expect(await storedToken()).toMatch(TOKEN_FORMAT)
   })
 
   it('logs out, then logs in by email and by phone', async () => {
@@ -142,12 +145,12 @@ describe('accounts in Chromium (sqlite)', () => {
 
     await logIn(person.email, person.pin)
     await page.waitForURL((url) => url.pathname === '/dashboard')
-    expect(await storedToken()).toBeTruthy()
+    expect(await storedToken()).toMatch(TOKEN_FORMAT)
     await logOut()
 
     await logIn(person.phone, person.pin)
     await page.waitForURL((url) => url.pathname === '/dashboard')
-    expect(await storedToken()).toBeTruthy()
+    expect(await storedToken()).toMatch(TOKEN_FORMAT)
   })
 
   it('sends a logged-in user on /loginn to /dashboard', async () => {
@@ -198,6 +201,6 @@ describe('accounts in Chromium (sqlite)', () => {
 
     await logIn(person.email, person.newPin)
     await page.waitForURL((url) => url.pathname === '/dashboard')
-    expect(await storedToken()).toBeTruthy()
+    expect(await storedToken()).toMatch(TOKEN_FORMAT)
   })
 })
