@@ -5,6 +5,7 @@
  */
 import ky, { HTTPError } from 'ky'
 import { clearAccessToken, getAccessToken } from './session'
+import { noteServerDate } from './server-clock'
 
 /** Where a 401 sends the visitor; replaced by the app with its router's navigate. */
 let onUnauthorized: () => void = () => window.location.assign('/loginn')
@@ -29,6 +30,8 @@ export const api = ky.create({
     ],
     afterResponse: [
       (request, _options, response) => {
+        // Only non-GET answers: a GET may come from the service worker's cache, with an old Date.
+        if (request.method !== 'GET') noteServerDate(response.headers.get('date'))
         if (response.status === 401 && request.headers.has('Authorization')) {
           clearAccessToken()
           onUnauthorized()

@@ -3,6 +3,7 @@
  * idempotency key before the first send, so a dropped connection never loses or doubles it.
  */
 import { enqueueOutbox, type EnqueueResult } from '@/lib/outbox/outbox'
+import { toServerTime } from '@/lib/server-clock'
 
 /** The server's answer to an accepted claim: coins credited, the new balance (coins) and views. */
 export interface RewardData {
@@ -12,10 +13,13 @@ export interface RewardData {
   views: number
 }
 
-/** Queues and sends a claim; `watchedAt` is the ISO moment the timer completed. */
+/**
+ * Queues and sends a claim; `watchedAt` is the ISO moment (device clock) the timer completed,
+ * sent on the server's clock so a phone whose clock is off is not refused (src/lib/server-clock.ts).
+ */
 export function claimReward(dashboardId: number, watchedAt: string): Promise<EnqueueResult> {
   return enqueueOutbox('reward', 'add-reward/', {
     dashboard_id: dashboardId,
-    watched_at: watchedAt,
+    watched_at: toServerTime(new Date(watchedAt)).toISOString(),
   })
 }
