@@ -4,16 +4,10 @@ import crypto from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ENGINES } from '../helpers/databases.ts'
 import { withApi } from '../helpers/api-app.ts'
-import { createTestUser, type TestUser } from '../helpers/users.ts'
+import { rewardCalls } from '../helpers/rewards.ts'
+import { createTestUser } from '../helpers/users.ts'
 import { assertLedgerBalanced, testClock } from '../helpers/ledger.ts'
 import { requestHash } from '../../server/earning/idempotency.ts'
-
-interface Video {
-  id: number
-  link: string
-  redirection_link: string
-  timer: number
-}
 
 describe.each(ENGINES)('reward idempotency and concurrency on %s', (engine) => {
   const clock = testClock()
@@ -24,32 +18,7 @@ describe.each(ENGINES)('reward idempotency and concurrency on %s', (engine) => {
     await assertLedgerBalanced(api.app)
   })
 
-  const dashboard = async (user: TestUser, link?: string) => {
-    const url = link ? `/api/v1/dashboard/?link=${encodeURIComponent(link)}` : '/api/v1/dashboard/'
-    const res = await api.call('GET', url, { token: user.token })
-    expect(res.status).toBe(200)
-    return res.body as unknown as Video[]
-  }
-  const claim = (
-    user: TestUser,
-    body: Record<string, unknown>,
-    key: string = crypto.randomUUID(),
-  ) =>
-    api.call('POST', '/api/v1/add-reward/', {
-      token: user.token,
-      body,
-      headers: { 'idempotency-key': key },
-    })
-  const balance = async (user: TestUser) => {
-    const row = await api.app.db
-      .selectFrom('users')
-      .select(['points', 'views'])
-      .where('id', '=', user.id)
-      .executeTakeFirstOrThrow()
-    return row
-  }
-  const rewardRows = async (user: TestUser) =>
-    api.app.db.selectFrom('ledger_entries').selectAll().where('user_id', '=', user.id).execute()
+  const { dashboard, claim, balance, rewardRows } = rewardCalls(api)
 
   it('credits the same claim sent 20 times at once exactly once', async () => {
     const user = await createTestUser(api.app)
