@@ -45,3 +45,13 @@ export function PaymentResult({ state, title, rows, action, errorAction, icon }:
     </main>
   )
 }
+
+/** The round status mark of a result page: a filled circle of `color` with a white `path`. */
+export function ResultIcon({ color, path }: { color: string; path: string }) {
+  return (
+    <svg width="64" height="64" viewBox="0 0 24 24" aria-hidden="true" style={{ margin: '0 auto' }}>
+      <circle cx="12" cy="12" r="11" fill={color} />
+      <path d={path} fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" />
+    </svg>
+  )
+}

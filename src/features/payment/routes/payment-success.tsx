@@ -1,6 +1,6 @@
 /** `/payment-success` (SPEC §2): Loading for 2 s, then 'Ticket Payment Successful' with its details. */
 import { formatRupees } from '@/shared/rules'
-import { PaymentResult } from '../components/payment-result'
+import { PaymentResult, ResultIcon } from '../components/payment-result'
 import { useTransactionDetails } from '../lib/use-transaction-details'
 
 export default function PaymentSuccess() {
@@ -16,24 +16,7 @@ export default function PaymentSuccess() {
       ]}
       action={{ href: '/dashboard', label: 'Confirm Payment' }}
       errorAction={{ href: '/dashboard', label: 'Go to Dashboard' }}
-      icon={
-        <svg
-          width="64"
-          height="64"
-          viewBox="0 0 24 24"
-          aria-hidden="true"
-          style={{ margin: '0 auto' }}
-        >
-          <circle cx="12" cy="12" r="11" fill="#0b7a3e" />
-          <path
-            d="M7 12.5l3 3 7-7"
-            fill="none"
-            stroke="#fff"
-            strokeWidth="2.2"
-            strokeLinecap="round"
-          />
-        </svg>
-      }
+      icon={<ResultIcon color="#0b7a3e" path="M7 12.5l3 3 7-7" />}
     />
   )
 }
