@@ -43,9 +43,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       const target = to.toLowerCase()
       while (Date.now() < deadline) {
         const mail = messages.slice(after).reverse().find((m) => m.to.includes(target))
-        const code = mail?.raw.match(/\b(\d{4})\b(?=[^\d]*$)|code(?: is)?:?\s*(\d{4})/i)
         if (mail) {
-          const found = mail.raw.match(/code[^\d]{0,20}(\d{4})\b/i)?.[1] ?? code?.[1] ?? code?.[2]
+          // Read the body only: a header (a Message-ID, a date) can hold four digits after "code".
+          const body = mail.raw.split(/\r?\n\r?\n/).slice(1).join('\n')
+          const found = body.match(/code is:?\s*(\d{4})\b/i)?.[1] ?? body.match(/\b(\d{4})\b/)?.[1]
           if (found) return found
         }
         await new Promise((r) => setTimeout(r, 50))
