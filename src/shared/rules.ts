@@ -58,26 +58,32 @@ export function rupeesToCoins(rupees: number, rules: Pick<Rules, 'coinsPerRupee'
   return Math.round(rupees * rules.coinsPerRupee)
 }
 
-const inrWhole = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  maximumFractionDigits: 0,
-})
-const inrPaise = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-})
+/**
+ * Formats a number the en-IN way (Indian digit grouping: 1,00,000) with `fractionDigits` decimals
+ * (rounded as `toFixed` does), the same text as `toLocaleString('en-IN')`/`Intl.NumberFormat`.
+ * Written out because the first `Intl.NumberFormat` of a page loads ICU locale data, one of the
+ * longest tasks of a cold start on a slow phone (TBT, issue 5); a unit test checks it against Intl.
+ */
+export function formatIndianNumber(value: number, fractionDigits = 0): string {
+  const [whole = '0', fraction] = Math.abs(value).toFixed(fractionDigits).split('.')
+  // The last three digits, then groups of two: 12345678 → 1,23,45,678.
+  const grouped =
+    whole.length <= 3
+      ? whole
+      : `${whole.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${whole.slice(-3)}`
+  const negative = value < 0 && /[1-9]/.test(whole + (fraction ?? ''))
+  return `${negative ? '-' : ''}${grouped}${fraction === undefined ? '' : `.${fraction}`}`
+}
 
 /** Formats rupees as en-IN INR: no decimals for whole rupees (SPEC §9), two otherwise. */
 export function formatRupees(rupees: number): string {
-  return Number.isInteger(rupees) ? inrWhole.format(rupees) : inrPaise.format(rupees)
+  const text = formatIndianNumber(Math.abs(rupees), Number.isInteger(rupees) ? 0 : 2)
+  return rupees < 0 && /[1-9]/.test(text) ? `-₹${text}` : `₹${text}`
 }
 
 /** Formats integer coins with their rupee value beside them (DECISIONS §5): "1,500 coins (₹15)". */
 export function formatCoins(coins: number, rules: Pick<Rules, 'coinsPerRupee'> = DEFAULT_RULES): string {
-  return `${coins.toLocaleString('en-IN')} coins (${formatRupees(coinsToRupees(coins, rules))})`
+  return `${formatIndianNumber(coins)} coins (${formatRupees(coinsToRupees(coins, rules))})`
 }
 
 /** Formats seconds as m:ss (SPEC §9), e.g. 75 → "1:15". */
@@ -98,7 +104,7 @@ export function withdrawalConditions(rules: Rules): WithdrawalCondition[] {
   if (rules.withdrawMinBalanceRupees > 0)
     list.push({
       key: 'balance',
-      text: `A balance of at least ${formatRupees(rules.withdrawMinBalanceRupees)} (${rupeesToCoins(rules.withdrawMinBalanceRupees, rules).toLocaleString('en-IN')} coins)`,
+      text: `A balance of at least ${formatRupees(rules.withdrawMinBalanceRupees)} (${formatIndianNumber(rupeesToCoins(rules.withdrawMinBalanceRupees, rules))} coins)`,
     })
   if (rules.withdrawMinVideos > 0)
     list.push({ key: 'videos', text: `At least ${rules.withdrawMinVideos} videos watched` })

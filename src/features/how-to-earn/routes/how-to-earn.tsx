@@ -9,7 +9,7 @@ import { AppHeader } from '@/components/app-header'
 import { refreshUser } from '@/lib/get-user'
 import { useRules } from '@/stores/rules-store'
 import { useUserStore } from '@/stores/user-store'
-import { formatCoins, formatRupees, withdrawalConditions } from '@/shared/rules'
+import { formatIndianNumber, formatCoins, formatRupees, withdrawalConditions } from '@/shared/rules'
 
 export default function HowToEarn() {
   const rules = useRules()
@@ -33,7 +33,7 @@ export default function HowToEarn() {
               {videoPoint !== undefined
                 ? `Every video earns ${formatCoins(videoPoint, rules)} on your plan.`
                 : 'Every video earns the coins of your plan.'}{' '}
-              {rules.coinsPerRupee.toLocaleString('en-IN')} coins = {formatRupees(1)}.
+              {formatIndianNumber(rules.coinsPerRupee)} coins = {formatRupees(1)}.
             </p>
           </li>
           <li className="card">

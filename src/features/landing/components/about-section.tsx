@@ -2,7 +2,7 @@
  * The landing page's About section (SPEC §1): what the product does, with every number taken from
  * the served rules (DECISIONS §3) so the landing never contradicts the terms or How To Earn.
  */
-import { formatCoins, formatRupees, type Rules } from '@/shared/rules'
+import { formatIndianNumber, formatCoins, formatRupees, type Rules } from '@/shared/rules'
 
 export function AboutSection({ rules }: { rules: Rules }) {
   return (
@@ -14,7 +14,7 @@ export function AboutSection({ rules }: { rules: Rules }) {
       </p>
       <ul className="about-list">
         <li data-testid="about-coins">
-          {rules.coinsPerRupee.toLocaleString('en-IN')} coins = {formatRupees(1)}.
+          {formatIndianNumber(rules.coinsPerRupee)} coins = {formatRupees(1)}.
         </li>
         <li data-testid="about-bonus">
           Sign-up bonus: {formatCoins(rules.signupBonusCoins, rules)} once you verify your email.

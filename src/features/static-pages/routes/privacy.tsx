@@ -1,7 +1,7 @@
 /** Privacy policy (SPEC §2): every section SPEC lists, then 'Continue Watching Videos' to /dashboard. */
 import { AppHeader } from '@/components/app-header'
 import { useRules } from '@/stores/rules-store'
-import { formatRupees } from '@/shared/rules'
+import { formatIndianNumber, formatRupees } from '@/shared/rules'
 import { ContinueWatching } from '../components/continue-watching'
 import { SUPPORT_EMAIL } from '../support'
 
@@ -56,7 +56,7 @@ export default function Privacy() {
         <section>
           <h2>Conversion of earnings to points</h2>
           <p data-testid="privacy-points">
-            Earnings are counted in coins ({rules.coinsPerRupee.toLocaleString('en-IN')} coins ={' '}
+            Earnings are counted in coins ({formatIndianNumber(rules.coinsPerRupee)} coins ={' '}
             {formatRupees(1)}). The company may convert rupee earnings into points at any time.
           </p>
         </section>

@@ -5,7 +5,7 @@
 import { Link } from 'wouter'
 import { AppHeader } from '@/components/app-header'
 import { useRules } from '@/stores/rules-store'
-import { formatCoins, formatRupees, withdrawalConditions } from '@/shared/rules'
+import { formatIndianNumber, formatCoins, formatRupees, withdrawalConditions } from '@/shared/rules'
 import { ContinueWatching } from '../components/continue-watching'
 
 export default function Terms() {
@@ -21,7 +21,7 @@ export default function Terms() {
           <h2>Coins</h2>
           <p data-testid="terms-coins">
             You earn coins for every video you watch to the end; the coins per video depend on your
-            membership plan. {rules.coinsPerRupee.toLocaleString('en-IN')} coins = {formatRupees(1)}
+            membership plan. {formatIndianNumber(rules.coinsPerRupee)} coins = {formatRupees(1)}
             . A video earns coins at most once a day.
           </p>
           <p data-testid="terms-referral">
