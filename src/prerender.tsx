@@ -1,12 +1,13 @@
 /**
  * Build-time rendering of the account screens that need no data (issue 5: the first paint does
  * not wait for JavaScript): the build renders each to static HTML inside app.html (see
- * vite.config.ts `appShellPage`), and React replaces it on mount with the same markup. Only
+ * vite.config.ts `appShellPage`), and the app replaces it on mount with the same markup. Only
  * screens whose first render depends on nothing but the path belong here.
  */
 import type { ComponentType } from 'react'
 import { renderToString } from 'react-dom/server'
 import { Router } from 'wouter'
+import { memoryLocation } from 'wouter/memory-location'
 
 type ScreenModule = () => Promise<{ default: ComponentType }>
 
@@ -24,7 +25,8 @@ export async function render(path: string): Promise<string> {
   if (!load) throw new Error(`${path} is not prerendered`)
   const { default: Screen } = await load()
   return renderToString(
-    <Router ssrPath={path}>
+    // A static in-memory location: on the server there is no window.location to read.
+    <Router hook={memoryLocation({ path, static: true }).hook}>
       <Screen />
     </Router>,
   )

@@ -5,7 +5,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
-import react from '@vitejs/plugin-react'
+import preact from '@preact/preset-vite'
+import { APP_ALIASES } from './aliases.ts'
 
 /**
  * The static copy is for looking at: its fields are read-only and its buttons disabled until
@@ -32,8 +33,10 @@ export async function prerenderScreens(
       configFile: false,
       root,
       logLevel: 'silent',
-      resolve: { alias: { '@': path.join(root, 'src') } },
-      plugins: [react()],
+      resolve: { alias: APP_ALIASES },
+      plugins: [preact()],
+      // Bundled whole, so wouter & co. also get the preact/compat aliases (no real React at run time).
+      ssr: { noExternal: true },
       build: {
         ssr: path.join(root, 'src/prerender.tsx'),
         outDir,

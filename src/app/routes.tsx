@@ -3,7 +3,7 @@
  * `auth` routes send a visitor without a token to /loginn; `guest` routes send a visitor with a
  * token to /dashboard; `public` routes are open.
  */
-import type { ComponentType, LazyExoticComponent } from 'react'
+import type { ComponentType } from 'react'
 import { lazyWithRetry } from '@/lib/lazy-with-retry'
 
 export type Access = 'auth' | 'guest' | 'public'
@@ -11,7 +11,7 @@ export type Access = 'auth' | 'guest' | 'public'
 export interface RouteEntry {
   path: string
   access: Access
-  component: LazyExoticComponent<ComponentType>
+  component: ComponentType
 }
 
 /** A lazily loaded screen that reloads the page once if its chunk fails to load (a new deploy). */

@@ -1,5 +1,5 @@
 import { Suspense } from 'react'
-import { render, screen } from '@testing-library/react'
+import { render, screen } from '@testing-library/preact'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { lazyWithRetry, preloadComponent } from './lazy-with-retry'
 import { installPreloadErrorRecovery } from './chunk-reload'
@@ -31,6 +31,23 @@ describe('lazy screens after a deploy', () => {
     expect(screen.getByText('Loading…')).toBeInTheDocument()
   })
 
+  it("stays on the fallback, without looping, when Vite's preload-error handling swallowed the failure to reload", async () => {
+    let loads = 0
+    // What the import resolves to once installPreloadErrorRecovery has prevented the error.
+    const Screen = lazyWithRetry(() => {
+      loads += 1
+      return Promise.resolve(undefined as never)
+    })
+    render(
+      <Suspense fallback={<p>Loading…</p>}>
+        <Screen />
+      </Suspense>,
+    )
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(screen.getByText('Loading…')).toBeInTheDocument()
+    expect(loads).toBe(1)
+  })
+
   it('does not reload again in the same tab, so an outage cannot loop', async () => {
     sessionStorage.setItem('chunk_reload', '1')
     const Screen = lazyWithRetry(() => Promise.reject(chunkError()))
@@ -49,7 +66,9 @@ describe('lazy screens after a deploy', () => {
         <Screen />
       </Suspense>,
     )
-    expect(await screen.findByText('Terms')).toBeInTheDocument()
+    // Already loaded: drawn in the first render, no fallback in between.
+    expect(screen.getByText('Terms')).toBeInTheDocument()
+    expect(screen.queryByText('Loading…')).toBeNull()
     expect(load).toHaveBeenCalledTimes(1)
   })
 

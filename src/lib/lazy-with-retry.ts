@@ -1,44 +1,53 @@
 /**
  * Lazily loaded screens that survive a deploy: when a screen's chunk fails to load (its old name
  * is gone from the server), the page reloads once (src/lib/chunk-reload.ts). Also lets the entry
- * load the first screen's chunk before React renders.
+ * load the first screen's chunk before the app renders.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import { createElement, type ComponentType } from 'react'
 import { chunkLoaded, reloadOnce } from './chunk-reload'
 
-/** Each lazy screen's loader, so the entry can fetch the first screen before React renders. */
+/** Each lazy screen's loader, so the entry can fetch the first screen before the app renders. */
 const loaders = new WeakMap<object, () => Promise<unknown>>()
 
 /**
- * `React.lazy` with the once-only reload: when `load` rejects (the dynamic import failed), the
- * page reloads and the component suspends meanwhile; after one reload the error propagates.
- * The load starts at most once, whether `preloadComponent` or React asks first.
+ * A lazily loaded screen (like `React.lazy`, for components without props) with the once-only reload: when `load` rejects
+ * (the dynamic import failed), the page reloads and the component suspends meanwhile; after one
+ * reload the error propagates to the nearest error boundary. The load starts at most once,
+ * whether `preloadComponent` or a render asks first; once loaded, the screen renders in the same
+ * pass (no Suspense fallback), so a preloaded first screen replaces the static first paint of
+ * index.html directly.
  */
-export function lazyWithRetry<C extends ComponentType>(
-  load: () => Promise<{ default: C }>,
-): LazyExoticComponent<C> {
-  let loading: Promise<{ default: C }> | null = null
+export function lazyWithRetry(load: () => Promise<{ default: ComponentType }>): ComponentType {
+  let loaded: ComponentType | null = null
+  let failure: { error: unknown } | null = null
+  let loading: Promise<unknown> | null = null
   const start = () =>
     (loading ??= load().then(
-      (module) => {
+      (module: { default: ComponentType } | undefined) => {
+        // Vite's preload-error handling (installPreloadErrorRecovery) resolves a failed import
+        // with nothing once it has started the reload: stay suspended until the page goes.
+        if (!module) return new Promise<never>(() => undefined)
         chunkLoaded()
-        return module
+        loaded = module.default
       },
       (error: unknown) => {
         if (reloadOnce()) return new Promise<never>(() => undefined)
-        throw error
+        failure = { error }
       },
     ))
-  const component = lazy(start)
-  loaders.set(component, start)
-  return component
+  function LazyScreen() {
+    if (loaded) return createElement(loaded)
+    if (failure) throw failure.error
+    // Suspends: the nearest Suspense boundary shows its fallback until the chunk is here.
+    throw start()
+  }
+  loaders.set(LazyScreen, start)
+  return LazyScreen
 }
 
 /**
  * Starts loading a `lazyWithRetry` screen's chunk; resolves (never rejects) once it has loaded
- * or failed. Rendering a screen whose chunk has loaded shows no Suspense fallback (a concurrent
- * render waits out the already-resolved promise), so the first screen can replace the static
- * first paint of index.html directly. A component not made by `lazyWithRetry` resolves at once.
+ * or failed. A component not made by `lazyWithRetry` resolves at once.
  */
 export async function preloadComponent(component: object): Promise<void> {
   await loaders

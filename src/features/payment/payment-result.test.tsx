@@ -1,6 +1,6 @@
 /** /payment-success and /payment-fail: Loading for 2 s, then the details from the query or the server. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { act, render, screen } from '@testing-library/react'
+import { act, render, screen } from '@testing-library/preact'
 import type { ComponentType } from 'react'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
@@ -20,7 +20,10 @@ function renderAt(Page: ComponentType, path: string) {
 }
 
 /** Moves the fake clock and lets pending promises settle. */
-const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms))
+const advance = (ms: number) =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(ms)
+  })
 
 beforeEach(() => {
   vi.useFakeTimers()

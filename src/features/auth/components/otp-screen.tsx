@@ -10,6 +10,7 @@ import { AuthLogo } from './auth-logo'
 import { TextField } from './text-field'
 import { SubmitButton } from './submit-button'
 import { formatCountdown, useCountdown } from './use-countdown'
+import { keepInputValue } from '@/lib/keep-input-value'
 
 export interface OtpScreenProps {
   email: string
@@ -30,10 +31,11 @@ export function OtpScreen({ email, initialSeconds, onVerify, onResend, onBack }:
   const [resending, setResending] = useState(false)
   const { secondsLeft, restart } = useCountdown(initialSeconds)
 
-  const change = (value: string) => {
-    const problem = checkOtpInput(value)
+  const change = (input: HTMLInputElement) => {
+    const problem = checkOtpInput(input.value)
     setError(problem)
-    if (!problem) setCode(value)
+    // A refused entry (not digits, too long) leaves the code as it was, on screen too.
+    setCode(keepInputValue(input, problem ? code : input.value))
   }
 
   const submit = async (event: FormEvent) => {
@@ -69,7 +71,7 @@ export function OtpScreen({ email, initialSeconds, onVerify, onResend, onBack }:
             autoComplete="one-time-code"
             value={code}
             error={error}
-            onChange={(event) => change(event.target.value)}
+            onChange={(event) => change(event.currentTarget)}
           />
           <div className="resend-row">
             <span className="muted">Didn&apos;t receive the code?</span>

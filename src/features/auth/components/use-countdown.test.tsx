@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { act, renderHook } from '@testing-library/react'
+import { act, renderHook } from '@testing-library/preact'
 import { formatCountdown, useCountdown } from './use-countdown'
 
 describe('useCountdown', () => {
@@ -9,11 +9,11 @@ describe('useCountdown', () => {
   it('counts whole seconds down to 0 and stops there', () => {
     const { result } = renderHook(() => useCountdown(3))
     expect(result.current.secondsLeft).toBe(3)
-    act(() => vi.advanceTimersByTime(1000))
+    act(() => void vi.advanceTimersByTime(1000))
     expect(result.current.secondsLeft).toBe(2)
-    act(() => vi.advanceTimersByTime(2000))
+    act(() => void vi.advanceTimersByTime(2000))
     expect(result.current.secondsLeft).toBe(0)
-    act(() => vi.advanceTimersByTime(5000))
+    act(() => void vi.advanceTimersByTime(5000))
     expect(result.current.secondsLeft).toBe(0)
     expect(vi.getTimerCount()).toBe(0)
   })
@@ -22,7 +22,7 @@ describe('useCountdown', () => {
     const { result, rerender } = renderHook(({ seconds }) => useCountdown(seconds), {
       initialProps: { seconds: 10 },
     })
-    act(() => vi.advanceTimersByTime(4000))
+    act(() => void vi.advanceTimersByTime(4000))
     rerender({ seconds: 10 })
     rerender({ seconds: 10 })
     expect(result.current.secondsLeft).toBe(6)
@@ -31,18 +31,18 @@ describe('useCountdown', () => {
   it('follows the wall clock when ticks come late (a throttled tab)', () => {
     const { result } = renderHook(() => useCountdown(59))
     // The clock jumps 20 s while no timer ran; the next tick shows the real time left.
-    act(() => vi.setSystemTime(Date.now() + 20_000))
-    act(() => vi.advanceTimersByTime(250))
+    act(() => void vi.setSystemTime(Date.now() + 20_000))
+    act(() => void vi.advanceTimersByTime(250))
     expect(result.current.secondsLeft).toBe(39)
   })
 
   it('restarts from a new length', () => {
     const { result } = renderHook(() => useCountdown(10))
-    act(() => vi.advanceTimersByTime(10_000))
+    act(() => void vi.advanceTimersByTime(10_000))
     expect(result.current.secondsLeft).toBe(0)
     act(() => result.current.restart(59))
     expect(result.current.secondsLeft).toBe(59)
-    act(() => vi.advanceTimersByTime(1000))
+    act(() => void vi.advanceTimersByTime(1000))
     expect(result.current.secondsLeft).toBe(58)
   })
 

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react'
+import { act, fireEvent, screen } from '@testing-library/preact'
 import { describe, expect, it, vi } from 'vitest'
 import {
   refreshUser,
@@ -23,17 +23,17 @@ describe('Dashboard player', () => {
 
   it('counts played time only while the video really plays and the page is visible', async () => {
     const video = await startPlaying()
-    act(() => vi.advanceTimersByTime(3000))
+    act(() => void vi.advanceTimersByTime(3000))
     expect(screen.getByTestId('player-timer')).toHaveTextContent('0:00 / 0:15')
     fireEvent.playing(video)
-    act(() => vi.advanceTimersByTime(4000))
+    act(() => void vi.advanceTimersByTime(4000))
     expect(screen.getByTestId('player-timer')).toHaveTextContent('0:04 / 0:15')
     const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden')
-    act(() => vi.advanceTimersByTime(5000))
+    act(() => void vi.advanceTimersByTime(5000))
     expect(screen.getByTestId('player-timer')).toHaveTextContent('0:04 / 0:15')
     visibility.mockReturnValue('visible')
     fireEvent.pause(video)
-    act(() => vi.advanceTimersByTime(5000))
+    act(() => void vi.advanceTimersByTime(5000))
     expect(screen.getByTestId('player-timer')).toHaveTextContent('0:04 / 0:15')
     expect(useWatchProgressStore.getState().seconds[11]).toBeGreaterThanOrEqual(3)
   })

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react'
+import { act, fireEvent, screen } from '@testing-library/preact'
 import { describe, expect, it, vi } from 'vitest'
 import { apiGet, useOutboxStore, renderAt } from './dashboard-fixtures'
 
@@ -48,9 +48,9 @@ describe('Dashboard', () => {
     vi.useFakeTimers()
     const memory = renderAt('/dashboard?keyfrom=withdrawal')
     expect(screen.getByText(/Your withdrawal request is being processed/)).toBeInTheDocument()
-    act(() => vi.advanceTimersByTime(2900))
+    act(() => void vi.advanceTimersByTime(2900))
     expect(screen.getByText(/Your withdrawal request is being processed/)).toBeInTheDocument()
-    act(() => vi.advanceTimersByTime(200))
+    act(() => void vi.advanceTimersByTime(200))
     expect(screen.queryByText(/Your withdrawal request is being processed/)).not.toBeInTheDocument()
     expect(memory.history.at(-1)).toBe('/dashboard')
   })

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor } from '@testing-library/preact'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
@@ -73,7 +73,8 @@ describe('Withdraw page', () => {
     const submit = screen.getByRole('button', { name: 'Withdraw' })
     expect(submit).toBeDisabled()
     fill('not-a-upi')
-    fireEvent.blur(screen.getByLabelText('UPI ID'))
+    // Leaving the field: a browser fires blur and focusout; onBlur listens to focusout (as React's does).
+    fireEvent(screen.getByLabelText('UPI ID'), new FocusEvent('focusout', { bubbles: true }))
     expect(screen.getByText('Invalid UPI ID format.')).toBeInTheDocument()
     expect(submit).toBeDisabled()
     fill('asha@okaxis')
