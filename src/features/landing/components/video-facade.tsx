@@ -4,7 +4,7 @@
  * stays fast: the app's own file when the server has it, else YouTube's privacy-enhanced embed.
  * The skeleton stays until the player reports it is ready.
  */
-import { useState } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 
 /** The app's own sample video (served from public/videos/ when present). */
 export const LOCAL_SAMPLE_VIDEO = '/videos/sample-1.mp4'
@@ -26,6 +26,12 @@ async function hasLocalVideo(): Promise<boolean> {
 
 export function VideoFacade() {
   const [posterReady, setPosterReady] = useState(false)
+  const poster = useRef<HTMLImageElement>(null)
+  // The app takes over the static first paint's <img>, which may have loaded before the app
+  // arrived: its load event is then long gone, so ask the element itself.
+  useLayoutEffect(() => {
+    if (poster.current?.complete && poster.current.naturalWidth > 0) setPosterReady(true)
+  }, [])
   const [player, setPlayer] = useState<Player>({ kind: 'none' })
   const [playerReady, setPlayerReady] = useState(false)
 
@@ -39,6 +45,7 @@ export function VideoFacade() {
     <div className="video-facade" data-testid="video-facade">
       {player.kind === 'none' || player.kind === 'checking' ? (
         <img
+          ref={poster}
           src={POSTER}
           alt="Sample video: watch, earn coins, withdraw by UPI"
           width={640}
