@@ -12,9 +12,13 @@ import { OfflineNotice } from '@/components/offline-notice'
 import { UpdatePrompt } from '@/components/update-prompt'
 import { setUnauthorizedHandler } from '@/lib/api-client'
 import { isLoggedIn } from '@/lib/session'
+import { useAfterFirstPaint } from '@/lib/use-after-first-paint'
 
 export function App() {
   const [, navigate] = useLocation()
+  // The toaster and the notices mount right after the first screen has painted, in a task of
+  // their own (a toast raised before then still shows: the toaster reads its store on mount).
+  const chrome = useAfterFirstPaint()
   useEffect(() => setUnauthorizedHandler(() => navigate('/loginn', { replace: true })), [navigate])
   useEffect(() => {
     // Queued reward claims and withdrawals are sent at start whatever the first screen is
@@ -23,9 +27,13 @@ export function App() {
   }, [])
   return (
     <>
-      <Toaster position="top-right" toastOptions={{ duration: 5000 }} />
-      <OfflineNotice />
-      <UpdatePrompt />
+      {chrome ? (
+        <>
+          <Toaster position="top-right" toastOptions={{ duration: 5000 }} />
+          <OfflineNotice />
+          <UpdatePrompt />
+        </>
+      ) : null}
       <Suspense fallback={<PageSpinner />}>
         <Switch>
           <Route path="/login">

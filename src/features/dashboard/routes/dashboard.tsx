@@ -3,7 +3,7 @@
  * Withdraw button and its requirements popup, the plans, the earning player, the Hindi bonus
  * popup for a new user, the keyfrom=withdrawal notice, and what the outbox still holds.
  */
-import { useDeferredValue, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import toast from 'react-hot-toast'
 import { refreshUser } from '@/lib/get-user'
@@ -21,6 +21,7 @@ import { PlayerPlaceholder } from '../components/player-placeholder'
 import { useVideos } from '../lib/use-videos'
 import { useStoreHydrated } from '../lib/use-store-hydrated'
 import { whenIdle } from '../lib/when-idle'
+import { useAfterFirstPaint } from '@/lib/use-after-first-paint'
 import '../dashboard.css'
 
 /** SPEC §9: the keyfrom notice shows 3 s, then the query is cleared. */
@@ -42,8 +43,8 @@ export default function Dashboard() {
   const progressHydrated = useStoreHydrated(useWatchProgressStore)
   const pending = summarizeOutbox(useOutboxItems())
   // The greeting and balance commit first (the LCP); the player, plans and Log out follow in a
-  // background render right after, below them, so nothing above moves (LCP/TBT, issue 5).
-  const showRest = useDeferredValue(true, false)
+  // render of their own right after, below them, so nothing above moves (LCP/TBT, issue 5).
+  const showRest = useAfterFirstPaint(user !== null)
 
   // The outbox's triggers and first flush (IndexedDB reads) wait for an idle moment after the
   // first paint, so they never hold up the screen (TBT, issue 5).

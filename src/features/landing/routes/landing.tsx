@@ -6,15 +6,20 @@
 import { Link, Redirect } from 'wouter'
 import { isLoggedIn } from '@/lib/session'
 import { useRules, useRulesStore } from '@/stores/rules-store'
+import type { Rules } from '@/shared/rules'
 import { VideoFacade } from '../components/video-facade'
 import { AboutSection } from '../components/about-section'
 import { PartnersStrip } from '../components/partners-strip'
 import { LandingFooter } from '../components/landing-footer'
+import { useAfterFirstPaint } from '@/lib/use-after-first-paint'
 import '../landing.css'
 
 export default function Landing() {
   const rules = useRules()
   const playStoreUrl = useRulesStore((s) => s.playStoreUrl)
+  // Above the fold (the static first paint's part) first; About, the app badge, partners and
+  // the footer in the next task (TBT, issue 5).
+  const belowFold = useAfterFirstPaint()
   if (isLoggedIn()) return <Redirect to="/dashboard" replace />
   return (
     <>
@@ -44,22 +49,30 @@ export default function Landing() {
           <h2 id="video-title">See how it works</h2>
           <VideoFacade />
         </section>
-        <AboutSection rules={rules} />
-        <section className="stack" aria-labelledby="app-title">
-          <h2 id="app-title">Get the app</h2>
-          <a className="play-badge" href={playStoreUrl} target="_blank" rel="noopener noreferrer">
-            <img
-              src="/landing/google-play-badge.svg"
-              alt="Get it on Google Play"
-              width={180}
-              height={54}
-              loading="lazy"
-            />
-          </a>
-        </section>
-        <PartnersStrip />
+        {belowFold ? <BelowFold rules={rules} playStoreUrl={playStoreUrl} /> : null}
       </main>
-      <LandingFooter />
+      {belowFold ? <LandingFooter /> : null}
+    </>
+  )
+}
+
+function BelowFold({ rules, playStoreUrl }: { rules: Rules; playStoreUrl: string }) {
+  return (
+    <>
+      <AboutSection rules={rules} />
+      <section className="stack" aria-labelledby="app-title">
+        <h2 id="app-title">Get the app</h2>
+        <a className="play-badge" href={playStoreUrl} target="_blank" rel="noopener noreferrer">
+          <img
+            src="/landing/google-play-badge.svg"
+            alt="Get it on Google Play"
+            width={180}
+            height={54}
+            loading="lazy"
+          />
+        </a>
+      </section>
+      <PartnersStrip />
     </>
   )
 }
