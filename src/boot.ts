@@ -6,6 +6,8 @@
  */
 import './styles.css'
 import { installPreloadErrorRecovery, reloadOnce } from './lib/chunk-reload'
+import { sendEarlyGets } from './lib/early-gets'
+import { getAccessToken } from './lib/session'
 
 /** Resolves after the window's load event and the next painted frame (at most `maxMs` later). */
 function afterFirstPaint(maxMs = 200): Promise<void> {
@@ -48,6 +50,7 @@ function prefetchRouteChunks(): void {
 
 installPreloadErrorRecovery()
 prefetchRouteChunks()
+sendEarlyGets(window.location.pathname, getAccessToken())
 void afterFirstPaint()
   .then(() => import('./main'))
   .catch((error: unknown) => {

@@ -6,6 +6,7 @@
 import ky, { HTTPError } from 'ky'
 import { clearAccessToken, getAccessToken } from './session'
 import { noteServerDate } from './server-clock'
+import { takeEarlyGet } from './early-gets'
 
 /** Where a 401 sends the visitor; replaced by the app with its router's navigate. */
 let onUnauthorized: () => void = () => window.location.assign('/loginn')
@@ -27,6 +28,9 @@ export const api = ky.create({
           request.headers.set('Authorization', `Bearer ${token}`)
         }
       },
+      // The entry script may have sent this GET already (src/lib/early-gets.ts): use its answer.
+      (request) =>
+        request.method === 'GET' ? takeEarlyGet(request.url, getAccessToken()) : undefined,
     ],
     afterResponse: [
       (request, _options, response) => {

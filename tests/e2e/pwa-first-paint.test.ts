@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page, Route } from 'playwright-core'
 import { startProduct, type RunningProduct } from '../helpers/server.ts'
 import { launchBrowser } from '../helpers/browser.ts'
+import { createTestUser } from '../helpers/users.ts'
 
 let product: RunningProduct
 let browser: Browser
@@ -143,6 +144,34 @@ describe('first paint without JavaScript', () => {
     release()
     await page.getByRole('heading', { level: 1 }).first().waitFor()
     expect(await page.getByText('Loading…').count()).toBe(0)
+    await page.context().close()
+  })
+
+  it("sends a logged-in screen's data requests before the app code arrives, each only once", async () => {
+    const user = await createTestUser(product.app, { firstName: 'Early Bird' })
+    const { page, release } = await pageWithHeldApp()
+    await page.goto('/robots.txt')
+    await page.evaluate((token) => localStorage.setItem('access_token', token), user.token)
+    const gets: string[] = []
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (url.pathname.startsWith('/api/v1/')) gets.push(url.pathname + url.search)
+    })
+    await page.goto('/dashboard', { waitUntil: 'load' })
+    // The app's code is held back, yet the screen's GETs are on their way.
+    await expect.poll(() => gets.slice().sort()).toEqual([
+      '/api/v1/config/',
+      '/api/v1/dashboard/?link=',
+      '/api/v1/get-membership/',
+      '/api/v1/get-user/',
+    ])
+    release()
+    await page.getByRole('heading', { name: 'Hello, Early Bird' }).waitFor()
+    await page.getByText('Membership plans').waitFor()
+    await page.waitForLoadState('networkidle')
+    // The app used those answers: plans and videos were not asked for a second time.
+    expect(gets.filter((g) => g === '/api/v1/get-membership/')).toHaveLength(1)
+    expect(gets.filter((g) => g === '/api/v1/dashboard/?link=')).toHaveLength(1)
     await page.context().close()
   })
 })

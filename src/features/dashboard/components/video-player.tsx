@@ -18,6 +18,9 @@ import {
 } from '../lib/youtube'
 import type { DashboardVideo } from '../api/get-videos'
 
+/** The still shown in a local video's frame until it plays (public/player/poster.svg). */
+const POSTER = '/player/poster.svg'
+
 export interface VideoPlayerProps {
   video: DashboardVideo
   /** Whether the user wants it playing (the play/pause button, the bonus popup's Get Started). */
@@ -97,7 +100,10 @@ function FileVideo({
       src={src}
       playsInline
       loop
-      preload="auto"
+      // A light still until Play: the screen paints without waiting for the video file, and a
+      // phone on mobile data fetches only the video's metadata before the user starts it.
+      poster={POSTER}
+      preload="metadata"
       aria-label="Video"
       data-testid="player-video"
       onPlaying={() => onPlaying(true)}
