@@ -6,7 +6,7 @@ import { formatIndianNumber, formatCoins, formatRupees, type Rules } from '@/sha
 
 export function AboutSection({ rules }: { rules: Rules }) {
   return (
-    <section className="stack" aria-labelledby="about-title">
+    <section className="stack below-fold" aria-labelledby="about-title">
       <h2 id="about-title">About</h2>
       <p>
         Watch short videos, earn coins for every video you finish, refer your friends and withdraw

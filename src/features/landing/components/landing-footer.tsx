@@ -11,7 +11,7 @@ const QUICK_LINKS = [
 
 export function LandingFooter() {
   return (
-    <footer className="landing-footer">
+    <footer className="landing-footer below-fold">
       <nav aria-label="Quick links">
         <ul className="footer-links">
           {QUICK_LINKS.map((link) => (

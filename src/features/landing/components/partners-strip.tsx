@@ -28,7 +28,7 @@ export function PartnersStrip() {
   if (state.kind === 'hidden') return null
   return (
     <section
-      className="partners"
+      className="partners below-fold"
       aria-labelledby="partners-title"
       aria-busy={state.kind === 'loading'}
     >

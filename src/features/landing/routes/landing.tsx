@@ -60,7 +60,7 @@ function BelowFold({ rules, playStoreUrl }: { rules: Rules; playStoreUrl: string
   return (
     <>
       <AboutSection rules={rules} />
-      <section className="stack" aria-labelledby="app-title">
+      <section className="stack below-fold" aria-labelledby="app-title">
         <h2 id="app-title">Get the app</h2>
         <a className="play-badge" href={playStoreUrl} target="_blank" rel="noopener noreferrer">
           <img
