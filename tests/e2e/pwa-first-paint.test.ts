@@ -1,6 +1,6 @@
 /**
  * The landing's first paint does not wait for JavaScript (issue 5): index.html carries the
- * landing's above-the-fold content as static HTML, and React replaces it without moving anything
+ * landing's above-the-fold content as static HTML, and the app takes it over without moving anything
  * (no layout shift); the prerendered account screens likewise; other routes get app.html's
  * loading indicator, never the landing.
  */
@@ -79,7 +79,7 @@ function aboveTheFold(page: Page) {
 }
 
 describe('first paint without JavaScript', () => {
-  it('paints the landing from HTML, and React replaces it without a layout shift', async () => {
+  it('paints the landing from HTML, and the app takes it over without a layout shift', async () => {
     const { page, release } = await pageWithHeldApp()
     await page.goto('/', { waitUntil: 'load' })
     // No app code has run: what shows is index.html's own content.
@@ -102,7 +102,7 @@ describe('first paint without JavaScript', () => {
     await page.context().close()
   })
 
-  it('paints the prerendered login screen from HTML, and React replaces it without a shift', async () => {
+  it('paints the prerendered login screen from HTML, and the app takes it over without a shift', async () => {
     const { page, release } = await pageWithHeldApp()
     await page.goto('/loginn', { waitUntil: 'load' })
     await page.getByRole('heading', { name: 'Log In' }).waitFor()

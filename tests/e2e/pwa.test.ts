@@ -206,7 +206,7 @@ describe('the installable, offline PWA shell', () => {
     let documentLoads = 0
     page.on('load', () => (documentLoads += 1))
     await page.goto('/')
-    await page.getByRole('heading', { name: 'About' }).waitFor() // React has replaced the static paint
+    await page.getByRole('heading', { name: 'About' }).waitFor() // the app has taken over the static paint
     expect(documentLoads).toBe(1)
 
     // An in-app navigation (wouter follows history.pushState) asks for the missing chunk.
