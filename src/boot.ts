@@ -6,6 +6,7 @@
  */
 import './styles.css'
 import { installPreloadErrorRecovery, reloadOnce } from './lib/chunk-reload'
+import { routePath } from './lib/route-path'
 import { sendEarlyGets } from './lib/early-gets'
 import { getAccessToken } from './lib/session'
 
@@ -35,8 +36,8 @@ function afterFirstPaint(maxMs = 200): Promise<void> {
 function prefetchRouteChunks(): void {
   const data = document.getElementById('route-chunks')?.textContent
   if (!data) return
-  const routePath = window.location.pathname.replace(/(.)\/$/, '$1')
-  const files = (JSON.parse(data) as Record<string, string[] | undefined>)[routePath] ?? []
+  const path = routePath(window.location.pathname)
+  const files = (JSON.parse(data) as Record<string, string[] | undefined>)[path] ?? []
   for (const file of files) {
     const link = document.createElement('link')
     link.rel = 'preload'

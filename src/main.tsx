@@ -10,7 +10,9 @@ import { ROUTES } from './app/routes'
 import { refreshUser } from './lib/get-user'
 import { preloadComponent } from './lib/lazy-with-retry'
 import { isLoggedIn } from './lib/session'
+import { routePath } from './lib/route-path'
 import { registerServiceWorker } from './lib/sw-bridge'
+import { whenIdle } from './lib/when-idle'
 
 /** The longest the first render waits for the first screen's chunk (ms); then the spinner shows. */
 const FIRST_SCREEN_WAIT_MS = 3000
@@ -21,7 +23,7 @@ const FIRST_SCREEN_WAIT_MS = 3000
  * not with a loading spinner (no flash, no layout shift).
  */
 async function mount(): Promise<void> {
-  const path = window.location.pathname.replace(/(.)\/$/, '$1')
+  const path = routePath(window.location.pathname)
   const first = ROUTES.find((route) => route.path === path)
   // Every logged-in screen shows the user: fetch it alongside the screen's code, not after.
   if (first?.access === 'auth' && isLoggedIn() && navigator.onLine) {
@@ -46,11 +48,7 @@ void mount()
 if (import.meta.env.PROD) {
   // Once the first screen is up and the page is idle, so the worker's registration and precaching
   // never compete with the first screen's requests.
-  const register = () => void registerServiceWorker()
-  const whenIdle = () =>
-    'requestIdleCallback' in window
-      ? requestIdleCallback(register, { timeout: 3000 })
-      : setTimeout(register, 1000)
-  if (document.readyState === 'complete') whenIdle()
-  else window.addEventListener('load', whenIdle, { once: true })
+  const register = () => void whenIdle(() => void registerServiceWorker(), 3000, 1000)
+  if (document.readyState === 'complete') register()
+  else window.addEventListener('load', register, { once: true })
 }

@@ -2,9 +2,10 @@
  * Cold-start GETs sent by the entry script (src/boot.ts) before the app's code has arrived, so a
  * logged-in screen's data travels alongside its JavaScript instead of after it (LCP, issue 5).
  * The app's HTTP client (src/lib/api-client.ts) takes each answer once, from its beforeRequest
- * hook, in place of sending the same request again. Kept free of imports: it is part of the
- * entry's few kilobytes.
+ * hook, in place of sending the same request again. Kept nearly free of imports: it is part of
+ * the entry's few kilobytes.
  */
+import { routePath } from './route-path'
 
 /** The GETs (paths under /api/v1/, as the client builds them) each screen sends as it opens. */
 export const SCREEN_GETS: Readonly<Record<string, readonly string[]>> = {
@@ -31,8 +32,12 @@ const pending = new Map<
  * does nothing without a token, offline, or for a screen not in SCREEN_GETS. Network failures
  * and timeouts are kept as `null`, so the app's own request goes out instead.
  */
-export function sendEarlyGets(pathname: string, token: string | null, origin = location.origin): void {
-  const paths = SCREEN_GETS[pathname.replace(/(.)\/$/, '$1')]
+export function sendEarlyGets(
+  pathname: string,
+  token: string | null,
+  origin = location.origin,
+): void {
+  const paths = SCREEN_GETS[routePath(pathname)]
   if (!paths || !token || !navigator.onLine) return
   for (const path of paths) {
     const url = new URL(`/api/v1/${path}`, origin).href
@@ -49,7 +54,10 @@ export function sendEarlyGets(pathname: string, token: string | null, origin = l
  * URLs or tokens, and answers older than EARLY_GET_TTL_MS get `undefined`, and the caller sends
  * its own request.
  */
-export async function takeEarlyGet(url: string, token: string | null): Promise<Response | undefined> {
+export async function takeEarlyGet(
+  url: string,
+  token: string | null,
+): Promise<Response | undefined> {
   const early = pending.get(url)
   if (!early) return undefined
   pending.delete(url)
