@@ -2,7 +2,7 @@
  * The landing's first paint does not wait for JavaScript (issue 5): index.html carries the
  * landing's above-the-fold content as static HTML, and the app takes it over without moving anything
  * (no layout shift); the prerendered account screens likewise; other routes get app.html's
- * loading indicator, never the landing.
+ * loading indicator (shown once the app has taken more than a second), never the landing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page, Route } from 'playwright-core'
@@ -140,10 +140,19 @@ describe('first paint without JavaScript', () => {
     await page.context().close()
   })
 
-  it('shows a loading indicator, never the landing, on other routes before the app runs', async () => {
+  it('shows a loading indicator after a second, never the landing, on other routes before the app runs', async () => {
     const { page, release } = await pageWithHeldApp()
     await page.goto('/termsandcondition', { waitUntil: 'load' })
     await page.getByRole('status').getByText('Loading…').waitFor()
+    // Not painted in its first second (a fast start goes straight to the screen, no spinner flash).
+    const shownAt = await page.evaluate(async () => {
+      const indicator = document.querySelector('.page-spinner')!
+      while (!indicator.checkVisibility({ visibilityProperty: true })) {
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      return performance.now()
+    })
+    expect(shownAt).toBeGreaterThanOrEqual(1000)
     expect(await page.getByText('Hello, welcome!').count()).toBe(0)
     release()
     await page.getByRole('heading', { level: 1 }).first().waitFor()
