@@ -237,7 +237,7 @@ describe.each(ENGINES)('profile routes on %s', (engine) => {
   })
 
   describe('GET /our-partners/', () => {
-    it('lists the seeded partners in order without a token, each with an SVG logo under /partners/', async () => {
+    it('lists the seeded partners in order without a token, each with a WebP logo under /partners/', async () => {
       const res = await api.app.inject('/api/v1/our-partners/')
       expect(res.statusCode).toBe(200)
       const partners = res.json() as Array<{ id: number; name: string; logo: string; link: string }>
@@ -246,7 +246,7 @@ describe.each(ENGINES)('profile routes on %s', (engine) => {
       ])
       for (const partner of partners) {
         expect(partner.id).toEqual(expect.any(Number))
-        expect(partner.logo).toMatch(/^\/partners\/[a-z-]+\.svg$/)
+        expect(partner.logo).toMatch(/^\/partners\/[a-z-]+\.webp$/)
       }
     })
 

@@ -184,7 +184,7 @@ describe('profile in Chromium (sqlite)', () => {
     expect(pathname()).toBe('/loginn')
   })
 
-  it('serves the partners with their SVG logos from the built PWA', async () => {
+  it('serves the partners with their WebP logos (drawn from the SVGs) from the built PWA', async () => {
     const response = await page.request.get('/api/v1/our-partners/')
     expect(response.status()).toBe(200)
     const partners = (await response.json()) as Array<{ name: string; logo: string; link: string }>
@@ -192,8 +192,10 @@ describe('profile in Chromium (sqlite)', () => {
     for (const partner of partners) {
       const logo = await page.request.get(partner.logo)
       expect(logo.status()).toBe(200)
-      expect(logo.headers()['content-type']).toContain('image/svg+xml')
-      expect(await logo.text()).toContain(partner.name)
+      expect(logo.headers()['content-type']).toContain('image/webp')
+      // Its source SVG, which names the partner, sits beside it.
+      const source = await page.request.get(partner.logo.replace(/\.webp$/, '.svg'))
+      expect(await source.text()).toContain(partner.name)
     }
     // A plain page (no app) showing every logo, so the screenshot shows how they render.
     await page.setContent(
@@ -204,7 +206,7 @@ describe('profile in Chromium (sqlite)', () => {
         .join('')}</body>`,
     )
     await page.waitForFunction(() =>
-      [...document.images].every((img) => img.complete && img.naturalWidth > 0),
+      [...document.images].every((img) => img.complete && img.naturalWidth === 400),
     )
     await shot('partner-logos')
   })

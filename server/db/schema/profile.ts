@@ -35,7 +35,7 @@ export interface PartnersTable {
   id: Generated<number>
   /** Unique, so seeding twice inserts nothing twice. */
   name: string
-  /** Path of the logo under the PWA's origin, e.g. `/partners/kisan-mart.svg`. */
+  /** Path of the logo under the PWA's origin, e.g. `/partners/kisan-mart.webp`. */
   logo: string
   link: string
   /** Display order, ascending. */

@@ -1,30 +1,31 @@
 /**
  * Seed data for the profile tables: the partners served at `GET /our-partners/` (SPEC §7). The
- * names are invented; each logo is a small SVG under `public/partners/`.
+ * names are invented; each logo is a small WebP under `public/partners/` (drawn from the SVG beside it by
+ * scripts/rasterize-images.ts).
  */
 import type { Db } from '../index.ts'
 
 /** The demo partners, in display order. */
 export const SEED_PARTNERS = [
-  { name: 'Kisan Mart', logo: '/partners/kisan-mart.svg', link: 'https://example.com/kisan-mart' },
+  { name: 'Kisan Mart', logo: '/partners/kisan-mart.webp', link: 'https://example.com/kisan-mart' },
   {
     name: 'Rangoli Books',
-    logo: '/partners/rangoli-books.svg',
+    logo: '/partners/rangoli-books.webp',
     link: 'https://example.com/rangoli-books',
   },
   {
     name: 'Tiffin Express',
-    logo: '/partners/tiffin-express.svg',
+    logo: '/partners/tiffin-express.webp',
     link: 'https://example.com/tiffin-express',
   },
   {
     name: 'Monsoon Mobile',
-    logo: '/partners/monsoon-mobile.svg',
+    logo: '/partners/monsoon-mobile.webp',
     link: 'https://example.com/monsoon-mobile',
   },
   {
     name: 'Ganga Grocers',
-    logo: '/partners/ganga-grocers.svg',
+    logo: '/partners/ganga-grocers.webp',
     link: 'https://example.com/ganga-grocers',
   },
 ] as const

@@ -5,7 +5,7 @@ export function AuthLogo() {
   return (
     <img
       className="logo auth-logo"
-      src="/icons/icon.svg"
+      src="/icons/logo-144.webp"
       alt="Watch & Earn"
       width={72}
       height={72}

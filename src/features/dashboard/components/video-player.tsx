@@ -18,8 +18,8 @@ import {
 } from '../lib/youtube'
 import type { DashboardVideo } from '../api/get-videos'
 
-/** The still shown in a local video's frame until it plays (public/player/poster.svg). */
-const POSTER = '/player/poster.svg'
+/** The still shown in a local video's frame until it plays (public/player/poster.webp). */
+const POSTER = '/player/poster.webp'
 
 export interface VideoPlayerProps {
   video: DashboardVideo

@@ -1,7 +1,7 @@
 /** `GET /our-partners/` (SPEC §7): the partners shown on the landing page; no token needed. */
 import { api } from '@/lib/api-client'
 
-/** One partner as the API serves it; `logo` is a same-origin image path (e.g. /partners/x.svg). */
+/** One partner as the API serves it; `logo` is a same-origin image path (e.g. /partners/x.webp). */
 export interface Partner {
   id: number
   name: string

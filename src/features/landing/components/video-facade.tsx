@@ -10,7 +10,7 @@ import { useLayoutEffect, useRef, useState } from 'react'
 export const LOCAL_SAMPLE_VIDEO = '/videos/sample-1.mp4'
 /** The YouTube video used when the local file is absent (CSP allows youtube-nocookie frames only). */
 export const SAMPLE_YOUTUBE_ID = 'aqz-KE-bpKQ'
-const POSTER = '/landing/video-poster.svg'
+const POSTER = '/landing/video-poster.webp'
 
 type Player = { kind: 'none' } | { kind: 'checking' } | { kind: 'file' } | { kind: 'youtube' }
 

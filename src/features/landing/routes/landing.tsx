@@ -37,7 +37,7 @@ export default function Landing() {
           </div>
           <Link href="/signup" className="get-started">
             <img
-              src="/landing/get-started.svg"
+              src="/landing/get-started.webp"
               alt="Get Started: create your free account"
               width={320}
               height={120}
@@ -64,7 +64,7 @@ function BelowFold({ rules, playStoreUrl }: { rules: Rules; playStoreUrl: string
         <h2 id="app-title">Get the app</h2>
         <a className="play-badge" href={playStoreUrl} target="_blank" rel="noopener noreferrer">
           <img
-            src="/landing/google-play-badge.svg"
+            src="/landing/google-play-badge.webp"
             alt="Get it on Google Play"
             width={180}
             height={54}
