@@ -69,13 +69,17 @@ function appShellPage(): Plugin {
       )
       if (main) add(main.fileName)
       const preloads = [...files].map((f) => `<link rel="preload" as="script" crossorigin fetchpriority="low" href="/${f}">`)
+      // The same list for src/boot.ts, which fetches it all at once when it starts the app on the
+      // pages that paint from static HTML (it then runs the modules a few at a time).
+      const appChunks = `<script type="application/json" id="app-chunks">${JSON.stringify([...files])}</script>`
+      index.source = html.replace('</head>', `  ${appChunks}\n  </head>`)
       // Each route's own files, which src/boot.ts fetches early for the route being opened. A
       // JSON data block is not script, so the CSP (no inline script) allows it.
       const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry)
       const known = new Set([...files, ...(entry ? [entry.fileName] : [])])
       const routes = routeChunks(bundle, path.resolve(import.meta.dirname, 'src/app/routes.tsx'), known, ['/', '/home'])
       const data = `<script type="application/json" id="route-chunks">${JSON.stringify(routes)}</script>`
-      const appHtml = app.replace('</head>', `  ${[...preloads, data].join('\n    ')}\n  </head>`)
+      const appHtml = app.replace('</head>', `  ${[...preloads, appChunks, data].join('\n    ')}\n  </head>`)
       this.emitFile({ type: 'asset', fileName: 'app.html', source: appHtml })
       // The account screens that need no data, drawn at build time (src/prerender.tsx), with
       // their stylesheets linked: they paint fully before any JavaScript runs.
@@ -87,7 +91,9 @@ function appShellPage(): Plugin {
           type: 'asset',
           fileName: `prerendered${route}.html`,
           // No early fetches here: as on the landing, the app's code loads after the first paint.
-          source: app.replace('</head>', `  ${links}\n  </head>`).replace(SPINNER_SHELL, markup),
+          source: app
+            .replace('</head>', `  ${[links, appChunks].join('\n    ')}\n  </head>`)
+            .replace(SPINNER_SHELL, markup),
         })
       }
     },

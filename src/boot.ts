@@ -28,16 +28,17 @@ function afterFirstPaint(maxMs = 200): Promise<void> {
   )
 }
 
+/** Parses the page's JSON data block `id` (written by the build, vite.config.ts), if any. */
+function readDataBlock<T>(id: string): T | undefined {
+  const text = document.getElementById(id)?.textContent
+  return text ? (JSON.parse(text) as T) : undefined
+}
+
 /**
- * Starts fetching (at low priority, without running anything) the files of the screen being
- * opened, listed per route by the build in app.html's `route-chunks` data block, so the screen's
- * code arrives with the app's instead of after it.
+ * Starts fetching `files` (build output paths such as `assets/x.js`) at low priority without
+ * running anything: the module imports that follow find them already here or on their way.
  */
-function prefetchRouteChunks(): void {
-  const data = document.getElementById('route-chunks')?.textContent
-  if (!data) return
-  const path = routePath(window.location.pathname)
-  const files = (JSON.parse(data) as Record<string, string[] | undefined>)[path] ?? []
+function preloadFiles(files: readonly string[]): void {
   for (const file of files) {
     const link = document.createElement('link')
     link.rel = 'preload'
@@ -49,24 +50,48 @@ function prefetchRouteChunks(): void {
   }
 }
 
+/**
+ * Starts fetching the files of the screen being opened, listed per route by the build in
+ * app.html's `route-chunks` data block, so the screen's code arrives with the app's instead of
+ * after it.
+ */
+function prefetchRouteChunks(): void {
+  const routes = readDataBlock<Record<string, string[] | undefined>>('route-chunks')
+  preloadFiles(routes?.[routePath(window.location.pathname)] ?? [])
+}
+
 /** Resolves in a new task (after the browser has had a chance to paint and handle input). */
 const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
 
 /**
- * Loads the app a few modules at a time, each group compiled and run in a task of its own, with
- * the main thread free in between: the UI library, then the HTTP client and the persisted user,
- * then the app itself (src/main.tsx), which mounts it. One import of everything would compile
- * and run about 100 KB of JavaScript in one long task, blocking a tap for its whole length on a
- * slow phone (Total Blocking Time, issue 5). Each import only runs what earlier ones have not.
+ * The app's modules in the order they are run, a few at a time: the UI library (core, hooks,
+ * the React API), the HTTP client, the persisted user, the router, the toaster, then the app
+ * itself (src/main.tsx), which mounts it. Each step only runs what earlier ones have not.
+ */
+const APP_STEPS: Array<() => Promise<unknown>> = [
+  () => import('preact'),
+  () => import('preact/hooks'),
+  () => import('react'),
+  () => import('./lib/api-client'),
+  () => import('./stores/user-store'),
+  () => import('wouter'),
+  () => import('react-hot-toast'),
+  () => import('./main'),
+]
+
+/**
+ * Loads the app step by step (APP_STEPS), each step compiled and run in a task of its own with the
+ * main thread free in between. One import of everything would compile and run about 100 KB of
+ * JavaScript in one long task, blocking a tap for its whole length on a slow phone (Total Blocking
+ * Time, issue 5). The files themselves are all fetched at once first (the build lists them in the
+ * page's `app-chunks` data block; app.html's head already preloads them).
  */
 async function loadApp(): Promise<void> {
-  await import('react')
-  await nextTask()
-  await import('./lib/api-client')
-  await nextTask()
-  await import('./stores/user-store')
-  await nextTask()
-  await import('./main')
+  preloadFiles(readDataBlock<string[]>('app-chunks') ?? [])
+  for (const [index, step] of APP_STEPS.entries()) {
+    if (index > 0) await nextTask()
+    await step()
+  }
 }
 
 installPreloadErrorRecovery()
