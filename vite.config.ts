@@ -54,9 +54,9 @@ function appShellPage(): Plugin {
       const html = String(index.source)
       const app = html.replace(/<!-- landing-shell[\s\S]*<!-- \/landing-shell -->/, SPINNER_SHELL)
       if (app === html) this.error('index.html lacks the landing-shell markers')
-      // On these routes the app's code is what paints the screen: fetch it alongside the boot
-      // script, at low priority (the static loading indicator paints first without it), and as
-      // a plain preload (not modulepreload), so nothing of it is compiled before the first paint.
+      // The app's code: fetched alongside the boot script, at low priority (the static first paint
+      // needs none of it), and as a plain preload (not modulepreload), so nothing of it is
+      // compiled before the first paint.
       const files = new Set<string>()
       const add = (fileName: string): void => {
         const chunk = bundle[fileName]
@@ -69,17 +69,17 @@ function appShellPage(): Plugin {
       )
       if (main) add(main.fileName)
       const preloads = [...files].map((f) => `<link rel="preload" as="script" crossorigin fetchpriority="low" href="/${f}">`)
-      // The same list for src/boot.ts, which fetches it all at once when it starts the app on the
-      // pages that paint from static HTML (it then runs the modules a few at a time).
-      const appChunks = `<script type="application/json" id="app-chunks">${JSON.stringify([...files])}</script>`
-      index.source = html.replace('</head>', `  ${appChunks}\n  </head>`)
+      // The landing and the prerendered screens fetch them too, from the start: src/boot.ts runs
+      // them a few at a time after the first paint, and links parsed from HTML cost the main thread
+      // nothing, unlike links the script would add.
+      index.source = html.replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`)
       // Each route's own files, which src/boot.ts fetches early for the route being opened. A
       // JSON data block is not script, so the CSP (no inline script) allows it.
       const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry)
       const known = new Set([...files, ...(entry ? [entry.fileName] : [])])
       const routes = routeChunks(bundle, path.resolve(import.meta.dirname, 'src/app/routes.tsx'), known, ['/', '/home'])
       const data = `<script type="application/json" id="route-chunks">${JSON.stringify(routes)}</script>`
-      const appHtml = app.replace('</head>', `  ${[...preloads, appChunks, data].join('\n    ')}\n  </head>`)
+      const appHtml = app.replace('</head>', `  ${[...preloads, data].join('\n    ')}\n  </head>`)
       this.emitFile({ type: 'asset', fileName: 'app.html', source: appHtml })
       // The account screens that need no data, drawn at build time (src/prerender.tsx), with
       // their stylesheets linked: they paint fully before any JavaScript runs.
@@ -90,9 +90,8 @@ function appShellPage(): Plugin {
         this.emitFile({
           type: 'asset',
           fileName: `prerendered${route}.html`,
-          // No early fetches here: as on the landing, the app's code loads after the first paint.
           source: app
-            .replace('</head>', `  ${[links, appChunks].join('\n    ')}\n  </head>`)
+            .replace('</head>', `  ${[links, ...preloads].join('\n    ')}\n  </head>`)
             .replace(SPINNER_SHELL, markup),
         })
       }

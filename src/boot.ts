@@ -83,11 +83,10 @@ const APP_STEPS: Array<() => Promise<unknown>> = [
  * Loads the app step by step (APP_STEPS), each step compiled and run in a task of its own with the
  * main thread free in between. One import of everything would compile and run about 100 KB of
  * JavaScript in one long task, blocking a tap for its whole length on a slow phone (Total Blocking
- * Time, issue 5). The files themselves are all fetched at once first (the build lists them in the
- * page's `app-chunks` data block; app.html's head already preloads them).
+ * Time, issue 5). The files themselves are already on their way: every page's head preloads them
+ * (vite.config.ts).
  */
 async function loadApp(): Promise<void> {
-  preloadFiles(readDataBlock<string[]>('app-chunks') ?? [])
   for (const [index, step] of APP_STEPS.entries()) {
     if (index > 0) await nextTask()
     await step()

@@ -97,17 +97,26 @@ export async function launchLighthouseBrowser(niceness?: number): Promise<Lighth
 
   return {
     async audit(url, token, reportName) {
-      await seedSession(new URL(url).origin, token)
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: CATEGORIES,
-      })
-      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
-      fs.mkdirSync('.lighthouse', { recursive: true })
-      fs.writeFileSync(`.lighthouse/${reportName}.json`, String(result.report))
-      return figures(result.lhr as unknown as Lhr)
+      // Lighthouse sometimes loses its own trace ("Please run Lighthouse again", e.g. NO_NAVSTART):
+      // such a run is repeated, up to twice; any other failure stops the benchmark.
+      for (let attempt = 1; ; attempt++) {
+        await seedSession(new URL(url).origin, token)
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: CATEGORIES,
+        })
+        if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
+        const lhr = result.lhr as unknown as Lhr
+        if (lhr.runtimeError && /run Lighthouse again/i.test(lhr.runtimeError.message) && attempt < 3) {
+          console.warn(`\n${url}: ${lhr.runtimeError.message}; running it again`)
+          continue
+        }
+        fs.mkdirSync('.lighthouse', { recursive: true })
+        fs.writeFileSync(`.lighthouse/${reportName}.json`, String(result.report))
+        return figures(lhr)
+      }
     },
     async close() {
       await cdp.close().catch(() => undefined)
