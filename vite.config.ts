@@ -73,13 +73,13 @@ function appShellPage(): Plugin {
       // them a few at a time after the first paint, and links parsed from HTML cost the main thread
       // nothing, unlike links the script would add.
       index.source = html.replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`)
-      // Each route's own files, which src/boot.ts fetches early for the route being opened. A
-      // JSON data block is not script, so the CSP (no inline script) allows it.
+      // Each route's own files, which the server names in a `Link: rel=preload` header of the
+      // route's page (server/plugins/static.ts), so the screen's code arrives with the app's.
       const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry)
       const known = new Set([...files, ...(entry ? [entry.fileName] : [])])
       const routes = routeChunks(bundle, path.resolve(import.meta.dirname, 'src/app/routes.tsx'), known, ['/', '/home'])
-      const data = `<script type="application/json" id="route-chunks">${JSON.stringify(routes)}</script>`
-      const appHtml = app.replace('</head>', `  ${[...preloads, data].join('\n    ')}\n  </head>`)
+      this.emitFile({ type: 'asset', fileName: 'route-chunks.json', source: JSON.stringify(routes) })
+      const appHtml = app.replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`)
       this.emitFile({ type: 'asset', fileName: 'app.html', source: appHtml })
       // The account screens that need no data, drawn at build time (src/prerender.tsx), with
       // their stylesheets linked: they paint fully before any JavaScript runs.

@@ -6,7 +6,6 @@
  */
 import './styles.css'
 import { installPreloadErrorRecovery, reloadOnce } from './lib/chunk-reload'
-import { routePath } from './lib/route-path'
 import { sendEarlyGets } from './lib/early-gets'
 import { getAccessToken } from './lib/session'
 
@@ -26,38 +25,6 @@ function afterFirstPaint(maxMs = 200): Promise<void> {
         setTimeout(resolve, maxMs) // a hidden tab paints no frames
       }),
   )
-}
-
-/** Parses the page's JSON data block `id` (written by the build, vite.config.ts), if any. */
-function readDataBlock<T>(id: string): T | undefined {
-  const text = document.getElementById(id)?.textContent
-  return text ? (JSON.parse(text) as T) : undefined
-}
-
-/**
- * Starts fetching `files` (build output paths such as `assets/x.js`) at low priority without
- * running anything: the module imports that follow find them already here or on their way.
- */
-function preloadFiles(files: readonly string[]): void {
-  for (const file of files) {
-    const link = document.createElement('link')
-    link.rel = 'preload'
-    link.as = file.endsWith('.css') ? 'style' : 'script'
-    link.crossOrigin = ''
-    link.fetchPriority = 'low'
-    link.href = `/${file}`
-    document.head.append(link)
-  }
-}
-
-/**
- * Starts fetching the files of the screen being opened, listed per route by the build in
- * app.html's `route-chunks` data block, so the screen's code arrives with the app's instead of
- * after it.
- */
-function prefetchRouteChunks(): void {
-  const routes = readDataBlock<Record<string, string[] | undefined>>('route-chunks')
-  preloadFiles(routes?.[routePath(window.location.pathname)] ?? [])
 }
 
 /** Resolves in a new task (after the browser has had a chance to paint and handle input). */
@@ -94,7 +61,6 @@ async function loadApp(): Promise<void> {
 }
 
 installPreloadErrorRecovery()
-prefetchRouteChunks()
 sendEarlyGets(window.location.pathname, getAccessToken())
 void afterFirstPaint()
   .then(loadApp)

@@ -1,7 +1,8 @@
 /**
  * Serves the built PWA from `config.staticDir`: hashed assets cached for a year, the service
  * worker, manifest and HTML never cached, and the single-page fallback to index.html for any
- * GET that is not under `/api/` (those answer a JSON 404).
+ * GET that is not under `/api/` (those answer a JSON 404). A route's page names the route's own
+ * code in a `Link: rel=preload` header, so the browser fetches it with the app's (issue 5).
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -19,6 +20,7 @@ export default fp(async (app) => {
       ? fs.readdirSync(prerenderedDir).filter((f) => f.endsWith('.html')).map((f) => f.slice(0, -5))
       : [],
   )
+  const preloadHeaders = dir === null ? new Map<string, string>() : routePreloadHeaders(dir)
   if (hasIndex) {
     await app.register(fastifyStatic, {
       root: dir,
@@ -57,6 +59,8 @@ export default fp(async (app) => {
           : prerendered.has(route)
             ? `prerendered/${route}.html`
             : 'app.html'
+      const link = preloadHeaders.get(`/${route}`)
+      if (link && shell !== 'index.html') reply.header('Link', link)
       return reply.header('Cache-Control', 'no-cache').sendFile(shell)
     })
   }
@@ -64,3 +68,22 @@ export default fp(async (app) => {
     reply.status(404).send({ message: 'Not found.', code: 'NOT_FOUND' }),
   )
 })
+
+/**
+ * The `Link` header value per route path (`/dashboard` → `</assets/dashboard-x.js>; rel=preload;
+ * as=script; crossorigin, …`), from the build's route-chunks.json (vite.config.ts: each route's
+ * own JavaScript and CSS beyond what every page preloads). Empty when the build has none.
+ */
+function routePreloadHeaders(dir: string): Map<string, string> {
+  const file = path.join(dir, 'route-chunks.json')
+  if (!fs.existsSync(file)) return new Map()
+  const routes = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>
+  return new Map(
+    Object.entries(routes).map(([route, files]) => [
+      route,
+      files
+        .map((f) => `</${f}>; rel=preload; as=${f.endsWith('.css') ? 'style' : 'script'}; crossorigin`)
+        .join(', '),
+    ]),
+  )
+}

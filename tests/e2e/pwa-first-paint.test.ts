@@ -160,7 +160,7 @@ describe('first paint without JavaScript', () => {
     await page.context().close()
   })
 
-  it("sends a logged-in screen's data requests before the app code arrives, each only once", async () => {
+  it("sends a logged-in screen's data requests and fetches its code before the app code arrives, each only once", async () => {
     const user = await createTestUser(product.app, { firstName: 'Early Bird' })
     const { page, release } = await pageWithHeldApp()
     await page.goto('/robots.txt')
@@ -170,7 +170,14 @@ describe('first paint without JavaScript', () => {
       const url = new URL(request.url())
       if (url.pathname.startsWith('/api/v1/')) gets.push(url.pathname + url.search)
     })
-    await page.goto('/dashboard', { waitUntil: 'load' })
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+    })
+    const response = await page.goto('/dashboard', { waitUntil: 'load' })
+    // The page's Link header names the dashboard's own code, which is fetched with the app's.
+    expect(response?.headers().link).toMatch(/<\/assets\/dashboard-[\w-]+\.js>; rel=preload; as=script/)
+    await expect.poll(() => scripts.some((p) => /^\/assets\/dashboard-[\w-]+\.js$/.test(p))).toBe(true)
     // The app's code is held back, yet the screen's GETs are on their way.
     await expect
       .poll(() => gets.slice().sort())
