@@ -1,6 +1,7 @@
 // Build-time map from each route of src/app/routes.tsx to the files its screen loads (its chunk,
-// the chunks it imports and their CSS), so the boot script can fetch a deep link's screen
-// alongside the app's code instead of after it. Read from the route table's source: a route the
+// the chunks it imports and their CSS), written to route-chunks.json, from which the server names a
+// deep link's screen code in a `Link: rel=preload` header, so it arrives alongside the app's code
+// instead of after it. Read from the route table's source: a route the
 // parser does not recognise simply gets no early fetch.
 import fs from 'node:fs'
 import path from 'node:path'
