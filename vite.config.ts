@@ -51,12 +51,11 @@ function appShellPage(): Plugin {
     async generateBundle(_options, bundle) {
       const index = bundle['index.html']
       if (!index || index.type !== 'asset') return
-      const html = String(index.source)
-      const app = html.replace(/<!-- landing-shell[\s\S]*<!-- \/landing-shell -->/, SPINNER_SHELL)
-      if (app === html) this.error('index.html lacks the landing-shell markers')
-      // The app's code: fetched alongside the boot script, at low priority (the static first paint
-      // needs none of it), and as a plain preload (not modulepreload), so nothing of it is
-      // compiled before the first paint.
+      // The app's code: fetched alongside the boot script on every page, at low priority (the
+      // static first paint needs none of it), and as a plain preload (not modulepreload), so
+      // nothing of it is compiled before the first paint; src/boot.ts runs it a few modules at a
+      // time after that paint. Links parsed from HTML cost the main thread nothing, unlike links
+      // the script would add.
       const files = new Set<string>()
       const add = (fileName: string): void => {
         const chunk = bundle[fileName]
@@ -69,18 +68,17 @@ function appShellPage(): Plugin {
       )
       if (main) add(main.fileName)
       const preloads = [...files].map((f) => `<link rel="preload" as="script" crossorigin fetchpriority="low" href="/${f}">`)
-      // The landing and the prerendered screens fetch them too, from the start: src/boot.ts runs
-      // them a few at a time after the first paint, and links parsed from HTML cost the main thread
-      // nothing, unlike links the script would add.
-      index.source = html.replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`)
+      const html = String(index.source).replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`)
+      index.source = html
+      const app = html.replace(/<!-- landing-shell[\s\S]*<!-- \/landing-shell -->/, SPINNER_SHELL)
+      if (app === html) this.error('index.html lacks the landing-shell markers')
       // Each route's own files, which the server names in a `Link: rel=preload` header of the
       // route's page (server/plugins/static.ts), so the screen's code arrives with the app's.
       const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry)
       const known = new Set([...files, ...(entry ? [entry.fileName] : [])])
       const routes = routeChunks(bundle, path.resolve(import.meta.dirname, 'src/app/routes.tsx'), known, ['/', '/home'])
       this.emitFile({ type: 'asset', fileName: 'route-chunks.json', source: JSON.stringify(routes) })
-      const appHtml = app.replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`)
-      this.emitFile({ type: 'asset', fileName: 'app.html', source: appHtml })
+      this.emitFile({ type: 'asset', fileName: 'app.html', source: app })
       // The account screens that need no data, drawn at build time (src/prerender.tsx), with
       // their stylesheets linked: they paint fully before any JavaScript runs.
       const pages = await prerenderScreens(import.meta.dirname, (message) => this.warn(message))
@@ -90,9 +88,7 @@ function appShellPage(): Plugin {
         this.emitFile({
           type: 'asset',
           fileName: `prerendered${route}.html`,
-          source: app
-            .replace('</head>', `  ${[links, ...preloads].join('\n    ')}\n  </head>`)
-            .replace(SPINNER_SHELL, markup),
+          source: app.replace('</head>', `  ${links}\n  </head>`).replace(SPINNER_SHELL, markup),
         })
       }
     },

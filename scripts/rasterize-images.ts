@@ -12,6 +12,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
+import { SEED_PARTNERS } from '../server/db/seeds/profile.ts'
 
 /** WebP quality (0–1): the flat art's edges stay sharp at 2×. */
 const QUALITY = 0.85
@@ -23,9 +24,12 @@ const IMAGES: Array<{ svg: string; webp: string; scale: number; size?: [number, 
   { svg: 'landing/video-poster.svg', webp: 'landing/video-poster.webp', scale: 1 },
   { svg: 'player/poster.svg', webp: 'player/poster.webp', scale: 1 },
   { svg: 'icons/icon.svg', webp: 'icons/logo-144.webp', scale: 2, size: [72, 72] },
-  ...['ganga-grocers', 'kisan-mart', 'monsoon-mobile', 'rangoli-books', 'tiffin-express'].map(
-    (name) => ({ svg: `partners/${name}.svg`, webp: `partners/${name}.webp`, scale: 2 }),
-  ),
+  // The partners' logos, as the seed data names them (/partners/x.webp, drawn from x.svg).
+  ...SEED_PARTNERS.map(({ logo }) => ({
+    svg: logo.slice(1).replace(/\.webp$/, '.svg'),
+    webp: logo.slice(1),
+    scale: 2,
+  })),
 ]
 
 const publicDir = path.resolve(import.meta.dirname, '../public')

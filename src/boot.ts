@@ -7,6 +7,7 @@
 import './styles.css'
 import { installPreloadErrorRecovery, reloadOnce } from './lib/chunk-reload'
 import { sendEarlyGets } from './lib/early-gets'
+import { nextTask } from './lib/next-task'
 import { getAccessToken } from './lib/session'
 
 /** Resolves after the window's load event and the next painted frame (at most `maxMs` later). */
@@ -26,9 +27,6 @@ function afterFirstPaint(maxMs = 200): Promise<void> {
       }),
   )
 }
-
-/** Resolves in a new task (after the browser has had a chance to paint and handle input). */
-const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
 
 /**
  * The app's modules in the order they are run, a few at a time: the UI library (core, hooks,

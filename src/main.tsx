@@ -10,6 +10,7 @@ import { ROUTES } from './app/routes'
 import { refreshUser } from './lib/get-user'
 import { preloadComponent } from './lib/lazy-with-retry'
 import { isLoggedIn } from './lib/session'
+import { nextTask } from './lib/next-task'
 import { routePath } from './lib/route-path'
 import { registerServiceWorker } from './lib/sw-bridge'
 import { whenIdle } from './lib/when-idle'
@@ -34,7 +35,7 @@ async function mount(): Promise<void> {
     new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS)),
   ])
   // A task of its own for the first render, apart from the modules' compiling and running.
-  await new Promise((resolve) => setTimeout(resolve, 0))
+  await nextTask()
   const root = createRoot(document.getElementById('root')!)
   root.render(
     <StrictMode>
