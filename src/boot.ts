@@ -29,24 +29,21 @@ function afterFirstPaint(maxMs = 200): Promise<void> {
 }
 
 /**
- * The app's modules in the order they are run, a few at a time: the UI library (core, hooks,
- * the React API), the HTTP client, the persisted user, the router, the toaster, then the app
- * itself (src/main.tsx), which mounts it. Each step only runs what earlier ones have not.
+ * The app's files in the order they are run: the libraries (Preact with its hooks and React API,
+ * the router, the toaster, the HTTP and storage libraries), the app's own start (the persisted
+ * stores, the rules, the HTTP client), then the app itself (src/main.tsx), which mounts it. The
+ * first two are one file each (vite.config.ts `ui` and `core`): importing any module of one runs
+ * that whole file, so one step per file.
  */
 const APP_STEPS: Array<() => Promise<unknown>> = [
   () => import('preact'),
-  () => import('preact/hooks'),
-  () => import('react'),
-  () => import('./lib/api-client'),
   () => import('./stores/user-store'),
-  () => import('wouter'),
-  () => import('react-hot-toast'),
   () => import('./main'),
 ]
 
 /**
  * Loads the app step by step (APP_STEPS), each step compiled and run in a task of its own with the
- * main thread free in between. One import of everything would compile and run about 100 KB of
+ * main thread free in between. One import of everything would compile and run about 90 KB of
  * JavaScript in one long task, blocking a tap for its whole length on a slow phone (Total Blocking
  * Time, issue 5). The files themselves are already on their way: every page's head preloads them
  * (vite.config.ts).

@@ -72,7 +72,8 @@ export default fp(async (app) => {
 /**
  * The `Link` header value per route path (`/dashboard` → `</assets/dashboard-x.js>; rel=preload;
  * as=script; crossorigin, …`), from the build's route-chunks.json (vite.config.ts: each route's
- * own JavaScript and CSS beyond what every page preloads). Empty when the build has none.
+ * own JavaScript and CSS beyond what every page preloads, and the images of its first render,
+ * src/shared/screen-images.ts). Empty when the build has none.
  */
 function routePreloadHeaders(dir: string): Map<string, string> {
   const file = path.join(dir, 'route-chunks.json')
@@ -81,9 +82,17 @@ function routePreloadHeaders(dir: string): Map<string, string> {
   return new Map(
     Object.entries(routes).map(([route, files]) => [
       route,
-      files
-        .map((f) => `</${f}>; rel=preload; as=${f.endsWith('.css') ? 'style' : 'script'}; crossorigin`)
-        .join(', '),
+      files.map(preloadLink).join(', '),
     ]),
   )
+}
+
+/**
+ * One `Link` entry for a build file: scripts and stylesheets as the module loader fetches them
+ * (CORS), images as `<img>` does (no CORS) and at high priority, since the screen draws them
+ * in its first render.
+ */
+function preloadLink(file: string): string {
+  if (/\.(webp|png|jpe?g|avif)$/.test(file)) return `</${file}>; rel=preload; as=image; fetchpriority=high`
+  return `</${file}>; rel=preload; as=${file.endsWith('.css') ? 'style' : 'script'}; crossorigin`
 }

@@ -1,9 +1,12 @@
 /**
  * Lighthouse mobile audits for the web benchmark: its default mobile settings (Moto G Power
  * emulation, simulated Slow 4G, 4× CPU slowdown) in Debian's Chromium, launched by
- * chrome-launcher with the flags of tests/helpers/browser.ts. A logged-in audit seeds the access
- * token into localStorage first through the DevTools protocol; Lighthouse's own storage reset
- * (service workers, Cache Storage, HTTP cache) keeps localStorage, so every run is a cold load.
+ * chrome-launcher with the flags of tests/helpers/browser.ts. Before each run the origin's data is
+ * wiped; a logged-in audit then logs in through the app's own /loginn screen and waits for the
+ * dashboard, as a developer does before auditing a logged-in page, so the run starts from what a
+ * login leaves behind: the access token in localStorage and the user and plans the app keeps in
+ * IndexedDB. Lighthouse's own storage reset (service workers, Cache Storage, HTTP cache) keeps
+ * those two, so every run is a returning user's load with a cold network cache.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -53,9 +56,15 @@ type Lhr = {
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
 
+/** The bench user's sign-in: an email or phone number and the 4-digit PIN. */
+export interface BenchLogin {
+  identifier: string
+  pin: string
+}
+
 export interface LighthouseBrowser {
-  /** Audits `url`; with `token`, as a logged-in user (token in localStorage), else as a guest. */
-  audit(url: string, token: string | null, reportName: string): Promise<AuditFigures>
+  /** Audits `url`; with `login`, as that user logged in through /loginn, else as a guest. */
+  audit(url: string, login: BenchLogin | null, reportName: string): Promise<AuditFigures>
   close(): Promise<void>
 }
 
@@ -79,28 +88,38 @@ export async function launchLighthouseBrowser(niceness?: number): Promise<Lighth
   const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`)
   const context = cdp.contexts()[0]!
 
-  /** Leaves the origin with only the session the audit needs: the token, or nothing. */
-  async function seedSession(origin: string, token: string | null): Promise<void> {
+  /**
+   * Wipes the origin's data, then leaves what the audit's visitor has: nothing for a guest; for
+   * `login`, what logging in through /loginn leaves (the token, and the user and plans the
+   * dashboard keeps in IndexedDB, waited for here).
+   */
+  async function seedSession(origin: string, login: BenchLogin | null): Promise<void> {
     const page = await context.newPage()
     const session = await context.newCDPSession(page)
     await session.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })
     await session.send('Network.clearBrowserCache')
-    // robots.txt: a same-origin document that runs no script, so no worker is registered here.
-    await page.goto(`${origin}/robots.txt`)
-    await page.evaluate((value) => {
-      localStorage.clear()
-      if (value) localStorage.setItem('access_token', value)
-    }, token)
+    if (login) {
+      await page.goto(`${origin}/loginn`)
+      await page.getByLabel('Email or phone number').fill(login.identifier)
+      await page.getByLabel('Password', { exact: true }).fill(login.pin)
+      await page.getByRole('button', { name: 'Login' }).click()
+      await page.waitForURL((url) => url.pathname === '/dashboard')
+      await page.waitForFunction(storedUserAndPlans, undefined, { timeout: 15_000 })
+    } else {
+      // robots.txt: a same-origin document that runs no script, so no worker is registered here.
+      await page.goto(`${origin}/robots.txt`)
+      await page.evaluate(() => localStorage.clear())
+    }
     await session.detach()
     await page.close()
   }
 
   return {
-    async audit(url, token, reportName) {
+    async audit(url, login, reportName) {
       // Lighthouse sometimes loses its own trace ("Please run Lighthouse again", e.g. NO_NAVSTART):
       // such a run is repeated, up to twice; any other failure stops the benchmark.
       for (let attempt = 1; ; attempt++) {
-        await seedSession(new URL(url).origin, token)
+        await seedSession(new URL(url).origin, login)
         const result = await lighthouse(url, {
           port: chrome.port,
           output: 'json',
@@ -123,6 +142,36 @@ export async function launchLighthouseBrowser(niceness?: number): Promise<Lighth
       chrome.kill()
     },
   }
+}
+
+/**
+ * Runs in the page: whether the app has kept the user and the plans in IndexedDB (idb-keyval's
+ * default database, src/lib/idb-storage.ts; zustand's persisted `{ state }`).
+ */
+function storedUserAndPlans(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const open = indexedDB.open('keyval-store')
+    open.onerror = () => resolve(false)
+    open.onsuccess = () => {
+      const db = open.result
+      try {
+        const store = db.transaction('keyval').objectStore('keyval')
+        const user = store.get('user-store')
+        const plans = store.get('plans-store')
+        plans.onsuccess = () => {
+          const u = user.result as { state?: { user?: unknown } } | undefined
+          const p = plans.result as { state?: { plans?: unknown[] | null } } | undefined
+          resolve(Boolean(u?.state?.user) && Boolean(p?.state?.plans?.length))
+          db.close()
+        }
+        plans.onerror = () => resolve(false)
+      } catch {
+        // No object store yet: the app has not written anything.
+        db.close()
+        resolve(false)
+      }
+    }
+  })
 }
 
 function figures(lhr: Lhr): AuditFigures {

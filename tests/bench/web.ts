@@ -1,7 +1,8 @@
 /**
  * `npm run bench:web`: builds the PWA, prints the gzipped JavaScript of the first route and of all
  * routes beside their budgets, then starts the product (SQLite) and prints a Lighthouse mobile
- * audit of /, /loginn, /dashboard (logged in) and /deposit-fee (logged in): the four category
+ * audit of /, /loginn, /dashboard and /deposit-fee (both logged in through /loginn first, see
+ * lighthouse-audit.ts): the four category
  * scores, LCP, TBT and CLS beside the budgets (issue 5). Each page is audited BENCH_RUNS times
  * (default 3) and the median run by performance score is shown; BENCH_PAGES=/,/loginn limits the
  * pages; BENCH_NICE=-10 runs Chromium at a higher scheduling priority on a busy shared machine
@@ -21,6 +22,7 @@ import {
   launchLighthouseBrowser,
   missedBudgets,
   type AuditFigures,
+  type BenchLogin,
 } from './lighthouse-audit.ts'
 import { spawn } from 'node:child_process'
 import readline from 'node:readline'
@@ -57,10 +59,10 @@ const browser = await launchLighthouseBrowser(niceness)
 try {
   const only = process.env.BENCH_PAGES?.split(',')
   const pages = [
-    { path: '/', token: null },
-    { path: '/loginn', token: null },
-    { path: '/dashboard', token: product.token },
-    { path: '/deposit-fee', token: product.token },
+    { path: '/', login: null },
+    { path: '/loginn', login: null },
+    { path: '/dashboard', login: product.login },
+    { path: '/deposit-fee', login: product.login },
   ].filter((page) => !only || only.includes(page.path))
   const results: Array<{ path: string; figures: AuditFigures; all: AuditFigures[] }> = []
   const loadBefore = os.loadavg()[0]!
@@ -68,7 +70,7 @@ try {
     const all: AuditFigures[] = []
     for (let run = 1; run <= runs; run++) {
       const name = `${page.path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'landing'}-${run}`
-      all.push(await browser.audit(product.baseUrl + page.path, page.token, name))
+      all.push(await browser.audit(product.baseUrl + page.path, page.login, name))
       process.stdout.write('.')
     }
     const sorted = [...all].sort((a, b) => a.performance - b.performance)
@@ -121,11 +123,11 @@ process.exitCode = missed === 0 ? 0 : 1
 
 /**
  * Starts tests/bench/bench-server.ts at `nice -n 10` (a lower CPU priority than the measured
- * Chromium) serving `dist`; resolves with its address and the bench user's token.
+ * Chromium) serving `dist`; resolves with its address and the bench user's sign-in.
  */
 async function startBenchServer(
   dist: string,
-): Promise<{ baseUrl: string; token: string; stop(): void }> {
+): Promise<{ baseUrl: string; login: BenchLogin; stop(): void }> {
   const child = spawn(
     'nice',
     ['-n', '10', process.execPath, '--import', 'tsx', 'tests/bench/bench-server.ts'],
@@ -139,6 +141,6 @@ async function startBenchServer(
     lines.once('line', resolve)
     child.once('exit', (code) => reject(new Error(`bench server exited (${code}) before starting`)))
   })
-  const { baseUrl, token } = JSON.parse(first) as { baseUrl: string; token: string }
-  return { baseUrl, token, stop: () => void child.kill('SIGTERM') }
+  const { baseUrl, login } = JSON.parse(first) as { baseUrl: string; login: BenchLogin }
+  return { baseUrl, login, stop: () => void child.kill('SIGTERM') }
 }

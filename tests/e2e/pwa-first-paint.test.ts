@@ -174,10 +174,17 @@ describe('first paint without JavaScript', () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
     })
+    const images: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image') images.push(new URL(request.url()).pathname)
+    })
     const response = await page.goto('/dashboard', { waitUntil: 'load' })
-    // The page's Link header names the dashboard's own code, which is fetched with the app's.
+    // The page's Link header names the dashboard's own code and the player's still, which are
+    // fetched with the app's code, before it runs.
     expect(response?.headers().link).toMatch(/<\/assets\/dashboard-[\w-]+\.js>; rel=preload; as=script/)
+    expect(response?.headers().link).toContain('</player/poster.webp>; rel=preload; as=image')
     await expect.poll(() => scripts.some((p) => /^\/assets\/dashboard-[\w-]+\.js$/.test(p))).toBe(true)
+    await expect.poll(() => images).toContain('/player/poster.webp')
     // The app's code is held back, yet the screen's GETs are on their way.
     await expect
       .poll(() => gets.slice().sort())
@@ -191,7 +198,10 @@ describe('first paint without JavaScript', () => {
     await page.getByRole('heading', { name: 'Hello, Early Bird' }).waitFor()
     await page.getByText('Membership plans').waitFor()
     await page.waitForLoadState('networkidle')
-    // The app used those answers: plans and videos were not asked for a second time.
+    // The first render already shows the player's still (in the placeholder or the player).
+    expect(await page.locator('img.player-still, video[poster="/player/poster.webp"]').count()).toBe(1)
+    // The app used those answers: the user, plans and videos were not asked for a second time.
+    expect(gets.filter((g) => g === '/api/v1/get-user/')).toHaveLength(1)
     expect(gets.filter((g) => g === '/api/v1/get-membership/')).toHaveLength(1)
     expect(gets.filter((g) => g === '/api/v1/dashboard/?link=')).toHaveLength(1)
     await page.context().close()

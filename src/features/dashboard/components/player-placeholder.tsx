@@ -1,15 +1,27 @@
 /**
  * The player's place while the video list loads (SPEC §4): the same card, 16:9 frame, progress
- * track and controls row as the player, with the loading text in the frame, so the player
- * arriving shifts nothing below it (Lighthouse CLS budget, issue 5).
+ * track and controls row as the player, so the player arriving shifts nothing below it
+ * (Lighthouse CLS budget, issue 5). The frame already shows the player's still, which the
+ * dashboard's page has fetched alongside its code (src/shared/screen-images.ts), with the loading
+ * text in a strip across its top: the screen's largest picture is drawn in its first render, not
+ * after the video list has arrived (LCP, issue 5).
  */
 import { PageSpinner } from '@/components/page-spinner'
+import { PLAYER_POSTER } from '@/shared/screen-images'
 
 /** `label` is the status text shown in the frame ('Loading videos…' or 'Waiting for videos…'). */
 export function PlayerPlaceholder({ label }: { label: string }) {
   return (
     <section className="card stack" aria-label="Video player" aria-busy="true">
       <div className="player-frame player-frame-loading">
+        <img
+          className="player-media player-still"
+          src={PLAYER_POSTER}
+          alt=""
+          width={640}
+          height={360}
+          fetchPriority="high"
+        />
         <PageSpinner label={label} />
       </div>
       <div className="progress" aria-hidden="true" />

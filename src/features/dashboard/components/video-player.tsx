@@ -17,9 +17,8 @@ import {
   youtubeThumbnail,
 } from '../lib/youtube'
 import type { DashboardVideo } from '../api/get-videos'
+import { PLAYER_POSTER } from '@/shared/screen-images'
 
-/** The still shown in a local video's frame until it plays (public/player/poster.webp). */
-const POSTER = '/player/poster.webp'
 
 export interface VideoPlayerProps {
   video: DashboardVideo
@@ -102,7 +101,7 @@ function FileVideo({
       loop
       // A light still until Play: the screen paints without waiting for the video file, and a
       // phone on mobile data fetches only the video's metadata before the user starts it.
-      poster={POSTER}
+      poster={PLAYER_POSTER}
       preload="metadata"
       aria-label="Video"
       data-testid="player-video"

@@ -1,0 +1,58 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+
+const json = vi.fn()
+const get = vi.fn(() => ({ json }))
+vi.mock('./api-client', () => ({ api: { get: (...args: unknown[]) => get(...(args as [])) } }))
+vi.mock('./idb-storage', () => ({
+  idbStorage: () => ({ getItem: async () => null, setItem: async () => {}, removeItem: async () => {} }),
+}))
+
+const { refreshUser, USER_FRESH_MS } = await import('./get-user')
+const { useUserStore } = await import('@/stores/user-store')
+
+const asha = { first_name: 'Asha', points: 500 } as never
+const ravi = { first_name: 'Ravi', points: 700 } as never
+
+describe('refreshUser', () => {
+  beforeEach(() => {
+    get.mockClear()
+    json.mockReset()
+    useUserStore.setState({ user: null, fetchedAt: null })
+  })
+
+  it('fetches the user and keeps it in the store', async () => {
+    json.mockResolvedValue(asha)
+    await expect(refreshUser()).resolves.toBe(asha)
+    expect(get).toHaveBeenCalledWith('get-user/')
+    expect(useUserStore.getState().user).toBe(asha)
+  })
+
+  it('sends one request for calls made while one is on its way', async () => {
+    let answer: (value: unknown) => void = () => {}
+    json.mockReturnValue(new Promise((resolve) => (answer = resolve)))
+    const first = refreshUser()
+    const second = refreshUser({ freshForMs: USER_FRESH_MS })
+    answer(asha)
+    await expect(Promise.all([first, second])).resolves.toEqual([asha, asha])
+    expect(get).toHaveBeenCalledTimes(1)
+  })
+
+  it('takes a user fetched within freshForMs as it is, and asks again after that or without it', async () => {
+    useUserStore.setState({ user: asha, fetchedAt: Date.now() - 500 })
+    json.mockResolvedValue(ravi)
+    await expect(refreshUser({ freshForMs: USER_FRESH_MS })).resolves.toBe(asha)
+    expect(get).not.toHaveBeenCalled()
+    await expect(refreshUser()).resolves.toBe(ravi)
+    useUserStore.setState({ fetchedAt: Date.now() - USER_FRESH_MS - 1 })
+    await expect(refreshUser({ freshForMs: USER_FRESH_MS })).resolves.toBe(ravi)
+    expect(get).toHaveBeenCalledTimes(2)
+  })
+
+  it('rethrows a failure, and the next call asks again', async () => {
+    json.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(asha)
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    await expect(refreshUser()).rejects.toThrow('Failed to fetch')
+    await expect(refreshUser()).resolves.toBe(asha)
+    expect(get).toHaveBeenCalledTimes(2)
+  })
+})
