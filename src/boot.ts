@@ -29,14 +29,15 @@ function afterFirstPaint(maxMs = 200): Promise<void> {
 }
 
 /**
- * The app's files in the order they are run: the libraries (Preact with its hooks and React API,
- * the router, the toaster, the HTTP and storage libraries), the app's own start (the persisted
- * stores, the rules, the HTTP client), then the app itself (src/main.tsx), which mounts it. The
- * first two are one file each (vite.config.ts `ui` and `core`): importing any module of one runs
- * that whole file, so one step per file.
+ * The app's files in the order they are run: Preact (core, hooks, React API), the other libraries
+ * (router, toaster, HTTP client, stores, IndexedDB), the app's own start (the persisted stores,
+ * the rules, the HTTP client), then the app itself (src/main.tsx), which mounts it. The first
+ * three are one file each (vite.config.ts groups `preact`, `libs` and `core`): importing any
+ * module of one runs that whole file, so one step per file.
  */
 const APP_STEPS: Array<() => Promise<unknown>> = [
   () => import('preact'),
+  () => import('wouter'),
   () => import('./stores/user-store'),
   () => import('./main'),
 ]

@@ -4,7 +4,11 @@ const json = vi.fn()
 const get = vi.fn(() => ({ json }))
 vi.mock('./api-client', () => ({ api: { get: (...args: unknown[]) => get(...(args as [])) } }))
 vi.mock('./idb-storage', () => ({
-  idbStorage: () => ({ getItem: async () => null, setItem: async () => {}, removeItem: async () => {} }),
+  idbStorage: () => ({
+    getItem: async () => null,
+    setItem: async () => {},
+    removeItem: async () => {},
+  }),
 }))
 
 const { refreshUser, USER_FRESH_MS } = await import('./get-user')

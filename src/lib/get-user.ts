@@ -21,7 +21,12 @@ let inFlight: Promise<User> | null = null
  */
 export function refreshUser(options: { freshForMs?: number } = {}): Promise<User> {
   const { user, fetchedAt } = useUserStore.getState()
-  if (options.freshForMs && user && fetchedAt !== null && Date.now() - fetchedAt < options.freshForMs) {
+  if (
+    options.freshForMs &&
+    user &&
+    fetchedAt !== null &&
+    Date.now() - fetchedAt < options.freshForMs
+  ) {
     return Promise.resolve(user)
   }
   inFlight ??= fetchUser().finally(() => {

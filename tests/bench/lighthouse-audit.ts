@@ -128,7 +128,11 @@ export async function launchLighthouseBrowser(niceness?: number): Promise<Lighth
         })
         if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
         const lhr = result.lhr as unknown as Lhr
-        if (lhr.runtimeError && /run Lighthouse again/i.test(lhr.runtimeError.message) && attempt < 3) {
+        if (
+          lhr.runtimeError &&
+          /run Lighthouse again/i.test(lhr.runtimeError.message) &&
+          attempt < 3
+        ) {
           console.warn(`\n${url}: ${lhr.runtimeError.message}; running it again`)
           continue
         }
