@@ -38,6 +38,20 @@ describe('JavaScript bundle budgets', () => {
     ).toBeLessThanOrEqual(BUDGETS.allJs)
   })
 
+  it('starts from a few files: an entry with no static imports and at most five app files', () => {
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'),
+    ) as Record<string, { file: string; isEntry?: boolean; imports?: string[] }>
+    const entry = Object.values(manifest).find((chunk) => chunk.isEntry)
+    // The entry sends the early GETs before any app code has arrived (src/boot.ts).
+    expect(entry?.imports ?? []).toEqual([])
+    // On a slow network each file costs a round trip, six at a time (vite.config.ts groups).
+    const html = fs.readFileSync(path.join(dist, 'app.html'), 'utf8')
+    const preloads = [...html.matchAll(/<link rel="preload" as="script"[^>]*href="\/([^"]+)"/g)]
+    expect(preloads.length).toBeGreaterThan(0)
+    expect(preloads.length, preloads.map((m) => m[1]).join(', ')).toBeLessThanOrEqual(5)
+  })
+
   it('leaves the other screens out of the first route (route-level code splitting)', () => {
     const manifest = JSON.parse(
       fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'),
