@@ -19,7 +19,6 @@ import {
 import type { DashboardVideo } from '../api/get-videos'
 import { PLAYER_POSTER } from '@/shared/screen-images'
 
-
 export interface VideoPlayerProps {
   video: DashboardVideo
   /** Whether the user wants it playing (the play/pause button, the bonus popup's Get Started). */
