@@ -35,20 +35,20 @@ describe('refreshUser', () => {
     let answer: (value: unknown) => void = () => {}
     json.mockReturnValue(new Promise((resolve) => (answer = resolve)))
     const first = refreshUser()
-    const second = refreshUser({ freshForMs: USER_FRESH_MS })
+    const second = refreshUser({ reuseRecent: true })
     answer(asha)
     await expect(Promise.all([first, second])).resolves.toEqual([asha, asha])
     expect(get).toHaveBeenCalledTimes(1)
   })
 
-  it('takes a user fetched within freshForMs as it is, and asks again after that or without it', async () => {
+  it('takes a user fetched within USER_FRESH_MS as it is when asked to, and asks again after that or without it', async () => {
     useUserStore.setState({ user: asha, fetchedAt: Date.now() - 500 })
     json.mockResolvedValue(ravi)
-    await expect(refreshUser({ freshForMs: USER_FRESH_MS })).resolves.toBe(asha)
+    await expect(refreshUser({ reuseRecent: true })).resolves.toBe(asha)
     expect(get).not.toHaveBeenCalled()
     await expect(refreshUser()).resolves.toBe(ravi)
     useUserStore.setState({ fetchedAt: Date.now() - USER_FRESH_MS - 1 })
-    await expect(refreshUser({ freshForMs: USER_FRESH_MS })).resolves.toBe(ravi)
+    await expect(refreshUser({ reuseRecent: true })).resolves.toBe(ravi)
     expect(get).toHaveBeenCalledTimes(2)
   })
 

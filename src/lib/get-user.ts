@@ -6,9 +6,9 @@ import { api } from './api-client'
 import { useUserStore, type User } from '@/stores/user-store'
 
 /**
- * How recent (ms) a fetched user counts as fresh for a screen that opens with a refresh: the
- * app's start fetches the user alongside the first screen's code (src/main.tsx), so that screen
- * need not ask again a moment later.
+ * How recent (ms) a fetched user may be for `reuseRecent`: the app's start fetches the user
+ * alongside the first screen's code (src/main.tsx), so that screen need not ask again a moment
+ * later.
  */
 export const USER_FRESH_MS = 2_000
 
@@ -16,17 +16,13 @@ let inFlight: Promise<User> | null = null
 
 /**
  * Fetches the user and stores it; rethrows the failure (offline, 401, 5xx) after logging it.
- * Calls made while a fetch is on its way share it (one request). With `freshForMs`, a user
- * fetched less than that many milliseconds ago is returned as stored, without a request.
+ * Calls made while a fetch is on its way share it (one request). With `reuseRecent` (a screen
+ * refreshing as it opens), a user fetched less than USER_FRESH_MS ago is returned as stored,
+ * without a request; a refresh after a change (a reward, a payment) leaves it out and always asks.
  */
-export function refreshUser(options: { freshForMs?: number } = {}): Promise<User> {
+export function refreshUser(options: { reuseRecent?: boolean } = {}): Promise<User> {
   const { user, fetchedAt } = useUserStore.getState()
-  if (
-    options.freshForMs &&
-    user &&
-    fetchedAt !== null &&
-    Date.now() - fetchedAt < options.freshForMs
-  ) {
+  if (options.reuseRecent && user && fetchedAt !== null && Date.now() - fetchedAt < USER_FRESH_MS) {
     return Promise.resolve(user)
   }
   inFlight ??= fetchUser().finally(() => {

@@ -21,7 +21,7 @@ vi.doMock('@/lib/idb-storage', () => ({
   }),
 }))
 vi.doMock('@/lib/api-client', () => ({ api: { get: (...args: unknown[]) => apiGet(...args) } }))
-vi.doMock('@/lib/get-user', () => ({ refreshUser: () => refreshUser(), USER_FRESH_MS: 2000 }))
+vi.doMock('@/lib/get-user', () => ({ refreshUser: () => refreshUser() }))
 vi.doMock('@/lib/logout', () => ({ logout: vi.fn(async () => undefined) }))
 vi.doMock('../api/get-videos', () => ({ getVideos: () => getVideos() }))
 vi.doMock('../api/claim-reward', () => ({

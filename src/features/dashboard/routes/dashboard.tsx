@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import toast from 'react-hot-toast'
-import { refreshUser, USER_FRESH_MS } from '@/lib/get-user'
+import { refreshUser } from '@/lib/get-user'
 import { startOutbox } from '@/lib/outbox/outbox'
 import { useUserStore } from '@/stores/user-store'
 import { useRules } from '@/stores/rules-store'
@@ -51,8 +51,7 @@ export default function Dashboard() {
   useEffect(() => whenIdle(startOutbox), [])
 
   useEffect(() => {
-    // Right after the app's start has fetched the user (src/main.tsx), that answer is used.
-    refreshUser({ freshForMs: USER_FRESH_MS }).catch(() => {
+    refreshUser({ reuseRecent: true }).catch(() => {
       setFailed(true)
       toast.error('Error fetching user details. Please try again.')
     })

@@ -17,7 +17,7 @@ export default function HowToEarn() {
 
   useEffect(() => {
     // The persisted user may be stale (plan changed); a failure keeps the persisted copy.
-    refreshUser().catch(() => {})
+    refreshUser({ reuseRecent: true }).catch(() => {})
   }, [])
 
   const conditions = withdrawalConditions(rules)

@@ -25,7 +25,7 @@ export default function Profile() {
   const [loggingOut, setLoggingOut] = useState(false)
 
   useEffect(() => {
-    refreshUser().catch(() => {
+    refreshUser({ reuseRecent: true }).catch(() => {
       setFailed(true)
       toast.error(FETCH_ERROR)
     })

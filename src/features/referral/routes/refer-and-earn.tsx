@@ -29,7 +29,7 @@ export default function ReferAndEarn() {
   const link = code ? referralLink(code) : ''
 
   useEffect(() => {
-    refreshUser().catch(() => undefined)
+    refreshUser({ reuseRecent: true }).catch(() => undefined)
   }, [])
 
   const copy = async () => {
