@@ -11,8 +11,8 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { chromium } from 'playwright-core'
 import { SEED_PARTNERS } from '../server/db/seeds/profile.ts'
+import { launchBrowser } from '../tests/helpers/browser.ts'
 
 /** WebP quality (0–1): the flat art's edges stay sharp at 2×. */
 const QUALITY = 0.85
@@ -33,10 +33,7 @@ const IMAGES: Array<{ svg: string; webp: string; scale: number; size?: [number, 
 ]
 
 const publicDir = path.resolve(import.meta.dirname, '../public')
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless=new', '--no-sandbox', '--disable-gpu'],
-})
+const browser = await launchBrowser()
 try {
   for (const image of IMAGES) {
     const svg = fs.readFileSync(path.join(publicDir, image.svg), 'utf8')

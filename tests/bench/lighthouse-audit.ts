@@ -14,7 +14,7 @@ import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { chromium } from 'playwright-core'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/browser.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, logInThroughScreen } from '../helpers/browser.ts'
 
 /** Budgets of issue 5: category scores 0–100, LCP in seconds, TBT in ms, CLS unitless. */
 export const LIGHTHOUSE_BUDGETS = {
@@ -99,16 +99,9 @@ export async function launchLighthouseBrowser(niceness?: number): Promise<Lighth
     await session.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })
     await session.send('Network.clearBrowserCache')
     if (login) {
-      await page.goto(`${origin}/loginn`)
-      await page.getByLabel('Email or phone number').fill(login.identifier)
-      await page.getByLabel('Password', { exact: true }).fill(login.pin)
-      await page.getByRole('button', { name: 'Login' }).click()
+      await logInThroughScreen(page, login.identifier, login.pin, origin)
       await page.waitForURL((url) => url.pathname === '/dashboard')
       await page.waitForFunction(storedUserAndPlans, undefined, { timeout: 15_000 })
-    } else {
-      // robots.txt: a same-origin document that runs no script, so no worker is registered here.
-      await page.goto(`${origin}/robots.txt`)
-      await page.evaluate(() => localStorage.clear())
     }
     await session.detach()
     await page.close()

@@ -10,7 +10,7 @@ import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { startProduct, type RunningProduct } from '../helpers/server.ts'
-import { launchBrowser, phoneContext } from '../helpers/browser.ts'
+import { launchBrowser, logInThroughScreen, phoneContext } from '../helpers/browser.ts'
 
 const SHOTS = path.resolve('tests/screenshots')
 
@@ -43,12 +43,7 @@ const TOKEN_FORMAT = /^[\w-]{43}$/
 
 const storedToken = () => page.evaluate(() => localStorage.getItem('access_token'))
 
-async function logIn(identifier: string, pin: string): Promise<void> {
-  await page.goto('/loginn')
-  await page.getByLabel('Email or phone number').fill(identifier)
-  await page.getByLabel('Password', { exact: true }).fill(pin)
-  await page.getByRole('button', { name: 'Login' }).click()
-}
+const logIn = (identifier: string, pin: string) => logInThroughScreen(page, identifier, pin)
 
 /** Logs out the way a user does: Profile, then Log out (SPEC §2: clears local storage, goes to /). */
 async function logOut(): Promise<void> {

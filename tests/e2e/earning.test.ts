@@ -15,7 +15,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import jsQR from 'jsqr'
 import { PNG } from 'pngjs'
 import { startProduct, type RunningProduct } from '../helpers/server.ts'
-import { launchBrowser, phoneContext } from '../helpers/browser.ts'
+import { launchBrowser, logInThroughScreen, phoneContext } from '../helpers/browser.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
 import { postLedgerEntry } from '../../server/earning/ledger.ts'
 
@@ -79,10 +79,7 @@ describe('earning loop in Chromium (sqlite)', () => {
     browser = await launchBrowser()
     context = await phoneContext(browser, product.baseUrl)
     page = await context.newPage()
-    await page.goto('/loginn')
-    await page.getByLabel('Email or phone number').fill(person.email)
-    await page.getByLabel('Password', { exact: true }).fill(person.pin)
-    await page.getByRole('button', { name: 'Login' }).click()
+    await logInThroughScreen(page, person.email, person.pin)
     await page.waitForURL((url) => url.pathname === '/dashboard')
   })
 

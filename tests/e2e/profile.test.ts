@@ -9,7 +9,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { startProduct, type RunningProduct } from '../helpers/server.ts'
-import { launchBrowser, phoneContext } from '../helpers/browser.ts'
+import { launchBrowser, logInThroughScreen, phoneContext } from '../helpers/browser.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
 import { startIfscStandIn, type IfscStandIn } from '../helpers/ifsc-stand-in.ts'
 
@@ -48,10 +48,7 @@ describe('profile in Chromium (sqlite)', () => {
   })
 
   it('logs in and shows the profile with +91 before the phone', async () => {
-    await page.goto('/loginn')
-    await page.getByLabel('Email or phone number').fill(person.email)
-    await page.getByLabel('Password', { exact: true }).fill(person.pin)
-    await page.getByRole('button', { name: 'Login' }).click()
+    await logInThroughScreen(page, person.email, person.pin)
     await page.waitForURL((url) => url.pathname === '/dashboard')
 
     await page.goto('/profile')

@@ -1,8 +1,8 @@
 /**
  * Real headless Chromium through playwright-core (Debian's /usr/bin/chromium), with the flags this
- * machine needs, and a phone-sized context (360×800).
+ * machine needs, a phone-sized context (360×800), and logging in the way a user does.
  */
-import { chromium, type Browser, type BrowserContext } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
@@ -31,4 +31,21 @@ export async function phoneContext(browser: Browser, baseURL: string): Promise<B
     hasTouch: true,
     locale: 'en-IN',
   })
+}
+
+/**
+ * Logs in the way a user does: /loginn, the email or phone number and the 4-digit PIN, Login.
+ * Does not wait for the outcome: the caller waits for /dashboard or for the error it expects.
+ * `origin` is for a page whose context has no `baseURL`.
+ */
+export async function logInThroughScreen(
+  page: Page,
+  identifier: string,
+  pin: string,
+  origin = '',
+): Promise<void> {
+  await page.goto(`${origin}/loginn`)
+  await page.getByLabel('Email or phone number').fill(identifier)
+  await page.getByLabel('Password', { exact: true }).fill(pin)
+  await page.getByRole('button', { name: 'Login' }).click()
 }
