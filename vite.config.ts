@@ -66,8 +66,8 @@ function appShellPage(): Plugin {
       if (!index || index.type !== 'asset') return
       // The app's code: fetched alongside the boot script on every page, at low priority (the
       // static first paint needs none of it), and as a plain preload (not modulepreload), so
-      // nothing of it is compiled before the first paint; src/boot.ts runs it a few modules at a
-      // time after that paint. Links parsed from HTML cost the main thread nothing, unlike links
+      // nothing of it is compiled before the first paint; src/boot.ts runs it one file per task
+      // after that paint. Links parsed from HTML cost the main thread nothing, unlike links
       // the script would add.
       const files = new Set<string>()
       const add = (fileName: string): void => {

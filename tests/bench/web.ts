@@ -1,12 +1,12 @@
 /**
  * `npm run bench:web`: builds the PWA, prints the gzipped JavaScript of the first route and of all
  * routes beside their budgets, then starts the product (SQLite) and prints a Lighthouse mobile
- * audit of /, /loginn, /dashboard and /deposit-fee (both logged in through /loginn first, see
- * lighthouse-audit.ts): the four category
- * scores, LCP, TBT and CLS beside the budgets (issue 5). Each page is audited BENCH_RUNS times
- * (default 3) and each figure shown is its median over the runs (every run is listed too); BENCH_PAGES=/,/loginn limits the
- * pages; BENCH_NICE=-10 runs Chromium at a higher scheduling priority on a busy shared machine
- * (root only). Exits 1 when a budget is missed.
+ * audit of /, /loginn, /dashboard and /deposit-fee (the last two logged in through /loginn first,
+ * see lighthouse-audit.ts): the four category scores, LCP, TBT and CLS beside the budgets
+ * (issue 5). Each page is audited BENCH_RUNS times (default 3) and each figure shown is its median
+ * over the runs (every run is listed too); BENCH_PAGES=/,/loginn limits the pages; BENCH_NICE=-10
+ * runs Chromium at a higher scheduling priority on a busy shared machine (root only). Exits 1 when
+ * a budget is missed.
  *
  * The build goes to its own directory (BENCH_DIST, default a temp dir), so the shared dist/ is
  * left alone; JSON reports go to .lighthouse/. The product runs in a process of its own at a
