@@ -1,19 +1,19 @@
 /// <reference types="vitest/config" />
-// Build of the PWA (React components run on Preact through preact/compat, the injectManifest service worker from sw/) and the test projects:
+// Build of the PWA (React 19 and react-dom, the injectManifest service worker from sw/) and the test projects:
 // unit/component tests in jsdom, API tests against real databases, end-to-end tests in Chromium.
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
-import preact from '@preact/preset-vite'
+import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { prerenderScreens } from './scripts/build/prerender.ts'
 import { routeChunks } from './scripts/build/route-chunks.ts'
 import { APP_ALIASES } from './scripts/build/aliases.ts'
 import { SCREEN_IMAGES } from './src/shared/screen-images.ts'
 
-/** Preact: core, hooks, the React API and the JSX runtime (build.rolldownOptions groups). */
-const PREACT = /node_modules[\\/]preact[\\/]/
+/** React: react, react-dom, the JSX runtime and react-dom's scheduler (build.rolldownOptions groups). */
+const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/
 /** The other libraries every page loads at start: router, toaster, HTTP client, stores, IndexedDB. */
 const START_LIBRARIES =
   /node_modules[\\/](wouter|regexparam|react-hot-toast|goober|ky|zustand|use-sync-external-store|idb-keyval)[\\/]/
@@ -98,7 +98,7 @@ function appShellPage(): Plugin {
       this.emitFile({ type: 'asset', fileName: 'app.html', source: app })
       // The account screens that need no data, drawn at build time (src/prerender.tsx), with
       // their stylesheets linked: they paint fully before any JavaScript runs.
-      const pages = await prerenderScreens(import.meta.dirname, (message) => this.warn(message))
+      const pages = await prerenderScreens(import.meta.dirname)
       for (const [route, markup] of pages) {
         const css = (routes[route] ?? []).filter((f) => f.endsWith('.css'))
         const links = css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`).join('\n    ')
@@ -151,10 +151,8 @@ function precompress(): Plugin {
 export default defineConfig({
   resolve: { alias: APP_ALIASES },
   plugins: [
-    // The screens are written against React's API and run on Preact (preact/compat): about a
-    // tenth of react-dom's size, so a cheap phone compiles and runs far less JavaScript before
-    // the first screen answers (TBT, issue 5). The preset aliases react and react-dom to it.
-    preact(),
+    // React 19 and react-dom (DECISIONS §1), JSX through the automatic runtime.
+    react(),
     webManifest(),
     appShellPage(),
     precompress(),
@@ -189,7 +187,7 @@ export default defineConfig({
           groups: [
             // The libraries every page starts with, in two files of about 10 KB gzipped each, so
             // that running each stays a short task (src/boot.ts runs one file per task).
-            { name: 'preact', test: PREACT, priority: 4 },
+            { name: 'react', test: REACT, priority: 4 },
             { name: 'libs', test: START_LIBRARIES, priority: 3 },
             // The app's own start: the persisted stores, the rules, the HTTP client, the screens' header and popup.
             { name: 'core', test: START_MODULES, priority: 2 },
@@ -211,10 +209,6 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./vitest.setup.ts'],
-          // Run through Vite, so their imports of react/react-dom reach Preact as the app's do.
-          server: {
-            deps: { inline: ['wouter', 'zustand', 'react-hot-toast'] },
-          },
         },
       },
       {

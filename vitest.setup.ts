@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest'
 import { afterEach } from 'vitest'
-import { cleanup } from '@testing-library/preact'
+import { cleanup } from '@testing-library/react'
 
 afterEach(() => {
   cleanup()

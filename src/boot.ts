@@ -36,7 +36,7 @@ function afterFirstPaint(maxMs = 200): Promise<void> {
  * module of one runs that whole file, so one step per file.
  */
 const APP_STEPS: Array<() => Promise<unknown>> = [
-  () => import('preact'),
+  () => import('react'),
   () => import('wouter'),
   () => import('./stores/user-store'),
   () => import('./main'),

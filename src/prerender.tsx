@@ -7,7 +7,6 @@
 import type { ComponentType } from 'react'
 import { renderToString } from 'react-dom/server'
 import { Router } from 'wouter'
-import { memoryLocation } from 'wouter/memory-location'
 
 type ScreenModule = () => Promise<{ default: ComponentType }>
 
@@ -25,8 +24,9 @@ export async function render(path: string): Promise<string> {
   if (!load) throw new Error(`${path} is not prerendered`)
   const { default: Screen } = await load()
   return renderToString(
-    // A static in-memory location: on the server there is no window.location to read.
-    <Router hook={memoryLocation({ path, static: true }).hook}>
+    // wouter's server-side location (the supported way: React's renderToString needs a server
+    // snapshot, which memoryLocation's hook lacks).
+    <Router ssrPath={path}>
       <Screen />
     </Router>,
   )

@@ -1,11 +1,12 @@
 // Runs src/prerender.tsx at build time: a server-side build of it into a temp directory, then
-// each prerendered path's markup. Any failure returns no pages (the routes keep app.html's
-// loading indicator), so a screen that cannot render on the server never breaks the build.
+// each prerendered path's markup (react-dom/server). A screen that cannot render on the server
+// fails the build with its error: a silently missing static copy would cost that screen its
+// JavaScript-free first paint.
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
-import preact from '@preact/preset-vite'
+import react from '@vitejs/plugin-react'
 import { APP_ALIASES } from './aliases.ts'
 
 /**
@@ -18,11 +19,11 @@ function inert(markup: string): string {
     .replace(/<(button|select)\b/g, '<$1 disabled=""')
 }
 
-/** Path → markup of each screen listed in src/prerender.tsx (made inert, see above). */
-export async function prerenderScreens(
-  root: string,
-  warn: (message: string) => void,
-): Promise<Map<string, string>> {
+/**
+ * Path → markup of each screen listed in src/prerender.tsx (made inert, see above).
+ * @throws the server build's error, or a screen's render error (naming the route): the build fails.
+ */
+export async function prerenderScreens(root: string): Promise<Map<string, string>> {
   // Inside the project, so the server build's imports of react-dom etc. resolve from node_modules.
   const cache = path.join(root, 'node_modules', '.cache')
   fs.mkdirSync(cache, { recursive: true })
@@ -34,9 +35,7 @@ export async function prerenderScreens(
       root,
       logLevel: 'silent',
       resolve: { alias: APP_ALIASES },
-      plugins: [preact()],
-      // Bundled whole, so wouter & co. also get the preact/compat aliases (no real React at run time).
-      ssr: { noExternal: true },
+      plugins: [react()],
       build: {
         ssr: path.join(root, 'src/prerender.tsx'),
         outDir,
@@ -54,11 +53,9 @@ export async function prerenderScreens(
       try {
         pages.set(route, inert(await mod.render(route)))
       } catch (error) {
-        warn(`prerender of ${route} failed, it keeps the loading indicator: ${String(error)}`)
+        throw new Error(`prerender of ${route} failed`, { cause: error })
       }
     }
-  } catch (error) {
-    warn(`prerender failed, routes keep the loading indicator: ${String(error)}`)
   } finally {
     fs.rmSync(outDir, { recursive: true, force: true })
   }
