@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/preact'
+import { act, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { OfflineNotice } from './offline-notice'
 

@@ -1,5 +1,5 @@
 import { Suspense } from 'react'
-import { render, screen } from '@testing-library/preact'
+import { render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { lazyWithRetry, preloadComponent } from './lazy-with-retry'
 import { installPreloadErrorRecovery } from './chunk-reload'

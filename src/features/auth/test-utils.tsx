@@ -3,7 +3,7 @@
  * wouter router, and read where it navigated to.
  */
 import { StrictMode, type ReactElement } from 'react'
-import { act, render } from '@testing-library/preact'
+import { act, render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { vi } from 'vitest'
 import { Router } from 'wouter'

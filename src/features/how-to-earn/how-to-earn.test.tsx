@@ -1,6 +1,6 @@
 /** How To Earn: the three steps with the plan's coins per video and the rules' numbers, and Next. */
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { render, screen } from '@testing-library/preact'
+import { render, screen } from '@testing-library/react'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import { useRulesStore } from '@/stores/rules-store'

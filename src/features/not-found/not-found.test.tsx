@@ -1,6 +1,6 @@
 /** Not found screen: a clear message and a link home. */
 import { expect, it } from 'vitest'
-import { render, screen } from '@testing-library/preact'
+import { render, screen } from '@testing-library/react'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import NotFound from './routes/not-found'

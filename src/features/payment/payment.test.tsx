@@ -1,6 +1,6 @@
 /** /payment: five required fields, CSRF then form-encoded order, provider checkout, and its messages. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { render, screen, waitFor } from '@testing-library/preact'
+import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HTTPError } from 'ky'
 import { Router } from 'wouter'

@@ -4,7 +4,7 @@
  * errors the API modules reject with.
  */
 import { StrictMode, type ReactElement } from 'react'
-import { act, render } from '@testing-library/preact'
+import { act, render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HTTPError } from 'ky'
 import { Router } from 'wouter'

@@ -1,6 +1,6 @@
 /** Static pages: terms, privacy, help center, withdrawal mistakes, how to play; numbers from the rules. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { render, screen, within } from '@testing-library/preact'
+import { render, screen, within } from '@testing-library/react'
 import type { ComponentType } from 'react'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'

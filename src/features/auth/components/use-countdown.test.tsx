@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { act, renderHook } from '@testing-library/preact'
+import { act, renderHook } from '@testing-library/react'
 import { formatCountdown, useCountdown } from './use-countdown'
 
 describe('useCountdown', () => {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { screen } from '@testing-library/preact'
+import { screen } from '@testing-library/react'
 import toast from 'react-hot-toast'
 import { forgotPassword } from '../api/forgot-password'
 import { renderAt } from '../test-utils'

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { screen } from '@testing-library/preact'
+import { screen } from '@testing-library/react'
 import toast from 'react-hot-toast'
 import { getResetToken, setResetToken } from '@/lib/session'
 import { newPassword } from '../api/new-password'

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { screen } from '@testing-library/preact'
+import { screen } from '@testing-library/react'
 import toast from 'react-hot-toast'
 import { getResetToken } from '@/lib/session'
 import { sendSignupOtp } from '../api/send-signup-otp'

@@ -2,7 +2,7 @@
  * Shared setup of the dashboard's component tests: the mocked API calls and storage (registered
  * with `vi.doMock` before the screen is imported), a user, two videos, and `renderAt`.
  */
-import { render } from '@testing-library/preact'
+import { render } from '@testing-library/react'
 import { afterEach, beforeEach, vi } from 'vitest'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'

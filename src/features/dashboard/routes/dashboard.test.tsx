@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/preact'
+import { act, fireEvent, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { apiGet, useOutboxStore, renderAt } from './dashboard-fixtures'
 

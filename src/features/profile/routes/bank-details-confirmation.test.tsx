@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { screen } from '@testing-library/preact'
+import { screen } from '@testing-library/react'
 import { renderAt } from '../test-utils'
 import BankDetailsConfirmation from './bank-details-confirmation'
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { screen, within } from '@testing-library/preact'
+import { screen, within } from '@testing-library/react'
 import toast from 'react-hot-toast'
 import { refreshUser } from '@/lib/get-user'
 import { useUserStore } from '@/stores/user-store'
