@@ -50,11 +50,12 @@ const SPINNER_SHELL =
   '<div class="page-spinner page-spinner-delayed" role="status" aria-live="polite"><span class="spinner" aria-hidden="true"></span><span>Loading…</span></div>'
 
 /**
- * Emits `app.html`: the built index.html with the static landing (between the `landing-shell`
- * comments) swapped for a loading indicator; and `prerendered/<route>.html` for the screens of
- * src/prerender.tsx, with the screen's markup in place of the indicator. The landing (`/`, `/home`) gets index.html; every
- * other route gets app.html (from the server's fallback and the service worker), so a deep link
- * such as /dashboard never flashes the landing before React mounts.
+ * Fills index.html's `landing-shell` with the landing as React renders it at build time
+ * (src/prerender.tsx); emits `app.html`: index.html with a loading indicator there instead; and
+ * `prerendered/<route>.html` for the other screens of src/prerender.tsx, with the screen's markup
+ * in place of the indicator. The landing (`/`, `/home`) gets index.html; every other route gets
+ * app.html (from the server's fallback and the service worker), so a deep link such as
+ * /dashboard never flashes the landing before React mounts.
  */
 function appShellPage(): Plugin {
   return {
@@ -82,9 +83,12 @@ function appShellPage(): Plugin {
       if (main) add(main.fileName)
       const preloads = [...files].map((f) => `<link rel="preload" as="script" crossorigin fetchpriority="low" href="/${f}">`)
       const html = String(index.source).replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`)
-      index.source = html
-      const app = html.replace(/<!-- landing-shell[\s\S]*<!-- \/landing-shell -->/, SPINNER_SHELL)
-      if (app === html) this.error('index.html lacks the landing-shell markers')
+      // The root element with its landing-shell comments; hydration wants it filled with exactly
+      // the rendered markup, no whitespace around it.
+      const shell = /<div id="root">\s*<!-- landing-shell[\s\S]*<!-- \/landing-shell -->\s*<\/div>/
+      if (!shell.test(html)) this.error('index.html lacks the landing-shell markers')
+      const root = (attributes: string, content: string) => `<div id="root"${attributes}>${content}</div>`
+      const app = html.replace(shell, root('', SPINNER_SHELL))
       // Each route's own files, which the server names in a `Link: rel=preload` header of the
       // route's page (server/plugins/static.ts), so the screen's code arrives with the app's.
       const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry)
@@ -96,16 +100,26 @@ function appShellPage(): Plugin {
       }
       this.emitFile({ type: 'asset', fileName: 'route-chunks.json', source: JSON.stringify(routes) })
       this.emitFile({ type: 'asset', fileName: 'app.html', source: app })
-      // The account screens that need no data, drawn at build time (src/prerender.tsx), with
-      // their stylesheets linked: they paint fully before any JavaScript runs.
+      // The landing and the account screens that need no data, rendered at build time by React
+      // (src/prerender.tsx): they paint fully before any JavaScript runs, and the app hydrates
+      // their markup (`data-prerendered`, src/main.tsx). A form stays `inert` until then, so
+      // nothing is typed into it that React would not know of.
       const pages = await prerenderScreens(import.meta.dirname)
-      for (const [route, markup] of pages) {
+      const landing = pages.get('/')
+      if (!landing) this.error('the landing was not prerendered')
+      index.source = html
+        .replace('</head>', `  ${landing.head}\n  </head>`)
+        .replace(shell, root(' data-prerendered', landing.body))
+      for (const [route, page] of pages) {
+        if (route === '/') continue
         const css = (routes[route] ?? []).filter((f) => f.endsWith('.css'))
-        const links = css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`).join('\n    ')
+        const links = css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`)
         this.emitFile({
           type: 'asset',
           fileName: `prerendered${route}.html`,
-          source: app.replace('</head>', `  ${links}\n  </head>`).replace(SPINNER_SHELL, markup),
+          source: html
+            .replace('</head>', `  ${[...links, page.head].join('\n    ')}\n  </head>`)
+            .replace(shell, root(' data-prerendered inert', page.body)),
         })
       }
     },

@@ -29,10 +29,10 @@ function afterFirstPaint(maxMs = 200): Promise<void> {
 }
 
 /**
- * The app's files in the order they are run: Preact (core, hooks, React API), the other libraries
- * (router, toaster, HTTP client, stores, IndexedDB), the app's own start (the persisted stores,
- * the rules, the HTTP client), then the app itself (src/main.tsx), which mounts it. The first
- * three are one file each (vite.config.ts groups `preact`, `libs` and `core`): importing any
+ * The app's files in the order they are run: React (react, react-dom, the scheduler), the other
+ * libraries (router, toaster, HTTP client, stores, IndexedDB), the app's own start (the persisted
+ * stores, the rules, the HTTP client), then the app itself (src/main.tsx), which mounts it. The
+ * first three are one file each (vite.config.ts groups `react`, `libs` and `core`): importing any
  * module of one runs that whole file, so one step per file.
  */
 const APP_STEPS: Array<() => Promise<unknown>> = [

@@ -4,7 +4,7 @@
  * service worker.
  */
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { ROUTES } from './app/routes'
 import { refreshUser } from './lib/get-user'
@@ -20,8 +20,11 @@ const FIRST_SCREEN_WAIT_MS = 3000
 
 /**
  * Mounts the app once the first screen's code is here (or after FIRST_SCREEN_WAIT_MS): the static
- * first paint of index.html/app.html stays until then, so the app replaces it with that screen,
- * not with a loading spinner (no flash, no layout shift).
+ * first paint of index.html/app.html stays until then. A page the build prerendered
+ * (`data-prerendered`: the landing, login, register) is hydrated: React takes over its DOM nodes
+ * as they are, nothing is drawn again, nothing shifts. A visitor with a token is about to be
+ * redirected away from those pages, so the app renders afresh for them. Other pages hold a
+ * loading indicator, which the first render replaces.
  */
 async function mount(): Promise<void> {
   const path = routePath(window.location.pathname)
@@ -36,12 +39,14 @@ async function mount(): Promise<void> {
   ])
   // A task of its own for the first render, apart from the modules' compiling and running.
   await nextTask()
-  const root = createRoot(document.getElementById('root')!)
-  root.render(
+  const container = document.getElementById('root')!
+  const app = (
     <StrictMode>
       <App />
-    </StrictMode>,
+    </StrictMode>
   )
+  if (container.hasAttribute('data-prerendered') && !isLoggedIn()) hydrateRoot(container, app)
+  else createRoot(container).render(app)
 }
 
 void mount()

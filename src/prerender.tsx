@@ -1,33 +1,58 @@
 /**
- * Build-time rendering of the account screens that need no data (issue 5: the first paint does
- * not wait for JavaScript): the build renders each to static HTML inside app.html (see
- * vite.config.ts `appShellPage`), and the app replaces it on mount with the same markup. Only
- * screens whose first render depends on nothing but the path belong here.
+ * Build-time rendering (react-dom/static) of the screens whose first render needs no data: the
+ * landing and the login and register screens. The build puts each one's markup into its page
+ * (vite.config.ts `appShellPage`), so the first paint needs no JavaScript, and the browser's app
+ * takes that markup over with `hydrateRoot` (src/main.tsx) instead of drawing it again. The tree
+ * rendered here is the app's own (`<App />` at the path), so the markup is exactly what the
+ * client's first render produces. A render that throws fails the build.
  */
-import type { ComponentType } from 'react'
-import { renderToString } from 'react-dom/server'
+import { StrictMode } from 'react'
+import { prerender } from 'react-dom/static'
 import { Router } from 'wouter'
+import { App } from './app/app'
 
-type ScreenModule = () => Promise<{ default: ComponentType }>
+/**
+ * The prerendered routes (SPEC §2), each with the page it is served in: the landing in
+ * index.html (for `/` and `/home`), the others in `prerendered/<route>.html`. Only screens whose
+ * first render depends on nothing but the path belong here.
+ */
+export const PRERENDERED = ['/', '/loginn', '/loginold', '/register', '/signup'] as const
 
-/** The prerendered screens by path (SPEC §2 routes; the route table stays the source of truth). */
-export const PRERENDERED: Record<string, ScreenModule> = {
-  '/loginn': () => import('./features/auth/routes/login'),
-  '/loginold': () => import('./features/auth/routes/login'),
-  '/register': () => import('./features/auth/routes/register'),
-  '/signup': () => import('./features/auth/routes/register'),
+/** A visitor a static page is drawn for has nothing stored: no token, so no redirect. */
+function emptyStorage(): Storage {
+  return {
+    length: 0,
+    clear: () => undefined,
+    getItem: () => null,
+    key: () => null,
+    removeItem: () => undefined,
+    setItem: () => undefined,
+  }
 }
 
-/** The markup of the screen at `path` as its first client render draws it (no query string). */
-export async function render(path: string): Promise<string> {
-  const load = PRERENDERED[path]
-  if (!load) throw new Error(`${path} is not prerendered`)
-  const { default: Screen } = await load()
-  return renderToString(
-    // wouter's server-side location (the supported way: React's renderToString needs a server
-    // snapshot, which memoryLocation's hook lacks).
-    <Router ssrPath={path}>
-      <Screen />
-    </Router>,
+/** The tree the client hydrates (src/main.tsx `appTree`), at `path`. */
+function tree(path: string) {
+  return (
+    <StrictMode>
+      {/* wouter's server location (React's server renderer needs a server snapshot). */}
+      <Router ssrPath={path}>
+        <App />
+      </Router>
+    </StrictMode>
   )
+}
+
+/**
+ * The markup of the app at `path` as its first client render draws it (no query string), with
+ * every lazily loaded screen resolved (`prerender` waits for Suspense boundaries).
+ * @throws when `path` is not in PRERENDERED, or the render fails (a screen threw).
+ */
+export async function render(path: string): Promise<string> {
+  if (!(PRERENDERED as readonly string[]).includes(path)) throw new Error(`${path} is not prerendered`)
+  globalThis.localStorage ??= emptyStorage()
+  globalThis.sessionStorage ??= emptyStorage()
+  const errors: unknown[] = []
+  const { prelude } = await prerender(tree(path), { onError: (error) => void errors.push(error) })
+  if (errors.length > 0) throw errors[0]
+  return new Response(prelude).text()
 }

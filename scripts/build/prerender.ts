@@ -1,5 +1,5 @@
 // Runs src/prerender.tsx at build time: a server-side build of it into a temp directory, then
-// each prerendered path's markup (react-dom/server). A screen that cannot render on the server
+// each prerendered path's markup (react-dom/static). A screen that cannot render on the server
 // fails the build with its error: a silently missing static copy would cost that screen its
 // JavaScript-free first paint.
 import fs from 'node:fs'
@@ -9,26 +9,25 @@ import { build } from 'vite'
 import react from '@vitejs/plugin-react'
 import { APP_ALIASES } from './aliases.ts'
 
-/**
- * The static copy is for looking at: its fields are read-only and its buttons disabled until
- * React replaces it, so nothing typed before the app's code arrives is lost.
- */
-function inert(markup: string): string {
-  return markup
-    .replace(/<(input|textarea)\b/g, '<$1 readonly=""')
-    .replace(/<(button|select)\b/g, '<$1 disabled=""')
+/** A prerendered page: what goes into the document's head, and the app's markup for #root. */
+export interface PrerenderedPage {
+  /** The image preloads React's server renderer emits ahead of the markup (`<link …/>` tags). */
+  head: string
+  /** The app's markup, as the client's first render draws it (hydrated, so used unchanged). */
+  body: string
 }
 
 /**
- * Path → markup of each screen listed in src/prerender.tsx (made inert, see above).
+ * Path → page of each route listed in src/prerender.tsx. React puts the preloads of the images
+ * it renders ahead of the markup; they belong in the head, not inside the element React hydrates.
  * @throws the server build's error, or a screen's render error (naming the route): the build fails.
  */
-export async function prerenderScreens(root: string): Promise<Map<string, string>> {
+export async function prerenderScreens(root: string): Promise<Map<string, PrerenderedPage>> {
   // Inside the project, so the server build's imports of react-dom etc. resolve from node_modules.
   const cache = path.join(root, 'node_modules', '.cache')
   fs.mkdirSync(cache, { recursive: true })
   const outDir = fs.mkdtempSync(path.join(cache, 'prerender-'))
-  const pages = new Map<string, string>()
+  const pages = new Map<string, PrerenderedPage>()
   try {
     await build({
       configFile: false,
@@ -46,12 +45,14 @@ export async function prerenderScreens(root: string): Promise<Map<string, string
     const entry = fs.readdirSync(outDir).find((f) => /^prerender\.m?js$/.test(f))
     if (!entry) throw new Error('the server build wrote no prerender.js')
     const mod = (await import(pathToFileURL(path.join(outDir, entry)).href)) as {
-      PRERENDERED: Record<string, unknown>
+      PRERENDERED: readonly string[]
       render(path: string): Promise<string>
     }
-    for (const route of Object.keys(mod.PRERENDERED)) {
+    for (const route of mod.PRERENDERED) {
       try {
-        pages.set(route, inert(await mod.render(route)))
+        const markup = await mod.render(route)
+        const head = /^(?:<link [^>]*\/>)*/.exec(markup)?.[0] ?? ''
+        pages.set(route, { head, body: markup.slice(head.length) })
       } catch (error) {
         throw new Error(`prerender of ${route} failed`, { cause: error })
       }

@@ -1,6 +1,8 @@
 /**
- * Applies a route's access class (SPEC §2) once the persisted stores have hydrated: a guest on an
- * `auth` route goes to /loginn, a logged-in visitor on a `guest` route goes to /dashboard.
+ * Applies a route's access class (SPEC §2): a guest on an `auth` route goes to /loginn, a
+ * logged-in visitor on a `guest` route goes to /dashboard; an `auth` screen waits until the
+ * persisted user store has been read. Once a screen is up, a prerendered page's `inert` (set
+ * until the app takes the page over, see vite.config.ts) is lifted.
  */
 import { useEffect, useState, type ReactNode } from 'react'
 import { Redirect } from 'wouter'
@@ -23,10 +25,14 @@ function useHydrated(): boolean {
 
 export function RouteGuard({ access, children }: { access: Access; children: ReactNode }) {
   const hydrated = useHydrated()
+  // Runs once the screen (in the same Suspense boundary) has committed, hydrated or rendered.
+  useEffect(() => document.getElementById('root')?.removeAttribute('inert'), [])
   if (access === 'public') return <>{children}</>
   const loggedIn = isLoggedIn()
   if (access === 'auth' && !loggedIn) return <Redirect to="/loginn" replace />
   if (access === 'guest' && loggedIn) return <Redirect to="/dashboard" replace />
-  if (!hydrated) return <PageSpinner />
+  // Guest screens need nothing of the stored user, so their first render matches the build's
+  // prerender (src/prerender.tsx) whatever IndexedDB answers.
+  if (access === 'auth' && !hydrated) return <PageSpinner />
   return <>{children}</>
 }

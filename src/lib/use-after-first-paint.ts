@@ -2,8 +2,8 @@
  * `false` until a component has rendered with `ready` true, then `true` from its next render, which runs in a task of
  * its own once the first has painted (effects run after paint). A screen draws what the user
  * sees first, its largest paint, in one short task and the rest in the next, so no single task
- * blocks a slow phone's main thread for long (TBT, issue 5). React's useDeferredValue(value,
- * initialValue) staged it before; preact/compat returns the value at once.
+ * blocks a slow phone's main thread for long (TBT, issue 5). During hydration the value is `false`
+ * on both sides, so what follows the first paint is never in the build's prerendered markup.
  */
 import { useEffect, useState } from 'react'
 

@@ -1,8 +1,9 @@
 /**
- * The landing's first paint does not wait for JavaScript (issue 5): index.html carries the
- * landing's above-the-fold content as static HTML, and the app takes it over without moving anything
- * (no layout shift); the prerendered account screens likewise; other routes get app.html's
- * loading indicator (shown once the app has taken more than a second), never the landing.
+ * The landing's first paint does not wait for JavaScript (issues 5 and 12): index.html carries the
+ * landing as React renders it at build time, and the app hydrates it: the same DOM nodes stay,
+ * nothing moves (no layout shift), React reports no hydration mismatch; the prerendered account
+ * screens likewise; other routes get app.html's loading indicator (shown once the app has taken
+ * more than a second), never the landing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page, Route } from 'playwright-core'
@@ -24,7 +25,7 @@ afterAll(async () => {
 })
 
 /** A phone page whose app code (the boot script's dynamic import) waits until `release()`. */
-async function pageWithHeldApp(): Promise<{ page: Page; release: () => void }> {
+async function pageWithHeldApp(): Promise<{ page: Page; problems: string[]; release: () => void }> {
   const context = await browser.newContext({
     baseURL: product.baseUrl,
     viewport: { width: 360, height: 800 },
@@ -39,6 +40,12 @@ async function pageWithHeldApp(): Promise<{ page: Page; release: () => void }> {
   await page.route(/\/assets\/main-[\w-]+\.js$/, (route) =>
     released ? route.continue() : void held.push(route),
   )
+  const problems: string[] = []
+  page.on('pageerror', (error) => problems.push(error.message))
+  page.on('console', (message) => {
+    // React reports a hydration mismatch (and its recovery by drawing afresh) as an error.
+    if (message.type() === 'error' && /hydrat|did not match/i.test(message.text())) problems.push(message.text())
+  })
   await page.addInitScript(() => {
     const shifts: number[] = ((window as unknown as { shifts: number[] }).shifts = [])
     new PerformanceObserver((list) => {
@@ -48,6 +55,7 @@ async function pageWithHeldApp(): Promise<{ page: Page; release: () => void }> {
   })
   return {
     page,
+    problems,
     release() {
       released = true
       for (const route of held.splice(0)) void route.continue()
@@ -85,8 +93,8 @@ function aboveTheFold(page: Page) {
 }
 
 describe('first paint without JavaScript', () => {
-  it('paints the landing from HTML, and the app takes it over without a layout shift', async () => {
-    const { page, release } = await pageWithHeldApp()
+  it('paints the landing from HTML, and the app hydrates it without a layout shift', async () => {
+    const { page, problems, release } = await pageWithHeldApp()
     await page.goto('/', { waitUntil: 'load' })
     // No app code has run: what shows is index.html's own content.
     await page.getByRole('heading', { name: 'Hello, welcome!' }).waitFor()
@@ -98,24 +106,28 @@ describe('first paint without JavaScript', () => {
     expect(await page.getByRole('heading', { name: 'About' }).count()).toBe(0)
     const before = await aboveTheFold(page)
     expect(Object.values(before).every((box) => box !== null)).toBe(true)
+    const staticHeading = await page.locator('h1').elementHandle()
+    const staticLink = await page.getByRole('link', { name: 'Register' }).elementHandle()
 
     release()
     await page.getByRole('heading', { name: 'About' }).waitFor() // React's landing is up
     await page.waitForTimeout(300)
     expect(await aboveTheFold(page)).toEqual(before)
     expect(await layoutShiftTotal(page)).toBeLessThanOrEqual(0.001)
+    // Hydrated: React took over the static nodes instead of drawing new ones.
+    expect(await staticHeading!.evaluate((el) => el.isConnected)).toBe(true)
+    expect(await staticLink!.evaluate((el) => el.isConnected)).toBe(true)
+    expect(problems).toEqual([])
     await page.context().close()
   })
 
-  it('paints the prerendered login screen from HTML, and the app takes it over without a shift', async () => {
-    const { page, release } = await pageWithHeldApp()
+  it('paints the prerendered login screen from HTML, and the app hydrates it without a shift', async () => {
+    const { page, problems, release } = await pageWithHeldApp()
     await page.goto('/loginn', { waitUntil: 'load' })
-    await page.getByRole('heading', { name: 'Log In' }).waitFor()
-    await page.getByPlaceholder('Enter your email or phone number').waitFor()
-    await page.getByPlaceholder('Enter your password').waitFor()
-    // Nothing can be typed into the static copy (it would be lost when React takes over).
-    expect(await page.getByPlaceholder('Enter your password').getAttribute('readonly')).toBe('')
-    expect(await page.getByRole('button', { name: 'Login' }).isDisabled()).toBe(true)
+    await page.locator('h1', { hasText: 'Log In' }).waitFor()
+    await page.locator('input[placeholder="Enter your email or phone number"]').waitFor()
+    // Nothing can be typed into the static copy before React knows of it: the page is inert.
+    expect(await page.locator('#root').getAttribute('inert')).toBe('')
     const boxes = () =>
       page.evaluate(() =>
         [...document.querySelectorAll('#root h1, #root input, #root button')].map((el) => {
@@ -130,13 +142,18 @@ describe('first paint without JavaScript', () => {
         }),
       )
     const before = await boxes()
-    const staticInput = await page.getByPlaceholder('Enter your password').elementHandle()
+    const staticInput = await page.locator('input[placeholder="Enter your password"]').elementHandle()
     release()
-    // React has taken over once the static input is replaced by its own.
-    await page.waitForFunction((el) => !el?.isConnected, staticInput)
+    // React has taken over once the page is no longer inert.
+    await page.waitForFunction(() => !document.getElementById('root')!.hasAttribute('inert'))
     await page.waitForTimeout(300)
     expect(await boxes()).toEqual(before)
     expect(await layoutShiftTotal(page)).toBeLessThanOrEqual(0.001)
+    // Hydrated: the static input is React's input now, and typing into it reaches the screen.
+    expect(await staticInput!.evaluate((el) => el.isConnected)).toBe(true)
+    await page.getByPlaceholder('Enter your password').fill('12')
+    expect(await staticInput!.evaluate((el) => (el as HTMLInputElement).value)).toBe('12')
+    expect(problems).toEqual([])
     await page.context().close()
   })
 

@@ -10,7 +10,6 @@ import { AuthLogo } from './auth-logo'
 import { TextField } from './text-field'
 import { SubmitButton } from './submit-button'
 import { formatCountdown, useCountdown } from './use-countdown'
-import { keepInputValue } from '@/lib/keep-input-value'
 
 export interface OtpScreenProps {
   email: string
@@ -34,8 +33,9 @@ export function OtpScreen({ email, initialSeconds, onVerify, onResend, onBack }:
   const change = (input: HTMLInputElement) => {
     const problem = checkOtpInput(input.value)
     setError(problem)
-    // A refused entry (not digits, too long) leaves the code as it was, on screen too.
-    setCode(keepInputValue(input, problem ? code : input.value))
+    // A refused entry (not digits, too long) leaves the code as it was; React puts the
+    // controlled input's value back on screen.
+    setCode(problem ? code : input.value)
   }
 
   const submit = async (event: FormEvent) => {

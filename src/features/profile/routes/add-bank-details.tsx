@@ -14,7 +14,6 @@ import { addBankDetails } from '../api/add-bank-details'
 import { getBankDetails } from '../api/get-bank-details'
 import { useIfscField } from '../hooks/use-ifsc-field'
 import '../profile.css'
-import { keepInputValue } from '@/lib/keep-input-value'
 
 export default function AddBankDetails() {
   const [, navigate] = useLocation()
@@ -93,7 +92,7 @@ export default function AddBankDetails() {
               value={account}
               onChange={(e) => {
                 edited()
-                setAccount(keepInputValue(e.currentTarget, normalizeAccountNumber(e.currentTarget.value)))
+                setAccount(normalizeAccountNumber(e.currentTarget.value))
               }}
             />
           </div>

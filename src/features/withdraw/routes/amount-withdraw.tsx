@@ -15,7 +15,6 @@ import { formatRupees } from '@/shared/rules'
 import { checkUpiId } from '@/shared/validation'
 import { addWithdraw } from '../api/add-withdraw'
 import '../withdraw.css'
-import { keepInputValue } from '@/lib/keep-input-value'
 
 /** SPEC §8 texts. */
 export const WITHDRAW_FAILED = 'There was an issue with your withdrawal request. Please try again.'
@@ -129,7 +128,7 @@ export default function AmountWithdraw() {
             value={upiId}
             aria-invalid={upiError !== null}
             aria-describedby={upiError ? upiErrorId : undefined}
-            onChange={(e) => setUpiId(keepInputValue(e.currentTarget, e.currentTarget.value.trim()))}
+            onChange={(e) => setUpiId(e.currentTarget.value.trim())}
             onBlur={() => setTouched(true)}
           />
           {upiError && touched ? (
