@@ -7,6 +7,7 @@ import type { Engine } from './index.ts'
 import * as m001 from './migrations/001-accounts.ts'
 import * as m002 from './migrations/002-earning.ts'
 import * as m003 from './migrations/003-profile.ts'
+import * as m004 from './migrations/004-payment-promises.ts'
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> }
 
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '001-accounts': m001,
   '002-earning': m002,
   '003-profile': m003,
+  '004-payment-promises': m004,
 }
 
 class StaticProvider implements MigrationProvider {

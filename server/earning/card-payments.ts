@@ -119,3 +119,64 @@ export async function createCardOrder(
     throw new ApiError(502, 'CARD_PROVIDER_ERROR', 'Error processing payment. Please try again.')
   }
 }
+
+/** A card order as the provider reports it, for the public result pages. Amount in rupees (may have paise). */
+export interface CardOrderStatus {
+  order_id: string
+  amount: number
+  status: 'confirmed' | 'pending' | 'expired' | 'rejected'
+  method: 'Card'
+}
+
+const CASHFREE_STATUS: Record<string, CardOrderStatus['status']> = {
+  PAID: 'confirmed',
+  ACTIVE: 'pending',
+  EXPIRED: 'expired',
+  TERMINATED: 'rejected',
+  TERMINATION_REQUESTED: 'rejected',
+}
+
+/**
+ * Asks the card provider for order `orderId` (Cashfree `GET /orders/{id}`), so a result page shows
+ * the provider's record and never the address's (DECISIONS §4). Throws 404 ORDER_NOT_FOUND
+ * without a card provider or when the provider does not know the order, 502 CARD_PROVIDER_ERROR
+ * when it cannot be reached (10 s timeout).
+ */
+export async function fetchCardOrder(config: AppConfig, orderId: string): Promise<CardOrderStatus> {
+  const missing = new ApiError(404, 'ORDER_NOT_FOUND', 'We could not find this payment.')
+  if (config.paymentProvider !== 'cashfree' || !config.cashfree) throw missing
+  if (!/^[A-Za-z0-9_-]{3,45}$/.test(orderId)) throw missing
+  const { appId, secretKey, baseUrl } = config.cashfree
+  let res: Response
+  try {
+    res = await fetch(`${baseUrl.replace(/\/$/, '')}/orders/${encodeURIComponent(orderId)}`, {
+      headers: {
+        'x-client-id': appId,
+        'x-client-secret': secretKey,
+        'x-api-version': '2023-08-01',
+      },
+      signal: AbortSignal.timeout(10_000),
+    })
+  } catch {
+    throw new ApiError(
+      502,
+      'CARD_PROVIDER_ERROR',
+      'Failed to load transaction details. Please try again.',
+    )
+  }
+  if (res.status === 404) throw missing
+  const data = (await res.json().catch(() => ({}))) as {
+    order_id?: string
+    order_amount?: number
+    order_status?: string
+  }
+  const status = CASHFREE_STATUS[data.order_status ?? '']
+  if (!res.ok || !status || typeof data.order_amount !== 'number') {
+    throw new ApiError(
+      502,
+      'CARD_PROVIDER_ERROR',
+      'Failed to load transaction details. Please try again.',
+    )
+  }
+  return { order_id: data.order_id ?? orderId, amount: data.order_amount, status, method: 'Card' }
+}

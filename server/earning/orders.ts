@@ -1,25 +1,36 @@
 /**
- * Orders for a membership plan or the platform fee (SPEC §2, §4; DECISIONS §8). An order stays
+ * Orders for a membership plan or the platform fee (SPEC §2, §4; DECISIONS §4, §8). An order stays
  * pending until an operator (`npm run ops`) or the provider's signed webhook confirms it; then
  * the plan applies or `platform_fee_paid` turns on, with an informational ledger row (coins 0,
  * rupees paid). Amounts are whole rupees.
+ *
+ * One open order per purpose and amount (DECISIONS §4): creating an order while the user has an
+ * open one for the same purpose, plan and amount returns that order (same id, same QR). An order is
+ * open while pending and younger than ORDER_TTL_MS; after that it reads as 'expired'. A user has at
+ * most MAX_OPEN_ORDERS open orders.
  */
 import crypto from 'node:crypto'
 import type { Tx } from '../db/index.ts'
+import { isUniqueViolation } from '../db/index.ts'
 import type { OrderPurpose } from '../db/schema/earning.ts'
 import { badRequest, conflict, notFound } from '../lib/errors.ts'
+import { UTR_PATTERN } from '../../src/shared/utr.ts'
 import type { EarningContext } from './context.ts'
 import { assertWholeRupees, lockUser, postLedgerEntry } from './ledger.ts'
+import { orderView, type OrderView } from './order-view.ts'
 
-/** The answer of `POST /create-order/`. */
-export interface CreatedOrder {
-  order_id: string
-  amount: number
-  membership_plan_id: number | null
-  purpose: OrderPurpose
-  status: 'pending'
+/** How long an order stays open (reused, payable): 24 hours, in ms (DECISIONS §4). */
+export const ORDER_TTL_MS = 24 * 3_600_000
+
+/** The most open orders one user may have at once (all purposes). */
+export const MAX_OPEN_ORDERS = 3
+
+/** The answer of `POST /create-order/`: the order as `GET /orders/:id` shows it, plus the payment page. */
+export interface CreatedOrder extends OrderView {
   payment_session_id: string
   link_url: string
+  /** True when an open order for the same purpose and amount was returned instead of a new one. */
+  reused: boolean
 }
 
 /** A new public order id: 'WE' + 16 hex digits (also the UPI `tr` reference). */
@@ -42,9 +53,11 @@ export function paymentLink(order: {
 }
 
 /**
- * Creates a pending order in `tx`. `membership_plan_id` null means the platform fee.
+ * Creates a pending order in `tx`, or returns the user's open order for the same purpose, plan
+ * and amount (`reused: true`). `membership_plan_id` null means the platform fee.
  * Throws 400 VALIDATION, 400 PLAN_NOT_FOUND, 400 FREE_PLAN, 400 AMOUNT_MISMATCH,
- * 409 FEE_ALREADY_PAID.
+ * 409 FEE_ALREADY_PAID, 409 TOO_MANY_OPEN_ORDERS (MAX_OPEN_ORDERS open, none reusable; `open_orders`
+ * lists their ids).
  */
 export async function createOrder(
   ctx: EarningContext,
@@ -57,6 +70,7 @@ export async function createOrder(
   const planRaw = body.membership_plan_id
   let purpose: OrderPurpose
   let planId: number | null = null
+  // The row lock serializes one user's order requests, so two tabs cannot open two orders.
   const user = await lockUser(tx, ctx.engine, userId)
   if (planRaw === null || planRaw === undefined || planRaw === '') {
     purpose = 'platform_fee'
@@ -84,30 +98,56 @@ export async function createOrder(
       throw badRequest('AMOUNT_MISMATCH', `This plan's deposit is ₹${plan.deposit_point}.`)
     }
   }
-  const at = ctx.now().toISOString()
-  const orderId = newOrderId()
-  await tx
-    .insertInto('orders')
-    .values({
-      order_id: orderId,
-      user_id: userId,
-      amount,
-      purpose,
-      membership_plan_id: planId,
-      status: 'pending',
-      upi_reference: null,
-      reason: null,
-      idempotency_key: idempotencyKey,
-      created_at: at,
-      updated_at: at,
-    })
+  const now = ctx.now()
+  const at = now.toISOString()
+  const open = await tx
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending')
+    .where('expires_at', '>', at)
+    .orderBy('id')
     .execute()
-  const created = { order_id: orderId, amount, membership_plan_id: planId, purpose }
+  const same = open.find(
+    (o) => o.purpose === purpose && o.membership_plan_id === planId && o.amount === amount,
+  )
+  if (same) {
+    return {
+      ...orderView(same, now),
+      payment_session_id: same.order_id,
+      link_url: paymentLink(same),
+      reused: true,
+    }
+  }
+  if (open.length >= MAX_OPEN_ORDERS) {
+    throw conflict(
+      'TOO_MANY_OPEN_ORDERS',
+      `You have ${open.length} payments waiting. Pay or let one expire (after 24 hours) before starting another.`,
+      { open_orders: open.map((o) => o.order_id) },
+    )
+  }
+  const row = {
+    order_id: newOrderId(),
+    user_id: userId,
+    amount,
+    purpose,
+    membership_plan_id: planId,
+    status: 'pending' as const,
+    upi_reference: null,
+    reason: null,
+    idempotency_key: idempotencyKey,
+    created_at: at,
+    updated_at: at,
+    expires_at: new Date(now.getTime() + ORDER_TTL_MS).toISOString(),
+    utr: null,
+    utr_submitted_at: null,
+  }
+  await tx.insertInto('orders').values(row).execute()
   return {
-    ...created,
-    status: 'pending',
-    payment_session_id: orderId,
-    link_url: paymentLink(created),
+    ...orderView(row, now),
+    payment_session_id: row.order_id,
+    link_url: paymentLink(row),
+    reused: false,
   }
 }
 
@@ -120,7 +160,8 @@ export function checkUpiReference(value: unknown): string {
   return ref
 }
 
-async function lockOrder(ctx: EarningContext, tx: Tx, orderId: string) {
+/** Reads and locks (PostgreSQL: FOR UPDATE) the order `orderId`. Throws 404 ORDER_NOT_FOUND. */
+export async function lockOrder(ctx: EarningContext, tx: Tx, orderId: string) {
   const query = tx.selectFrom('orders').selectAll().where('order_id', '=', orderId)
   const order = await (ctx.engine === 'postgres' ? query.forUpdate() : query).executeTakeFirst()
   if (!order) throw notFound('ORDER_NOT_FOUND', `No order ${orderId}.`)
@@ -140,13 +181,24 @@ export interface OrderOutcome {
 /**
  * Confirms a pending order in one transaction: applies the plan (`users.membership_plan_id`) or
  * sets `platform_fee_paid`, and writes an informational ledger row (coins 0, rupees paid, the
- * UPI reference). Confirming again with the same reference changes nothing.
- * Throws 404 ORDER_NOT_FOUND, 409 ORDER_ALREADY_CONFIRMED (other reference), 409 ORDER_REJECTED.
+ * UPI reference). Confirming again with the same reference changes nothing. An order past its
+ * 24 hours can still be confirmed: the money arrived.
+ *
+ * The UTR (DECISIONS §4): when the user entered one, `upiReference` must be that UTR (what the
+ * operator saw in the bank statement); when the user did not and `upiReference` is 12 digits, it
+ * becomes the order's UTR. Confirming the platform fee cancels the user's other open fee orders,
+ * so no pending fee is left once the fee is paid.
+ * With `fromProvider` (the signed webhook) the provider's reference is the bank's own record and
+ * replaces a UTR the user mistyped.
+ * Throws 404 ORDER_NOT_FOUND, 409 ORDER_ALREADY_CONFIRMED (other reference), 409 ORDER_REJECTED,
+ * 409 ORDER_CANCELLED, 409 UTR_MISMATCH, 409 UTR_ALREADY_USED (another order has that UTR),
+ * 400 VALIDATION (malformed reference).
  */
 export async function confirmOrder(
   ctx: EarningContext,
   orderId: string,
   upiReference: unknown,
+  options: { fromProvider?: boolean } = {},
 ): Promise<OrderOutcome> {
   const reference = checkUpiReference(upiReference)
   return ctx.db.transaction().execute(async (tx) => {
@@ -162,13 +214,37 @@ export async function confirmOrder(
     }
     if (order.status === 'rejected')
       throw conflict('ORDER_REJECTED', `Order ${orderId} was rejected.`)
+    if (order.status === 'cancelled')
+      throw conflict(
+        'ORDER_CANCELLED',
+        `Order ${orderId} was cancelled (${order.reason ?? 'paid by another order'}).`,
+      )
+    if (order.utr && order.utr !== reference && !options.fromProvider) {
+      throw conflict(
+        'UTR_MISMATCH',
+        `The user gave UTR ${order.utr} for order ${orderId}, not ${reference}. Check the bank statement.`,
+        { utr: order.utr },
+      )
+    }
+    const utr = UTR_PATTERN.test(reference) ? reference : options.fromProvider ? null : order.utr
     const now = ctx.now()
     await lockUser(tx, ctx.engine, order.user_id)
-    await tx
-      .updateTable('orders')
-      .set({ status: 'confirmed', upi_reference: reference, updated_at: now.toISOString() })
-      .where('id', '=', order.id)
-      .execute()
+    try {
+      await tx
+        .updateTable('orders')
+        .set({
+          status: 'confirmed',
+          upi_reference: reference,
+          utr,
+          updated_at: now.toISOString(),
+        })
+        .where('id', '=', order.id)
+        .execute()
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw conflict('UTR_ALREADY_USED', `UTR ${reference} is already on another order.`)
+      throw error
+    }
     if (order.purpose === 'membership' && order.membership_plan_id !== null) {
       const plan = await tx
         .selectFrom('membership_plans')
@@ -198,6 +274,18 @@ export async function confirmOrder(
         .set({ platform_fee_paid: 1 })
         .where('id', '=', order.user_id)
         .execute()
+      await tx
+        .updateTable('orders')
+        .set({
+          status: 'cancelled',
+          reason: `The platform fee was paid with order ${order.order_id}`,
+          updated_at: now.toISOString(),
+        })
+        .where('user_id', '=', order.user_id)
+        .where('purpose', '=', 'platform_fee')
+        .where('status', '=', 'pending')
+        .where('id', '!=', order.id)
+        .execute()
       await postLedgerEntry(tx, {
         userId: order.user_id,
         kind: 'platform_fee',
@@ -217,7 +305,7 @@ export async function confirmOrder(
 
 /**
  * Rejects a pending order (the payment never arrived); nothing else changes.
- * Throws 404 ORDER_NOT_FOUND, 409 ORDER_ALREADY_CONFIRMED.
+ * Throws 404 ORDER_NOT_FOUND, 409 ORDER_ALREADY_CONFIRMED, 409 ORDER_CANCELLED.
  */
 export async function rejectOrder(
   ctx: EarningContext,
@@ -228,6 +316,8 @@ export async function rejectOrder(
     const order = await lockOrder(ctx, tx, orderId)
     const outcome = { order_id: order.order_id, purpose: order.purpose, user_id: order.user_id }
     if (order.status === 'rejected') return { ...outcome, status: 'rejected', unchanged: true }
+    if (order.status === 'cancelled')
+      throw conflict('ORDER_CANCELLED', `Order ${orderId} was cancelled.`)
     if (order.status === 'confirmed') {
       throw conflict('ORDER_ALREADY_CONFIRMED', `Order ${orderId} is already confirmed.`)
     }

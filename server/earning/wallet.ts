@@ -4,6 +4,7 @@
  */
 import type { Db } from '../db/index.ts'
 import { notFound } from '../lib/errors.ts'
+import { visibleStatus } from './order-view.ts'
 
 /** The data of `GET /wallet/`. */
 export interface Wallet {
@@ -26,21 +27,27 @@ export interface Wallet {
     status: string
     upi_reference: string | null
     created_at: string
+    /** When the payout is due (ISO; null for rows older than migration 004 without one). */
+    due_at: string | null
+    withdrawl_days: number | null
   }[]
   orders: {
     order_id: string
     amount: number
     purpose: string
+    /** pending, confirmed, rejected, cancelled, or expired (open past its 24 hours, no UTR). */
     status: string
     created_at: string
+    expires_at: string | null
+    utr: string | null
   }[]
 }
 
 /** Rows returned per list (the newest). */
 export const WALLET_LIMIT = 500
 
-/** The wallet of `userId`. Throws 404 USER_NOT_FOUND. */
-export async function walletFor(db: Db, userId: number): Promise<Wallet> {
+/** The wallet of `userId` at `now` (order expiry). Throws 404 USER_NOT_FOUND. */
+export async function walletFor(db: Db, userId: number, now: Date = new Date()): Promise<Wallet> {
   const user = await db
     .selectFrom('users')
     .select('points')
@@ -56,19 +63,34 @@ export async function walletFor(db: Db, userId: number): Promise<Wallet> {
     .execute()
   const withdrawals = await db
     .selectFrom('withdrawals')
-    .select(['id', 'upi_id', 'amount', 'fee', 'status', 'upi_reference', 'created_at'])
+    .select([
+      'id',
+      'upi_id',
+      'amount',
+      'fee',
+      'status',
+      'upi_reference',
+      'created_at',
+      'due_at',
+      'withdrawl_days',
+    ])
     .where('user_id', '=', userId)
     .orderBy('id', 'desc')
     .limit(WALLET_LIMIT)
     .execute()
   const orders = await db
     .selectFrom('orders')
-    .select(['order_id', 'amount', 'purpose', 'status', 'created_at'])
+    .select(['order_id', 'amount', 'purpose', 'status', 'created_at', 'expires_at', 'utr'])
     .where('user_id', '=', userId)
     .orderBy('id', 'desc')
     .limit(WALLET_LIMIT)
     .execute()
-  return { balance: user.points, entries, withdrawals, orders }
+  return {
+    balance: user.points,
+    entries,
+    withdrawals,
+    orders: orders.map((o) => ({ ...o, status: visibleStatus(o, now) })),
+  }
 }
 
 /** Finds a user by email (any case) or 10-digit phone number; null when none. */

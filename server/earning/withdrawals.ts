@@ -17,11 +17,22 @@ import {
   settleLedgerEntries,
 } from './ledger.ts'
 import { checkUpiReference } from './orders.ts'
+import { dueAt, payoutDaysFor } from './payout-time.ts'
 
-/** The answer of `POST /add-withdraw/`. Amounts are whole rupees. */
+/**
+ * The answer of `POST /add-withdraw/`. Amounts are whole rupees; `due_at` (ISO) is when the payout
+ * is due, `withdrawl_days` after the request (the best plan paid for; DECISIONS §3).
+ */
 export interface WithdrawalRequested {
   message: 'Withdrawal request submitted successfully!'
-  data: { withdrawal_id: number; amount: number; fee: number; status: 'requested' }
+  data: {
+    withdrawal_id: number
+    amount: number
+    fee: number
+    status: 'requested'
+    withdrawl_days: number
+    due_at: string
+  }
 }
 
 /** Friends referred by `userId` who verified their email. */
@@ -41,6 +52,8 @@ export async function verifiedReferralCount(tx: Tx, userId: number): Promise<num
  * platform fee (403 PLATFORM_FEE_REQUIRED), referrals (403 REFERRALS_REQUIRED with
  * referral_count, referrals_needed), minimum balance (403 MIN_BALANCE), videos watched
  * (403 MIN_VIDEOS), balance ≥ amount + fee (400 INSUFFICIENT_BALANCE). A refusal changes nothing.
+ * The withdrawal stores its payout deadline: `due_at` = now + the best paid plan's
+ * `withdrawl_days` (payoutDaysFor; DECISIONS §3).
  */
 export async function requestWithdrawal(
   ctx: EarningContext,
@@ -92,6 +105,8 @@ export async function requestWithdrawal(
 
   const now = ctx.now()
   const at = now.toISOString()
+  const days = await payoutDaysFor(tx, userId)
+  const due = dueAt(now, days)
   const inserted = await tx
     .insertInto('withdrawals')
     .values({
@@ -106,6 +121,8 @@ export async function requestWithdrawal(
       idempotency_key: key,
       created_at: at,
       updated_at: at,
+      withdrawl_days: days,
+      due_at: due,
     })
     .returning('id')
     .executeTakeFirstOrThrow()
@@ -135,7 +152,14 @@ export async function requestWithdrawal(
   }
   return {
     message: 'Withdrawal request submitted successfully!',
-    data: { withdrawal_id: inserted.id, amount, fee, status: 'requested' },
+    data: {
+      withdrawal_id: inserted.id,
+      amount,
+      fee,
+      status: 'requested',
+      withdrawl_days: days,
+      due_at: due,
+    },
   }
 }
 
@@ -234,4 +258,46 @@ export async function failWithdrawal(
     })
     return { ...outcome, status: 'failed', returned_coins: w.coins, unchanged: false }
   })
+}
+
+/** One row of the operator's payout queue. Amounts in whole rupees; times ISO. */
+export interface PayoutQueueRow {
+  id: number
+  user_id: number
+  email: string
+  upi_id: string
+  amount: number
+  fee: number
+  created_at: string
+  due_at: string | null
+  withdrawl_days: number | null
+  /** True when `due_at` has passed and the withdrawal is still requested. */
+  overdue: boolean
+}
+
+/**
+ * The requested withdrawals, oldest due first (DECISIONS §3, §8: the operator's queue is ordered
+ * by the due date), each flagged `overdue` when its due date has passed at `ctx.now()`.
+ */
+export async function payoutQueue(ctx: EarningContext): Promise<PayoutQueueRow[]> {
+  const rows = await ctx.db
+    .selectFrom('withdrawals')
+    .innerJoin('users', 'users.id', 'withdrawals.user_id')
+    .select([
+      'withdrawals.id',
+      'withdrawals.user_id',
+      'users.email',
+      'withdrawals.upi_id',
+      'withdrawals.amount',
+      'withdrawals.fee',
+      'withdrawals.created_at',
+      'withdrawals.due_at',
+      'withdrawals.withdrawl_days',
+    ])
+    .where('withdrawals.status', '=', 'requested')
+    .orderBy('withdrawals.due_at')
+    .orderBy('withdrawals.id')
+    .execute()
+  const now = ctx.now().toISOString()
+  return rows.map((r) => ({ ...r, overdue: r.due_at !== null && r.due_at <= now }))
 }

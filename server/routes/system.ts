@@ -1,6 +1,7 @@
 /** `GET /healthz` (200 once the database answers) and `GET /config/` (the rules, DECISIONS §3). */
 import type { FastifyInstance } from 'fastify'
 import { isDatabaseReachable } from '../db/index.ts'
+import { planPayoutRange } from '../earning/payout-time.ts'
 
 export default async function systemRoutes(app: FastifyInstance): Promise<void> {
   app.get('/healthz', async (_request, reply) => {
@@ -12,8 +13,10 @@ export default async function systemRoutes(app: FastifyInstance): Promise<void> 
 
   app.get('/config/', async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache')
+    // The withdrawal time is the plans' range of withdrawl_days, never a hand-written text (issue 13).
+    const payoutRange = await planPayoutRange(app.db)
     return {
-      rules: app.config.rules,
+      rules: payoutRange ? { ...app.config.rules, withdrawalTime: payoutRange } : app.config.rules,
       play_store_url: app.config.playStoreUrl,
       payment_provider: app.config.paymentProvider,
     }

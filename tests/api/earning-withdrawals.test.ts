@@ -82,11 +82,14 @@ describe.each(ENGINES)('withdrawals on %s', (engine) => {
     expect(res.status).toBe(200)
     expect(res.body.message).toBe('Withdrawal request submitted successfully!')
     const data = res.body.data as { withdrawal_id: number }
+    // A free-plan user: the free plan's 7 days (SEED_PLANS), due 7 days after the request.
     expect(res.body.data).toEqual({
       withdrawal_id: data.withdrawal_id,
       amount: 500,
       fee: 1,
       status: 'requested',
+      withdrawl_days: 7,
+      due_at: clock.iso(7 * 86_400),
     })
     expect((await snapshot(user)).points).toBe(150_000 - 50_100)
     const wallet = await api.call('GET', '/api/v1/wallet/', { token: user.token })

@@ -101,7 +101,13 @@ export interface IdempotencyKeysTable {
 }
 
 export type OrderPurpose = 'membership' | 'platform_fee'
-export type OrderStatus = 'pending' | 'confirmed' | 'rejected'
+/**
+ * Stored order states. 'cancelled': closed unpaid because the same purpose was paid by another
+ * order (a second platform-fee order once the fee is confirmed). An open order past `expires_at`
+ * is shown as 'expired' (computed on read, migration 004) but stays 'pending' here, so a payment
+ * that arrives late can still be confirmed.
+ */
+export type OrderStatus = 'pending' | 'confirmed' | 'rejected' | 'cancelled'
 
 export interface OrdersTable {
   id: Generated<number>
@@ -118,6 +124,11 @@ export interface OrdersTable {
   idempotency_key: string | null
   created_at: string
   updated_at: string
+  /** 24 hours after creation (migration 004); an open order is reused until then. */
+  expires_at: string | null
+  /** The 12-digit UPI transaction reference (UTR), unique across orders (migration 004). */
+  utr: string | null
+  utr_submitted_at: string | null
 }
 
 export type WithdrawalStatus = 'requested' | 'paid' | 'failed'
@@ -138,9 +149,13 @@ export interface WithdrawalsTable {
   idempotency_key: string
   created_at: string
   updated_at: string
+  /** The payout time promised when requested: the best paid plan's `withdrawl_days` (migration 004). */
+  withdrawl_days: number | null
+  /** created_at + withdrawl_days: when the payout is due (migration 004). */
+  due_at: string | null
 }
 
-/** The tables of migration 002. */
+/** The tables of migration 002 (with the columns of migration 004). */
 export interface EarningTables {
   membership_plans: MembershipPlansTable
   videos: VideosTable

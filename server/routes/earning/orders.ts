@@ -1,17 +1,22 @@
 /**
  * Orders: `POST /create-order/` (JSON, authenticated, optional Idempotency-Key; or the card test
- * page's form-encoded variant with a CSRF header), `GET /orders/:id`, and `GET /csrf-token/`.
+ * page's form-encoded variant with a CSRF header), `GET /orders/:id` (the user's own order, as the
+ * payment pages show it), `POST /orders/:id/utr/` (the user's 12-digit UPI reference),
+ * `GET /card-orders/:id/` (the card provider's answer for the public test page), and
+ * `GET /csrf-token/`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { randomToken } from '../../lib/crypto.ts'
-import { notFound } from '../../lib/errors.ts'
 import { contextOf } from '../../earning/context.ts'
 import { readIdempotencyKey, runIdempotent } from '../../earning/idempotency.ts'
 import { createOrder } from '../../earning/orders.ts'
+import { ownOrder } from '../../earning/order-view.ts'
+import { submitUtr } from '../../earning/utr.ts'
 import {
   CSRF_COOKIE,
   assertCsrf,
   createCardOrder,
+  fetchCardOrder,
   parseCardOrderForm,
 } from '../../earning/card-payments.ts'
 
@@ -69,15 +74,23 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string } }>(
     '/orders/:id',
     { preHandler: app.authenticate },
-    async (request) => {
-      const order = await app.db
-        .selectFrom('orders')
-        .select(['order_id', 'amount', 'status', 'purpose', 'membership_plan_id', 'upi_reference'])
-        .where('order_id', '=', request.params.id)
-        .where('user_id', '=', request.userId)
-        .executeTakeFirst()
-      if (!order) throw notFound('ORDER_NOT_FOUND', 'No such order.')
-      return { data: order }
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store')
+      return { data: await ownOrder(app.db, request.userId, request.params.id, ctx.now()) }
     },
   )
+
+  app.post<{ Params: { id: string }; Body: { utr?: unknown } }>(
+    '/orders/:id/utr/',
+    { preHandler: app.authenticate },
+    async (request) => ({
+      message: 'Thank you. We will confirm your payment once it reaches us.',
+      data: await submitUtr(ctx, request.userId, request.params.id, request.body?.utr),
+    }),
+  )
+
+  app.get<{ Params: { id: string } }>('/card-orders/:id/', async (request, reply) => {
+    reply.header('Cache-Control', 'no-store')
+    return { data: await fetchCardOrder(app.config, request.params.id) }
+  })
 }

@@ -1,0 +1,86 @@
+/**
+ * How an order reads to its owner, the payment pages and the operator (DECISIONS §4): the stored
+ * row with the status a person should see. A pending order with no UTR entered that is past its
+ * `expires_at` reads 'expired'; with a UTR it stays 'pending' (waiting for the operator's check).
+ */
+import type { Db } from '../db/index.ts'
+import type { OrderPurpose, OrdersTable } from '../db/schema/earning.ts'
+import { notFound } from '../lib/errors.ts'
+
+/** What a person sees of an order. Amount in whole rupees; times are ISO text. */
+export interface OrderView {
+  order_id: string
+  amount: number
+  status: 'pending' | 'confirmed' | 'rejected' | 'cancelled' | 'expired'
+  purpose: OrderPurpose
+  membership_plan_id: number | null
+  /** The reference the payment was confirmed with (operator, statement or provider). */
+  upi_reference: string | null
+  /** The 12-digit UTR the user entered (or the statement gave), if any. */
+  utr: string | null
+  created_at: string
+  expires_at: string | null
+}
+
+type OrderRow = Pick<
+  OrdersTable,
+  | 'order_id'
+  | 'amount'
+  | 'status'
+  | 'purpose'
+  | 'membership_plan_id'
+  | 'upi_reference'
+  | 'utr'
+  | 'created_at'
+  | 'expires_at'
+>
+
+/** The status a person sees at `now`: 'expired' for an open order past its time with no UTR. */
+export function visibleStatus(
+  order: Pick<OrdersTable, 'status' | 'utr' | 'expires_at'>,
+  now: Date,
+): OrderView['status'] {
+  if (
+    order.status === 'pending' &&
+    !order.utr &&
+    order.expires_at !== null &&
+    order.expires_at <= now.toISOString()
+  )
+    return 'expired'
+  return order.status
+}
+
+/** The view of a stored order at `now`. */
+export function orderView(order: OrderRow, now: Date): OrderView {
+  return {
+    order_id: order.order_id,
+    amount: Number(order.amount),
+    status: visibleStatus(order, now),
+    purpose: order.purpose,
+    membership_plan_id: order.membership_plan_id,
+    upi_reference: order.upi_reference,
+    utr: order.utr,
+    created_at: order.created_at,
+    expires_at: order.expires_at,
+  }
+}
+
+/**
+ * The order `orderId` of `userId` (DECISIONS §7: found through the token's user).
+ * Throws 404 ORDER_NOT_FOUND for an unknown order and for another user's order alike.
+ */
+export async function ownOrder(
+  db: Db,
+  userId: number,
+  orderId: string,
+  now: Date,
+): Promise<OrderView> {
+  const order = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  if (!order) throw notFound('ORDER_NOT_FOUND', 'We could not find this payment.')
+  return orderView(order, now)
+}

@@ -1,0 +1,59 @@
+/**
+ * Payout deadlines (DECISIONS §3 "withdrawal time", issue 13): a withdrawal is due `withdrawl_days`
+ * days after it is requested, where the plan is the best one the user has paid for at that moment
+ * (fewest days; the free plan's own value otherwise). The general range served by `GET /config/`
+ * is computed from the plans.
+ */
+import type { Db, Tx } from '../db/index.ts'
+import { payoutTimeRange } from '../../src/shared/payout-time.ts'
+
+const DAY_MS = 86_400_000
+
+/** Used only when there are no plans at all (an empty database). */
+export const FALLBACK_PAYOUT_DAYS = 7
+
+/**
+ * The payout days for `userId` now: the fewest `withdrawl_days` among the plans the user has a
+ * confirmed deposit for and the plan the user is on; else the free plan's; else the most days
+ * of any plan (FALLBACK_PAYOUT_DAYS with no plans).
+ */
+export async function payoutDaysFor(tx: Tx | Db, userId: number): Promise<number> {
+  const paid = await tx
+    .selectFrom('orders')
+    .innerJoin('membership_plans', 'membership_plans.id', 'orders.membership_plan_id')
+    .select('membership_plans.withdrawl_days')
+    .where('orders.user_id', '=', userId)
+    .where('orders.purpose', '=', 'membership')
+    .where('orders.status', '=', 'confirmed')
+    .execute()
+  const current = await tx
+    .selectFrom('users')
+    .innerJoin('membership_plans', 'membership_plans.id', 'users.membership_plan_id')
+    .select(['membership_plans.withdrawl_days', 'membership_plans.deposit_point'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst()
+  const days = paid.map((p) => Number(p.withdrawl_days))
+  if (current && current.deposit_point.toUpperCase() !== 'FREE')
+    days.push(Number(current.withdrawl_days))
+  if (days.length > 0) return Math.min(...days)
+  const plans = await tx
+    .selectFrom('membership_plans')
+    .select(['deposit_point', 'withdrawl_days'])
+    .execute()
+  const free = plans.find((p) => p.deposit_point.toUpperCase() === 'FREE')
+  if (free) return Number(free.withdrawl_days)
+  return plans.length > 0
+    ? Math.max(...plans.map((p) => Number(p.withdrawl_days)))
+    : FALLBACK_PAYOUT_DAYS
+}
+
+/** `requestedAt` + `days` days, as ISO text. */
+export function dueAt(requestedAt: Date, days: number): string {
+  return new Date(requestedAt.getTime() + days * DAY_MS).toISOString()
+}
+
+/** The plans' payout range for `GET /config/` ("1 to 7 days"); null with no plans. */
+export async function planPayoutRange(db: Db): Promise<string | null> {
+  const plans = await db.selectFrom('membership_plans').select('withdrawl_days').execute()
+  return payoutTimeRange(plans)
+}

@@ -1,0 +1,347 @@
+// The payment promises of issue 13 (DECISIONS §3–4), on both engines: one open order per purpose
+// and amount (reused, 24 h expiry, a cap, no fee order once the fee is paid), the result pages'
+// neutral answers, the user's 12-digit UTR (validated, unique, checked on confirmation), payout
+// deadlines from the best paid plan, the operator's payout queue, and the computed payout range.
+import crypto from 'node:crypto'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ENGINES } from '../helpers/databases.ts'
+import { withApi } from '../helpers/api-app.ts'
+import { createTestUser, type TestUser } from '../helpers/users.ts'
+import { assertLedgerBalanced, grantCoins, testClock } from '../helpers/ledger.ts'
+import { contextOf } from '../../server/earning/context.ts'
+import { MAX_OPEN_ORDERS, confirmOrder } from '../../server/earning/orders.ts'
+import { payoutQueue } from '../../server/earning/withdrawals.ts'
+
+const DAY = 86_400
+
+interface Plan {
+  id: number
+  membership_type: string
+  deposit_point: string
+  withdrawl_days: number
+}
+interface OrderData {
+  order_id: string
+  amount: number
+  status: string
+  utr: string | null
+  reused: boolean
+  expires_at: string
+}
+
+describe.each(ENGINES)('payment promises on %s', (engine) => {
+  const clock = testClock()
+  const api = withApi(engine, { clock: clock.now })
+
+  afterEach(async () => {
+    await assertLedgerBalanced(api.app)
+  })
+
+  const plans = async (user: TestUser) =>
+    (await api.call('GET', '/api/v1/get-membership/', { token: user.token }))
+      .body as unknown as Plan[]
+  const paidPlans = async (user: TestUser) =>
+    (await plans(user)).filter((p) => p.deposit_point !== 'FREE')
+  const order = (user: TestUser, body: unknown, key?: string) =>
+    api.call('POST', '/api/v1/create-order/', {
+      token: user.token,
+      body,
+      headers: key ? { 'idempotency-key': key } : {},
+    })
+  const feeOrder = async (user: TestUser) => {
+    const res = await order(user, { amount: 99, membership_plan_id: null })
+    expect(res.status).toBe(200)
+    return res.body.data as OrderData
+  }
+  const planOrder = async (user: TestUser, plan: Plan) => {
+    const res = await order(user, {
+      amount: Number(plan.deposit_point),
+      membership_plan_id: plan.id,
+    })
+    expect(res.status).toBe(200)
+    return res.body.data as OrderData
+  }
+  const readOrder = (user: TestUser, id: string) =>
+    api.call('GET', `/api/v1/orders/${id}`, { token: user.token })
+  const sendUtr = (user: TestUser, id: string, utr: unknown) =>
+    api.call('POST', `/api/v1/orders/${id}/utr/`, { token: user.token, body: { utr } })
+  const ordersOf = (user: TestUser) =>
+    api.app.db.selectFrom('orders').selectAll().where('user_id', '=', user.id).execute()
+  /** A fresh 12-digit UTR. */
+  const newUtr = () =>
+    String(crypto.randomInt(100_000, 999_999)) + String(crypto.randomInt(100_000, 999_999))
+
+  describe('one order per payment', () => {
+    it('reopening the fee page returns the same open order, with or without a new idempotency key', async () => {
+      const user = await createTestUser(api.app)
+      const first = await feeOrder(user)
+      expect(first.reused).toBe(false)
+      const again = await order(user, { amount: 99, membership_plan_id: null }, crypto.randomUUID())
+      const third = await feeOrder(user)
+      expect((again.body.data as OrderData).order_id).toBe(first.order_id)
+      expect(third).toMatchObject({ order_id: first.order_id, reused: true, status: 'pending' })
+      expect(await ordersOf(user)).toHaveLength(1)
+    })
+
+    it('a plan deposit and the fee are different payments: one open order each', async () => {
+      const user = await createTestUser(api.app)
+      const [plan] = await paidPlans(user)
+      const fee = await feeOrder(user)
+      const deposit = await planOrder(user, plan!)
+      expect(deposit.order_id).not.toBe(fee.order_id)
+      expect((await planOrder(user, plan!)).order_id).toBe(deposit.order_id)
+      expect(await ordersOf(user)).toHaveLength(2)
+    })
+
+    it('an open order expires after 24 hours, reads as expired, and the next visit gets a new order', async () => {
+      const user = await createTestUser(api.app)
+      const first = await feeOrder(user)
+      expect(first.expires_at).toBe(clock.iso(DAY))
+      clock.advance(DAY - 1)
+      expect((await feeOrder(user)).order_id).toBe(first.order_id)
+      clock.advance(1)
+      expect((await readOrder(user, first.order_id)).body.data).toMatchObject({ status: 'expired' })
+      const second = await feeOrder(user)
+      expect(second.order_id).not.toBe(first.order_id)
+      const wallet = (await api.call('GET', '/api/v1/wallet/', { token: user.token })).body
+        .data as { orders: { order_id: string; status: string }[] }
+      expect(wallet.orders).toEqual([
+        expect.objectContaining({ order_id: second.order_id, status: 'pending' }),
+        expect.objectContaining({ order_id: first.order_id, status: 'expired' }),
+      ])
+    })
+
+    it(`a user has at most ${MAX_OPEN_ORDERS} open orders; an expired one frees a place`, async () => {
+      const user = await createTestUser(api.app)
+      const paid = await paidPlans(user)
+      expect(paid.length).toBeGreaterThan(MAX_OPEN_ORDERS)
+      for (const plan of paid.slice(0, MAX_OPEN_ORDERS)) await planOrder(user, plan)
+      const refused = await order(user, { amount: 99, membership_plan_id: null })
+      expect(refused).toMatchObject({ status: 409, body: { code: 'TOO_MANY_OPEN_ORDERS' } })
+      expect((refused.body.open_orders as string[]).length).toBe(MAX_OPEN_ORDERS)
+      // Reopening one of the open payments still works.
+      expect((await planOrder(user, paid[0]!)).reused).toBe(true)
+      expect(await ordersOf(user)).toHaveLength(MAX_OPEN_ORDERS)
+      clock.advance(DAY)
+      expect((await feeOrder(user)).reused).toBe(false)
+    })
+
+    it('once the fee is confirmed, the other open fee order is cancelled and no fee order is made', async () => {
+      const user = await createTestUser(api.app)
+      const older = await feeOrder(user)
+      clock.advance(DAY)
+      const paid = await feeOrder(user)
+      await confirmOrder(contextOf(api.app), paid.order_id, 'FEE-PAID-1')
+      const refused = await order(user, { amount: 99, membership_plan_id: null })
+      expect(refused).toMatchObject({ status: 409, body: { code: 'FEE_ALREADY_PAID' } })
+      const rows = await ordersOf(user)
+      expect(rows.find((o) => o.order_id === older.order_id)?.status).toBe('cancelled')
+      const wallet = (await api.call('GET', '/api/v1/wallet/', { token: user.token })).body
+        .data as { orders: { purpose: string; status: string }[] }
+      expect(
+        wallet.orders.filter((o) => o.purpose === 'platform_fee').map((o) => o.status),
+      ).toEqual(['confirmed', 'cancelled'])
+      await expect(
+        confirmOrder(contextOf(api.app), older.order_id, 'FEE-PAID-2'),
+      ).rejects.toMatchObject({ code: 'ORDER_CANCELLED' })
+    })
+  })
+
+  describe('result pages read the server record', () => {
+    it('an unknown and a foreign order get the same 404; a pending one reads pending with its real amount', async () => {
+      const user = await createTestUser(api.app)
+      const other = await createTestUser(api.app)
+      const mine = await feeOrder(user)
+      const unknown = await readOrder(user, 'FAKE')
+      const foreign = await readOrder(other, mine.order_id)
+      expect(unknown).toMatchObject({ status: 404, body: { code: 'ORDER_NOT_FOUND' } })
+      expect(foreign).toEqual(unknown)
+      const pending = await readOrder(user, mine.order_id)
+      expect(pending.body.data).toMatchObject({ status: 'pending', amount: 99, utr: null })
+      // Without a token there is nothing to read.
+      expect((await api.call('GET', `/api/v1/orders/${mine.order_id}`)).status).toBe(401)
+    })
+
+    it('a card order is unknown without a card provider', async () => {
+      const res = await api.call('GET', '/api/v1/card-orders/order_50000/')
+      expect(res).toMatchObject({ status: 404, body: { code: 'ORDER_NOT_FOUND' } })
+    })
+  })
+
+  describe('the UPI reference (UTR)', () => {
+    it('is 12 digits: other input is refused and nothing is stored', async () => {
+      const user = await createTestUser(api.app)
+      const mine = await feeOrder(user)
+      for (const bad of ['12345678901', '1234567890123', 'ABCDEFGHIJKL', '', null, 12345]) {
+        const res = await sendUtr(user, mine.order_id, bad)
+        expect(res, String(bad)).toMatchObject({ status: 400, body: { code: 'VALIDATION' } })
+      }
+      expect((await ordersOf(user))[0]?.utr).toBeNull()
+    })
+
+    it('is stored on the order (spaces dropped), shown back, and may be corrected while pending', async () => {
+      const user = await createTestUser(api.app)
+      const mine = await feeOrder(user)
+      const utr = newUtr()
+      const spaced = `${utr.slice(0, 4)} ${utr.slice(4, 8)} ${utr.slice(8)}`
+      const res = await sendUtr(user, mine.order_id, spaced)
+      expect(res).toMatchObject({ status: 200, body: { data: { utr, status: 'pending' } } })
+      expect((await readOrder(user, mine.order_id)).body.data).toMatchObject({ utr })
+      const fixed = newUtr()
+      expect((await sendUtr(user, mine.order_id, fixed)).body.data).toMatchObject({ utr: fixed })
+      const row = (await ordersOf(user))[0]!
+      expect(row).toMatchObject({ utr: fixed, utr_submitted_at: clock.iso() })
+    })
+
+    it('is unique across all orders, and another user cannot set one on my order', async () => {
+      const user = await createTestUser(api.app)
+      const other = await createTestUser(api.app)
+      const mine = await feeOrder(user)
+      const theirs = await feeOrder(other)
+      const utr = newUtr()
+      expect((await sendUtr(user, mine.order_id, utr)).status).toBe(200)
+      expect(await sendUtr(user, mine.order_id, utr)).toMatchObject({ status: 200 })
+      expect(await sendUtr(other, theirs.order_id, utr)).toMatchObject({
+        status: 409,
+        body: { code: 'UTR_ALREADY_USED' },
+      })
+      expect(await sendUtr(other, mine.order_id, newUtr())).toMatchObject({
+        status: 404,
+        body: { code: 'ORDER_NOT_FOUND' },
+      })
+    })
+
+    it('an order is confirmed only with the UTR the user gave; a closed order takes no new UTR', async () => {
+      const user = await createTestUser(api.app)
+      const mine = await feeOrder(user)
+      const utr = newUtr()
+      await sendUtr(user, mine.order_id, utr)
+      const ctx = contextOf(api.app)
+      await expect(confirmOrder(ctx, mine.order_id, newUtr())).rejects.toMatchObject({
+        code: 'UTR_MISMATCH',
+      })
+      expect((await ordersOf(user))[0]?.status).toBe('pending')
+      expect(await confirmOrder(ctx, mine.order_id, utr)).toMatchObject({ status: 'confirmed' })
+      expect((await readOrder(user, mine.order_id)).body.data).toMatchObject({
+        status: 'confirmed',
+        upi_reference: utr,
+        utr,
+      })
+      expect(await sendUtr(user, mine.order_id, newUtr())).toMatchObject({
+        status: 409,
+        body: { code: 'ORDER_NOT_OPEN' },
+      })
+    })
+
+    it('an expired order still takes the UTR of a payment made in time, and reads pending again', async () => {
+      const user = await createTestUser(api.app)
+      const mine = await feeOrder(user)
+      clock.advance(DAY + 60)
+      expect((await readOrder(user, mine.order_id)).body.data).toMatchObject({ status: 'expired' })
+      const res = await sendUtr(user, mine.order_id, newUtr())
+      expect(res.body.data).toMatchObject({ status: 'pending' })
+    })
+  })
+
+  describe('payout deadlines', () => {
+    const eligibleUser = async () => {
+      const user = await createTestUser(api.app, { platformFeePaid: true, views: 25 })
+      await grantCoins(api.app, user.id, 150_000)
+      for (let i = 0; i < 3; i++) {
+        const friend = await createTestUser(api.app)
+        await api.app.db
+          .updateTable('users')
+          .set({ referred_by: user.id })
+          .where('id', '=', friend.id)
+          .execute()
+      }
+      return user
+    }
+    const withdraw = async (user: TestUser) => {
+      const res = await api.call('POST', '/api/v1/add-withdraw/', {
+        token: user.token,
+        body: { upi_id: 'asha.k@okaxis', amount: 100 },
+        headers: { 'idempotency-key': crypto.randomUUID() },
+      })
+      expect(res.status).toBe(200)
+      return res.body.data as { withdrawal_id: number; withdrawl_days: number; due_at: string }
+    }
+    const buy = async (user: TestUser, plan: Plan) => {
+      const o = await planOrder(user, plan)
+      await confirmOrder(contextOf(api.app), o.order_id, `PLAN-${o.order_id}`)
+    }
+
+    it('is the free plan’s days without a paid plan, and the best paid plan’s days after deposits', async () => {
+      const user = await eligibleUser()
+      const all = await plans(user)
+      const free = all.find((p) => p.deposit_point === 'FREE')!
+      const paid = all.filter((p) => p.deposit_point !== 'FREE')
+      const fast = paid.reduce((a, b) => (b.withdrawl_days < a.withdrawl_days ? b : a))
+      const slow = paid.reduce((a, b) => (b.withdrawl_days > a.withdrawl_days ? b : a))
+      expect(fast.withdrawl_days).toBeLessThan(slow.withdrawl_days)
+
+      const onFree = await withdraw(user)
+      expect(onFree).toMatchObject({
+        withdrawl_days: free.withdrawl_days,
+        due_at: clock.iso(free.withdrawl_days * DAY),
+      })
+      await buy(user, fast)
+      await buy(user, slow) // the user's current plan now, but the faster one was paid for too
+      const onPaid = await withdraw(user)
+      expect(onPaid).toMatchObject({
+        withdrawl_days: fast.withdrawl_days,
+        due_at: clock.iso(fast.withdrawl_days * DAY),
+      })
+      const stored = await api.app.db
+        .selectFrom('withdrawals')
+        .select(['id', 'withdrawl_days', 'due_at'])
+        .where('user_id', '=', user.id)
+        .orderBy('id')
+        .execute()
+      expect(stored).toEqual([
+        { id: onFree.withdrawal_id, withdrawl_days: free.withdrawl_days, due_at: onFree.due_at },
+        { id: onPaid.withdrawal_id, withdrawl_days: fast.withdrawl_days, due_at: onPaid.due_at },
+      ])
+      const wallet = (await api.call('GET', '/api/v1/wallet/', { token: user.token })).body
+        .data as { withdrawals: { id: number; due_at: string }[] }
+      expect(wallet.withdrawals[0]).toMatchObject({
+        id: onPaid.withdrawal_id,
+        due_at: onPaid.due_at,
+      })
+    })
+
+    it('orders the operator’s queue by due date, oldest first, and flags the overdue', async () => {
+      const slowUser = await eligibleUser()
+      const fastUser = await eligibleUser()
+      const paid = await paidPlans(fastUser)
+      const fast = paid.reduce((a, b) => (b.withdrawl_days < a.withdrawl_days ? b : a))
+      await buy(fastUser, fast)
+      const slow = await withdraw(slowUser) // free plan: due later
+      clock.advance(60)
+      const quick = await withdraw(fastUser) // requested later, due sooner
+      const ctx = contextOf(api.app)
+      const ids = (rows: { id: number }[]) =>
+        rows
+          .map((r) => r.id)
+          .filter((id) => id === slow.withdrawal_id || id === quick.withdrawal_id)
+      const queue = await payoutQueue(ctx)
+      expect(ids(queue)).toEqual([quick.withdrawal_id, slow.withdrawal_id])
+      expect(queue.filter((r) => ids([r]).length > 0).every((r) => !r.overdue)).toBe(true)
+      clock.advance(fast.withdrawl_days * DAY)
+      const later = await payoutQueue(ctx)
+      expect(later.find((r) => r.id === quick.withdrawal_id)?.overdue).toBe(true)
+      expect(later.find((r) => r.id === slow.withdrawal_id)?.overdue).toBe(false)
+    })
+
+    it('GET /config/ serves the payout range computed from the plans', async () => {
+      const user = await createTestUser(api.app)
+      const days = (await plans(user)).map((p) => p.withdrawl_days)
+      const res = await api.call('GET', '/api/v1/config/')
+      const min = Math.min(...days)
+      const max = Math.max(...days)
+      expect((res.body.rules as { withdrawalTime: string }).withdrawalTime).toBe(
+        `${min} to ${max} days`,
+      )
+    })
+  })
+})
