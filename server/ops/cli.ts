@@ -8,20 +8,19 @@ import { openDatabase } from '../db/index.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { ApiError } from '../lib/errors.ts'
 import { USAGE, UsageError, runCommand } from './commands.ts'
+import { STATEMENT_USAGE, runStatementCommand } from './statement-import.ts'
 
 async function main(argv: string[]): Promise<number> {
   if (argv.length === 0 || argv[0] === 'help' || argv[0] === '--help' || argv[0] === '-h') {
-    console.log(USAGE)
+    console.log(`${USAGE}\n${STATEMENT_USAGE}`)
     return argv.length === 0 ? 1 : 0
   }
   const config = loadConfig()
   const handle = openDatabase(config.databaseUrl)
   try {
     await migrateToLatest(handle.db as never, handle.engine)
-    const output = await runCommand(
-      { db: handle.db, engine: handle.engine, rules: config.rules, now: () => new Date() },
-      argv,
-    )
+    const ctx = { db: handle.db, engine: handle.engine, rules: config.rules, now: () => new Date() }
+    const output = (await runStatementCommand(ctx, argv)) ?? (await runCommand(ctx, argv))
     console.log(output)
     return 0
   } catch (error) {

@@ -103,7 +103,7 @@ describe.each(ENGINES)('the payment webhook on %s', (engine) => {
       .createHmac('sha256', SECRET)
       .update(ts + raw)
       .digest('hex')
-    const attempts = [
+    const attempts: Record<string, string>[] = [
       signed(raw, ts, 'wrong-secret'),
       { 'x-webhook-signature': signCashfreeWebhook(ts, raw, SECRET) },
       { 'x-webhook-timestamp': ts },
