@@ -147,7 +147,6 @@ describe.each(ENGINES)('import-statement on %s', (engine) => {
     expect(await runStatementCommand(ctx, ['orders'])).toBeNull()
     expect(await runStatementCommand(ctx, ['payout-queue'])).toBeTypeOf('string')
   })
-  })
 })
 
 describe('npm run ops -- import-statement, as a process', () => {
