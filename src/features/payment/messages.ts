@@ -12,3 +12,9 @@ export const LOAD_DETAILS_ERROR = 'Failed to load transaction details. Please tr
 
 /** How long the result pages show Loading before their content (SPEC §4, §9), in ms. */
 export const RESULT_LOADING_MS = 2000
+
+/** A result page for an order the server does not know, or another user's (DECISIONS §4). */
+export const NOT_FOUND_TITLE = 'We could not find this payment'
+
+/** A result page for an order still waiting for its payment. */
+export const NOT_RECEIVED_TITLE = 'We have not received this payment yet'

@@ -1,14 +1,20 @@
-/** /payment-success and /payment-fail: Loading for 2 s, then the details from the query or the server. */
+/**
+ * /payment-success and /payment-fail (DECISIONS §4): Loading for 2 s, then only the server's record
+ * of the order — never an amount or status from the address.
+ */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, render, screen } from '@testing-library/react'
 import type { ComponentType } from 'react'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
-import { getOrder } from './api/get-order'
+import { HTTPError } from 'ky'
+import { getOrder, type Order } from './api/get-order'
+import { getCardOrder } from './api/get-card-order'
 import PaymentSuccess from './routes/payment-success'
 import PaymentFail from './routes/payment-fail'
 
 vi.mock('./api/get-order', () => ({ getOrder: vi.fn() }))
+vi.mock('./api/get-card-order', () => ({ getCardOrder: vi.fn() }))
 
 function renderAt(Page: ComponentType, path: string) {
   const location = memoryLocation({ path })
@@ -25,9 +31,30 @@ const advance = (ms: number) =>
     await vi.advanceTimersByTimeAsync(ms)
   })
 
+/** The API client's error for an answer with `status`. */
+function httpError(status: number): HTTPError {
+  const response = new Response(JSON.stringify({ message: 'x', code: 'ORDER_NOT_FOUND' }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  })
+  return new HTTPError(response, new Request('http://localhost/api/v1/orders/x'), {} as never)
+}
+
+const order = (fields: Partial<Order>): Order => ({
+  order_id: 'WE0000000000000001',
+  amount: 99,
+  status: 'confirmed',
+  purpose: 'platform_fee',
+  membership_plan_id: null,
+  upi_reference: '412345678901',
+  utr: '412345678901',
+  ...fields,
+})
+
 beforeEach(() => {
   vi.useFakeTimers()
-  vi.spyOn(console, 'error').mockImplementation(() => {})
+  vi.spyOn(console, 'warn').mockImplementation(() => {})
+  vi.mocked(getCardOrder).mockRejectedValue(httpError(404))
 })
 afterEach(() => {
   vi.useRealTimers()
@@ -35,99 +62,115 @@ afterEach(() => {
 })
 
 describe('/payment-success', () => {
-  it("shows 'Loading…' for 2 seconds, then the successful payment details", async () => {
-    renderAt(PaymentSuccess, '/payment-success?order_id=ORD-5&amount=499&method=Card')
+  it("shows 'Loading…' for 2 seconds, then the paid order's details from the server", async () => {
+    localStorage.setItem('access_token', 'tok')
+    vi.mocked(getOrder).mockResolvedValue(order({}))
+    renderAt(PaymentSuccess, '/payment-success?order_id=WE0000000000000001&amount=50000')
     expect(screen.getByText('Loading…')).toBeInTheDocument()
     await advance(1999)
     expect(screen.getByText('Loading…')).toBeInTheDocument()
-    expect(screen.queryByText('Ticket Payment Successful')).not.toBeInTheDocument()
     await advance(1)
+    expect(getOrder).toHaveBeenCalledWith('WE0000000000000001')
     expect(screen.getByRole('heading', { name: 'Ticket Payment Successful' })).toBeInTheDocument()
-    expect(screen.getByText('Transaction number').nextSibling).toHaveTextContent('ORD-5')
-    expect(screen.getByText('Amount paid').nextSibling).toHaveTextContent('₹499')
-    expect(screen.getByText('Payment method').nextSibling).toHaveTextContent('Card')
+    expect(screen.getByText('Transaction number').nextSibling).toHaveTextContent('412345678901')
+    expect(screen.getByText('Amount paid').nextSibling).toHaveTextContent('₹99')
+    expect(screen.queryByText(/50,000/)).not.toBeInTheDocument()
+    expect(screen.getByText('Payment method').nextSibling).toHaveTextContent('UPI')
     expect(screen.getByRole('link', { name: 'Confirm Payment' })).toHaveAttribute(
       'href',
       '/dashboard',
     )
   })
 
-  it('reads the order from the server when logged in', async () => {
+  it('an unknown order id with an amount in the address shows the neutral page and no amount', async () => {
     localStorage.setItem('access_token', 'tok')
-    vi.mocked(getOrder).mockResolvedValue({
-      order_id: 'ORD-6',
-      amount: 99,
-      status: 'confirmed',
-      purpose: 'platform_fee',
-      membership_plan_id: null,
-      upi_reference: 'UTR123456',
-    })
-    renderAt(PaymentSuccess, '/payment-success?order_id=ORD-6')
+    vi.mocked(getOrder).mockRejectedValue(httpError(404))
+    renderAt(PaymentSuccess, '/payment-success?order_id=FAKE&amount=50000')
     await advance(2000)
-    expect(getOrder).toHaveBeenCalledWith('ORD-6')
-    expect(screen.getByText('Transaction number').nextSibling).toHaveTextContent('UTR123456')
-    expect(screen.getByText('Amount paid').nextSibling).toHaveTextContent('₹99')
-    expect(screen.getByText('Payment method').nextSibling).toHaveTextContent('UPI')
-  })
-
-  it("shows 'Failed to load transaction details. Please try again.' when the query is missing", async () => {
-    renderAt(PaymentSuccess, '/payment-success')
-    await advance(1999)
-    expect(screen.getByText('Loading…')).toBeInTheDocument()
-    await advance(1)
-    expect(screen.getByRole('alert')).toHaveTextContent(
-      'Failed to load transaction details. Please try again.',
-    )
+    expect(screen.getByRole('heading', { name: 'We could not find this payment' })).toBeVisible()
     expect(screen.queryByText('Ticket Payment Successful')).not.toBeInTheDocument()
+    expect(document.body).not.toHaveTextContent(/₹|50000|50,000/)
   })
 
-  it('shows the error for an invalid amount', async () => {
-    renderAt(PaymentSuccess, '/payment-success?order_id=ORD-5&amount=abc')
-    await advance(2000)
-    expect(screen.getByRole('alert')).toHaveTextContent(
-      'Failed to load transaction details. Please try again.',
-    )
-  })
-
-  it('shows the error when the server cannot find the order and the query has no amount', async () => {
+  it('a still-pending order is not shown as paid', async () => {
     localStorage.setItem('access_token', 'tok')
-    vi.mocked(getOrder).mockRejectedValue(new Error('404'))
-    renderAt(PaymentSuccess, '/payment-success?order_id=ORD-404')
-    await advance(2000)
-    expect(screen.getByRole('alert')).toHaveTextContent(
-      'Failed to load transaction details. Please try again.',
+    vi.mocked(getOrder).mockResolvedValue(
+      order({ status: 'pending', upi_reference: null, utr: null }),
     )
+    renderAt(PaymentSuccess, '/payment-success?order_id=WE0000000000000001')
+    await advance(2000)
+    expect(
+      screen.getByRole('heading', { name: 'We have not received this payment yet' }),
+    ).toBeVisible()
+    expect(screen.queryByText('Ticket Payment Successful')).not.toBeInTheDocument()
+    expect(screen.getByText('Amount due').nextSibling).toHaveTextContent('₹99')
   })
 
-  it('falls back to the query when the server does not have the order (a card order)', async () => {
-    localStorage.setItem('access_token', 'tok')
-    vi.mocked(getOrder).mockRejectedValue(new Error('404'))
-    renderAt(PaymentSuccess, '/payment-success?order_id=CF-77&amount=250&method=Card')
+  it('a guest sees the card provider’s record of a test-page order', async () => {
+    vi.mocked(getCardOrder).mockResolvedValue({
+      order_id: 'CF-77',
+      amount: 250,
+      status: 'confirmed',
+      method: 'Card',
+    })
+    renderAt(PaymentSuccess, '/payment-success?order_id=CF-77&amount=1')
     await advance(2000)
-    expect(getOrder).toHaveBeenCalledWith('CF-77')
+    expect(getOrder).not.toHaveBeenCalled()
     expect(screen.getByText('Transaction number').nextSibling).toHaveTextContent('CF-77')
     expect(screen.getByText('Amount paid').nextSibling).toHaveTextContent('₹250')
+    expect(screen.getByText('Payment method').nextSibling).toHaveTextContent('Card')
+  })
+
+  it('says what is missing when opened without an order id', async () => {
+    renderAt(PaymentSuccess, '/payment-success')
+    await advance(2000)
+    expect(screen.getByRole('heading', { name: 'We could not find this payment' })).toBeVisible()
+    expect(screen.getByText(/none was given/)).toBeVisible()
+    expect(getCardOrder).not.toHaveBeenCalled()
+  })
+
+  it("shows 'Failed to load transaction details. Please try again.' when the server cannot be reached", async () => {
+    localStorage.setItem('access_token', 'tok')
+    vi.mocked(getOrder).mockRejectedValue(new TypeError('Failed to fetch'))
+    renderAt(PaymentSuccess, '/payment-success?order_id=WE1')
+    await advance(2000)
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Failed to load transaction details. Please try again.',
+    )
   })
 })
 
 describe('/payment-fail', () => {
-  it("shows 'Loading…' for 2 seconds, then 'Payment Failed' with the attempt and Retry Payment", async () => {
-    renderAt(PaymentFail, '/payment-fail?order_id=ORD-8&amount=1499&method=UPI')
+  it("shows 'Loading…' for 2 seconds, then 'Payment Failed' with the server's attempt and Retry Payment", async () => {
+    localStorage.setItem('access_token', 'tok')
+    vi.mocked(getOrder).mockResolvedValue(
+      order({ status: 'expired', amount: 1499, upi_reference: null, utr: null }),
+    )
+    renderAt(PaymentFail, '/payment-fail?order_id=WE0000000000000001&amount=5')
     await advance(1999)
     expect(screen.getByText('Loading…')).toBeInTheDocument()
     await advance(1)
     expect(screen.getByRole('heading', { name: 'Payment Failed' })).toBeInTheDocument()
     expect(screen.getByText('Amount attempted').nextSibling).toHaveTextContent('₹1,499')
-    expect(screen.getByText('Payment method').nextSibling).toHaveTextContent('UPI')
-    expect(screen.getByRole('link', { name: 'Retry Payment' })).toHaveAttribute('href', '/payment')
+    expect(screen.getByText('Status').nextSibling).toHaveTextContent('Expired')
+    expect(screen.getByRole('link', { name: 'Retry Payment' })).toHaveAttribute(
+      'href',
+      '/deposit-fee',
+    )
   })
 
-  it("shows 'Failed to load transaction details. Please try again.' on a missing query", async () => {
+  it('a paid order opened at /payment-fail says it was received', async () => {
+    localStorage.setItem('access_token', 'tok')
+    vi.mocked(getOrder).mockResolvedValue(order({}))
+    renderAt(PaymentFail, '/payment-fail?order_id=WE0000000000000001')
+    await advance(2000)
+    expect(screen.getByRole('heading', { name: 'Payment received' })).toBeVisible()
+  })
+
+  it('shows the neutral page for a missing order id', async () => {
     renderAt(PaymentFail, '/payment-fail?amount=5')
     await advance(2000)
-    expect(screen.getByRole('alert')).toHaveTextContent(
-      'Failed to load transaction details. Please try again.',
-    )
-    expect(screen.getByRole('link', { name: 'Retry Payment' })).toHaveAttribute('href', '/payment')
+    expect(screen.getByRole('heading', { name: 'We could not find this payment' })).toBeVisible()
+    expect(document.body).not.toHaveTextContent('₹5')
   })
 })

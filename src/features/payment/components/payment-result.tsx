@@ -1,48 +1,130 @@
-/** The shared body of the payment result pages: Loading, then the details or the error, then the button. */
+/**
+ * The shared body of the payment result pages (DECISIONS §4): Loading, then what the server's
+ * record of the order says — paid, not received yet, failed — or that no such payment was found.
+ * The page the visitor landed on (`page`) only decides the words for a paid or failed order; an
+ * address never makes a pending order look paid.
+ */
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import { PageSpinner } from '@/components/page-spinner'
-import type { TransactionState } from '../lib/use-transaction-details'
-import { LOAD_DETAILS_ERROR } from '../messages'
+import { formatRupees } from '@/shared/rules'
+import type { TransactionDetails, TransactionState } from '../lib/use-transaction-details'
+import { LOAD_DETAILS_ERROR, NOT_FOUND_TITLE, NOT_RECEIVED_TITLE } from '../messages'
 
 interface Props {
   state: TransactionState
-  title: string
-  /** The rows to show: [label, value] from the loaded details. */
-  rows: (details: Extract<TransactionState, { kind: 'ready' }>['details']) => [string, string][]
-  action: { href: string; label: string }
-  /** The button under the error, when it should differ from `action`. */
-  errorAction?: { href: string; label: string }
-  icon: ReactNode
+  /** The route: '/payment-success' or '/payment-fail'. */
+  page: 'success' | 'fail'
 }
 
-export function PaymentResult({ state, title, rows, action, errorAction, icon }: Props) {
+const STATUS_TEXT: Record<TransactionDetails['status'], string> = {
+  confirmed: 'Paid',
+  pending: 'Waiting for confirmation',
+  rejected: 'Not received',
+  cancelled: 'Cancelled (paid by another order)',
+  expired: 'Expired (not paid within 24 hours)',
+}
+
+const DASHBOARD = { href: '/dashboard', label: 'Go to Dashboard' }
+
+export function PaymentResult({ state, page }: Props) {
   if (state.kind === 'loading') return <PageSpinner label="Loading…" />
-  const button = state.kind === 'error' ? (errorAction ?? action) : action
-  return (
-    <main className="page stack center">
-      {state.kind === 'error' ? (
+  if (state.kind === 'error')
+    return (
+      <Layout button={DASHBOARD}>
         <p className="error-text" role="alert">
           {LOAD_DETAILS_ERROR}
         </p>
-      ) : (
-        <>
-          {icon}
-          <h1>{title}</h1>
-          <dl className="card stack" style={{ textAlign: 'left', margin: 0 }}>
-            {rows(state.details).map(([label, value]) => (
-              <div className="row" key={label} style={{ justifyContent: 'space-between' }}>
-                <dt className="muted">{label}</dt>
-                <dd style={{ margin: 0, fontWeight: 600, wordBreak: 'break-all' }}>{value}</dd>
-              </div>
-            ))}
-          </dl>
-        </>
-      )}
-      <Link href={button.href} className="btn">
-        {button.label}
+      </Layout>
+    )
+  if (state.kind === 'not-found')
+    return (
+      <Layout button={DASHBOARD}>
+        <h1>{NOT_FOUND_TITLE}</h1>
+        <p className="muted">
+          {state.reason === 'no-order-id'
+            ? 'This page shows a payment by its order number, and none was given. Open it from the payment you made.'
+            : 'None of your payments has this order number. If you paid, your wallet lists every payment and its status.'}
+        </p>
+      </Layout>
+    )
+  const d = state.details
+  const retry = d.method === 'Card' ? '/payment' : '/deposit-fee'
+  if (d.status === 'confirmed')
+    return (
+      <Layout
+        icon={<ResultIcon color="#0b7a3e" path="M7 12.5l3 3 7-7" />}
+        button={{ href: '/dashboard', label: 'Confirm Payment' }}
+      >
+        <h1>{page === 'success' ? 'Ticket Payment Successful' : 'Payment received'}</h1>
+        <Rows
+          rows={[
+            ['Transaction number', d.transactionNumber],
+            ['Amount paid', formatRupees(d.amount)],
+            ['Payment method', d.method],
+          ]}
+        />
+      </Layout>
+    )
+  if (d.status === 'pending')
+    return (
+      <Layout button={{ href: '/wallet', label: 'Open Wallet' }}>
+        <h1>{NOT_RECEIVED_TITLE}</h1>
+        <p className="muted">
+          We confirm a payment once it reaches us; your wallet shows it as soon as it does.
+        </p>
+        <Rows
+          rows={[
+            ['Order', d.orderId],
+            ['Amount due', formatRupees(d.amount)],
+            ['Status', STATUS_TEXT.pending],
+          ]}
+        />
+      </Layout>
+    )
+  return (
+    <Layout
+      icon={<ResultIcon color="#b3261e" path="M8 8l8 8M16 8l-8 8" />}
+      button={{ href: retry, label: 'Retry Payment' }}
+    >
+      <h1>Payment Failed</h1>
+      <Rows
+        rows={[
+          ['Amount attempted', formatRupees(d.amount)],
+          ['Payment method', d.method],
+          ['Status', STATUS_TEXT[d.status]],
+        ]}
+      />
+    </Layout>
+  )
+}
+
+function Layout(props: {
+  icon?: ReactNode
+  button: { href: string; label: string }
+  children: ReactNode
+}) {
+  return (
+    <main className="page stack center">
+      {props.icon}
+      {props.children}
+      <Link href={props.button.href} className="btn">
+        {props.button.label}
       </Link>
     </main>
+  )
+}
+
+function Rows({ rows }: { rows: [string, string][] }) {
+  return (
+    <dl className="card stack" style={{ textAlign: 'left', margin: 0 }}>
+      {rows.map(([label, value]) => (
+        <div className="row" key={label} style={{ justifyContent: 'space-between' }}>
+          <dt className="muted">{label}</dt>
+          <dd style={{ margin: 0, fontWeight: 600, wordBreak: 'break-all' }}>{value}</dd>
+        </div>
+      ))}
+    </dl>
   )
 }
 

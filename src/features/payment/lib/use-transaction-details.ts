@@ -1,56 +1,72 @@
 /**
- * The details a payment result page shows (SPEC §2, §4): from `GET /orders/{order_id}` when the
- * visitor is logged in and the server has the order, else from the query (`order_id`, `amount` in
- * rupees, `method`).
- * The page shows Loading for at least 2 seconds, then the details or the error.
+ * What a payment result page shows (SPEC §2, §4; DECISIONS §4): only the server's record of the
+ * order named by `order_id` — the user's own order (`GET /orders/{id}`), else the card provider's
+ * answer for the test page (`GET /card-orders/{id}/`). Never an amount or status from the address:
+ * an unknown or foreign order reads 'not-found', a network failure 'error'.
+ * The page shows Loading for at least 2 seconds, then the result.
  */
 import { useEffect, useState } from 'react'
 import { useSearch } from 'wouter'
+import { readApiError } from '@/lib/api-client'
 import { isLoggedIn } from '@/lib/session'
+import { getCardOrder } from '../api/get-card-order'
 import { getOrder } from '../api/get-order'
 import { RESULT_LOADING_MS } from '../messages'
 
 export interface TransactionDetails {
+  orderId: string
   /** The UPI reference when the server has one, else the order id. */
   transactionNumber: string
-  /** Whole rupees (or paise as a fraction). */
+  /** Whole rupees (or paise as a fraction), from the server. */
   amount: number
   method: string
+  /** The server's status of the order. */
+  status: 'pending' | 'confirmed' | 'rejected' | 'cancelled' | 'expired'
 }
 
 export type TransactionState =
-  { kind: 'loading' } | { kind: 'ready'; details: TransactionDetails } | { kind: 'error' }
+  | { kind: 'loading' }
+  | { kind: 'ready'; details: TransactionDetails }
+  | { kind: 'not-found'; reason: 'no-order-id' | 'unknown' }
+  | { kind: 'error' }
 
-/** Reads the details from the query alone; null when order_id or a positive amount is missing. */
-function fromQuery(query: URLSearchParams): TransactionDetails | null {
-  const orderId = query.get('order_id')?.trim() ?? ''
-  const amountText = query.get('amount')?.trim() ?? ''
-  const amount = Number(amountText)
-  if (!orderId || amountText === '' || !Number.isFinite(amount) || amount <= 0) return null
-  return { transactionNumber: orderId, amount, method: query.get('method')?.trim() || 'Card' }
+/** True when `error` is the server saying it has no such order (404). */
+async function isNotFound(error: unknown): Promise<boolean> {
+  return (await readApiError(error))?.status === 404
 }
 
-async function loadDetails(query: URLSearchParams): Promise<TransactionDetails | null> {
-  const orderId = query.get('order_id')?.trim()
-  if (orderId && isLoggedIn()) {
+/** The server's record of `orderId`; null when neither the user's orders nor the provider know it. */
+async function loadDetails(orderId: string): Promise<TransactionDetails | null> {
+  if (isLoggedIn()) {
     try {
       const order = await getOrder(orderId)
       return {
+        orderId: order.order_id,
         transactionNumber: order.upi_reference ?? order.order_id,
         amount: Number(order.amount),
-        method: query.get('method')?.trim() || 'UPI',
+        method: 'UPI',
+        status: order.status,
       }
     } catch (error) {
-      // A card order lives at the provider, not in our orders: the query is all there is then.
-      const details = fromQuery(query)
-      if (details) return details
-      throw error
+      if (!(await isNotFound(error))) throw error
     }
   }
-  return fromQuery(query)
+  try {
+    const order = await getCardOrder(orderId)
+    return {
+      orderId: order.order_id,
+      transactionNumber: order.order_id,
+      amount: order.amount,
+      method: order.method,
+      status: order.status,
+    }
+  } catch (error) {
+    if (await isNotFound(error)) return null
+    throw error
+  }
 }
 
-/** Loading (≥ RESULT_LOADING_MS), then the details, or an error when they cannot be found. */
+/** Loading (≥ RESULT_LOADING_MS), then the server's record, 'not-found', or 'error'. */
 export function useTransactionDetails(): TransactionState {
   const search = useSearch()
   const [elapsed, setElapsed] = useState(false)
@@ -63,12 +79,18 @@ export function useTransactionDetails(): TransactionState {
 
   useEffect(() => {
     let live = true
-    loadDetails(new URLSearchParams(search))
+    const orderId = new URLSearchParams(search).get('order_id')?.trim() ?? ''
+    if (!orderId) {
+      setResult({ kind: 'not-found', reason: 'no-order-id' })
+      return
+    }
+    loadDetails(orderId)
       .then((details) => {
-        if (live) setResult(details ? { kind: 'ready', details } : { kind: 'error' })
+        if (live)
+          setResult(details ? { kind: 'ready', details } : { kind: 'not-found', reason: 'unknown' })
       })
       .catch((error: unknown) => {
-        console.error('transaction details failed', error)
+        console.warn('transaction details failed', error)
         if (live) setResult({ kind: 'error' })
       })
     return () => {

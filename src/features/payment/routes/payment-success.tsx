@@ -1,22 +1,10 @@
-/** `/payment-success` (SPEC §2): Loading for 2 s, then 'Ticket Payment Successful' with its details. */
-import { formatRupees } from '@/shared/rules'
-import { PaymentResult, ResultIcon } from '../components/payment-result'
+/**
+ * `/payment-success` (SPEC §2, DECISIONS §4): Loading for 2 s, then the server's record of the
+ * order: 'Ticket Payment Successful' only when the server says it is paid.
+ */
+import { PaymentResult } from '../components/payment-result'
 import { useTransactionDetails } from '../lib/use-transaction-details'
 
 export default function PaymentSuccess() {
-  const state = useTransactionDetails()
-  return (
-    <PaymentResult
-      state={state}
-      title="Ticket Payment Successful"
-      rows={(details) => [
-        ['Transaction number', details.transactionNumber],
-        ['Amount paid', formatRupees(details.amount)],
-        ['Payment method', details.method],
-      ]}
-      action={{ href: '/dashboard', label: 'Confirm Payment' }}
-      errorAction={{ href: '/dashboard', label: 'Go to Dashboard' }}
-      icon={<ResultIcon color="#0b7a3e" path="M7 12.5l3 3 7-7" />}
-    />
-  )
+  return <PaymentResult state={useTransactionDetails()} page="success" />
 }
