@@ -7,14 +7,20 @@ export interface Order {
   amount: number
   membership_plan_id: number | null
   purpose: 'membership' | 'platform_fee'
-  status: 'pending' | 'confirmed' | 'rejected'
+  status: 'pending' | 'confirmed' | 'rejected' | 'cancelled' | 'expired'
   payment_session_id?: string
   link_url?: string
+  /** The 12-digit UPI reference the user entered, if any. */
+  utr?: string | null
+  /** True when the server returned the user's open order for the same payment (DECISIONS §4). */
+  reused?: boolean
 }
 
 /**
- * Creates an order of `amount` rupees for a plan (`membershipPlanId`) or the platform fee (null).
- * The same `idempotencyKey` returns the same order. Throws ky's HTTPError on a refusal (AMOUNT_MISMATCH, FEE_ALREADY_PAID…) or a network error.
+ * Creates an order of `amount` rupees for a plan (`membershipPlanId`) or the platform fee (null),
+ * or gets back the user's open order for the same payment (DECISIONS §4: one open order per
+ * purpose and amount). The same `idempotencyKey` returns the same order. Throws ky's HTTPError on a refusal (AMOUNT_MISMATCH, FEE_ALREADY_PAID,
+ * TOO_MANY_OPEN_ORDERS…) or a network error.
  */
 export async function createOrder(
   amount: number,

@@ -18,6 +18,8 @@ const getUpi = vi.fn()
 vi.mock('../api/get-upi', () => ({ getUpi: () => getUpi() }))
 const getOrder = vi.fn()
 vi.mock('../api/get-order', () => ({ getOrder: (...a: unknown[]) => getOrder(...a) }))
+const submitUtr = vi.fn()
+vi.mock('../api/submit-utr', () => ({ submitUtr: (...a: unknown[]) => submitUtr(...a) }))
 
 const { default: MPayment } = await import('./m-payment')
 
@@ -30,12 +32,22 @@ function renderAt(path: string) {
   )
 }
 
+const planOrder = {
+  order_id: 'ord_7',
+  status: 'pending',
+  amount: 499,
+  purpose: 'membership',
+  membership_plan_id: 3,
+  upi_reference: null,
+  utr: null,
+}
+
 beforeEach(() => {
   getUpi.mockResolvedValue([
     { upi_id: 'first@okaxis', payee_name: 'Watch Earn One' },
     { upi_id: 'second@ybl', payee_name: 'Watch Earn Two' },
   ])
-  getOrder.mockResolvedValue({ order_id: 'ord_7', status: 'pending', amount: 499 })
+  getOrder.mockResolvedValue(planOrder)
   createOrder.mockResolvedValue({
     order_id: 'ord_fee',
     amount: 99,
@@ -70,8 +82,52 @@ describe('UPI payment page', () => {
     )
     expect(screen.getByTestId('payment-amount')).toHaveTextContent('₹499')
     expect(screen.getByText(/Membership Plan ID/)).toHaveTextContent('Membership Plan ID: 3')
-    expect(screen.getByText(/Take a screenshot of this QR code/)).toBeInTheDocument()
+    expect(screen.getByText(/take a screenshot of this QR code/)).toBeInTheDocument()
     expect(createOrder).not.toHaveBeenCalled()
+  })
+
+  it("puts a 'Pay with UPI app' link first, carrying the server's amount and the order id", async () => {
+    // The address says 1; the server's order says 499: the server wins.
+    renderAt('/m-payment?deposit=1&membership_plan_id=3&order_id=ord_7')
+    const link = await screen.findByRole('link', { name: 'Pay with UPI app' })
+    expect(link).toHaveAttribute(
+      'href',
+      'upi://pay?pa=first@okaxis&pn=Watch%20Earn%20One&am=499.00&cu=INR&tr=ord_7&tn=Membership%20plan%203',
+    )
+    expect(screen.getByTestId('payment-amount')).toHaveTextContent('₹499')
+    expect(screen.queryByText('₹1')).not.toBeInTheDocument()
+  })
+
+  it('says there is nothing to pay when opened without its query parameters', async () => {
+    renderAt('/m-payment')
+    expect(await screen.findByRole('alert')).toHaveTextContent(/There is no payment to make here/)
+    expect(screen.queryByText(/₹0/)).not.toBeInTheDocument()
+    expect(createOrder).not.toHaveBeenCalled()
+    expect(getOrder).not.toHaveBeenCalled()
+  })
+
+  it('checks the UTR is 12 digits, then stores it on the order', async () => {
+    submitUtr.mockResolvedValue({ ...planOrder, utr: '412345678901' })
+    renderAt('/m-payment?deposit=499&membership_plan_id=3&order_id=ord_7')
+    const input = await screen.findByLabelText('Paid? Enter the 12-digit UPI reference (UTR)')
+    fireEvent.change(input, { target: { value: '12345' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Send reference' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Enter the 12-digit UPI transaction reference (UTR) shown by your UPI app.',
+    )
+    expect(submitUtr).not.toHaveBeenCalled()
+    fireEvent.change(input, { target: { value: '4123 4567 8901' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Send reference' }))
+    expect(await screen.findByTestId('utr-saved')).toHaveTextContent('412345678901')
+    expect(submitUtr).toHaveBeenCalledWith('ord_7', '412345678901')
+    expect(screen.getByTestId('order-status')).toHaveTextContent('reference received')
+  })
+
+  it('an expired order says so and still takes the reference of a payment made in time', async () => {
+    getOrder.mockResolvedValue({ ...planOrder, status: 'expired' })
+    renderAt('/m-payment?order_id=ord_7')
+    expect(await screen.findByTestId('order-status')).toHaveTextContent('This order expired')
+    expect(screen.getByLabelText('Paid? Enter the 12-digit UPI reference (UTR)')).toBeVisible()
   })
 
   it('creates the platform fee order on open and says the fee is refundable', async () => {
@@ -87,8 +143,9 @@ describe('UPI payment page', () => {
 
   it('shows the order status waiting, then confirmed', async () => {
     getOrder
-      .mockResolvedValueOnce({ order_id: 'ord_7', status: 'pending' })
-      .mockResolvedValue({ order_id: 'ord_7', status: 'confirmed' })
+      .mockResolvedValueOnce(planOrder)
+      .mockResolvedValueOnce(planOrder)
+      .mockResolvedValue({ ...planOrder, status: 'confirmed' })
     vi.useFakeTimers({ shouldAdvanceTime: true })
     try {
       renderAt('/m-payment?deposit=499&membership_plan_id=3&order_id=ord_7')

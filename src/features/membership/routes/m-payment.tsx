@@ -1,8 +1,10 @@
 /**
- * Payment by UPI (SPEC §2, DECISIONS §8): 'Receive Money', two real UPI QR codes (one per payee of
- * get-upi) built from `upi://pay` links, Share QR and Download QR, the amount with the plan id or
- * the platform fee note, and the order's status polled until an operator confirms it. Opened
- * without an order_id (the platform fee), it creates the order first.
+ * Payment by UPI (SPEC §2, DECISIONS §4, §8): 'Receive Money' for one order of the server — the
+ * order named by `order_id`, or the user's open order for this payment (created on first open,
+ * the same one on every reload). A primary "Pay with UPI app" `upi://pay` link hands the payment
+ * to the phone's UPI app; two QR codes (one per payee of get-upi) stay for paying from a second
+ * phone, with Share QR and Download QR. After paying, the user enters the 12-digit UPI reference.
+ * The amount shown and paid is the server's order amount, never the address's.
  */
 import { useEffect, useState } from 'react'
 import { useSearch } from 'wouter'
@@ -12,8 +14,10 @@ import { PageSpinner } from '@/components/page-spinner'
 import { readApiError } from '@/lib/api-client'
 import { formatRupees } from '@/shared/rules'
 import { createOrder } from '../api/create-order'
+import { getOrder, type OrderStatus } from '../api/get-order'
 import { getUpi } from '../api/get-upi'
 import { QrSlider, type QrSlide } from '../components/qr-slider'
+import { UtrForm } from '../components/utr-form'
 import { rememberedPayees } from '../lib/upi-cache'
 import { buildUpiLink, dataUrlToBlob } from '../lib/upi-link'
 import { useOrderStatus } from '../lib/use-order-status'
@@ -23,6 +27,10 @@ export const SHARE_UNSUPPORTED =
   'Sharing is not supported on this device. You can download and share manually.'
 const ORDER_FAILED = 'Error creating order. Please try again.'
 const UPI_FAILED = 'Error fetching UPI details. Please try again.'
+/** Opened without a payment to make (item 6: never "pay ₹0"). */
+export const MISSING_PAYMENT =
+  'There is no payment to make here. Choose a plan on Membership Plans, or pay the platform fee from the Platform Fee page.'
+const ORDER_NOT_FOUND = 'We could not find this payment.'
 
 interface Params {
   deposit: number
@@ -34,25 +42,49 @@ interface Params {
 function readParams(search: string): Params {
   const q = new URLSearchParams(search)
   const planId = q.get('membership_plan_id')
+  const deposit = Number(q.get('deposit') ?? 0)
   return {
-    deposit: Number(q.get('deposit') ?? 0),
-    planId: planId ? Number(planId) : null,
+    deposit: Number.isFinite(deposit) ? deposit : 0,
+    planId: planId && Number.isInteger(Number(planId)) ? Number(planId) : null,
     orderId: q.get('order_id'),
     isFee: q.get('KeyFrom') === 'Platform Fee',
   }
 }
 
+/** Whether the address names a payment this page can make or show. */
+function hasPayment(params: Params): boolean {
+  return Boolean(params.orderId) || (params.deposit > 0 && (params.isFee || params.planId !== null))
+}
+
+/** The order this visit pays: the named one, or the user's open order for this payment. */
+async function loadOrder(params: Params, key: string): Promise<OrderStatus> {
+  if (params.orderId) return getOrder(params.orderId)
+  const created = await createOrder(params.deposit, params.isFee ? null : params.planId, key)
+  return {
+    order_id: created.order_id,
+    amount: created.amount,
+    status: created.status,
+    purpose: created.purpose,
+    membership_plan_id: created.membership_plan_id,
+    upi_reference: null,
+    utr: created.utr ?? null,
+  }
+}
+
 /** Builds the QR slides for an order: one `upi://pay` link and PNG data URL per payee. */
-async function buildSlides(params: Params, orderId: string): Promise<QrSlide[]> {
+async function buildSlides(order: OrderStatus): Promise<QrSlide[]> {
   const payees = rememberedPayees() ?? (await getUpi())
-  const note = params.isFee ? 'Platform fee' : `Membership plan ${params.planId ?? ''}`.trim()
+  const note =
+    order.purpose === 'platform_fee'
+      ? 'Platform fee'
+      : `Membership plan ${order.membership_plan_id ?? ''}`.trim()
   return Promise.all(
     payees.slice(0, 2).map(async (p) => {
       const link = buildUpiLink({
         upiId: p.upi_id,
         payeeName: p.payee_name,
-        amount: params.deposit,
-        orderId,
+        amount: order.amount,
+        orderId: order.order_id,
         note,
       })
       const dataUrl = await QRCode.toDataURL(link, {
@@ -65,43 +97,60 @@ async function buildSlides(params: Params, orderId: string): Promise<QrSlide[]> 
   )
 }
 
+/** The line under the QR codes for an order's status. */
+function statusText(status: OrderStatus['status'] | null, isFee: boolean, hasUtr: boolean): string {
+  switch (status) {
+    case 'confirmed':
+      return isFee
+        ? 'Payment confirmed. Your platform fee is paid.'
+        : 'Payment confirmed. Your plan is active.'
+    case 'rejected':
+      return 'Payment was not received. The order was rejected.'
+    case 'cancelled':
+      return 'This order was closed: the platform fee is already paid.'
+    case 'expired':
+      return 'This order expired (not paid within 24 hours). Reload the payment page for a new one.'
+    default:
+      return hasUtr
+        ? 'Payment status: reference received, waiting for confirmation'
+        : 'Payment status: waiting for confirmation'
+  }
+}
+
 export default function MPayment() {
   const search = useSearch()
   const [params] = useState(() => readParams(search))
   // One key per visit: a repeated effect (StrictMode, a remount) gets the same order back.
   const [orderKey] = useState(() => crypto.randomUUID())
-  const [orderId, setOrderId] = useState<string | null>(params.orderId)
+  const [order, setOrder] = useState<OrderStatus | null>(null)
   const [slides, setSlides] = useState<QrSlide[] | null>(null)
   const [active, setActive] = useState(0)
-  const [error, setError] = useState<string | null>(null)
-  const status = useOrderStatus(orderId)
+  const [error, setError] = useState<string | null>(hasPayment(params) ? null : MISSING_PAYMENT)
+  const polled = useOrderStatus(order?.status === 'pending' ? order.order_id : null)
 
   useEffect(() => {
+    if (!hasPayment(params)) return
     let cancelled = false
     void (async () => {
-      let id = params.orderId
-      if (!id) {
-        try {
-          id = (await createOrder(params.deposit, params.isFee ? null : params.planId, orderKey))
-            .order_id
-          if (cancelled) return
-          setOrderId(id)
-        } catch (err) {
-          const apiError = await readApiError(err)
-          if (!cancelled)
-            setError(
-              apiError?.code === 'FEE_ALREADY_PAID'
-                ? apiError.message || ORDER_FAILED
-                : ORDER_FAILED,
-            )
-          return
-        }
+      let loaded: OrderStatus
+      try {
+        loaded = await loadOrder(params, orderKey)
+        if (cancelled) return
+        setOrder(loaded)
+      } catch (err) {
+        const apiError = await readApiError(err)
+        if (cancelled) return
+        if (apiError?.status === 404) setError(ORDER_NOT_FOUND)
+        else if (apiError?.code === 'FEE_ALREADY_PAID' || apiError?.code === 'TOO_MANY_OPEN_ORDERS')
+          setError(apiError.message || ORDER_FAILED)
+        else setError(ORDER_FAILED)
+        return
       }
       try {
-        const built = await buildSlides(params, id)
+        const built = await buildSlides(loaded)
         if (!cancelled) setSlides(built)
       } catch (err) {
-        console.error('QR codes failed', err)
+        console.warn('QR codes failed', err)
         if (!cancelled) setError(UPI_FAILED)
       }
     })()
@@ -111,17 +160,21 @@ export default function MPayment() {
   }, [params, orderKey])
 
   const current = slides?.[active] ?? slides?.[0]
+  const orderId = order?.order_id ?? null
   const fileName = `upi-qr-${orderId ?? 'order'}-${active + 1}.png`
+  const isFee = order ? order.purpose === 'platform_fee' : params.isFee
+  const status = order?.status === 'pending' ? (polled ?? order.status) : (order?.status ?? null)
+  const open = status === 'pending' || status === 'expired'
 
   const share = async () => {
-    if (!current) return
+    if (!current || !order) return
     const file = new File([dataUrlToBlob(current.dataUrl)], fileName, { type: 'image/png' })
     if (typeof navigator.share === 'function' && navigator.canShare?.({ files: [file] })) {
       try {
         await navigator.share({
           files: [file],
           title: 'UPI QR code',
-          text: `Pay ${formatRupees(params.deposit)} by UPI`,
+          text: `Pay ${formatRupees(order.amount)} by UPI`,
         })
       } catch {
         // The user closed the share sheet.
@@ -151,9 +204,59 @@ export default function MPayment() {
             {error}
           </p>
         ) : null}
-        {!slides && !error ? <PageSpinner label="Preparing QR codes…" /> : null}
-        {slides ? (
+        {!slides && !error ? <PageSpinner label="Preparing your payment…" /> : null}
+        {order ? (
+          <section className="card stack" aria-label="Payment details">
+            <p>
+              Amount: <strong data-testid="payment-amount">{formatRupees(order.amount)}</strong>
+            </p>
+            {isFee ? (
+              <p>This is a one-time refundable platform fee.</p>
+            ) : order.membership_plan_id !== null ? (
+              <p>
+                Membership Plan ID: <strong>{order.membership_plan_id}</strong>
+              </p>
+            ) : null}
+            <p className="muted">Order ID: {order.order_id}</p>
+          </section>
+        ) : null}
+        {slides && current && open ? (
           <>
+            <a
+              className="btn"
+              href={current.link}
+              data-testid="upi-app-link"
+              aria-describedby="upi-app-hint"
+            >
+              Pay with UPI app
+            </a>
+            <p id="upi-app-hint" className="muted center" style={{ margin: 0 }}>
+              Opens PhonePe, GPay, Paytm, BHIM or another UPI app on this phone with the amount
+              filled in.
+            </p>
+          </>
+        ) : null}
+        {order ? (
+          <p
+            className={`order-status${status === 'confirmed' ? ' ok-text' : ''}`}
+            role="status"
+            data-testid="order-status"
+          >
+            {statusText(status, isFee, Boolean(order.utr))}
+          </p>
+        ) : null}
+        {order && open ? (
+          <UtrForm
+            orderId={order.order_id}
+            utr={order.utr ?? null}
+            onSaved={(saved) => setOrder({ ...order, ...saved })}
+          />
+        ) : null}
+        {slides && open ? (
+          <>
+            <h2 className="center" style={{ margin: 0, fontSize: '1rem' }}>
+              Paying from another phone? Scan a QR code
+            </h2>
             <QrSlider slides={slides} active={active} onActive={setActive} />
             <p className="center" data-testid="payee-label">
               Pay to {current?.label}
@@ -168,38 +271,12 @@ export default function MPayment() {
             </div>
           </>
         ) : null}
-        {orderId ? (
-          <p
-            className={`order-status${status === 'confirmed' ? ' ok-text' : ''}`}
-            role="status"
-            data-testid="order-status"
-          >
-            {status === 'confirmed'
-              ? params.isFee
-                ? 'Payment confirmed. Your platform fee is paid.'
-                : 'Payment confirmed. Your plan is active.'
-              : status === 'rejected'
-                ? 'Payment was not received. The order was rejected.'
-                : 'Payment status: waiting for confirmation'}
+        {order && open ? (
+          <p className="notice">
+            Or take a screenshot of this QR code and pay {formatRupees(order.amount)} from any UPI
+            app. Then enter the UPI reference above: your payment is confirmed once it reaches us.
           </p>
         ) : null}
-        <section className="card stack" aria-label="Payment details">
-          <p>
-            Amount: <strong data-testid="payment-amount">{formatRupees(params.deposit)}</strong>
-          </p>
-          {params.isFee ? (
-            <p>This is a one-time refundable platform fee.</p>
-          ) : params.planId !== null ? (
-            <p>
-              Membership Plan ID: <strong>{params.planId}</strong>
-            </p>
-          ) : null}
-          {orderId ? <p className="muted">Order ID: {orderId}</p> : null}
-        </section>
-        <p className="notice">
-          Take a screenshot of this QR code and pay {formatRupees(params.deposit)} from any UPI app.
-          Keep the UPI transaction reference: your payment is confirmed once we receive it.
-        </p>
       </main>
     </>
   )
