@@ -9,10 +9,11 @@ import { migrateToLatest } from '../db/migrate.ts'
 import { ApiError } from '../lib/errors.ts'
 import { USAGE, UsageError, runCommand } from './commands.ts'
 import { STATEMENT_USAGE, runStatementCommand } from './statement-import.ts'
+import { CONSOLE_USAGE, runConsoleCommand } from './console-commands.ts'
 
 async function main(argv: string[]): Promise<number> {
   if (argv.length === 0 || argv[0] === 'help' || argv[0] === '--help' || argv[0] === '-h') {
-    console.log(`${USAGE}\n${STATEMENT_USAGE}`)
+    console.log(`${USAGE}\n${STATEMENT_USAGE}${CONSOLE_USAGE}`)
     return argv.length === 0 ? 1 : 0
   }
   const config = loadConfig()
@@ -20,7 +21,10 @@ async function main(argv: string[]): Promise<number> {
   try {
     await migrateToLatest(handle.db as never, handle.engine)
     const ctx = { db: handle.db, engine: handle.engine, rules: config.rules, now: () => new Date() }
-    const output = (await runStatementCommand(ctx, argv)) ?? (await runCommand(ctx, argv))
+    const output =
+      (await runStatementCommand(ctx, argv)) ??
+      (await runConsoleCommand(ctx, argv, config.databaseUrl)) ??
+      (await runCommand(ctx, argv))
     console.log(output)
     return 0
   } catch (error) {

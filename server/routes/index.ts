@@ -4,10 +4,12 @@ import accountRoutes from './accounts/index.ts'
 import earningRoutes from './earning/index.ts'
 import profileRoutes from './profile/index.ts'
 import systemRoutes from './system.ts'
+import opsRoutes from './ops/index.ts'
 
 export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(systemRoutes)
   await app.register(accountRoutes)
   await app.register(earningRoutes)
   await app.register(profileRoutes)
+  await app.register(opsRoutes)
 }

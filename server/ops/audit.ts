@@ -1,0 +1,147 @@
+/**
+ * The audit trail (issue 17; DECISIONS §8): every operator action is one row of `audit_log`
+ * (who, what, which row, before/after, reason, when, from where), written in the same database
+ * transaction as the action itself, so an action and its audit row exist together or not at all.
+ * The table is append-only (migration 006's triggers refuse UPDATE and DELETE).
+ */
+import type { Db, Tx } from '../db/index.ts'
+
+/** Who acts: a console operator (with the request's IP) or the command line. */
+export interface Actor {
+  /** Null for the command line. */
+  operatorId: number | null
+  /** The operator's email, or `cli:<os user>`. */
+  actor: string
+  ip: string | null
+}
+
+/** One action to record. `before`/`after` are the row's JSON-able state (null: none). */
+export interface AuditEntry {
+  action: string
+  entity: string
+  entityId: string | number | null
+  before?: unknown
+  after?: unknown
+  reason?: string | null
+}
+
+/** Writes one audit row in `tx` at `now`; returns its id. */
+export async function writeAudit(
+  tx: Tx | Db,
+  actor: Actor,
+  entry: AuditEntry,
+  now: Date,
+): Promise<number> {
+  const row = await tx
+    .insertInto('audit_log')
+    .values({
+      operator_id: actor.operatorId,
+      actor: actor.actor,
+      action: entry.action,
+      entity: entry.entity,
+      entity_id: entry.entityId === null ? null : String(entry.entityId),
+      before:
+        entry.before === undefined || entry.before === null ? null : JSON.stringify(entry.before),
+      after: entry.after === undefined || entry.after === null ? null : JSON.stringify(entry.after),
+      reason: entry.reason?.slice(0, 500) || null,
+      ip: actor.ip,
+      created_at: now.toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
+/** An audit row as the console lists it: `before`/`after` parsed back from JSON. */
+export interface AuditRow {
+  id: number
+  actor: string
+  action: string
+  entity: string
+  entity_id: string | null
+  before: unknown
+  after: unknown
+  reason: string | null
+  ip: string | null
+  created_at: string
+}
+
+/** Filters of the audit list; every one optional. `beforeId` pages backwards (newest first). */
+export interface AuditFilter {
+  action?: string
+  entity?: string
+  entityId?: string
+  actor?: string
+  beforeId?: number
+  /** 1–10,000, default 50. */
+  limit?: number
+}
+
+/** The audit rows matching `filter`, newest first. */
+export async function listAudit(db: Db, filter: AuditFilter = {}): Promise<AuditRow[]> {
+  let q = db.selectFrom('audit_log').selectAll().orderBy('id', 'desc')
+  if (filter.action) q = q.where('action', '=', filter.action)
+  if (filter.entity) q = q.where('entity', '=', filter.entity)
+  if (filter.entityId) q = q.where('entity_id', '=', filter.entityId)
+  if (filter.actor) q = q.where('actor', '=', filter.actor.toLowerCase())
+  if (filter.beforeId) q = q.where('id', '<', filter.beforeId)
+  const limit = Math.min(10_000, Math.max(1, Math.floor(filter.limit ?? 50)))
+  const rows = await q.limit(limit).execute()
+  return rows.map((r) => ({
+    id: r.id,
+    actor: r.actor,
+    action: r.action,
+    entity: r.entity,
+    entity_id: r.entity_id,
+    before: r.before === null ? null : (JSON.parse(r.before) as unknown),
+    after: r.after === null ? null : (JSON.parse(r.after) as unknown),
+    reason: r.reason,
+    ip: r.ip,
+    created_at: r.created_at,
+  }))
+}
+
+/** One CSV field (RFC 4180), with a leading quote on text a spreadsheet would run as a formula. */
+export function csvField(value: unknown): string {
+  let text =
+    value === null || value === undefined
+      ? ''
+      : typeof value === 'string'
+        ? value
+        : JSON.stringify(value)
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+/** The audit rows as CSV (header line first, CRLF line ends). */
+export function auditCsv(rows: AuditRow[]): string {
+  const header = [
+    'id',
+    'created_at',
+    'actor',
+    'action',
+    'entity',
+    'entity_id',
+    'reason',
+    'ip',
+    'before',
+    'after',
+  ]
+  const lines = rows.map((r) =>
+    [
+      r.id,
+      r.created_at,
+      r.actor,
+      r.action,
+      r.entity,
+      r.entity_id,
+      r.reason,
+      r.ip,
+      r.before,
+      r.after,
+    ]
+      .map(csvField)
+      .join(','),
+  )
+  return [header.join(','), ...lines].join('\r\n') + '\r\n'
+}

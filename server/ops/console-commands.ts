@@ -1,0 +1,105 @@
+/**
+ * The console's commands of `npm run ops` (issue 17; DECISIONS §8): `create-admin` enrols an
+ * operator (a one-time password and a TOTP enrolment URI with its QR code in the terminal) and
+ * `backup` copies the SQLite database while the server runs (better-sqlite3's online backup).
+ */
+import os from 'node:os'
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+import QRCode from 'qrcode'
+import type { EarningContext } from '../earning/context.ts'
+import { writeAudit } from './audit.ts'
+import { UsageError } from './commands.ts'
+import { createOperator } from './operators.ts'
+
+export const CONSOLE_USAGE = `
+  create-admin <email> --role operator|viewer          create (or re-enrol) a console operator: prints a
+                                                        one-time password and the TOTP enrolment (QR code)
+  backup <FILE>                                         online copy of the SQLite database (server may run)`
+
+/** The audit actor of the command line: `cli:<os user>`. */
+function cliActor() {
+  let user = 'unknown'
+  try {
+    user = os.userInfo().username
+  } catch {
+    // no passwd entry (some containers): keep 'unknown'
+  }
+  return { operatorId: null, actor: `cli:${user}`, ip: null }
+}
+
+/**
+ * Copies the SQLite database file `source` to `target` with SQLite's online backup (a consistent
+ * snapshot even while the server writes). Returns the pages copied. Throws when `source` cannot
+ * be opened.
+ */
+export async function backupSqlite(source: string, target: string): Promise<number> {
+  const db = new SQLite(source, { readonly: true, fileMustExist: true })
+  try {
+    const result = await db.backup(target)
+    return result.totalPages
+  } finally {
+    db.close()
+  }
+}
+
+/** Runs `create-admin` or `backup`; null for any other command. Throws UsageError or ApiError. */
+export async function runConsoleCommand(
+  ctx: EarningContext,
+  argv: string[],
+  databaseUrl: string,
+): Promise<string | null> {
+  const [command, ...rest] = argv
+  switch (command) {
+    case 'create-admin': {
+      const positional = rest.filter((a, i) => !a.startsWith('--') && rest[i - 1] !== '--role')
+      const roleAt = rest.indexOf('--role')
+      const role =
+        roleAt >= 0 ? rest[roleAt + 1] : rest.find((a) => a.startsWith('--role='))?.slice(7)
+      const email = positional[0]
+      if (!email) throw new UsageError('Missing argument: expected <email>.')
+      if (role !== 'operator' && role !== 'viewer')
+        throw new UsageError('--role must be operator or viewer.')
+      const now = ctx.now()
+      const enrolment = await createOperator(ctx.db, email, role, now)
+      await writeAudit(
+        ctx.db,
+        cliActor(),
+        {
+          action: enrolment.replaced ? 'operator.reenrol' : 'operator.create',
+          entity: 'operators',
+          entityId: enrolment.operator.id,
+          after: enrolment.operator,
+        },
+        now,
+      )
+      const qr = await QRCode.toString(enrolment.otpauthUri, { type: 'terminal', small: true })
+      return [
+        `${enrolment.replaced ? 'Re-enrolled' : 'Created'} ${enrolment.operator.role} ${enrolment.operator.email}.`,
+        '',
+        `One-time password (shown only now): ${enrolment.password}`,
+        `TOTP enrolment URI: ${enrolment.otpauthUri}`,
+        '',
+        'Scan this with an authenticator app (Google Authenticator, Aegis, 1Password, …):',
+        qr,
+        'Log in at /ops/ with the email, this password and the app’s 6-digit code.',
+      ].join('\n')
+    }
+    case 'backup': {
+      const target = rest[0]
+      if (!target) throw new UsageError('Missing argument: expected <FILE>.')
+      if (ctx.engine !== 'sqlite') {
+        throw new UsageError(
+          'backup copies a SQLite database; for PostgreSQL use pg_dump (README, Operating).',
+        )
+      }
+      const source = databaseUrl.replace(/^file:/, '')
+      if (source === ':memory:')
+        throw new UsageError('An in-memory database has nothing to back up.')
+      const pages = await backupSqlite(source, path.resolve(target))
+      return `Backed up ${source} to ${path.resolve(target)} (${pages} pages).`
+    }
+    default:
+      return null
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * The console's access check (issue 17; DECISIONS §8): every `/api/v1/ops/…` route but login
+ * needs a console session token (`Authorization: Bearer ops_…`); a user's access token is refused
+ * (401 OPS_UNAUTHORIZED). Routes that change anything also need the `operator` role: a viewer
+ * gets 403 OPS_READ_ONLY.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { ApiError } from '../../lib/errors.ts'
+import { readToken } from '../../plugins/auth.ts'
+import { operatorForToken, type OperatorView } from '../../ops/operators.ts'
+import type { Actor } from '../../ops/audit.ts'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The console operator of the request, set by `operatorGuard`. */
+    operator: (OperatorView & { sessionId: number }) | null
+  }
+}
+
+/** preHandlers for console routes: `read` needs any operator, `write` the operator role. */
+export function operatorGuard(app: FastifyInstance) {
+  const now = () => app.config.clock?.() ?? new Date()
+  const read = async (request: FastifyRequest): Promise<void> => {
+    request.operator = await operatorForToken(
+      app.db,
+      readToken(request.headers.authorization),
+      now(),
+    )
+  }
+  const write = async (request: FastifyRequest): Promise<void> => {
+    await read(request)
+    if (request.operator?.role !== 'operator') {
+      throw new ApiError(
+        403,
+        'OPS_READ_ONLY',
+        'A viewer can read the console but not change anything.',
+      )
+    }
+  }
+  return { read, write }
+}
+
+/** The audit actor of a guarded request. */
+export function actorOf(request: FastifyRequest): Actor {
+  const op = request.operator
+  return { operatorId: op?.id ?? null, actor: op?.email ?? 'unknown', ip: request.ip }
+}
