@@ -10,11 +10,14 @@ import compress from '@fastify/compress'
 import { loadConfig, type AppConfig } from './config.ts'
 import database from './plugins/database.ts'
 import mailer from './plugins/mailer.ts'
+import background from './plugins/background.ts'
 import rateLimit from './plugins/rate-limit.ts'
 import security from './plugins/security.ts'
 import errors from './plugins/errors.ts'
+import inputGuard from './plugins/input-guard.ts'
 import auth from './plugins/auth.ts'
 import staticFiles from './plugins/static.ts'
+import metrics from './plugins/metrics.ts'
 import routes from './routes/index.ts'
 import './plugins/config.ts'
 
@@ -39,10 +42,13 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   })
   await app.register(database)
   await app.register(mailer)
+  await app.register(background)
   await app.register(rateLimit)
   await app.register(security)
   await app.register(formbody)
+  await app.register(inputGuard)
   await app.register(auth)
+  await app.register(metrics)
   await app.register(routes, { prefix: '/api/v1' })
   await app.register(staticFiles)
   return app

@@ -1,16 +1,19 @@
 /**
  * The account lockout of DECISIONS §7: 5 wrong PINs in a row lock the account for 15 minutes,
- * each later lock twice as long as the one before. While locked even the right PIN is refused.
- * A successful login or a PIN reset clears it.
+ * each later lock twice as long as the one before, never longer than 24 hours. While locked even
+ * the right PIN is refused. The owner is mailed on each lock with the way back (a PIN reset); a
+ * successful login or a completed PIN reset clears it.
  */
 import type { Db } from '../db/index.ts'
 import { ApiError } from '../lib/errors.ts'
 import { isoAfter } from './context.ts'
 import { ACCOUNT_RULES, accountLockedMessage } from './messages.ts'
 
-/** The length of lock number `lockCount + 1` in ms: 15 min × 2^lockCount. */
+/** The length of lock number `lockCount + 1` in ms: 15 min × 2^lockCount, at most 24 hours. */
 export function lockDurationMs(lockCount: number): number {
-  return ACCOUNT_RULES.firstLockMs * 2 ** Math.min(lockCount, ACCOUNT_RULES.maxLockDoublings)
+  // 2^7 × 15 min already exceeds 24 h; the exponent is bounded so the product stays finite.
+  const doubled = ACCOUNT_RULES.firstLockMs * 2 ** Math.min(Math.max(lockCount, 0), 16)
+  return Math.min(doubled, ACCOUNT_RULES.maxLockMs)
 }
 
 /** 423 ACCOUNT_LOCKED `{ retry_after_seconds }` for a lock ending at `lockedUntil`. */
@@ -30,13 +33,15 @@ export function assertNotLocked(user: { locked_until: string | null }, now: Date
 
 /**
  * Counts one wrong PIN for `userId`. On the 5th in a row the account is locked (failed count back
- * to 0, lock count + 1) and the 423 to answer is returned; otherwise null. Wrong PINs that race
- * with the lock are not counted: they get the same 423.
+ * to 0, lock count + 1), `onLocked(lockedUntil)` is called once for that lock (to mail the owner)
+ * and the 423 to answer is returned; otherwise null. Wrong PINs that race with the lock are not
+ * counted: they get the same 423.
  */
 export async function recordFailedLogin(
   db: Db,
   userId: number,
   now: Date,
+  onLocked: (lockedUntil: Date) => void = () => {},
 ): Promise<ApiError | null> {
   const nowText = now.toISOString()
   const row = await db
@@ -57,7 +62,10 @@ export async function recordFailedLogin(
     .where('lock_count', '=', row.lock_count)
     .where('failed_logins', '>=', ACCOUNT_RULES.maxFailedLogins)
     .executeTakeFirst()
-  if (Number(locked.numUpdatedRows) === 1) return accountLocked(lockedUntil, now)
+  if (Number(locked.numUpdatedRows) === 1) {
+    onLocked(new Date(lockedUntil))
+    return accountLocked(lockedUntil, now)
+  }
   return currentLock(db, userId, now)
 }
 

@@ -10,7 +10,7 @@ import {
   checkLoginIdentifier,
   isPhoneIdentifier,
 } from '../../src/shared/validation.ts'
-import { MESSAGES } from './messages.ts'
+import { MESSAGES, accountLockedMail } from './messages.ts'
 import { assertNotLocked, clearLockout, recordFailedLogin } from './lockout.ts'
 import { signupCodeForLogin } from './registration.ts'
 import { issueAccessToken, revokeAccessToken } from './tokens.ts'
@@ -34,7 +34,8 @@ export const invalidCredentials = () =>
  * Logs in with `identifier` (email or 10-digit phone) and the 4-digit `pin`. An unverified user
  * also gets a signup code mailed (unless the last one's countdown still runs).
  * Throws 400 VALIDATION (malformed identifier, SPEC §5), 401 INVALID_CREDENTIALS,
- * 423 ACCOUNT_LOCKED `{ retry_after_seconds }` (DECISIONS §7).
+ * 423 ACCOUNT_LOCKED `{ retry_after_seconds }` (DECISIONS §7; the 5th wrong PIN in a row also
+ * mails the owner the lock's end and the way back, a PIN reset).
  */
 export async function logIn(
   ctx: AccountContext,
@@ -55,7 +56,10 @@ export async function logIn(
   }
   assertNotLocked(user, ctx.now())
   const ok = PIN_PATTERN.test(pin) && (await verifySecret(pin, user.pin_hash))
-  if (!ok) throw (await recordFailedLogin(ctx.db, user.id, ctx.now())) ?? invalidCredentials()
+  if (!ok) {
+    const notify = (until: Date) => mailLockNotice(ctx, user.email, until)
+    throw (await recordFailedLogin(ctx.db, user.id, ctx.now(), notify)) ?? invalidCredentials()
+  }
   if (user.failed_logins > 0 || user.lock_count > 0 || user.locked_until !== null) {
     await clearLockout(ctx.db, user.id)
   }
@@ -67,6 +71,13 @@ export async function logIn(
     requestId: await signupCodeForLogin(ctx, user),
     email: user.email,
   }
+}
+
+/** Mails the owner that wrong PINs locked the account until `until`, in the background. */
+function mailLockNotice(ctx: AccountContext, to: string, until: Date): void {
+  ctx.background.run('account lock notice', () =>
+    ctx.mailer.send({ to, subject: MESSAGES.accountLockedSubject, text: accountLockedMail(until) }),
+  )
 }
 
 /** Revokes the access token `token` (DECISIONS §6 `POST /logout/`). */

@@ -20,8 +20,16 @@ export const ACCOUNT_RULES = {
   maxFailedLogins: 5,
   /** The first lock lasts 15 minutes; each later lock doubles it (DECISIONS §7). */
   firstLockMs: 15 * 60 * 1000,
-  /** Doubling stops here so the lock end stays a valid date (15 min × 2^16 ≈ 1.9 years). */
-  maxLockDoublings: 16,
+  /** No PIN lock lasts longer than 24 hours, however often it doubled (DECISIONS §7). */
+  maxLockMs: 24 * 60 * 60 * 1000,
+  /** Wrong codes per account and purpose (signup or reset) in 24 hours, across codes and IPs. */
+  maxWrongCodesPerDay: 10,
+  /** How long a flow stays locked once its wrong-code budget is spent (DECISIONS §7). */
+  codeFlowLockMs: 24 * 60 * 60 * 1000,
+  /** Codes of one purpose mailed to one account in 24 hours (DECISIONS §7: codes are capped). */
+  maxCodesPerDay: 10,
+  /** The window of the two budgets above. */
+  budgetWindowMs: 24 * 60 * 60 * 1000,
 } as const
 
 export const MESSAGES = {
@@ -45,7 +53,41 @@ export const MESSAGES = {
   mailSubject: 'Your verification code',
   mailFooter: 'If you did not ask for it, ignore this mail.',
   mailFailed: 'We could not send the code to your email. Please try again.',
+  tooManyCodes: 'Too many codes were sent to this account today. Please try again tomorrow.',
+  accountLockedSubject: 'Your account was locked',
+  codeFlowLockedSubject: 'Code entry locked on your account',
 } as const
+
+/** The two flows a one-time code serves, as the owner reads them in a lock notice. */
+const FLOW_NAMES = { signup: 'email verification', reset: 'PIN reset' } as const
+
+/** 'Too many wrong codes. PIN reset is locked for N hours.' (rounded up; '1 hour'). */
+export function codeFlowLockedMessage(purpose: 'signup' | 'reset', hours: number): string {
+  const flow = FLOW_NAMES[purpose]
+  const unit = hours === 1 ? 'hour' : 'hours'
+  const name = flow.charAt(0).toUpperCase() + flow.slice(1)
+  return `Too many wrong codes. ${name} is locked for ${hours} ${unit}.`
+}
+
+/** The notice mailed to the owner when the wrong-code budget of a flow is spent. */
+export function codeFlowLockedMail(purpose: 'signup' | 'reset', until: Date): string {
+  return [
+    `Someone entered 10 wrong codes for the ${FLOW_NAMES[purpose]} of your account in the last 24 hours.`,
+    `For your safety, ${FLOW_NAMES[purpose]} is locked until ${until.toUTCString()}; even a right code is refused until then.`,
+    'Your PIN has not changed and you can still log in with it.',
+    'If this was not you, nobody needs to do anything: the lock protects your account.',
+  ].join('\n\n')
+}
+
+/** The notice mailed to the owner when wrong PINs lock the account (the way back: a PIN reset). */
+export function accountLockedMail(until: Date): string {
+  return [
+    `Your account was locked after ${ACCOUNT_RULES.maxFailedLogins} wrong PINs in a row, until ${until.toUTCString()}.`,
+    'If this was you and you have forgotten your PIN, choose "Forgot PIN?" on the login screen:',
+    'a completed PIN reset unlocks the account at once.',
+    'If it was not you, your PIN is still safe: resetting it also unlocks the account.',
+  ].join('\n')
+}
 
 /** 'Please wait N seconds before requesting a new code.' for a refused resend ('1 second'). */
 export function resendTooSoonMessage(seconds: number): string {

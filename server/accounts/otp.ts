@@ -11,6 +11,7 @@ import { ApiError, badRequest } from '../lib/errors.ts'
 import { hashSecret, randomOtp, randomToken, verifySecret } from '../lib/crypto.ts'
 import { isoAfter, type AccountContext } from './context.ts'
 import { ACCOUNT_RULES, MESSAGES, resendTooSoonMessage } from './messages.ts'
+import { afterWrongGuess, assertCodeFlowOpen, forgiveGuess, reserveGuess } from './otp-guard.ts'
 
 export type OtpPurpose = 'signup' | 'reset'
 export type OtpRow = Selectable<OtpCodesTable>
@@ -151,10 +152,12 @@ export async function otpByRequestId(db: Db, requestId: string): Promise<OtpRow 
 
 /**
  * Checks `otp` against the newest code of `purpose` sent to `address` at `now`, spending one of
- * its 5 tries. Returns the code row when it matches; the caller then marks it used with
+ * its 5 tries and one of the account's 10 wrong guesses a day (DECISIONS §7; a right code gives
+ * its guess back). Returns the code row when it matches; the caller then marks it used with
  * `markOtpUsed` in the transaction that acts on it.
  * Throws 400 OTP_INVALID `{ tries_left }` (wrong or no code), OTP_EXPIRED, OTP_USED,
- * OTP_TOO_MANY_TRIES.
+ * OTP_TOO_MANY_TRIES; 423 CODE_ENTRY_LOCKED `{ retry_after_seconds }` while the flow is locked
+ * (even for the right code) and for the 10th wrong code in 24 hours, which locks it.
  */
 export async function checkOtp(
   ctx: AccountContext,
@@ -165,8 +168,11 @@ export async function checkOtp(
   const now = ctx.now()
   const row = await newestOtp(ctx.db, address, purpose)
   if (!row) throw badRequest('OTP_INVALID', MESSAGES.otpInvalid)
+  await assertCodeFlowOpen(ctx.db, row.user_id, purpose, now)
   if (row.used_at !== null) throw badRequest('OTP_USED', MESSAGES.otpUsed)
   if (row.expires_at <= now.toISOString()) throw badRequest('OTP_EXPIRED', MESSAGES.otpExpired)
+  const owner = { userId: row.user_id, email: row.address }
+  const guess = await reserveGuess(ctx, owner, purpose)
   // Spend a try before comparing, atomically, so parallel guesses cannot exceed the limit.
   const spent = await ctx.db
     .updateTable('otp_codes')
@@ -177,17 +183,21 @@ export async function checkOtp(
     .returning('tries')
     .executeTakeFirst()
   if (!spent) {
+    await forgiveGuess(ctx.db, guess.id)
     const fresh = await otpByRequestId(ctx.db, row.request_id)
     if (fresh?.used_at) throw badRequest('OTP_USED', MESSAGES.otpUsed)
     throw badRequest('OTP_TOO_MANY_TRIES', MESSAGES.otpTooManyTries)
   }
   const matches = /^\d{4}$/.test(otp) && (await verifySecret(otp, row.code_hash))
-  if (!matches) {
-    throw badRequest('OTP_INVALID', MESSAGES.otpInvalid, {
-      tries_left: ACCOUNT_RULES.otpMaxTries - spent.tries,
-    })
+  if (matches) {
+    await forgiveGuess(ctx.db, guess.id)
+    return row
   }
-  return row
+  const locked = await afterWrongGuess(ctx, owner, purpose, guess.count)
+  if (locked) throw locked
+  throw badRequest('OTP_INVALID', MESSAGES.otpInvalid, {
+    tries_left: ACCOUNT_RULES.otpMaxTries - spent.tries,
+  })
 }
 
 /** Marks code `id` used; throws 400 OTP_USED if another request used it first. */

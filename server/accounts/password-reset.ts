@@ -1,40 +1,65 @@
 /**
- * Resetting a forgotten PIN (SPEC §2, §4, §7): a reset code to the email, the code traded for a
- * 15-minute reset token, the token traded for a new PIN. A new PIN revokes every access token and
- * clears the lockout (DECISIONS §7).
+ * Resetting a forgotten PIN (SPEC §2, §4, §7): a reset code to the email (mailed after the answer,
+ * which is the same for every address), the code traded for a 15-minute reset token, the token
+ * traded for a new PIN. A new PIN revokes every access token and clears the PIN lockout
+ * (DECISIONS §7).
  */
 import type { AccountContext } from './context.ts'
 import { badRequest } from '../lib/errors.ts'
 import { hashSecret } from '../lib/crypto.ts'
 import { checkNewPin, checkResetEmail } from '../../src/shared/validation.ts'
-import { MESSAGES } from './messages.ts'
+import { ACCOUNT_RULES, MESSAGES } from './messages.ts'
 import {
-  assertResendAllowed,
   checkOtp,
   insertOtp,
   markOtpUsed,
+  newestOtp,
   prepareOtp,
   mailCodeOrWithdraw,
+  resendWaitMs,
 } from './otp.ts'
+import { codeFlowLockedUntil, underDailyCodeCap } from './otp-guard.ts'
 import { consumeResetToken, issueResetToken, revokeAllAccessTokens } from './tokens.ts'
 import { findUserByEmail, normalizeEmail } from './users.ts'
 
 const resetTokenInvalid = () => badRequest('RESET_TOKEN_INVALID', MESSAGES.resetTokenInvalid)
 
 /**
- * Mails a reset code to the account with `email`; does nothing (and says the same) when there is
- * none, so the answer does not reveal accounts. The first code's countdown is 10 s, a resend's
- * 59 s.
- * Throws 400 VALIDATION (SPEC §5 message), 429 RESEND_TOO_SOON `{ retry_after_seconds }`,
- * 503 MAIL_FAILED.
+ * Checks the address `POST /forgot-password/` was given. The answer must not depend on whether an
+ * account has it (DECISIONS §7), so only its form is checked here; `mailResetCode` does the rest
+ * after the answer has gone out.
+ * Throws 400 VALIDATION (SPEC §5 message) for a malformed or too long email.
  */
-export async function sendResetCode(ctx: AccountContext, email: string): Promise<void> {
+export function assertResetEmail(email: string): void {
   const invalid = checkResetEmail(email.trim())
   if (invalid) throw badRequest('VALIDATION', invalid)
+}
+
+/**
+ * Mails a reset code to the account with `email`, when there is one and a code may go out now;
+ * otherwise does nothing. Runs after forgot-password has answered, so known, unknown and
+ * rate-limited addresses all get the same answer at the same speed (DECISIONS §7). Nothing is
+ * sent while the reset flow is locked, while the newest code's countdown runs (10 s after the
+ * first code, 59 s after a resend), or once 10 codes went out in 24 hours.
+ * Resolves to what happened (`sent`, `no-account`, `locked`, `too-soon`, `daily-cap`); rejects only
+ * when the mail itself fails (the code is withdrawn then, so a retry is not blocked).
+ */
+export async function mailResetCode(
+  ctx: AccountContext,
+  email: string,
+): Promise<'sent' | 'no-account' | 'locked' | 'too-soon' | 'daily-cap'> {
   const user = await findUserByEmail(ctx.db, email)
-  if (!user) return
+  if (!user) return 'no-account'
   const now = ctx.now()
-  const resendAfterSeconds = await assertResendAllowed(ctx.db, user.email, 'reset', now)
+  if (await codeFlowLockedUntil(ctx.db, user.id, 'reset', now)) return 'locked'
+  const latest = await newestOtp(ctx.db, user.email, 'reset')
+  if (latest && resendWaitMs(latest, now) > 0) return 'too-soon'
+  if (!(await underDailyCodeCap(ctx.db, user.id, 'reset', now))) return 'daily-cap'
+  const isResend =
+    latest !== undefined && now.getTime() - Date.parse(latest.created_at) < ACCOUNT_RULES.otpValidMs
+  const resendAfterSeconds = isResend
+    ? ACCOUNT_RULES.resendSeconds
+    : ACCOUNT_RULES.firstResetResendSeconds
   const { code, codeHash } = await prepareOtp()
   const requestId = await insertOtp(
     ctx.db,
@@ -42,12 +67,14 @@ export async function sendResetCode(ctx: AccountContext, email: string): Promise
     now,
   )
   await mailCodeOrWithdraw(ctx, requestId, user.email, code)
+  return 'sent'
 }
 
 /**
  * Checks the newest reset code sent to `email` and, in one transaction, uses it and returns a new
  * 15-minute reset token.
- * Throws 400 OTP_INVALID `{ tries_left }` / OTP_EXPIRED / OTP_USED / OTP_TOO_MANY_TRIES.
+ * Throws 400 OTP_INVALID `{ tries_left }` / OTP_EXPIRED / OTP_USED / OTP_TOO_MANY_TRIES,
+ * 423 CODE_ENTRY_LOCKED (10 wrong codes in 24 hours; DECISIONS §7).
  */
 export async function verifyResetCode(
   ctx: AccountContext,

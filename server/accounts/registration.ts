@@ -27,6 +27,7 @@ import {
   resendWaitMs,
   sendOtpMail,
 } from './otp.ts'
+import { assertCodeFlowOpen, underDailyCodeCap } from './otp-guard.ts'
 import { issueAccessToken, issueResetToken } from './tokens.ts'
 import {
   emailOrPhoneTaken,
@@ -142,18 +143,34 @@ async function deleteUnverifiedUser(ctx: AccountContext, email: string): Promise
 
 /**
  * The signup code for an unverified user who logs in: the newest one while its countdown runs
- * (nothing is mailed then), else a new one, mailed. Returns its request id.
+ * (nothing is mailed then), else a new one, mailed. While the signup flow is locked or the day's
+ * codes are spent, the newest code's id is returned and nothing is mailed (the login still works).
+ * Returns its request id.
  */
 export async function signupCodeForLogin(ctx: AccountContext, user: UserRow): Promise<string> {
   const now = ctx.now()
   const latest = await newestOtp(ctx.db, user.email, 'signup')
   if (latest && latest.used_at === null && resendWaitMs(latest, now) > 0) return latest.request_id
-  return mailNewSignupCode(ctx, user)
+  try {
+    return await mailNewSignupCode(ctx, user)
+  } catch (error) {
+    const held = error instanceof ApiError && (error.statusCode === 423 || error.code === 'TOO_MANY_CODES')
+    if (held && latest) return latest.request_id
+    throw error
+  }
 }
 
+/**
+ * Mails a new signup code to `user`. Throws 423 CODE_ENTRY_LOCKED (signup flow locked),
+ * 429 RESEND_TOO_SOON, 429 TOO_MANY_CODES (10 codes in 24 hours; DECISIONS §7), 503 MAIL_FAILED.
+ */
 async function mailNewSignupCode(ctx: AccountContext, user: UserRow): Promise<string> {
   const now = ctx.now()
+  await assertCodeFlowOpen(ctx.db, user.id, 'signup', now)
   const resendAfterSeconds = await assertResendAllowed(ctx.db, user.email, 'signup', now)
+  if (!(await underDailyCodeCap(ctx.db, user.id, 'signup', now))) {
+    throw new ApiError(429, 'TOO_MANY_CODES', MESSAGES.tooManyCodes)
+  }
   const { code, codeHash } = await prepareOtp()
   const requestId = await insertOtp(
     ctx.db,
@@ -167,7 +184,8 @@ async function mailNewSignupCode(ctx: AccountContext, user: UserRow): Promise<st
 /**
  * Mails a new signup code to the unverified account with `email` (the resend link, and the
  * `hotemailemail` open request); returns its request id.
- * Throws 404 NO_PENDING_SIGNUP, 429 RESEND_TOO_SOON `{ retry_after_seconds }`, 503 MAIL_FAILED.
+ * Throws 404 NO_PENDING_SIGNUP, 429 RESEND_TOO_SOON `{ retry_after_seconds }`, 429 TOO_MANY_CODES,
+ * 423 CODE_ENTRY_LOCKED, 503 MAIL_FAILED.
  */
 export async function resendSignupCode(ctx: AccountContext, email: string): Promise<string> {
   const user = await findUserByEmail(ctx.db, email)
@@ -183,7 +201,8 @@ export async function resendSignupCode(ctx: AccountContext, email: string): Prom
  * only, `grantSignupRewards` runs with the app's rules (DECISIONS §3). Returns a 15-minute
  * reset token. `tokenUserId` is the Authorization token's user, when one was sent; it must own
  * the code.
- * Throws 400 OTP_INVALID / OTP_EXPIRED / OTP_USED / OTP_TOO_MANY_TRIES, 403 OTP_WRONG_USER.
+ * Throws 400 OTP_INVALID / OTP_EXPIRED / OTP_USED / OTP_TOO_MANY_TRIES, 403 OTP_WRONG_USER,
+ * 423 CODE_ENTRY_LOCKED (10 wrong codes in 24 hours locks the signup flow; DECISIONS §7).
  */
 export async function verifySignupCode(
   ctx: AccountContext,

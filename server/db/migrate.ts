@@ -8,6 +8,7 @@ import * as m001 from './migrations/001-accounts.ts'
 import * as m002 from './migrations/002-earning.ts'
 import * as m003 from './migrations/003-profile.ts'
 import * as m004 from './migrations/004-payment-promises.ts'
+import * as m005 from './migrations/005-account-security.ts'
 import * as m006 from './migrations/006-operator-console.ts'
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> }
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '002-earning': m002,
   '003-profile': m003,
   '004-payment-promises': m004,
+  '005-account-security': m005,
   '006-operator-console': m006,
 }
 

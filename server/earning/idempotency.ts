@@ -3,8 +3,12 @@
  * the same body later gets the first answer again (stored for good); the same key with another
  * body is refused with 422; while the first is still running, 409. The answer is stored in the
  * same transaction as the handler's ledger rows, so a committed credit always has its answer.
+ * A client's key is stored as `client:KEY` (DECISIONS §7), so it can never equal a key the server
+ * writes on a ledger row (`signup_bonus`, `referral:<id>`, `order:<id>`, …). Keys a crash left
+ * "in flight" are released when the app starts (`releaseAbandonedKeys`).
  */
-import type { Tx } from '../db/index.ts'
+import { sql } from 'kysely'
+import type { Db, Engine, Tx } from '../db/index.ts'
 import { isUniqueViolation } from '../db/index.ts'
 import { ApiError, badRequest, conflict } from '../lib/errors.ts'
 import { sha256 } from '../lib/crypto.ts'
@@ -21,15 +25,21 @@ const STALE_IN_FLIGHT_MS = 60_000
 
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/
 
+/** The namespace of keys clients send; the server's own ledger keys never start with it. */
+export const CLIENT_KEY_PREFIX = 'client:'
+
 /**
- * Reads the Idempotency-Key header. Throws 400 IDEMPOTENCY_KEY_REQUIRED when it is required and
- * missing, 400 VALIDATION when malformed (1–128 of letters, digits, `_.:-`).
+ * Reads the Idempotency-Key header and returns it as stored: `client:KEY`. Throws 400
+ * IDEMPOTENCY_KEY_REQUIRED `{ field }` when it is required and missing, 400 VALIDATION `{ field }`
+ * when malformed (1–128 of letters, digits, `_.:-`). Null when optional and absent.
  */
 export function readIdempotencyKey(header: unknown, required: boolean): string | null {
   const value = Array.isArray(header) ? header[0] : header
   if (typeof value !== 'string' || value.trim() === '') {
     if (required)
-      throw badRequest('IDEMPOTENCY_KEY_REQUIRED', 'The Idempotency-Key header is required.')
+      throw badRequest('IDEMPOTENCY_KEY_REQUIRED', 'The Idempotency-Key header is required.', {
+        field: 'Idempotency-Key',
+      })
     return null
   }
   const key = value.trim()
@@ -37,9 +47,33 @@ export function readIdempotencyKey(header: unknown, required: boolean): string |
     throw badRequest(
       'VALIDATION',
       'The Idempotency-Key header must be 1–128 letters, digits or _.:-',
+      { field: 'Idempotency-Key' },
     )
   }
-  return key
+  return `${CLIENT_KEY_PREFIX}${key}`
+}
+
+/**
+ * Releases the keys a crash left in flight, so a retry runs instead of getting 409 for a minute
+ * (called once at start-up). On SQLite the app is the database's only writer, so every in-flight
+ * key is abandoned. On PostgreSQL other instances may be running requests: a live request holds
+ * its key's row locked in its transaction (`runIdempotent`), so only unlocked rows are released
+ * (SKIP LOCKED); a crashed instance's transaction was rolled back by the server and left none.
+ * Returns the number of keys released.
+ */
+export async function releaseAbandonedKeys(db: Db, engine: Engine): Promise<number> {
+  if (engine === 'sqlite') {
+    const result = await db
+      .deleteFrom('idempotency_keys')
+      .where('state', '=', 'in_flight')
+      .executeTakeFirst()
+    return Number(result.numDeletedRows)
+  }
+  const result = await sql`
+    delete from idempotency_keys where (user_id, key) in (
+      select user_id, key from idempotency_keys where state = 'in_flight'
+      for update skip locked)`.execute(db)
+  return Number(result.numAffectedRows ?? 0)
 }
 
 /** JSON with object keys sorted, so equal bodies hash equally. */
@@ -106,6 +140,13 @@ export async function runIdempotent(
     tx.updateTable('idempotency_keys').where('user_id', '=', userId).where('key', '=', key)
   try {
     return await ctx.db.transaction().execute(async (tx) => {
+      // Holds the key's row for the transaction: start-up release skips it while this runs, and
+      // a key released underneath (another instance started in between) is not run twice.
+      const held = await byKey(tx)
+        .set({ updated_at: startedAt })
+        .where('state', '=', 'in_flight')
+        .executeTakeFirst()
+      if (Number(held.numUpdatedRows) !== 1) throw new KeyReleased()
       const answer = await handler(tx)
       await byKey(tx)
         .set({
@@ -118,6 +159,8 @@ export async function runIdempotent(
       return answer
     })
   } catch (error) {
+    // Not this request's key any more: no answer to store and no row of ours to delete.
+    if (error instanceof KeyReleased) throw inFlight()
     if (error instanceof ApiError && error.statusCode < 500) {
       const answer = errorResponse(error)
       await byKey(ctx.db)
@@ -155,11 +198,7 @@ async function existingAnswer(
     .where('user_id', '=', userId)
     .where('key', '=', key)
     .executeTakeFirst()
-  if (!row)
-    throw conflict(
-      'IDEMPOTENCY_IN_FLIGHT',
-      'This request is still being processed. Try again shortly.',
-    )
+  if (!row) throw inFlight()
   if (row.route !== route || row.request_hash !== hash) {
     throw new ApiError(
       422,
@@ -182,8 +221,12 @@ async function existingAnswer(
       .executeTakeFirst()
     if (Number(taken.numUpdatedRows) === 1) return null
   }
-  throw conflict(
-    'IDEMPOTENCY_IN_FLIGHT',
-    'This request is still being processed. Try again shortly.',
-  )
+  throw inFlight()
 }
+
+/** The key's in-flight row vanished before the handler ran (a start-up released it). */
+class KeyReleased extends Error {}
+
+/** 409 IDEMPOTENCY_IN_FLIGHT: the first request with this key is still running. */
+const inFlight = () =>
+  conflict('IDEMPOTENCY_IN_FLIGHT', 'This request is still being processed. Try again shortly.')

@@ -1,8 +1,12 @@
-/** Opens, migrates and seeds the database, and decorates the app with `db` and `engine`. */
+/**
+ * Opens, migrates and seeds the database, releases the Idempotency-Keys a crash left in flight
+ * (DECISIONS §6–7), and decorates the app with `db` and `engine`.
+ */
 import fp from 'fastify-plugin'
 import { openDatabase, type Db, type Engine } from '../db/index.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { seedDatabase } from '../db/seed.ts'
+import { releaseAbandonedKeys } from '../earning/idempotency.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,6 +19,8 @@ export default fp(async (app) => {
   const handle = openDatabase(app.config.databaseUrl)
   await migrateToLatest(handle.db as never, handle.engine)
   if (app.config.seed) await seedDatabase(handle.db)
+  const released = await releaseAbandonedKeys(handle.db, handle.engine)
+  if (released > 0) app.log.warn({ released }, 'released idempotency keys left in flight by a crash')
   app.decorate('db', handle.db)
   app.decorate('engine', handle.engine)
   app.addHook('onClose', async () => handle.close())

@@ -85,7 +85,7 @@ describe.each(ENGINES)('reward idempotency and concurrency on %s', (engine) => {
     clock.advance(video!.timer)
     const key = crypto.randomUUID()
     const body = { dashboard_id: video!.id }
-    // The first request's record, as written when it starts.
+    // The first request's record, as written when it starts (client keys are stored as client:KEY).
     const first = await claim(user, body, key)
     await api.app.db
       .updateTable('idempotency_keys')
@@ -96,7 +96,7 @@ describe.each(ENGINES)('reward idempotency and concurrency on %s', (engine) => {
         updated_at: clock.iso(),
       })
       .where('user_id', '=', user.id)
-      .where('key', '=', key)
+      .where('key', '=', `client:${key}`)
       .execute()
     const during = await claim(user, body, key)
     expect(during.status).toBe(409)
@@ -116,7 +116,7 @@ describe.each(ENGINES)('reward idempotency and concurrency on %s', (engine) => {
       .insertInto('idempotency_keys')
       .values({
         user_id: user.id,
-        key,
+        key: `client:${key}`,
         route: 'add-reward',
         request_hash: requestHash('add-reward', body),
         state: 'in_flight',

@@ -42,13 +42,17 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       const deadline = Date.now() + timeoutMs
       const target = to.toLowerCase()
       while (Date.now() < deadline) {
-        const mail = messages.slice(after).reverse().find((m) => m.to.includes(target))
-        if (mail) {
-          // Read the body only: a header (a Message-ID, a date) can hold four digits after "code".
-          const body = mail.raw.split(/\r?\n\r?\n/).slice(1).join('\n')
-          const found = body.match(/code is:?\s*(\d{4})\b/i)?.[1] ?? body.match(/\b(\d{4})\b/)?.[1]
-          if (found) return found
-        }
+        // Read the bodies only: a header (a Message-ID, a date) can hold four digits after "code".
+        // A notice (an account lock) may come between, so the newest mail that states a code wins.
+        const bodies = messages
+          .slice(after)
+          .reverse()
+          .filter((m) => m.to.includes(target))
+          .map((m) => m.raw.split(/\r?\n\r?\n/).slice(1).join('\n'))
+        const found =
+          bodies.map((b) => b.match(/code is:?\s*(\d{4})\b/i)?.[1]).find(Boolean) ??
+          bodies.find((b) => !/locked/i.test(b))?.match(/\b(\d{4})\b/)?.[1]
+        if (found) return found
         await new Promise((r) => setTimeout(r, 50))
       }
       throw new Error(`no code mailed to ${to} within ${timeoutMs} ms`)

@@ -1,7 +1,7 @@
 /**
  * Table shapes for Kysely. Timestamps are ISO-8601 UTC text (`toISOString()`), which compares
  * correctly as text on both SQLite and PostgreSQL; booleans are integers 0/1 on both engines.
- * Account tables (migration 001).
+ * Account tables (migrations 001 and 005).
  */
 import type { Generated } from 'kysely'
 
@@ -67,10 +67,28 @@ export interface PasswordResetTokensTable {
   created_at: string
 }
 
-/** The tables of migration 001. */
+/** One wrong one-time-code guess (migration 005): counted per user and purpose over 24 hours. */
+export interface OtpGuessesTable {
+  id: Generated<number>
+  user_id: number
+  purpose: 'signup' | 'reset'
+  created_at: string
+}
+
+/** A user's signup or reset flow locked after too many wrong codes (migration 005). */
+export interface OtpFlowLocksTable {
+  user_id: number
+  purpose: 'signup' | 'reset'
+  locked_until: string
+  created_at: string
+}
+
+/** The tables of migrations 001 and 005. */
 export interface AccountTables {
   users: UsersTable
   access_tokens: AccessTokensTable
   otp_codes: OtpCodesTable
   password_reset_tokens: PasswordResetTokensTable
+  otp_guesses: OtpGuessesTable
+  otp_flow_locks: OtpFlowLocksTable
 }

@@ -13,7 +13,12 @@ import {
   verifySignupCode,
   type RegistrationInput,
 } from '../../accounts/registration.ts'
-import { sendResetCode, setNewPin, verifyResetCode } from '../../accounts/password-reset.ts'
+import {
+  assertResetEmail,
+  mailResetCode,
+  setNewPin,
+  verifyResetCode,
+} from '../../accounts/password-reset.ts'
 import { userIdForAccessToken } from '../../accounts/tokens.ts'
 import { userDetails } from '../../accounts/users.ts'
 import { unauthorized } from '../../lib/errors.ts'
@@ -96,7 +101,10 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
     '/forgot-password/',
     { schema: forgotPasswordSchema, config: rateLimited },
     async (request) => {
-      await sendResetCode(ctx, request.body.email_id)
+      // The same answer, at once, for every well-formed address; the lookup and the mail follow.
+      const email = request.body.email_id
+      assertResetEmail(email)
+      request.afterResponse('reset code mail', () => mailResetCode(ctx, email))
       return { message: MESSAGES.resetOtpSent }
     },
   )
