@@ -6,6 +6,7 @@ import { create } from 'zustand'
 import { persist } from 'zustand/middleware'
 import { api } from '@/lib/api-client'
 import { idbStorage } from '@/lib/idb-storage'
+import { formatDays, payoutTimeRange } from '@/shared/payout-time'
 
 /** A plan as the server sends it: `video_point` in coins, `deposit_point` rupees as text or 'FREE'. */
 export interface MembershipPlan {
@@ -16,13 +17,26 @@ export interface MembershipPlan {
   withdrawl_days: number
 }
 
-/** A group of plans of one type (SPEC §3): paid deposits in whole rupees, and the free option. */
+/**
+ * A group of plans of one type (SPEC §3): paid deposits in whole rupees, and the free option.
+ * `note` is 'Withdrawal in N days' from the group's own plans ('2 to 3 days' when they differ,
+ * then `mixedDays` is true and each option carries its own `withdrawlDays`).
+ */
 export interface PlanGroup {
   type: string
   note: string
-  deposits: { amount: number; perVideo: number; membershipPlanId: number }[]
-  free: { videoPoint: number; depositPoint: string; membershipPlanId: number } | null
+  mixedDays: boolean
+  deposits: { amount: number; perVideo: number; membershipPlanId: number; withdrawlDays: number }[]
+  free: {
+    videoPoint: number
+    depositPoint: string
+    membershipPlanId: number
+    withdrawlDays: number
+  } | null
 }
+
+/** 'Withdrawal in 1 day' / 'Withdrawal in 5 days' (issue 13: plurals right). */
+export const withdrawalNote = (days: number): string => `Withdrawal in ${formatDays(days)}`
 
 /** SPEC §8 texts. */
 export const PLANS_NOT_ARRAY = 'Failed to fetch membership data. Please try again.'
@@ -32,35 +46,47 @@ export const PLANS_FETCH_FAILED = 'Error fetching membership data.'
 export const isFreePlan = (plan: Pick<MembershipPlan, 'deposit_point'>): boolean =>
   plan.deposit_point.trim().toUpperCase() === 'FREE'
 
-/** Groups plans by `membership_type` in the server's order; note 'Withdrawal in N days' (SPEC §9). */
+/**
+ * Groups plans by `membership_type` in the server's order; the note 'Withdrawal in N days'
+ * (SPEC §9) comes from each group's own plans' `withdrawl_days`.
+ */
 export function groupPlans(plans: MembershipPlan[]): PlanGroup[] {
-  const groups = new Map<string, PlanGroup>()
+  const groups = new Map<string, { group: PlanGroup; members: MembershipPlan[] }>()
   for (const plan of plans) {
-    let group = groups.get(plan.membership_type)
-    if (!group) {
-      group = {
-        type: plan.membership_type,
-        note: `Withdrawal in ${plan.withdrawl_days} days`,
-        deposits: [],
-        free: null,
+    let entry = groups.get(plan.membership_type)
+    if (!entry) {
+      entry = {
+        group: { type: plan.membership_type, note: '', mixedDays: false, deposits: [], free: null },
+        members: [],
       }
-      groups.set(plan.membership_type, group)
+      groups.set(plan.membership_type, entry)
     }
+    entry.members.push(plan)
+    const withdrawlDays = Number(plan.withdrawl_days)
     if (isFreePlan(plan)) {
-      group.free = {
+      entry.group.free = {
         videoPoint: plan.video_point,
         depositPoint: plan.deposit_point,
         membershipPlanId: plan.id,
+        withdrawlDays,
       }
     } else {
-      group.deposits.push({
+      entry.group.deposits.push({
         amount: Number(plan.deposit_point),
         perVideo: plan.video_point,
         membershipPlanId: plan.id,
+        withdrawlDays,
       })
     }
   }
-  return [...groups.values()]
+  return [...groups.values()].map(({ group, members }) => {
+    const range = payoutTimeRange(members) ?? ''
+    return {
+      ...group,
+      note: `Withdrawal in ${range}`,
+      mixedDays: new Set(members.map((m) => Number(m.withdrawl_days))).size > 1,
+    }
+  })
 }
 
 interface PlansState {

@@ -56,6 +56,49 @@ beforeEach(() => {
 afterEach(() => vi.clearAllMocks())
 
 describe('Deposit page', () => {
+  it("shows each plan's own payout days, with the right plural, when a type's plans differ", async () => {
+    apiGet.mockImplementation((url: string) => ({
+      json: async () =>
+        url === 'get-membership/'
+          ? [
+              {
+                id: 4,
+                membership_type: 'Gold',
+                video_point: 120,
+                deposit_point: '1999',
+                withdrawl_days: 3,
+              },
+              {
+                id: 5,
+                membership_type: 'Gold',
+                video_point: 300,
+                deposit_point: '4999',
+                withdrawl_days: 2,
+              },
+              {
+                id: 6,
+                membership_type: 'Platinum',
+                video_point: 700,
+                deposit_point: '9999',
+                withdrawl_days: 1,
+              },
+            ]
+          : {},
+    }))
+    renderPage()
+    const gold = await screen.findByRole('region', { name: 'Gold plans' })
+    expect(gold).toHaveTextContent('Withdrawal in 2 to 3 days')
+    expect(gold).toHaveTextContent(
+      'Deposit rupees 1,999 and get 120 coins (₹1.20) per video · Withdrawal in 3 days',
+    )
+    expect(gold).toHaveTextContent(
+      'Deposit rupees 4,999 and get 300 coins (₹3) per video · Withdrawal in 2 days',
+    )
+    const platinum = screen.getByRole('region', { name: 'Platinum plans' })
+    expect(platinum).toHaveTextContent('Withdrawal in 1 day')
+    expect(platinum).not.toHaveTextContent('1 days')
+  })
+
   it('groups plans by type with the withdrawal note, paid and free texts', async () => {
     renderPage()
     expect(screen.getByRole('heading', { name: 'Membership Plans for You' })).toBeInTheDocument()

@@ -10,8 +10,8 @@ import { AppHeader } from '@/components/app-header'
 import { Popup } from '@/components/popup'
 import { PageSpinner } from '@/components/page-spinner'
 import { useRules } from '@/stores/rules-store'
-import { groupPlans, usePlansStore } from '@/stores/plans-store'
-import { formatCoins, formatRupees, withdrawalConditions } from '@/shared/rules'
+import { groupPlans, usePlansStore, withdrawalNote } from '@/stores/plans-store'
+import { formatCoins, formatIndianNumber, formatRupees, withdrawalConditions } from '@/shared/rules'
 import { createOrder } from '../api/create-order'
 import { getUpi } from '../api/get-upi'
 import { WithdrawalTerms } from '../components/withdrawal-terms'
@@ -90,12 +90,21 @@ export default function DepositFee() {
                 <h2 className="plan-title">{group.type}</h2>
                 <p className="muted">{group.note}</p>
                 {group.free ? (
-                  <p>Get {formatCoins(group.free.videoPoint, rules)} per video for free</p>
+                  <p>
+                    Get {formatCoins(group.free.videoPoint, rules)} per video for free
+                    {group.mixedDays ? (
+                      <span className="muted"> · {withdrawalNote(group.free.withdrawlDays)}</span>
+                    ) : null}
+                  </p>
                 ) : null}
                 {group.deposits.map((d) => (
                   <div key={d.membershipPlanId} className="row plan-row">
                     <p className="plan-text">
-                      Deposit rupees {d.amount} and get {formatCoins(d.perVideo, rules)} per video
+                      Deposit rupees {formatIndianNumber(d.amount)} and get{' '}
+                      {formatCoins(d.perVideo, rules)} per video
+                      {group.mixedDays ? (
+                        <span className="muted"> · {withdrawalNote(d.withdrawlDays)}</span>
+                      ) : null}
                     </p>
                     <button
                       type="button"

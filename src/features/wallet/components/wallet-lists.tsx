@@ -1,5 +1,7 @@
 /** The wallet's lists (DECISIONS §4): ledger rows, withdrawals, orders and what the outbox holds. */
+import { Link } from 'wouter'
 import { formatCoins, formatRupees } from '@/shared/rules'
+import { formatDueDate } from '@/shared/payout-time'
 import { describeOutboxError } from '@/lib/outbox/outbox'
 import type { OutboxItem } from '@/lib/outbox/outbox-types'
 import type { LedgerEntry, WalletOrder, WalletWithdrawal } from '../api/get-wallet'
@@ -26,8 +28,35 @@ export function signedCoins(coins: number): string {
   return `${coins > 0 ? '+' : '−'}${formatCoins(Math.abs(coins))}`
 }
 
+/**
+ * A ledger row's amount: its coins, or for a payment row that moves no coins (a fee or deposit
+ * paid, a fee refunded) the rupees paid — never "0 coins (₹0)".
+ */
+export function entryAmount(entry: Pick<LedgerEntry, 'coins' | 'rupees'>): string {
+  if (entry.coins === 0 && entry.rupees) return formatRupees(entry.rupees)
+  return signedCoins(entry.coins)
+}
+
+/** What a status reads as, where the stored word is not plain enough. */
+const STATUS_WORDS: Record<string, string> = {
+  expired: 'expired',
+  cancelled: 'closed',
+}
+
 function Status({ status }: { status: string }) {
-  return <span className={`status status-${status}`}>{status}</span>
+  return <span className={`status status-${status}`}>{STATUS_WORDS[status] ?? status}</span>
+}
+
+/** "expected by 28 Nov" for a requested payout; "was due 28 Nov" once the date has passed. */
+export function payoutDue(
+  w: Pick<WalletWithdrawal, 'status' | 'due_at'>,
+  now = new Date(),
+): string | null {
+  if (w.status !== 'requested' || !w.due_at) return null
+  const date = formatDueDate(w.due_at, now)
+  return Date.parse(w.due_at) > now.getTime()
+    ? `expected by ${date}`
+    : `was due ${date}: we are on it`
 }
 
 export function LedgerList({ entries }: { entries: LedgerEntry[] }) {
@@ -38,7 +67,7 @@ export function LedgerList({ entries }: { entries: LedgerEntry[] }) {
         <li key={e.id} className="wallet-row" data-testid="ledger-row">
           <div className="wallet-row-main">
             <strong>{KIND_LABELS[e.kind] ?? e.kind}</strong>
-            <span className={e.coins < 0 ? 'amount-out' : 'amount-in'}>{signedCoins(e.coins)}</span>
+            <span className={e.coins < 0 ? 'amount-out' : 'amount-in'}>{entryAmount(e)}</span>
           </div>
           <div className="wallet-row-sub muted">
             <span>{e.description}</span>
@@ -66,6 +95,11 @@ export function WithdrawalList({ withdrawals }: { withdrawals: WalletWithdrawal[
             </strong>
             <Status status={w.status} />
           </div>
+          {payoutDue(w) ? (
+            <div className="wallet-row-sub" data-testid="payout-due">
+              {payoutDue(w)}
+            </div>
+          ) : null}
           <div className="wallet-row-sub muted">
             Fee {formatRupees(w.fee)} · {when(w.created_at)}
           </div>
@@ -94,6 +128,14 @@ export function OrderList({ orders }: { orders: WalletOrder[] }) {
           <div className="wallet-row-sub muted">
             Order {o.order_id} · {when(o.created_at)}
           </div>
+          {o.utr ? <div className="wallet-row-sub muted">Your UPI reference: {o.utr}</div> : null}
+          {o.status === 'pending' && !o.utr ? (
+            <div className="wallet-row-sub">
+              <Link href={`/m-payment?order_id=${encodeURIComponent(o.order_id)}`}>
+                Pay or enter your UPI reference
+              </Link>
+            </div>
+          ) : null}
         </li>
       ))}
     </ul>

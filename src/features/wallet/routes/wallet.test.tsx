@@ -120,6 +120,72 @@ describe('Wallet', () => {
     expect(screen.getByTestId('order-row')).toHaveTextContent('confirmed')
   })
 
+  it('shows a payment row in rupees, the payout due date, and a way back to an open payment', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-23T06:00:00Z') })
+    try {
+      getWallet.mockResolvedValue({
+        balance: 0,
+        entries: [
+          {
+            id: 9,
+            kind: 'platform_fee',
+            coins: 0,
+            rupees: 99,
+            status: 'confirmed',
+            description: 'Platform fee of ₹99 paid',
+            reference: '412345678901',
+            created_at: '2026-11-22T10:00:00Z',
+          },
+        ],
+        withdrawals: [
+          {
+            id: 6,
+            upi_id: 'a.very.long.upi.id.for.a.narrow.screen@okhdfcbank',
+            amount: 1_23_456,
+            fee: 1,
+            status: 'requested',
+            upi_reference: null,
+            created_at: '2026-11-23T05:00:00Z',
+            due_at: '2026-11-28T05:00:00Z',
+          },
+        ],
+        orders: [
+          {
+            order_id: 'WE0000000000000002',
+            amount: 99,
+            purpose: 'platform_fee',
+            status: 'pending',
+            created_at: '2026-11-23T05:00:00Z',
+            utr: null,
+          },
+          {
+            order_id: 'WE0000000000000001',
+            amount: 99,
+            purpose: 'platform_fee',
+            status: 'expired',
+            created_at: '2026-11-21T05:00:00Z',
+            utr: null,
+          },
+        ],
+      })
+      render(<Wallet />)
+      const row = await screen.findByTestId('ledger-row')
+      expect(row).toHaveTextContent('Platform fee payment₹99')
+      expect(row).not.toHaveTextContent('0 coins')
+      const withdrawal = screen.getByTestId('withdrawal-row')
+      expect(withdrawal).toHaveTextContent('₹1,23,456 to a.very.long')
+      expect(within(withdrawal).getByTestId('payout-due')).toHaveTextContent('expected by 28 Nov')
+      const [open, expired] = screen.getAllByTestId('order-row')
+      expect(
+        within(open as HTMLElement).getByRole('link', { name: 'Pay or enter your UPI reference' }),
+      ).toHaveAttribute('href', '/m-payment?order_id=WE0000000000000002')
+      expect(expired).toHaveTextContent('expired')
+      expect(within(expired as HTMLElement).queryByRole('link')).toBeNull()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('marks outbox items pending, and failed ones with why and a way to dismiss', async () => {
     useOutboxStore.setState({
       items: [
