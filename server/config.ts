@@ -27,6 +27,8 @@ export interface AppConfig {
   webhookSecret?: string
   upiPayees: UpiPayee[]
   trustProxy: boolean
+  /** Bearer token `GET /metrics` needs; undefined: `/metrics` answers 404 (DECISIONS §2, §8). */
+  metricsToken?: string
   /** Directory of the built PWA served at `/`; undefined serves the API only. */
   staticDir?: string
   /** Link of the Google Play badge on the landing page. */
@@ -84,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookSecret: env.PAYMENT_WEBHOOK_SECRET || undefined,
     upiPayees: parseUpiPayees(env.UPI_PAYEES),
     trustProxy: Boolean(env.TRUST_PROXY),
+    metricsToken: env.METRICS_TOKEN || undefined,
     staticDir: env.STATIC_DIR ?? 'dist',
     playStoreUrl: env.PLAY_STORE_URL ?? 'https://play.google.com/store',
     rules: { ...DEFAULT_RULES },

@@ -18,6 +18,7 @@ import {
   type WithdrawalQueueFilter,
 } from '../../ops/queues.ts'
 import { actorOf, operatorGuard } from './guard.ts'
+import healthRoutes from './health.ts'
 
 /** 10 login tries per minute per IP unless `config.authRateLimit` says otherwise. */
 const LOGIN_RATE_LIMIT = { max: 10, timeWindowMs: 60_000 }
@@ -80,6 +81,7 @@ export default async function opsRoutes(app: FastifyInstance): Promise<void> {
   const guard = operatorGuard(app)
   const limit = app.config.authRateLimit ?? LOGIN_RATE_LIMIT
   app.decorateRequest('operator', null)
+  await app.register(healthRoutes)
 
   app.post<{ Body: { email: string; password: string; totp: string } }>(
     '/ops/login',

@@ -1,0 +1,145 @@
+/**
+ * `GET /metrics` in Prometheus text format (prom-client; issue 17, DECISIONS §2, §8), only with
+ * `Authorization: Bearer METRICS_TOKEN`; with no METRICS_TOKEN configured it answers 404 as any
+ * unknown path. Each app has its own registry (tests run several apps in one process).
+ *
+ * - `http_requests_total{method,route,status}`, `http_request_duration_seconds{method,route}`
+ *   (the route pattern, so ids do not explode the label set);
+ * - `watch_earn_ledger_coins{kind,status}`: the ledger's coin sums, read at scrape time;
+ * - `watch_earn_open_orders{with_utr}`, `watch_earn_requested_withdrawals`,
+ *   `watch_earn_overdue_withdrawals`: the operators' queues;
+ * - `watch_earn_idempotent_requests_total{route}`: requests carrying an Idempotency-Key (the
+ *   PWA's outbox sends and replays them), and `watch_earn_idempotency_keys`, the keys stored:
+ *   the difference is the replays answered from the store.
+ */
+import crypto from 'node:crypto'
+import fp from 'fastify-plugin'
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+
+/** Compares two strings in constant time (for the bearer token). */
+function sameText(a: string, b: string): boolean {
+  const x = crypto.createHash('sha256').update(a).digest()
+  const y = crypto.createHash('sha256').update(b).digest()
+  return crypto.timingSafeEqual(x, y)
+}
+
+export default fp(async (app) => {
+  const register = new Registry()
+  collectDefaultMetrics({ register })
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'],
+    registers: [register],
+  })
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method and route pattern',
+    labelNames: ['method', 'route'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [register],
+  })
+  const idempotent = new Counter({
+    name: 'watch_earn_idempotent_requests_total',
+    help: 'Requests carrying an Idempotency-Key (outbox sends and replays), by route pattern',
+    labelNames: ['route'],
+    registers: [register],
+  })
+  const db = () => app.db
+  new Gauge({
+    name: 'watch_earn_ledger_coins',
+    help: 'Sum of ledger coins, by kind and status',
+    labelNames: ['kind', 'status'],
+    registers: [register],
+    async collect() {
+      const rows = await db()
+        .selectFrom('ledger_entries')
+        .select((eb) => ['kind', 'status', eb.fn.sum<number>('coins').as('coins')])
+        .groupBy(['kind', 'status'])
+        .execute()
+      this.reset()
+      for (const r of rows) this.set({ kind: r.kind, status: r.status }, Number(r.coins))
+    },
+  })
+  new Gauge({
+    name: 'watch_earn_open_orders',
+    help: 'Pending orders, by whether the user entered a UTR',
+    labelNames: ['with_utr'],
+    registers: [register],
+    async collect() {
+      const rows = await db()
+        .selectFrom('orders')
+        .select((eb) => [
+          eb.fn.countAll<number>().as('n'),
+          eb.fn.count<number>('utr').as('with_utr'),
+        ])
+        .where('status', '=', 'pending')
+        .executeTakeFirstOrThrow()
+      this.set({ with_utr: 'yes' }, Number(rows.with_utr))
+      this.set({ with_utr: 'no' }, Number(rows.n) - Number(rows.with_utr))
+    },
+  })
+  new Gauge({
+    name: 'watch_earn_requested_withdrawals',
+    help: 'Withdrawals waiting to be paid',
+    registers: [register],
+    async collect() {
+      const row = await db()
+        .selectFrom('withdrawals')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', '=', 'requested')
+        .executeTakeFirstOrThrow()
+      this.set(Number(row.n))
+    },
+  })
+  new Gauge({
+    name: 'watch_earn_overdue_withdrawals',
+    help: 'Withdrawals waiting past their due date',
+    registers: [register],
+    async collect() {
+      const now = (app.config.clock?.() ?? new Date()).toISOString()
+      const row = await db()
+        .selectFrom('withdrawals')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', '=', 'requested')
+        .where('due_at', '<=', now)
+        .executeTakeFirstOrThrow()
+      this.set(Number(row.n))
+    },
+  })
+  new Gauge({
+    name: 'watch_earn_idempotency_keys',
+    help: 'Idempotency keys stored (first sends of keyed requests)',
+    registers: [register],
+    async collect() {
+      const row = await db()
+        .selectFrom('idempotency_keys')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+      this.set(Number(row.n))
+    },
+  })
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched'
+    if (route === '/metrics') return
+    const method = request.method
+    requests.inc({ method, route, status: String(reply.statusCode) })
+    duration.observe({ method, route }, reply.elapsedTime / 1000)
+    if (request.headers['idempotency-key']) idempotent.inc({ route })
+  })
+
+  app.get('/metrics', async (request, reply) => {
+    const token = app.config.metricsToken
+    if (!token) return reply.status(404).send({ message: 'Not found.', code: 'NOT_FOUND' })
+    const sent = (request.headers.authorization ?? '').replace(/^Bearer\s+/i, '')
+    if (!sameText(sent, token)) {
+      return reply
+        .status(401)
+        .header('WWW-Authenticate', 'Bearer')
+        .send({ message: 'The metrics token is missing or wrong.', code: 'UNAUTHORIZED' })
+    }
+    reply.header('Content-Type', register.contentType).header('Cache-Control', 'no-store')
+    return register.metrics()
+  })
+})

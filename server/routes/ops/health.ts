@@ -1,0 +1,62 @@
+/**
+ * Liveness and readiness for load balancers and orchestrators (issue 17; DECISIONS §8):
+ * `GET /livez` answers 200 while the process serves requests; `GET /readyz` answers 200 when the
+ * database answers and, with REDIS_URL set, Redis answers PING (within 2 s), else 503 with the
+ * failing checks.
+ */
+import type { FastifyInstance } from 'fastify'
+import { Redis } from 'ioredis'
+import { isDatabaseReachable } from '../../db/index.ts'
+
+const CHECK_TIMEOUT_MS = 2000
+
+/** Resolves `promise`, or false after `ms` milliseconds. */
+function within(promise: Promise<boolean>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+export default async function healthRoutes(app: FastifyInstance): Promise<void> {
+  const redis = app.config.redisUrl
+    ? new Redis(app.config.redisUrl, {
+        lazyConnect: true,
+        connectTimeout: CHECK_TIMEOUT_MS,
+        maxRetriesPerRequest: 0,
+        enableOfflineQueue: false,
+      })
+    : undefined
+  redis?.on('error', () => {}) // a failed check answers 503; the error needs no log line per retry
+  if (redis) app.addHook('onClose', async () => void redis.disconnect())
+
+  app.get('/livez', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store')
+    return { status: 'ok' }
+  })
+
+  app.get('/readyz', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store')
+    const checks: Record<string, 'ok' | 'down'> = {}
+    checks.database = (await within(isDatabaseReachable(app.db), CHECK_TIMEOUT_MS)) ? 'ok' : 'down'
+    if (redis) {
+      const ping = async () => {
+        if (redis.status === 'wait' || redis.status === 'end') await redis.connect()
+        return (await redis.ping()) === 'PONG'
+      }
+      checks.redis = (await within(
+        ping().catch(() => false),
+        CHECK_TIMEOUT_MS,
+      ))
+        ? 'ok'
+        : 'down'
+    }
+    const ready = Object.values(checks).every((c) => c === 'ok')
+    return reply
+      .status(ready ? 200 : 503)
+      .send(
+        ready ? { status: 'ready', checks } : { message: 'Not ready.', code: 'NOT_READY', checks },
+      )
+  })
+}
