@@ -333,6 +333,43 @@ describe.each(ENGINES)('payment promises on %s', (engine) => {
       expect(later.find((r) => r.id === slow.withdrawal_id)?.overdue).toBe(false)
     })
 
+    it('GET /withdrawal-status/ reports each enforced condition, the payout days and the days to the minimum balance', async () => {
+      const user = await createTestUser(api.app, { views: 3 })
+      await grantCoins(api.app, user.id, 1_000)
+      const friend = await createTestUser(api.app)
+      await api.app.db
+        .updateTable('users')
+        .set({ referred_by: user.id })
+        .where('id', '=', friend.id)
+        .execute()
+      const all = await plans(user)
+      const free = all.find((p) => p.deposit_point === 'FREE')!
+      const res = await api.call('GET', '/api/v1/withdrawal-status/', { token: user.token })
+      expect(res.status).toBe(200)
+      const data = res.body.data as {
+        conditions: { key: string; met: boolean; have: number; need: number }[]
+        eligible: boolean
+        payout_days: number
+        video_point: number
+        daily_videos: number
+        days_to_min_balance: number
+      }
+      expect(data.conditions).toEqual([
+        { key: 'balance', have: 1_000, need: 99_900, met: false },
+        { key: 'videos', have: 3, need: 25, met: false },
+        { key: 'referrals', have: 1, need: 3, met: false },
+        { key: 'platformFee', have: 0, need: 1, met: false },
+      ])
+      expect(data.eligible).toBe(false)
+      expect(data.payout_days).toBe(free.withdrawl_days)
+      const videos = await api.app.db.selectFrom('videos').select('id').execute()
+      expect(data.daily_videos).toBe(videos.length)
+      expect(data.days_to_min_balance).toBe(
+        Math.ceil((99_900 - 1_000) / (data.video_point * videos.length)),
+      )
+      expect((await api.call('GET', '/api/v1/withdrawal-status/')).status).toBe(401)
+    })
+
     it('GET /config/ serves the payout range computed from the plans', async () => {
       const user = await createTestUser(api.app)
       const days = (await plans(user)).map((p) => p.withdrawl_days)

@@ -1,8 +1,13 @@
-/** `POST /add-withdraw/`: a withdrawal request, idempotent by the required Idempotency-Key (DECISIONS §3, §6). */
+/**
+ * `POST /add-withdraw/`: a withdrawal request, idempotent by the required Idempotency-Key
+ * (DECISIONS §3, §6). `GET /withdrawal-status/`: the user's progress on every withdrawal
+ * condition, the payout days and the days to the minimum balance (DECISIONS §4).
+ */
 import type { FastifyInstance } from 'fastify'
 import { contextOf } from '../../earning/context.ts'
 import { readIdempotencyKey, runIdempotent } from '../../earning/idempotency.ts'
 import { requestWithdrawal } from '../../earning/withdrawals.ts'
+import { withdrawalStatusFor } from '../../earning/withdrawal-status.ts'
 
 export default async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
   const ctx = contextOf(app)
@@ -18,5 +23,10 @@ export default async function withdrawalRoutes(app: FastifyInstance): Promise<vo
       }),
     )
     return reply.status(answer.status).send(answer.body)
+  })
+
+  app.get('/withdrawal-status/', { preHandler: app.authenticate }, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store')
+    return { data: await withdrawalStatusFor(app.db, ctx.rules, request.userId) }
   })
 }

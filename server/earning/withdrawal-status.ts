@@ -1,0 +1,106 @@
+/**
+ * A user's progress on every withdrawal condition (DECISIONS §3–4, issue 13), as the server
+ * enforces them in `requestWithdrawal`: balance, videos watched, verified referrals, platform fee.
+ * With the payout days of the user's plan (payoutDaysFor) and an estimate of the days to the
+ * minimum balance at the user's plan's rate: `video_point` coins per video, every video once a day.
+ */
+import type { Db } from '../db/index.ts'
+import { notFound } from '../lib/errors.ts'
+import { rupeesToCoins, type Rules } from '../../src/shared/rules.ts'
+import { videoPointForUser } from '../services/membership.ts'
+import { payoutDaysFor } from './payout-time.ts'
+
+/** One condition: `have` and `need` in the condition's unit (coins, videos, friends, 0/1). */
+export interface ConditionProgress {
+  key: 'balance' | 'videos' | 'referrals' | 'platformFee'
+  met: boolean
+  have: number
+  need: number
+}
+
+/** The data of `GET /withdrawal-status/`. */
+export interface WithdrawalStatus {
+  /** Only the conditions switched on, in the order of `withdrawalConditions`. */
+  conditions: ConditionProgress[]
+  /** True when every condition is met. */
+  eligible: boolean
+  /** Days a withdrawal requested now takes (the best paid plan's `withdrawl_days`). */
+  payout_days: number
+  /** Coins per video on the user's plan. */
+  video_point: number
+  /** Videos the user can be rewarded for per day (each video once per India day). */
+  daily_videos: number
+  /**
+   * Days of watching every video at `video_point` to reach the minimum balance; 0 when it is
+   * reached, null when it cannot be reached by watching (no videos or no reward per video).
+   */
+  days_to_min_balance: number | null
+}
+
+/** The withdrawal status of `userId`. Throws 404 USER_NOT_FOUND. */
+export async function withdrawalStatusFor(
+  db: Db,
+  rules: Rules,
+  userId: number,
+): Promise<WithdrawalStatus> {
+  const user = await db
+    .selectFrom('users')
+    .select(['points', 'views', 'platform_fee_paid'])
+    .where('id', '=', userId)
+    .executeTakeFirst()
+  if (!user) throw notFound('USER_NOT_FOUND', 'No such user.')
+  const referrals = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('referred_by', '=', userId)
+    .where('email_verified', '=', 1)
+    .executeTakeFirstOrThrow()
+  const videos = await db
+    .selectFrom('videos')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  const minCoins = rupeesToCoins(rules.withdrawMinBalanceRupees, rules)
+  const conditions: ConditionProgress[] = []
+  if (rules.withdrawMinBalanceRupees > 0)
+    conditions.push({
+      key: 'balance',
+      have: user.points,
+      need: minCoins,
+      met: user.points >= minCoins,
+    })
+  if (rules.withdrawMinVideos > 0)
+    conditions.push({
+      key: 'videos',
+      have: user.views,
+      need: rules.withdrawMinVideos,
+      met: user.views >= rules.withdrawMinVideos,
+    })
+  if (rules.withdrawMinReferrals > 0) {
+    const have = Number(referrals.n)
+    conditions.push({
+      key: 'referrals',
+      have,
+      need: rules.withdrawMinReferrals,
+      met: have >= rules.withdrawMinReferrals,
+    })
+  }
+  if (rules.withdrawRequiresPlatformFee)
+    conditions.push({
+      key: 'platformFee',
+      have: user.platform_fee_paid ? 1 : 0,
+      need: 1,
+      met: Boolean(user.platform_fee_paid),
+    })
+  const videoPoint = await videoPointForUser(db, userId)
+  const dailyVideos = Number(videos.n)
+  const perDay = videoPoint * dailyVideos
+  const missing = Math.max(0, minCoins - user.points)
+  return {
+    conditions,
+    eligible: conditions.every((c) => c.met),
+    payout_days: await payoutDaysFor(db, userId),
+    video_point: videoPoint,
+    daily_videos: dailyVideos,
+    days_to_min_balance: missing === 0 ? 0 : perDay > 0 ? Math.ceil(missing / perDay) : null,
+  }
+}
