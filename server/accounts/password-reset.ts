@@ -40,11 +40,37 @@ export function assertResetEmail(email: string): void {
  * otherwise does nothing. Runs after forgot-password has answered, so known, unknown and
  * rate-limited addresses all get the same answer at the same speed (DECISIONS §7). Nothing is
  * sent while the reset flow is locked, while the newest code's countdown runs (10 s after the
- * first code, 59 s after a resend), or once 10 codes went out in 24 hours.
+ * first code, 59 s after a resend), or once 10 codes went out in 24 hours. Requests for one
+ * address run one at a time in this process, so parallel asks cannot slip past the countdown.
  * Resolves to what happened (`sent`, `no-account`, `locked`, `too-soon`, `daily-cap`); rejects only
  * when the mail itself fails (the code is withdrawn then, so a retry is not blocked).
  */
-export async function mailResetCode(
+export function mailResetCode(
+  ctx: AccountContext,
+  email: string,
+): Promise<'sent' | 'no-account' | 'locked' | 'too-soon' | 'daily-cap'> {
+  return oneAtATime(normalizeEmail(email), () => mailResetCodeNow(ctx, email))
+}
+
+/** The running `mailResetCode` per address: requests for one address run one after another. */
+const running = new Map<string, Promise<unknown>>()
+
+/**
+ * Runs `task` after the earlier tasks for `key` in this process have settled, so parallel requests
+ * for one address cannot all pass the countdown check before any code is stored.
+ */
+function oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
+  const previous = running.get(key) ?? Promise.resolve()
+  const next = previous.then(task, task)
+  const settled = next.catch(() => undefined)
+  running.set(key, settled)
+  void settled.then(() => {
+    if (running.get(key) === settled) running.delete(key)
+  })
+  return next
+}
+
+async function mailResetCodeNow(
   ctx: AccountContext,
   email: string,
 ): Promise<'sent' | 'no-account' | 'locked' | 'too-soon' | 'daily-cap'> {

@@ -1,0 +1,59 @@
+// Strict-Transport-Security only on answers to requests that arrived over HTTPS, directly or
+// through a trusted proxy (DECISIONS §7, issue 14); the other security headers on every answer.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../../server/app.ts'
+import { HSTS_VALUE } from '../../server/plugins/security.ts'
+import { ENGINES, createTestDatabase, type TestDatabase } from '../helpers/databases.ts'
+
+describe.each(ENGINES)('HSTS on %s', (engine) => {
+  let database: TestDatabase
+  let direct: FastifyInstance
+  let proxied: FastifyInstance
+  beforeAll(async () => {
+    database = await createTestDatabase(engine)
+    const base = { databaseUrl: database.url, logLevel: 'silent', staticDir: undefined }
+    direct = await buildApp({ ...base, trustProxy: false })
+    proxied = await buildApp({ ...base, trustProxy: true })
+    await direct.ready()
+    await proxied.ready()
+  })
+  afterAll(async () => {
+    await direct?.close()
+    await proxied?.close()
+    await database?.drop()
+  })
+
+  const get = (app: FastifyInstance, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url: '/api/v1/config/', headers })
+
+  it('sends no HSTS over plain HTTP, but the other security headers', async () => {
+    const res = await get(direct)
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['strict-transport-security']).toBeUndefined()
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'")
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+  })
+
+  it('ignores X-Forwarded-Proto from a proxy that is not trusted', async () => {
+    const res = await get(direct, { 'x-forwarded-proto': 'https' })
+    expect(res.headers['strict-transport-security']).toBeUndefined()
+  })
+
+  it('sends HSTS when a trusted proxy says the request came over HTTPS', async () => {
+    const res = await get(proxied, { 'x-forwarded-proto': 'https' })
+    expect(res.headers['strict-transport-security']).toBe(HSTS_VALUE)
+    const plain = await get(proxied, { 'x-forwarded-proto': 'http' })
+    expect(plain.headers['strict-transport-security']).toBeUndefined()
+  })
+
+  it('sends HSTS on error answers over HTTPS too', async () => {
+    const res = await proxied.inject({
+      method: 'GET',
+      url: '/api/v1/get-user/',
+      headers: { 'x-forwarded-proto': 'https' },
+    })
+    expect(res.statusCode).toBe(401)
+    expect(res.headers['strict-transport-security']).toBe(HSTS_VALUE)
+  })
+})
