@@ -29,15 +29,37 @@ function afterFirstPaint(maxMs = 200): Promise<void> {
 }
 
 /**
- * The app's files in the order they are run: React (react, react-dom, the scheduler), the other
- * libraries (router, toaster, HTTP client, stores, IndexedDB), the app's own start (the persisted
- * stores, the rules, the HTTP client), then the app itself (src/main.tsx), which mounts it. The
- * first three are one file each (vite.config.ts groups `react`, `libs` and `core`): importing any
+ * Resolves once the page has loaded and the browser is idle (at most `maxMs` ms later), then
+ * appends the app's preloads the build left in `<template id="app-preloads">`, so its files are
+ * fetched together. For the pages the build prerendered (the landing, login, register):
+ * they paint complete from HTML, so the app's code waits until then and never competes with
+ * their first paint (LCP, issue 12).
+ */
+function afterIdle(maxMs = 2000): Promise<void> {
+  return afterFirstPaint().then(
+    () =>
+      new Promise<void>((resolve) => {
+        const start = () => {
+          const preloads = document.getElementById('app-preloads')
+          if (preloads instanceof HTMLTemplateElement) document.head.append(preloads.content)
+          resolve()
+        }
+        if (typeof window.requestIdleCallback === 'function') {
+          window.requestIdleCallback(start, { timeout: maxMs })
+        } else setTimeout(start, 0)
+      }),
+  )
+}
+
+/**
+ * The app's files in the order they are run: React (react, react-dom, the scheduler); the other
+ * libraries (router, toaster, HTTP client, stores, IndexedDB) with the app's own start (the
+ * persisted stores, the rules, the HTTP client); then the app itself (src/main.tsx), which mounts
+ * it. The first two are one file each (vite.config.ts groups `react` and `libs`): importing any
  * module of one runs that whole file, so one step per file.
  */
 const APP_STEPS: Array<() => Promise<unknown>> = [
   () => import('react'),
-  () => import('wouter'),
   () => import('./stores/user-store'),
   () => import('./main'),
 ]
@@ -58,7 +80,8 @@ async function loadApp(): Promise<void> {
 
 installPreloadErrorRecovery()
 sendEarlyGets(window.location.pathname, getAccessToken())
-void afterFirstPaint()
+const prerendered = document.getElementById('root')?.hasAttribute('data-prerendered') ?? false
+void (prerendered ? afterIdle() : afterFirstPaint())
   .then(loadApp)
   .catch((error: unknown) => {
     console.error('app failed to load', error)

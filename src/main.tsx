@@ -13,7 +13,7 @@ import { isLoggedIn } from './lib/session'
 import { nextTask } from './lib/next-task'
 import { routePath } from './lib/route-path'
 import { registerServiceWorker } from './lib/sw-bridge'
-import { whenIdle } from './lib/when-idle'
+import { whenSettled } from './lib/when-idle'
 
 /** The longest the first render waits for the first screen's chunk (ms); then the spinner shows. */
 const FIRST_SCREEN_WAIT_MS = 3000
@@ -54,7 +54,7 @@ void mount()
 if (import.meta.env.PROD) {
   // Once the first screen is up and the page is idle, so the worker's registration and precaching
   // never compete with the first screen's requests.
-  const register = () => void whenIdle(() => void registerServiceWorker(), 3000, 1000)
+  const register = () => void whenSettled(() => void registerServiceWorker(), 1000, 3000)
   if (document.readyState === 'complete') register()
   else window.addEventListener('load', register, { once: true })
 }

@@ -60,7 +60,8 @@ export default fp(async (app) => {
             ? `prerendered/${route}.html`
             : 'app.html'
       const link = preloadHeaders.get(`/${route}`)
-      if (link && shell !== 'index.html') reply.header('Link', link)
+      // Only app.html's routes: a prerendered page fetches its code once it is idle (src/boot.ts).
+      if (link && shell === 'app.html') reply.header('Link', link)
       return reply.header('Cache-Control', 'no-cache').sendFile(shell)
     })
   }

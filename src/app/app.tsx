@@ -13,6 +13,7 @@ import { UpdatePrompt } from '@/components/update-prompt'
 import { setUnauthorizedHandler } from '@/lib/api-client'
 import { isLoggedIn } from '@/lib/session'
 import { useAfterFirstPaint } from '@/lib/use-after-first-paint'
+import { whenSettled } from '@/lib/when-idle'
 
 export function App() {
   const [, navigate] = useLocation()
@@ -22,8 +23,10 @@ export function App() {
   useEffect(() => setUnauthorizedHandler(() => navigate('/loginn', { replace: true })), [navigate])
   useEffect(() => {
     // Queued reward claims and withdrawals are sent at start whatever the first screen is
-    // (issue 3); loaded on demand so the outbox stays out of the first route's JavaScript.
-    if (isLoggedIn()) void import('@/lib/outbox/outbox').then((outbox) => outbox.startOutbox())
+    // (issue 3), once that screen has settled; loaded on demand so the outbox stays out of the
+    // first route's JavaScript.
+    if (!isLoggedIn()) return
+    return whenSettled(() => void import('@/lib/outbox/outbox').then((outbox) => outbox.startOutbox()))
   }, [])
   return (
     <>

@@ -99,9 +99,10 @@ function FileVideo({
       playsInline
       loop
       // A light still until Play: the screen paints without waiting for the video file, and a
-      // phone on mobile data fetches only the video's metadata before the user starts it.
+      // phone on mobile data fetches nothing of the video before the user starts it (the timer
+      // needs no metadata), nor competes with the screen's first paint (LCP, issue 12).
       poster={PLAYER_POSTER}
-      preload="metadata"
+      preload="none"
       aria-label="Video"
       data-testid="player-video"
       onPlaying={() => onPlaying(true)}
