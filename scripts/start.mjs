@@ -27,6 +27,15 @@ if (stale) {
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 
+// The operators' console (/ops/) is built after the PWA, which empties dist/ (vite.ops.config.ts).
+const opsBuilt = path.join(root, 'dist', 'ops', 'index.html')
+const opsSources = Math.max(newest(path.join(root, 'ops')), fs.statSync(path.join(root, 'vite.ops.config.ts')).mtimeMs)
+if (!fs.existsSync(opsBuilt) || fs.statSync(opsBuilt).mtimeMs < opsSources) {
+  console.log('Building the operators\' console…')
+  const result = spawnSync('npx', ['vite', 'build', '-c', 'vite.ops.config.ts'], { cwd: root, stdio: 'inherit' })
+  if (result.status !== 0) process.exit(result.status ?? 1)
+}
+
 const server = spawn('npx', ['tsx', 'server/index.ts'], { cwd: root, stdio: 'inherit' })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
 server.on('exit', (code) => process.exit(code ?? 0))

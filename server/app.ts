@@ -18,6 +18,7 @@ import inputGuard from './plugins/input-guard.ts'
 import auth from './plugins/auth.ts'
 import staticFiles from './plugins/static.ts'
 import metrics from './plugins/metrics.ts'
+import opsPage from './plugins/ops-page.ts'
 import routes from './routes/index.ts'
 import './plugins/config.ts'
 
@@ -50,6 +51,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   await app.register(auth)
   await app.register(metrics)
   await app.register(routes, { prefix: '/api/v1' })
+  await app.register(opsPage)
   await app.register(staticFiles)
   return app
 }

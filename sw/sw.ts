@@ -45,7 +45,8 @@ registerRoute(
       Response.error(),
     {
       // Files opened directly (robots.txt, a screenshot) are not app routes.
-      denylist: [/^\/api\//, /^[^?]*\/[^/?]+\.[^/?]+(\?|$)/],
+      // The operators' console (/ops/) is its own page, never the user app (DECISIONS §8).
+      denylist: [/^\/api\//, /^\/ops(\/|$)/, /^[^?]*\/[^/?]+\.[^/?]+(\?|$)/],
     },
   ),
 )

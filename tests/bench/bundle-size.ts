@@ -48,7 +48,9 @@ function sum(dir: string, files: Iterable<string>): JsSize {
 function listJs(dir: string, sub = ''): string[] {
   return fs.readdirSync(path.join(dir, sub), { withFileTypes: true }).flatMap((entry) => {
     const rel = path.posix.join(sub, entry.name)
-    if (entry.isDirectory()) return entry.name.startsWith('.') ? [] : listJs(dir, rel)
+    // dist/ops is the operators' console (vite.ops.config.ts): no user ever loads it.
+    if (entry.isDirectory())
+      return entry.name.startsWith('.') || rel === 'ops' ? [] : listJs(dir, rel)
     return entry.name.endsWith('.js') ? [rel] : []
   })
 }

@@ -1,0 +1,89 @@
+/**
+ * The console's HTTP client: JSON calls to `/api/v1/ops/…` with the console session token
+ * (kept in sessionStorage: it dies with the tab, and lives 8 hours at most on the server).
+ * Failures throw `OpsError` with the server's `{ message, code }`.
+ */
+const TOKEN_KEY = 'ops_token'
+
+export class OpsError extends Error {
+  constructor(
+    message: string,
+    public readonly code: string,
+    public readonly status: number,
+  ) {
+    super(message)
+  }
+}
+
+export function savedToken(): string | null {
+  return sessionStorage.getItem(TOKEN_KEY)
+}
+
+export function saveToken(token: string | null): void {
+  if (token) sessionStorage.setItem(TOKEN_KEY, token)
+  else sessionStorage.removeItem(TOKEN_KEY)
+}
+
+/** Calls `path` under /api/v1/ops; returns the parsed JSON answer. A 401 forgets the token. */
+export async function opsCall<T>(
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<T> {
+  const token = savedToken()
+  const headers: Record<string, string> = {}
+  if (token) headers.authorization = `Bearer ${token}`
+  if (init.body !== undefined) headers['content-type'] = 'application/json'
+  const res = await fetch(`/api/v1/ops${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  })
+  if (res.status === 401 && token) {
+    saveToken(null)
+    window.dispatchEvent(new Event('ops-logout'))
+  }
+  const data = (await res.json().catch(() => ({}))) as { message?: string; code?: string }
+  if (!res.ok)
+    throw new OpsError(data.message ?? `HTTP ${res.status}`, data.code ?? 'HTTP', res.status)
+  return data as T
+}
+
+/** Downloads `path` (a CSV) with the session token and saves it as `filename`. */
+export async function download(path: string, filename: string): Promise<void> {
+  const res = await fetch(`/api/v1/ops${path}`, {
+    headers: { authorization: `Bearer ${savedToken() ?? ''}` },
+  })
+  if (!res.ok) throw new OpsError(`Download failed (HTTP ${res.status})`, 'HTTP', res.status)
+  const url = URL.createObjectURL(await res.blob())
+  const a = document.createElement('a')
+  a.href = url
+  a.download = filename
+  a.click()
+  URL.revokeObjectURL(url)
+}
+
+/** Whole rupees as ₹1,23,456. */
+export function rupees(value: number): string {
+  return `₹${value.toLocaleString('en-IN')}`
+}
+
+/** An age in seconds as "3 d 4 h", "2 h 5 m" or "7 m". */
+export function age(seconds: number): string {
+  const d = Math.floor(seconds / 86400)
+  const h = Math.floor((seconds % 86400) / 3600)
+  const m = Math.floor((seconds % 3600) / 60)
+  if (d > 0) return `${d} d ${h} h`
+  if (h > 0) return `${h} h ${m} m`
+  return `${m} m`
+}
+
+export interface Operator {
+  id: number
+  email: string
+  role: 'operator' | 'viewer'
+}
+
+export interface PageOf<T> {
+  total: number
+  rows: T[]
+}

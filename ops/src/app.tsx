@@ -1,0 +1,68 @@
+/** The console's shell: login until a session exists, then the tabs (queues, audit). */
+import { useEffect, useState } from 'react'
+import { opsCall, saveToken, savedToken, type Operator } from './api.ts'
+import { Login } from './login.tsx'
+import { OrdersQueue } from './orders-queue.tsx'
+import { WithdrawalsQueue } from './withdrawals-queue.tsx'
+import { AuditList } from './audit-list.tsx'
+
+const TABS = ['Orders', 'Withdrawals', 'Audit'] as const
+type Tab = (typeof TABS)[number]
+
+export function App() {
+  const [operator, setOperator] = useState<Operator | null>(null)
+  const [checked, setChecked] = useState(!savedToken())
+  const [tab, setTab] = useState<Tab>('Orders')
+
+  useEffect(() => {
+    if (savedToken()) {
+      opsCall<{ operator: Operator }>('/me')
+        .then((r) => setOperator(r.operator))
+        .catch(() => saveToken(null))
+        .finally(() => setChecked(true))
+    }
+    const onLogout = () => setOperator(null)
+    window.addEventListener('ops-logout', onLogout)
+    return () => window.removeEventListener('ops-logout', onLogout)
+  }, [])
+
+  if (!checked) return <p className="muted">Loading…</p>
+  if (!operator) return <Login onLoggedIn={setOperator} />
+
+  const logout = async () => {
+    await opsCall('/logout', { method: 'POST' }).catch(() => undefined)
+    saveToken(null)
+    setOperator(null)
+  }
+  const canAct = operator.role === 'operator'
+  return (
+    <>
+      <header className="bar">
+        <strong>Watch Earn operators</strong>
+        <nav aria-label="Console sections">
+          {TABS.map((t) => (
+            <button
+              key={t}
+              type="button"
+              aria-current={t === tab ? 'page' : undefined}
+              onClick={() => setTab(t)}
+            >
+              {t}
+            </button>
+          ))}
+        </nav>
+        <span className="who">
+          {operator.email} ({operator.role})
+        </span>
+        <button type="button" onClick={logout}>
+          Log out
+        </button>
+      </header>
+      <main>
+        {tab === 'Orders' && <OrdersQueue canAct={canAct} />}
+        {tab === 'Withdrawals' && <WithdrawalsQueue canAct={canAct} />}
+        {tab === 'Audit' && <AuditList />}
+      </main>
+    </>
+  )
+}

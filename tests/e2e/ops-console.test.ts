@@ -1,0 +1,163 @@
+/**
+ * The operators' console end to end in real headless Chromium (issue 17): an operator enrolled
+ * with `npm run ops -- create-admin` logs in at /ops/ with the password and a TOTP code, confirms
+ * an order whose UTR the user entered, pays a withdrawal with its payout UTR, and finds both in
+ * the audit trail. Saves tests/screenshots/ops-*.png.
+ */
+import path from 'node:path'
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { generate } from 'otplib'
+import { DEFAULT_RULES } from '../../src/shared/rules.ts'
+import { startProduct, type RunningProduct } from '../helpers/server.ts'
+import { launchBrowser } from '../helpers/browser.ts'
+import { createTestUser } from '../helpers/users.ts'
+import { grantCoins } from '../helpers/ledger.ts'
+
+const SHOTS = path.resolve('tests/screenshots')
+const run = promisify(execFile)
+
+let product: RunningProduct
+let browser: Browser
+let page: Page
+
+/** An API call as `token`, through the running app. */
+async function call(
+  method: 'GET' | 'POST',
+  url: string,
+  token: string,
+  body?: unknown,
+  key?: string,
+) {
+  const res = await product.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) },
+    payload: body as Record<string, unknown>,
+  })
+  expect(res.statusCode, res.body).toBe(200)
+  return res.json() as { data: Record<string, unknown> }
+}
+
+describe('operators console in Chromium', () => {
+  let email: string
+  let password: string
+  let secret: string
+  let orderId: string
+  let withdrawalId: number
+  const utr = '612345678901'
+
+  beforeAll(async () => {
+    product = await startProduct('sqlite', {
+      rules: { ...DEFAULT_RULES, withdrawMinReferrals: 0, withdrawMinVideos: 0 },
+    })
+    email = `ops${process.pid}@example.com`
+    const { stdout } = await run(
+      'npx',
+      ['tsx', 'server/ops/cli.ts', 'create-admin', email, '--role', 'operator'],
+      { env: { ...process.env, DATABASE_URL: product.databaseUrl } },
+    )
+    password = /One-time password \(shown only now\): (\S+)/.exec(stdout)?.[1] as string
+    secret = /otpauth:\/\/totp\/\S+[?&]secret=([A-Z2-7]+)/.exec(stdout)?.[1] as string
+    expect(password && secret, stdout).toBeTruthy()
+
+    const payer = await createTestUser(product.app)
+    const order = await call(
+      'POST',
+      '/api/v1/create-order/',
+      payer.token,
+      { amount: 99 },
+      `e2e-${payer.id}`,
+    )
+    orderId = order.data.order_id as string
+    await call('POST', `/api/v1/orders/${orderId}/utr/`, payer.token, { utr })
+
+    const earner = await createTestUser(product.app, { platformFeePaid: true })
+    await grantCoins(product.app, earner.id, 200_000)
+    const w = await call(
+      'POST',
+      '/api/v1/add-withdraw/',
+      earner.token,
+      { upi_id: 'earner@okaxis', amount: 1000 },
+      `w-${earner.id}`,
+    )
+    withdrawalId = w.data.withdrawal_id as number
+
+    browser = await launchBrowser()
+    const context = await browser.newContext({
+      baseURL: product.baseUrl,
+      viewport: { width: 1280, height: 800 },
+    })
+    page = await context.newPage()
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await product?.stop()
+  })
+
+  it('logs in with the password and the authenticator code', async () => {
+    await page.goto('/ops/')
+    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('Password').fill(password)
+    await page.getByLabel('Authenticator code').fill('000000')
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Wrong email, password or authenticator code.' })
+      .waitFor()
+    await page.getByLabel('Authenticator code').fill(await generate({ secret }))
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await page.getByRole('heading', { name: 'Orders' }).waitFor()
+    await expect(page.getByText(`${email} (operator)`).isVisible()).resolves.toBe(true)
+  })
+
+  it('confirms the order with the UTR the user entered', async () => {
+    const row = page.locator(`tr[data-order="${orderId}"]`)
+    await expect(row.getByText(utr, { exact: true }).isVisible()).resolves.toBe(true)
+    await expect(row.getByLabel(`UTR for ${orderId}`).inputValue()).resolves.toBe(utr)
+    await page.screenshot({ path: path.join(SHOTS, 'ops-orders.png') })
+    await row.getByRole('button', { name: 'Confirm' }).click()
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Order ${orderId} confirmed.` })
+      .waitFor()
+    await expect(page.locator(`tr[data-order="${orderId}"]`).count()).resolves.toBe(0)
+    const stored = await product.app.db
+      .selectFrom('orders')
+      .select(['status', 'upi_reference'])
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow()
+    expect(stored).toEqual({ status: 'confirmed', upi_reference: utr })
+  })
+
+  it('pays the withdrawal with the payout UTR', async () => {
+    await page.getByRole('button', { name: 'Withdrawals' }).click()
+    const row = page.locator(`tr[data-withdrawal="${withdrawalId}"]`)
+    await row.waitFor()
+    await row.getByLabel(`Payout UTR for withdrawal ${withdrawalId}`).fill('712345678901')
+    await row.getByRole('button', { name: 'Pay' }).click()
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Withdrawal ${withdrawalId} marked paid.` })
+      .waitFor()
+    const stored = await product.app.db
+      .selectFrom('withdrawals')
+      .select(['status', 'upi_reference'])
+      .where('id', '=', withdrawalId)
+      .executeTakeFirstOrThrow()
+    expect(stored).toEqual({ status: 'paid', upi_reference: '712345678901' })
+  })
+
+  it('shows both actions in the audit trail, by whom', async () => {
+    await page.getByRole('button', { name: 'Audit' }).click()
+    await page.getByRole('heading', { name: 'Audit trail' }).waitFor()
+    const table = page.locator('table')
+    await table.getByText('withdrawal.pay').waitFor()
+    await expect(table.getByText('order.confirm').isVisible()).resolves.toBe(true)
+    await expect(table.getByRole('cell', { name: email, exact: true }).count()).resolves.toBe(2)
+    await page.screenshot({ path: path.join(SHOTS, 'ops-audit.png') })
+  })
+})
