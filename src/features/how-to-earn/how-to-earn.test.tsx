@@ -64,11 +64,11 @@ describe('How To Earn', () => {
     expect(screen.getByTestId('step-refer')).toHaveTextContent(
       'you get 300 coins (₹3) and your friend gets 100 coins (₹1)',
     )
-    const conditions = screen.getByTestId('step-paid-conditions')
+    const conditions = screen.getByTestId('withdrawal-conditions')
     expect(conditions).toHaveTextContent('₹999')
     expect(conditions).toHaveTextContent('platform fee of ₹79')
-    expect(screen.getByTestId('step-paid-timeline')).toHaveTextContent('transfer fee of ₹1')
-    expect(screen.getByTestId('step-paid-timeline')).toHaveTextContent('24 hours to 7 days')
+    expect(conditions).toHaveTextContent('transfer fee of ₹1')
+    expect(conditions).toHaveTextContent('24 hours to 7 days')
   })
 
   it('refreshes the user and has a Next button to /dashboard', () => {

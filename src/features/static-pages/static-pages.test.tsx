@@ -35,15 +35,15 @@ afterEach(() => vi.restoreAllMocks())
 describe('Terms', () => {
   it('states every withdrawal rule of DECISIONS §3 (₹999, never ₹5000)', () => {
     renderPage(Terms)
-    const list = screen.getByTestId('terms-conditions')
+    const list = screen.getByTestId('withdrawal-conditions')
     expect(list).toHaveTextContent('A balance of at least ₹999 (99,900 coins)')
     expect(list).toHaveTextContent('At least 25 videos watched')
     expect(list).toHaveTextContent('At least 3 friends referred')
     expect(list).toHaveTextContent(
       'The one-time platform fee of ₹99 paid (refundable within 90 days)',
     )
-    expect(screen.getByTestId('terms-transfer-fee')).toHaveTextContent('transfer fee of ₹1')
-    expect(screen.getByTestId('terms-time')).toHaveTextContent('24 hours to 7 days')
+    expect(screen.getByTestId('condition-transfer-fee')).toHaveTextContent('transfer fee of ₹1')
+    expect(screen.getByTestId('withdrawal-payout-time')).toHaveTextContent('24 hours to 7 days')
     expect(screen.getByTestId('terms-platform-fee')).toHaveTextContent(
       '₹99 is paid once and is refundable within 90 days',
     )
@@ -62,11 +62,11 @@ describe('Terms', () => {
       },
     })
     renderPage(Terms)
-    const list = screen.getByTestId('terms-conditions')
+    const list = screen.getByTestId('withdrawal-conditions')
     expect(within(list).getAllByRole('listitem')).toHaveLength(1)
     expect(list).toHaveTextContent('₹500')
     expect(screen.queryByTestId('terms-platform-fee')).not.toBeInTheDocument()
-    expect(screen.getByTestId('terms-transfer-fee')).toHaveTextContent('₹2')
+    expect(screen.getByTestId('condition-transfer-fee')).toHaveTextContent('₹2')
   })
 
   it('renders the referral reward from the rules', () => {
@@ -131,7 +131,12 @@ describe('Help center', () => {
     expect(screen.getByText(/the fee transaction/)).toBeInTheDocument()
     expect(screen.getByText('the same UPI ID you used to pay the fee.')).toBeInTheDocument()
     expect(screen.getAllByText(/1 to 3 working days/).length).toBeGreaterThan(0)
-    expect(screen.getByTestId('faq-withdrawal')).toHaveTextContent('₹999')
+    expect(screen.getByTestId('faq-withdrawal')).toHaveTextContent(
+      'starting with a balance of ₹999',
+    )
+    // A minimum balance, not a minimum amount (DECISIONS §3).
+    expect(document.body).not.toHaveTextContent(/start at ₹/)
+    expect(screen.getByTestId('withdrawal-conditions')).toHaveTextContent('At least 25 videos')
   })
 })
 

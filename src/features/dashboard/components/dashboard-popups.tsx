@@ -3,9 +3,13 @@
  * user, and the congratulations after a reward. Numbers come from the served rules (DECISIONS §3).
  */
 import { Popup } from '@/components/popup'
+import { WithdrawalConditions } from '@/components/withdrawal-conditions'
 import { formatCoins, formatRupees, type Rules } from '@/shared/rules'
 
-/** Shown when the balance is under the minimum (SPEC §4: ₹999 and 25 videos). */
+/**
+ * Shown when the balance is under the minimum (SPEC §4): every enforced condition with the
+ * user's progress and the days to the minimum balance (DECISIONS §4).
+ */
 export function WithdrawRequirementsPopup({ rules, onClose }: { rules: Rules; onClose(): void }) {
   return (
     <Popup title="Withdrawal requirements">
@@ -13,12 +17,7 @@ export function WithdrawRequirementsPopup({ rules, onClose }: { rules: Rules; on
         You need a minimum balance of {formatRupees(rules.withdrawMinBalanceRupees)} to withdraw
         earnings.
       </p>
-      <ul>
-        <li>Minimum balance: {formatRupees(rules.withdrawMinBalanceRupees)}</li>
-        {rules.withdrawMinVideos > 0 ? (
-          <li>Minimum videos watched: {rules.withdrawMinVideos}</li>
-        ) : null}
-      </ul>
+      <WithdrawalConditions rules={rules} title="" />
       <button type="button" className="btn" onClick={onClose}>
         OK
       </button>

@@ -9,7 +9,8 @@ import { AppHeader } from '@/components/app-header'
 import { refreshUser } from '@/lib/get-user'
 import { useRules } from '@/stores/rules-store'
 import { useUserStore } from '@/stores/user-store'
-import { formatIndianNumber, formatCoins, formatRupees, withdrawalConditions } from '@/shared/rules'
+import { WithdrawalConditions } from '@/components/withdrawal-conditions'
+import { formatIndianNumber, formatCoins, formatRupees } from '@/shared/rules'
 
 export default function HowToEarn() {
   const rules = useRules()
@@ -20,7 +21,6 @@ export default function HowToEarn() {
     refreshUser({ reuseRecent: true }).catch(() => {})
   }, [])
 
-  const conditions = withdrawalConditions(rules)
   return (
     <>
       <AppHeader title="How To Earn" />
@@ -46,18 +46,11 @@ export default function HowToEarn() {
           </li>
           <li className="card">
             <h2>Get paid</h2>
-            <p>Withdraw your coins to your UPI ID once you have:</p>
-            <ul data-testid="step-paid-conditions">
-              {conditions.map((condition) => (
-                <li key={condition.key}>{condition.text}</li>
-              ))}
-            </ul>
-            <p data-testid="step-paid-timeline">
-              {rules.transferFeeRupees > 0
-                ? `Each withdrawal has a transfer fee of ${formatRupees(rules.transferFeeRupees)}. `
-                : ''}
-              Money reaches your UPI ID in {rules.withdrawalTime}.
-            </p>
+            <WithdrawalConditions
+              rules={rules}
+              title=""
+              intro="Withdraw your coins to your UPI ID once you have:"
+            />
           </li>
         </ol>
         <Link href="/dashboard" className="btn">

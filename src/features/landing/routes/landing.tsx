@@ -11,6 +11,7 @@ import { VideoFacade } from '../components/video-facade'
 import { AboutSection } from '../components/about-section'
 import { PartnersStrip } from '../components/partners-strip'
 import { LandingFooter } from '../components/landing-footer'
+import { WithdrawalConditions } from '@/components/withdrawal-conditions'
 import { useAfterFirstPaint } from '@/lib/use-after-first-paint'
 import '../landing.css'
 
@@ -60,6 +61,9 @@ function BelowFold({ rules, playStoreUrl }: { rules: Rules; playStoreUrl: string
   return (
     <>
       <AboutSection rules={rules} />
+      <div className="below-fold">
+        <WithdrawalConditions rules={rules} />
+      </div>
       <section className="stack below-fold" aria-labelledby="app-title">
         <h2 id="app-title">Get the app</h2>
         <a className="play-badge" href={playStoreUrl} target="_blank" rel="noopener noreferrer">

@@ -114,14 +114,19 @@ describe('Deposit page', () => {
 
   it('lists every withdrawal condition and the timeline before paying', async () => {
     renderPage()
-    const terms = await screen.findByTestId('withdrawal-terms')
+    const terms = await screen.findByRole('region', {
+      name: 'Before you pay: how withdrawals work',
+    })
     expect(terms).toHaveTextContent('A balance of at least ₹999 (99,900 coins)')
     expect(terms).toHaveTextContent('At least 25 videos watched')
     expect(terms).toHaveTextContent('At least 3 friends referred who verified their email')
     expect(terms).toHaveTextContent(
       'The one-time platform fee of ₹99 paid (refundable within 90 days)',
     )
-    expect(terms).toHaveTextContent('Withdrawals take 24 hours to 7 days.')
+    expect(terms).toHaveTextContent('A transfer fee of ₹1 is taken from each withdrawal')
+    expect(terms).toHaveTextContent(
+      `A withdrawal is paid within ${DEFAULT_RULES.withdrawalTime} of the request`,
+    )
   })
 
   it('asks to confirm; No closes the popup without an order', async () => {
@@ -131,7 +136,10 @@ describe('Deposit page', () => {
       'Do you want to proceed with the payment of ₹499 for the Gold plan?',
     )
     // Every enforced withdrawal condition is in the popup itself, before the Yes.
-    const conditions = within(screen.getByTestId('confirm-conditions')).getAllByRole('listitem')
+    const dialog = screen.getByRole('dialog', { name: 'Confirm Payment' })
+    const conditions = within(
+      within(dialog).getByRole('region', { name: 'Withdrawal conditions' }),
+    ).getAllByRole('listitem')
     expect(conditions.map((li) => li.textContent)).toEqual(
       withdrawalConditions(DEFAULT_RULES).map((c) => c.text),
     )

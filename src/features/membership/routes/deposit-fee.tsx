@@ -11,10 +11,10 @@ import { Popup } from '@/components/popup'
 import { PageSpinner } from '@/components/page-spinner'
 import { useRules } from '@/stores/rules-store'
 import { groupPlans, usePlansStore, withdrawalNote } from '@/stores/plans-store'
-import { formatCoins, formatIndianNumber, formatRupees, withdrawalConditions } from '@/shared/rules'
+import { formatCoins, formatIndianNumber, formatRupees } from '@/shared/rules'
 import { createOrder } from '../api/create-order'
 import { getUpi } from '../api/get-upi'
-import { WithdrawalTerms } from '../components/withdrawal-terms'
+import { WithdrawalConditions } from '@/components/withdrawal-conditions'
 import { rememberPayees } from '../lib/upi-cache'
 import '../membership.css'
 
@@ -127,7 +127,9 @@ export default function DepositFee() {
             ))
           : null}
         {/* Shown once the plans are in, so the arriving plans never push it down (no layout shift). */}
-        {plans || error ? <WithdrawalTerms rules={rules} /> : null}
+        {plans || error ? (
+          <WithdrawalConditions rules={rules} title="Before you pay: how withdrawals work" />
+        ) : null}
       </main>
       {choice ? (
         <Popup title="Confirm Payment">
@@ -136,12 +138,7 @@ export default function DepositFee() {
             {choice.type} plan?
           </p>
           {/* The conditions stand in the popup too, so nobody pays without having read them. */}
-          <p className="muted">To withdraw later you need:</p>
-          <ul className="muted" data-testid="confirm-conditions">
-            {withdrawalConditions(rules).map((c) => (
-              <li key={c.key}>{c.text}</li>
-            ))}
-          </ul>
+          <WithdrawalConditions rules={rules} title="" intro="To withdraw later you need:" />
           <div className="row">
             <button
               type="button"

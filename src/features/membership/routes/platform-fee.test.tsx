@@ -32,9 +32,9 @@ describe('Platform fee page', () => {
     expect(screen.getByText(/^Withdrawals need a one-time platform fee of ₹99/)).toHaveTextContent(
       'refund within 90 days',
     )
-    expect(screen.getByTestId('withdrawal-terms')).toHaveTextContent(
-      'Withdrawals take 24 hours to 7 days.',
-    )
+    const terms = screen.getByRole('region', { name: 'Before you pay: how withdrawals work' })
+    expect(terms).toHaveTextContent('The one-time platform fee of ₹99 paid')
+    expect(terms).toHaveTextContent('A withdrawal is paid within 24 hours to 7 days of the request')
     expect(screen.getByRole('link', { name: 'Pay ₹99' })).toHaveAttribute(
       'href',
       '/m-payment?deposit=99&KeyFrom=Platform Fee',

@@ -7,7 +7,7 @@ import { AppHeader } from '@/components/app-header'
 import { useRules } from '@/stores/rules-store'
 import { useUserStore } from '@/stores/user-store'
 import { formatRupees } from '@/shared/rules'
-import { WithdrawalTerms } from '../components/withdrawal-terms'
+import { WithdrawalConditions } from '@/components/withdrawal-conditions'
 
 export default function PlatformFee() {
   const rules = useRules()
@@ -23,7 +23,7 @@ export default function PlatformFee() {
           Withdrawals need a one-time platform fee of {fee}. It is refundable: ask for a refund
           within {rules.platformFeeRefundDays} days and it is paid back to your UPI ID.
         </p>
-        <WithdrawalTerms rules={rules} />
+        <WithdrawalConditions rules={rules} title="Before you pay: how withdrawals work" />
         {paid ? (
           <p className="notice" role="status">
             You have already paid the platform fee.

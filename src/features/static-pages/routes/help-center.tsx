@@ -4,6 +4,7 @@
  */
 import { Link } from 'wouter'
 import { AppHeader } from '@/components/app-header'
+import { WithdrawalConditions } from '@/components/withdrawal-conditions'
 import { useRules } from '@/stores/rules-store'
 import { formatRupees } from '@/shared/rules'
 import { SUPPORT_EMAIL, SUPPORT_REPLY_TIME } from '../support'
@@ -33,10 +34,14 @@ export default function HelpCenter() {
             to us.
           </p>
           <p data-testid="faq-withdrawal">
-            Withdrawals start at {formatRupees(rules.withdrawMinBalanceRupees)} and reach your UPI
-            ID in {rules.withdrawalTime}.
+            When can I withdraw? When every condition below is met
+            {rules.withdrawMinBalanceRupees > 0
+              ? `, starting with a balance of ${formatRupees(rules.withdrawMinBalanceRupees)}`
+              : ''}
+            .
           </p>
         </section>
+        <WithdrawalConditions rules={rules} />
         {rules.withdrawRequiresPlatformFee ? (
           <section className="notice">
             <h2>Paid the platform fee and cannot withdraw?</h2>

@@ -5,12 +5,12 @@
 import { Link } from 'wouter'
 import { AppHeader } from '@/components/app-header'
 import { useRules } from '@/stores/rules-store'
-import { formatIndianNumber, formatCoins, formatRupees, withdrawalConditions } from '@/shared/rules'
+import { WithdrawalConditions } from '@/components/withdrawal-conditions'
+import { formatIndianNumber, formatCoins, formatRupees } from '@/shared/rules'
 import { ContinueWatching } from '../components/continue-watching'
 
 export default function Terms() {
   const rules = useRules()
-  const conditions = withdrawalConditions(rules)
   return (
     <>
       <AppHeader title="Terms & Conditions" />
@@ -21,8 +21,8 @@ export default function Terms() {
           <h2>Coins</h2>
           <p data-testid="terms-coins">
             You earn coins for every video you watch to the end; the coins per video depend on your
-            membership plan. {formatIndianNumber(rules.coinsPerRupee)} coins = {formatRupees(1)}
-            . A video earns coins at most once a day.
+            membership plan. {formatIndianNumber(rules.coinsPerRupee)} coins = {formatRupees(1)}. A
+            video earns coins at most once a day.
           </p>
           <p data-testid="terms-referral">
             When a friend you referred verifies their email, you get{' '}
@@ -33,29 +33,12 @@ export default function Terms() {
 
         <section>
           <h2>Withdrawals</h2>
-          {conditions.length > 0 ? (
-            <>
-              <p>You can withdraw your earnings to your UPI ID when all of these are met:</p>
-              <ul data-testid="terms-conditions">
-                {conditions.map((condition) => (
-                  <li key={condition.key}>{condition.text}</li>
-                ))}
-              </ul>
-            </>
-          ) : (
-            <p>You can withdraw your earnings to your UPI ID at any time.</p>
-          )}
-          {rules.transferFeeRupees > 0 ? (
-            <p data-testid="terms-transfer-fee">
-              A transfer fee of {formatRupees(rules.transferFeeRupees)} is taken from each
-              withdrawal: the amount sent is the amount you choose minus{' '}
-              {formatRupees(rules.transferFeeRupees)}.
-            </p>
-          ) : null}
-          <p data-testid="terms-time">
-            A withdrawal reaches your UPI ID in {rules.withdrawalTime}. If a payout fails, the
-            amount returns to your balance.
-          </p>
+          <WithdrawalConditions
+            rules={rules}
+            title=""
+            intro="You can withdraw your earnings to your UPI ID when all of these are met:"
+          />
+          <p>If a payout fails, the amount returns to your balance.</p>
           <p>
             Check your UPI ID before you submit: a payout sent to a wrong UPI ID cannot be recalled.
             See <Link href="/your-mistake">common withdrawal mistakes</Link>.

@@ -1,0 +1,78 @@
+/** The one withdrawal-conditions component (DECISIONS §4): rules for a guest, progress and time for a user. */
+import { render, screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { DEFAULT_RULES } from '@/shared/rules'
+
+const apiGet = vi.fn()
+vi.mock('@/lib/api-client', () => ({ api: { get: (...a: unknown[]) => apiGet(...a) } }))
+
+const { WithdrawalConditions } = await import('./withdrawal-conditions')
+
+const status = {
+  conditions: [
+    { key: 'balance', have: 45_000, need: 99_900, met: false },
+    { key: 'videos', have: 3, need: 25, met: false },
+    { key: 'referrals', have: 3, need: 3, met: true },
+    { key: 'platformFee', have: 0, need: 1, met: false },
+  ],
+  eligible: false,
+  payout_days: 1,
+  video_point: 700,
+  daily_videos: 13,
+  days_to_min_balance: 6,
+}
+
+beforeEach(() => {
+  apiGet.mockImplementation((url: string) => ({
+    json: async () => (url === 'withdrawal-status/' ? { data: status } : {}),
+  }))
+})
+afterEach(() => vi.clearAllMocks())
+
+describe('WithdrawalConditions', () => {
+  it('lists every enforced condition, the transfer fee and the plans’ payout range for a guest', () => {
+    render(<WithdrawalConditions rules={DEFAULT_RULES} />)
+    const section = screen.getByRole('region', { name: 'How withdrawals work' })
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'A balance of at least ₹999 (99,900 coins)',
+      'At least 25 videos watched',
+      'At least 3 friends referred who verified their email',
+      'The one-time platform fee of ₹99 paid (refundable within 90 days)',
+    ])
+    expect(section).toHaveTextContent('A transfer fee of ₹1 is taken from each withdrawal')
+    expect(section).toHaveTextContent(
+      `A withdrawal is paid within ${DEFAULT_RULES.withdrawalTime} of the request`,
+    )
+    expect(apiGet).not.toHaveBeenCalled()
+  })
+
+  it('shows a logged-in user’s progress on each condition, the plan’s payout days and the days to the minimum balance', async () => {
+    localStorage.setItem('access_token', 'tok')
+    render(<WithdrawalConditions rules={DEFAULT_RULES} />)
+    expect(await screen.findByTestId('withdrawal-estimate')).toHaveTextContent(
+      "At your plan's rate (700 coins (₹7) per video, 13 videos a day), about 6 days to ₹999.",
+    )
+    expect(apiGet).toHaveBeenCalledWith('withdrawal-status/')
+    expect(screen.getByTestId('condition-balance')).toHaveTextContent(
+      'you have 45,000 coins (₹450)',
+    )
+    expect(screen.getByTestId('condition-videos')).toHaveTextContent('(3 of 25 videos)')
+    expect(screen.getByTestId('condition-referrals')).toHaveTextContent('✓')
+    expect(screen.getByTestId('condition-referrals')).toHaveAttribute('data-met', 'true')
+    expect(screen.getByTestId('condition-platformFee')).toHaveTextContent('(not paid yet)')
+    expect(screen.getByTestId('withdrawal-payout-time')).toHaveTextContent(
+      'On your plan a withdrawal is paid within 1 day of your request.',
+    )
+  })
+
+  it('leaves out a condition the operator switched off', () => {
+    render(
+      <WithdrawalConditions
+        rules={{ ...DEFAULT_RULES, withdrawMinReferrals: 0, transferFeeRupees: 0 }}
+      />,
+    )
+    expect(screen.getAllByRole('listitem')).toHaveLength(3)
+    expect(screen.queryByText(/friends referred/)).not.toBeInTheDocument()
+    expect(screen.queryByTestId('condition-transfer-fee')).not.toBeInTheDocument()
+  })
+})
