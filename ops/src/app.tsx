@@ -5,8 +5,9 @@ import { Login } from './login.tsx'
 import { OrdersQueue } from './orders-queue.tsx'
 import { WithdrawalsQueue } from './withdrawals-queue.tsx'
 import { AuditList } from './audit-list.tsx'
+import { RulesEditor } from './rules-editor.tsx'
 
-const TABS = ['Orders', 'Withdrawals', 'Audit'] as const
+const TABS = ['Orders', 'Withdrawals', 'Rules', 'Audit'] as const
 type Tab = (typeof TABS)[number]
 
 export function App() {
@@ -61,6 +62,7 @@ export function App() {
       <main>
         {tab === 'Orders' && <OrdersQueue canAct={canAct} />}
         {tab === 'Withdrawals' && <WithdrawalsQueue canAct={canAct} />}
+        {tab === 'Rules' && <RulesEditor canAct={canAct} />}
         {tab === 'Audit' && <AuditList />}
       </main>
     </>

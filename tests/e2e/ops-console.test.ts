@@ -2,7 +2,8 @@
  * The operators' console end to end in real headless Chromium (issue 17): an operator enrolled
  * with `npm run ops -- create-admin` logs in at /ops/ with the password and a TOTP code, confirms
  * an order whose UTR the user entered, pays a withdrawal with its payout UTR, and finds both in
- * the audit trail. Saves tests/screenshots/ops-*.png.
+ * the audit trail, switches a withdrawal condition off in the rules and sees the user's help page
+ * follow. Saves tests/screenshots/ops-*.png.
  */
 import path from 'node:path'
 import { execFile } from 'node:child_process'
@@ -51,7 +52,7 @@ describe('operators console in Chromium', () => {
 
   beforeAll(async () => {
     product = await startProduct('sqlite', {
-      rules: { ...DEFAULT_RULES, withdrawMinReferrals: 0, withdrawMinVideos: 0 },
+      rules: { ...DEFAULT_RULES, withdrawMinReferrals: 0 },
     })
     email = `ops${process.pid}@example.com`
     const { stdout } = await run(
@@ -74,7 +75,7 @@ describe('operators console in Chromium', () => {
     orderId = order.data.order_id as string
     await call('POST', `/api/v1/orders/${orderId}/utr/`, payer.token, { utr })
 
-    const earner = await createTestUser(product.app, { platformFeePaid: true })
+    const earner = await createTestUser(product.app, { platformFeePaid: true, views: 30 })
     await grantCoins(product.app, earner.id, 200_000)
     const w = await call(
       'POST',
@@ -159,5 +160,31 @@ describe('operators console in Chromium', () => {
     await expect(table.getByText('order.confirm').isVisible()).resolves.toBe(true)
     await expect(table.getByRole('cell', { name: email, exact: true }).count()).resolves.toBe(2)
     await page.screenshot({ path: path.join(SHOTS, 'ops-audit.png') })
+  })
+
+  it('switches the videos condition off in the rules, and the user’s help page stops stating it', async () => {
+    const userPage = await browser.newPage({ baseURL: product.baseUrl })
+    await userPage.goto('/help-center')
+    await userPage.getByText('At least 25 videos watched').first().waitFor()
+
+    await page.getByRole('button', { name: 'Rules' }).click()
+    await page.getByLabel('Withdrawal minimum videos watched (0 = off)').fill('0')
+    await page.getByLabel('Reason for the change').fill('videos condition off for the festival')
+    await page.getByRole('button', { name: 'Save rules' }).click()
+    await page.getByRole('status').filter({ hasText: 'Rules saved.' }).waitFor()
+    await page.getByRole('cell', { name: 'videos condition off for the festival' }).waitFor()
+
+    const fresh = await browser.newPage({ baseURL: product.baseUrl })
+    await fresh.goto('/help-center')
+    await fresh
+      .getByText(/A balance of at least ₹999/)
+      .first()
+      .waitFor()
+    await expect
+      .poll(() => fresh.getByText('At least 25 videos watched').count(), { timeout: 10_000 })
+      .toBe(0)
+    await fresh.screenshot({ path: path.join(SHOTS, 'ops-rules-help-center.png'), fullPage: true })
+    await userPage.close()
+    await fresh.close()
   })
 })

@@ -19,6 +19,13 @@ import {
 } from '../../ops/queues.ts'
 import { actorOf, operatorGuard } from './guard.ts'
 import healthRoutes from './health.ts'
+import liveRules from '../../plugins/live-rules.ts'
+import {
+  EDITABLE_NUMBERS,
+  EDITABLE_SWITCHES,
+  rulesHistory,
+  updateRules,
+} from '../../ops/live-rules.ts'
 
 /** 10 login tries per minute per IP unless `config.authRateLimit` says otherwise. */
 const LOGIN_RATE_LIMIT = { max: 10, timeWindowMs: 60_000 }
@@ -82,6 +89,8 @@ export default async function opsRoutes(app: FastifyInstance): Promise<void> {
   const limit = app.config.authRateLimit ?? LOGIN_RATE_LIMIT
   app.decorateRequest('operator', null)
   await app.register(healthRoutes)
+  // Every instance follows the rules operators save (DECISIONS §3), console in use or not.
+  await app.register(liveRules)
 
   app.post<{ Body: { email: string; password: string; totp: string } }>(
     '/ops/login',
@@ -222,6 +231,38 @@ export default async function opsRoutes(app: FastifyInstance): Promise<void> {
         Number(request.params.id),
         request.body.reason,
       ),
+  )
+
+  app.get('/ops/rules', { preHandler: guard.read }, async () => ({
+    rules: app.config.rules,
+    editable: { numbers: EDITABLE_NUMBERS, switches: EDITABLE_SWITCHES },
+    history: await rulesHistory(app.db),
+  }))
+
+  app.put<{ Body: { rules: Record<string, unknown>; reason: string } }>(
+    '/ops/rules',
+    {
+      preHandler: guard.write,
+      schema: {
+        body: {
+          type: 'object',
+          required: ['rules', 'reason'],
+          properties: { rules: { type: 'object' }, reason: { type: 'string', maxLength: 500 } },
+        },
+      },
+    },
+    async (request) => {
+      const saved = await updateRules(
+        app.db,
+        app.config.rules,
+        actorOf(request),
+        request.body.rules,
+        request.body.reason,
+        ctx.now(),
+      )
+      await app.refreshRules()
+      return { id: saved.id, rules: app.config.rules }
+    },
   )
 
   app.get<{ Querystring: AuditQuery }>(

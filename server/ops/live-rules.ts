@@ -1,0 +1,177 @@
+/**
+ * The live rules of DECISIONS §3 (issue 17): stored in `rule_versions`, one row per edit (the
+ * newest is in force, the rest is the history), edited by operators in the console, validated
+ * here, and applied to every running instance within seconds: each instance reads the newest row
+ * every RULES_REFRESH_MS and copies it into its `config.rules`, the object every route, the
+ * earning and account functions and `GET /config/` read.
+ */
+import type { Db } from '../db/index.ts'
+import { DEFAULT_RULES, type Rules } from '../../src/shared/rules.ts'
+import { badRequest } from '../lib/errors.ts'
+import { writeAudit, type Actor } from './audit.ts'
+
+/** How often an instance looks for a newer rules row: 2 s, in ms. */
+export const RULES_REFRESH_MS = 2000
+
+type NumericRule = {
+  [K in keyof Rules]: Rules[K] extends number ? K : never
+}[keyof Rules]
+
+/**
+ * The rules an operator may change, with their bounds. `coinsPerRupee` is not among them: every
+ * ledger row is counted in it. `withdrawalTime` is computed from the plans (DECISIONS §3).
+ */
+export const EDITABLE_NUMBERS: Record<
+  Exclude<NumericRule, 'coinsPerRupee'>,
+  { min: number; max: number; label: string }
+> = {
+  referralRewardReferrerCoins: {
+    min: 0,
+    max: 1_000_000,
+    label: 'Referral reward to the referrer (coins)',
+  },
+  referralRewardFriendCoins: {
+    min: 0,
+    max: 1_000_000,
+    label: 'Referral reward to the friend (coins)',
+  },
+  signupBonusCoins: { min: 0, max: 10_000_000, label: 'Signup bonus (coins)' },
+  withdrawMinBalanceRupees: {
+    min: 0,
+    max: 1_000_000,
+    label: 'Withdrawal minimum balance (₹, 0 = off)',
+  },
+  withdrawMinVideos: { min: 0, max: 100_000, label: 'Withdrawal minimum videos watched (0 = off)' },
+  withdrawMinReferrals: { min: 0, max: 1_000, label: 'Referrals needed to withdraw (0 = off)' },
+  platformFeeRupees: { min: 1, max: 100_000, label: 'Platform fee (₹)' },
+  platformFeeRefundDays: { min: 0, max: 3650, label: 'Platform fee refund window (days)' },
+  transferFeeRupees: { min: 0, max: 1_000, label: 'Transfer fee per withdrawal (₹)' },
+}
+
+/** The boolean rules an operator may switch. */
+export const EDITABLE_SWITCHES = {
+  withdrawRequiresPlatformFee: { label: 'Withdrawal needs the platform fee paid' },
+} as const
+
+/**
+ * Applies `patch` (only the editable rules; whole numbers within their bounds; booleans) to
+ * `current`. Throws 400 VALIDATION naming the field, for an unknown field too.
+ */
+export function applyRulesPatch(current: Rules, patch: unknown): Rules {
+  if (!patch || typeof patch !== 'object' || Array.isArray(patch)) {
+    throw badRequest('VALIDATION', 'The rules must be an object.')
+  }
+  const next: Rules = { ...current }
+  for (const [key, value] of Object.entries(patch)) {
+    if (key in EDITABLE_NUMBERS) {
+      const { min, max, label } = EDITABLE_NUMBERS[key as keyof typeof EDITABLE_NUMBERS]
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+        throw badRequest('VALIDATION', `${label}: a whole number from ${min} to ${max}.`, {
+          field: key,
+        })
+      }
+      ;(next as unknown as Record<string, number>)[key] = value
+    } else if (key in EDITABLE_SWITCHES) {
+      if (typeof value !== 'boolean')
+        throw badRequest('VALIDATION', `${key} is on or off.`, { field: key })
+      ;(next as unknown as Record<string, boolean>)[key] = value
+    } else {
+      throw badRequest('VALIDATION', `${key} cannot be changed here.`, { field: key })
+    }
+  }
+  return next
+}
+
+/** One stored version of the rules. */
+export interface RulesVersion {
+  id: number
+  rules: Rules
+  actor: string | null
+  reason: string | null
+  created_at: string
+}
+
+/** The newest stored rules merged over `base` (defaults for fields a row lacks), or null if none. */
+export async function newestRules(
+  db: Db,
+  base: Rules = DEFAULT_RULES,
+): Promise<{ id: number; rules: Rules } | null> {
+  const row = await db
+    .selectFrom('rule_versions')
+    .select(['id', 'rules'])
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  if (!row) return null
+  return { id: row.id, rules: { ...base, ...(JSON.parse(row.rules) as Partial<Rules>) } }
+}
+
+/** The stored versions, newest first (at most `limit`, default 50), with who saved each. */
+export async function rulesHistory(db: Db, limit = 50): Promise<RulesVersion[]> {
+  const rows = await db
+    .selectFrom('rule_versions')
+    .leftJoin('operators', 'operators.id', 'rule_versions.operator_id')
+    .select([
+      'rule_versions.id',
+      'rule_versions.rules',
+      'operators.email',
+      'rule_versions.reason',
+      'rule_versions.created_at',
+    ])
+    .orderBy('rule_versions.id', 'desc')
+    .limit(limit)
+    .execute()
+  return rows.map((r) => ({
+    id: r.id,
+    rules: JSON.parse(r.rules) as Rules,
+    actor: r.email,
+    reason: r.reason,
+    created_at: r.created_at,
+  }))
+}
+
+/**
+ * Saves a new rules version: `patch` over the rules in force (the newest row, else `base`), with
+ * a required reason (3–500 characters), and its audit row (`rules.update`, before and after), in
+ * one transaction. Returns the new version's id and rules. Throws 400 VALIDATION.
+ */
+export async function updateRules(
+  db: Db,
+  base: Rules,
+  actor: Actor,
+  patch: unknown,
+  reason: unknown,
+  now: Date,
+): Promise<{ id: number; rules: Rules }> {
+  const why = typeof reason === 'string' ? reason.trim() : ''
+  if (why.length < 3 || why.length > 500)
+    throw badRequest('VALIDATION', 'Give a reason (3–500 characters).')
+  return db.transaction().execute(async (tx) => {
+    const current = (await newestRules(tx, base))?.rules ?? base
+    const next = applyRulesPatch(current, patch)
+    const row = await tx
+      .insertInto('rule_versions')
+      .values({
+        rules: JSON.stringify(next),
+        operator_id: actor.operatorId,
+        reason: why,
+        created_at: now.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'rules.update',
+        entity: 'rules',
+        entityId: row.id,
+        before: current,
+        after: next,
+        reason: why,
+      },
+      now,
+    )
+    return { id: row.id, rules: next }
+  })
+}

@@ -1,0 +1,212 @@
+// Live rules (issue 17; DECISIONS §3): an operator edits a rule in the console on one instance;
+// it is validated, stored with its history and audit row, served by GET /config/ and enforced on
+// a second instance over the same database within seconds. Both engines.
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { generate } from 'otplib'
+import { buildApp } from '../../server/app.ts'
+import { createOperator } from '../../server/ops/operators.ts'
+import { DEFAULT_RULES } from '../../src/shared/rules.ts'
+import { createTestDatabase, ENGINES, type TestDatabase } from '../helpers/databases.ts'
+import { createTestUser } from '../helpers/users.ts'
+import { grantCoins } from '../helpers/ledger.ts'
+
+describe.each(ENGINES)('live rules on %s', (engine) => {
+  let database: TestDatabase
+  let a: FastifyInstance
+  let b: FastifyInstance
+  let token: string
+  let viewerToken: string
+
+  const call = async (
+    app: FastifyInstance,
+    method: 'GET' | 'PUT' | 'POST',
+    url: string,
+    body?: unknown,
+    auth?: string,
+    key?: string,
+  ) => {
+    const res = await app.inject({
+      method,
+      url,
+      payload: body as Record<string, unknown>,
+      headers: {
+        ...(auth ? { authorization: `Bearer ${auth}` } : {}),
+        ...(key ? { 'idempotency-key': key } : {}),
+      },
+    })
+    return {
+      status: res.statusCode,
+      body: res.json() as Record<string, unknown> & { code?: string },
+    }
+  }
+
+  const loginAs = async (role: 'operator' | 'viewer') => {
+    const e = await createOperator(a.db, `${role}-rules-${engine}@example.com`, role, new Date())
+    const res = await call(a, 'POST', '/api/v1/ops/login', {
+      email: e.operator.email,
+      password: e.password,
+      totp: await generate({ secret: e.totpSecret }),
+    })
+    expect(res.status).toBe(200)
+    return res.body.token as string
+  }
+
+  beforeAll(async () => {
+    if (engine === 'sqlite') {
+      const file = path.join(
+        os.tmpdir(),
+        `rules-${process.pid}-${crypto.randomBytes(4).toString('hex')}.db`,
+      )
+      database = {
+        url: `file:${file}`,
+        drop: async () => {
+          for (const s of ['', '-wal', '-shm']) fs.rmSync(file + s, { force: true })
+        },
+      }
+    } else {
+      database = await createTestDatabase('postgres')
+    }
+    const config = { databaseUrl: database.url, logLevel: 'silent', staticDir: undefined }
+    a = await buildApp({ ...config, rules: { ...DEFAULT_RULES, withdrawMinReferrals: 0 } })
+    await a.ready()
+    b = await buildApp({ ...config, rules: { ...DEFAULT_RULES, withdrawMinReferrals: 0 } })
+    await b.ready()
+    token = await loginAs('operator')
+    viewerToken = await loginAs('viewer')
+  })
+
+  afterAll(async () => {
+    await a?.close()
+    await b?.close()
+    await database?.drop()
+  })
+
+  it('refuses rules it cannot accept, a missing reason and a viewer', async () => {
+    for (const rules of [
+      { coinsPerRupee: 50 },
+      { withdrawMinVideos: -1 },
+      { platformFeeRupees: 9.5 },
+      { withdrawRequiresPlatformFee: 'no' },
+      { nonsense: 1 },
+    ]) {
+      const res = await call(a, 'PUT', '/api/v1/ops/rules', { rules, reason: 'trying it' }, token)
+      expect(res.status, JSON.stringify(rules)).toBe(400)
+      expect(res.body.code).toBe('VALIDATION')
+    }
+    expect(
+      (
+        await call(
+          a,
+          'PUT',
+          '/api/v1/ops/rules',
+          { rules: { withdrawMinVideos: 5 }, reason: '' },
+          token,
+        )
+      ).status,
+    ).toBe(400)
+    expect(
+      (
+        await call(
+          a,
+          'PUT',
+          '/api/v1/ops/rules',
+          { rules: { withdrawMinVideos: 5 }, reason: 'viewer try' },
+          viewerToken,
+        )
+      ).status,
+    ).toBe(403)
+    const count = await a.db
+      .selectFrom('rule_versions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+    expect(Number(count.n)).toBe(0)
+  })
+
+  it('switches a withdrawal condition off on one instance; the other serves and enforces it within seconds', async () => {
+    const user = await createTestUser(b, { platformFeePaid: true, views: 0 })
+    await grantCoins(b, user.id, 200_000)
+    const before = await call(
+      b,
+      'POST',
+      '/api/v1/add-withdraw/',
+      { upi_id: 'u@okaxis', amount: 100 },
+      user.token,
+      `r1-${user.id}`,
+    )
+    expect(before.status).toBe(403)
+    expect(before.body.code).toBe('MIN_VIDEOS')
+
+    const saved = await call(
+      a,
+      'PUT',
+      '/api/v1/ops/rules',
+      {
+        rules: { withdrawMinVideos: 0, signupBonusCoins: 5000 },
+        reason: 'videos condition off for Diwali',
+      },
+      token,
+    )
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+    const servedA = await call(a, 'GET', '/api/v1/config/')
+    expect(servedA.body.rules).toMatchObject({
+      withdrawMinVideos: 0,
+      signupBonusCoins: 5000,
+      withdrawMinBalanceRupees: 999,
+    })
+
+    const started = Date.now()
+    let servedB: Record<string, unknown> = {}
+    while (Date.now() - started < 6000) {
+      servedB = (await call(b, 'GET', '/api/v1/config/')).body.rules as Record<string, unknown>
+      if (servedB.withdrawMinVideos === 0) break
+      await new Promise((r) => setTimeout(r, 200))
+    }
+    expect(servedB).toMatchObject({ withdrawMinVideos: 0, signupBonusCoins: 5000 })
+    expect(Date.now() - started).toBeLessThan(5000)
+    const after = await call(
+      b,
+      'POST',
+      '/api/v1/add-withdraw/',
+      { upi_id: 'u@okaxis', amount: 100 },
+      user.token,
+      `r2-${user.id}`,
+    )
+    expect(after.status, JSON.stringify(after.body)).toBe(200)
+  })
+
+  it('keeps each version with who saved it and why, and audits the change with before and after', async () => {
+    await call(
+      a,
+      'PUT',
+      '/api/v1/ops/rules',
+      { rules: { withdrawMinVideos: 10 }, reason: 'back on, lower' },
+      token,
+    )
+    const res = await call(a, 'GET', '/api/v1/ops/rules', undefined, viewerToken)
+    expect(res.status).toBe(200)
+    const history = res.body.history as {
+      rules: { withdrawMinVideos: number }
+      actor: string
+      reason: string
+    }[]
+    expect(history.map((h) => [h.rules.withdrawMinVideos, h.reason])).toEqual([
+      [10, 'back on, lower'],
+      [0, 'videos condition off for Diwali'],
+    ])
+    expect(history[0]?.actor).toBe(`operator-rules-${engine}@example.com`)
+    const audit = await a.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'rules.update')
+      .orderBy('id')
+      .execute()
+    expect(audit).toHaveLength(2)
+    expect(JSON.parse(audit[1]?.before ?? '{}')).toMatchObject({ withdrawMinVideos: 0 })
+    expect(JSON.parse(audit[1]?.after ?? '{}')).toMatchObject({ withdrawMinVideos: 10 })
+  })
+})
