@@ -60,7 +60,11 @@ export function WithdrawalConditions({
       {conditions.length > 0 ? (
         <>
           <p style={{ margin: 0 }}>{intro}</p>
-          <ul className="conditions-list">
+          <ul
+            className="conditions-list"
+            // With the user's ✓ / ○ marks, bullets would say the same thing twice.
+            style={status ? { listStyle: 'none', paddingLeft: 0 } : undefined}
+          >
             {conditions.map((c) => {
               const p = progress.get(c.key)
               return (

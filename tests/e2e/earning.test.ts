@@ -129,9 +129,10 @@ describe('earning loop in Chromium (sqlite)', () => {
     await page.getByRole('link', { name: 'Deposit', exact: true }).click()
     await page.waitForURL((url) => url.pathname === '/deposit-fee')
     await page.getByText('Deposit rupees 499 and get 25 coins (₹0.25) per video').waitFor()
+    // The conditions before paying, with this free-plan user's own payout time (issue 13).
     await page
-      .getByTestId('withdrawal-terms')
-      .getByText('Withdrawals take 24 hours to 7 days.')
+      .getByRole('region', { name: 'Before you pay: how withdrawals work' })
+      .getByText('On your plan a withdrawal is paid within 7 days of your request.')
       .waitFor()
     await shot('deposit-fee')
     await shot('deposit-fee-full', true)

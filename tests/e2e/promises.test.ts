@@ -1,0 +1,248 @@
+/**
+ * The payment promises of issue 13 end to end in real headless Chromium at 360×800, on SQLite:
+ * the fee page reloaded three times shows one order; its "Pay with UPI app" link carries the
+ * order's amount and id; the UTR entered on the page is confirmed by `npm run ops --
+ * import-statement`; /payment-success never shows an amount from its address; the Withdraw popup
+ * lists every enforced condition with the user's progress; the wallet shows the payout's due date;
+ * no route scrolls sideways at 320 px (nor /wallet at 360 px).
+ * Saves tests/screenshots/promises-*.png.
+ */
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { startProduct, type RunningProduct } from '../helpers/server.ts'
+import { launchBrowser, logInThroughScreen, phoneContext } from '../helpers/browser.ts'
+import { createTestUser, type TestUser } from '../helpers/users.ts'
+import { grantCoins } from '../helpers/ledger.ts'
+
+const SHOTS = path.resolve('tests/screenshots')
+const run = promisify(execFile)
+
+let product: RunningProduct
+let browser: Browser
+let context: BrowserContext
+let page: Page
+let person: TestUser
+
+async function shot(name: string, fullPage = false): Promise<void> {
+  await page.screenshot({ path: path.join(SHOTS, `promises-${name}.png`), fullPage })
+}
+
+/** Runs the operator command as a separate process on the test database. */
+async function ops(...args: string[]): Promise<string> {
+  const { stdout } = await run('npx', ['tsx', 'server/ops/cli.ts', ...args], {
+    env: { ...process.env, DATABASE_URL: product.databaseUrl },
+  })
+  return stdout
+}
+
+/** The page's order id, as the payment details show it. */
+async function shownOrderId(): Promise<string> {
+  const text = await page.getByText(/^Order ID: WE[0-9A-F]{16}$/).textContent()
+  return (text ?? '').replace('Order ID: ', '')
+}
+
+/** How far the page can scroll sideways, in CSS px (0 when it fits). */
+const sidewaysOverflow = () =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+
+describe('payment promises in Chromium (sqlite)', () => {
+  beforeAll(async () => {
+    fs.mkdirSync(SHOTS, { recursive: true })
+    product = await startProduct('sqlite')
+    person = await createTestUser(product.app, { firstName: 'Asha Rao', pin: '1357', views: 3 })
+    await grantCoins(product.app, person.id, 12_345)
+    browser = await launchBrowser()
+    context = await phoneContext(browser, product.baseUrl)
+    page = await context.newPage()
+    await logInThroughScreen(page, person.email, person.pin)
+    await page.waitForURL((url) => url.pathname === '/dashboard')
+  })
+
+  afterAll(async () => {
+    await context?.close()
+    await browser?.close()
+    await product?.stop()
+  })
+
+  it('the fee page reloaded three times shows one order, and its UPI app link carries the order’s amount and id', async () => {
+    await page.goto('/platform-fee')
+    await page.getByRole('link', { name: 'Pay ₹99' }).click()
+    await page.waitForURL((url) => url.pathname === '/m-payment')
+    const link = page.getByRole('link', { name: 'Pay with UPI app' })
+    await link.waitFor()
+    const first = await shownOrderId()
+    for (let i = 0; i < 3; i++) {
+      await page.reload()
+      await link.waitFor()
+      expect(await shownOrderId()).toBe(first)
+    }
+    const orders = await product.app.db
+      .selectFrom('orders')
+      .select(['order_id', 'purpose', 'amount'])
+      .where('user_id', '=', person.id)
+      .execute()
+    expect(orders).toEqual([{ order_id: first, purpose: 'platform_fee', amount: 99 }])
+    const href = (await link.getAttribute('href')) ?? ''
+    const upi = new URL(href)
+    expect(upi.protocol).toBe('upi:')
+    expect(upi.searchParams.get('am')).toBe('99.00')
+    expect(upi.searchParams.get('cu')).toBe('INR')
+    expect(upi.searchParams.get('tr')).toBe(first)
+    expect(upi.searchParams.get('pa')).toMatch(/^[\w.-]+@[\w.-]+$/)
+    // The button comes before the QR codes, which stay for a second phone.
+    const buttonBox = await link.boundingBox()
+    const qrBox = await page.getByTestId('qr-image-0').boundingBox()
+    expect(buttonBox!.y).toBeLessThan(qrBox!.y)
+    await shot('m-payment-fee')
+  })
+
+  it('takes the 12-digit UTR, and import-statement confirms the fee from the bank statement', async () => {
+    const orderId = await shownOrderId()
+    const utr = `4${String(crypto.randomInt(0, 1e11)).padStart(11, '0')}`
+    const input = page.getByLabel('Paid? Enter the 12-digit UPI reference (UTR)')
+    await input.fill('12345')
+    await page.getByRole('button', { name: 'Send reference' }).click()
+    await page.getByText('Enter the 12-digit UPI transaction reference (UTR)').waitFor()
+    await input.fill(utr)
+    await page.getByRole('button', { name: 'Send reference' }).click()
+    await page.getByTestId('utr-saved').getByText(utr).waitFor()
+    await shot('utr-saved')
+    const queue = await ops('payment-queue')
+    expect(queue).toContain(orderId)
+    expect(queue).toContain(utr)
+
+    const csv = path.join(os.tmpdir(), `statement-${crypto.randomUUID()}.csv`)
+    fs.writeFileSync(csv, `date,utr,amount,payer\n2026-11-23,${utr},99.00,ASHA RAO\n`)
+    try {
+      const out = await ops('import-statement', csv)
+      expect(out).toContain('1 order(s) confirmed')
+    } finally {
+      fs.rmSync(csv, { force: true })
+    }
+    await page
+      .getByText('Payment confirmed. Your platform fee is paid.')
+      .waitFor({ timeout: 15_000 })
+    await page.goto(`/payment-success?order_id=${orderId}`)
+    await page.getByRole('heading', { name: 'Ticket Payment Successful' }).waitFor()
+    await expect(page.getByText('Amount paid').locator('..').textContent()).resolves.toContain(
+      '₹99',
+    )
+  })
+
+  it('/payment-success?order_id=FAKE&amount=50000 shows no amount', async () => {
+    await page.goto('/payment-success?order_id=FAKE&amount=50000')
+    await page.getByRole('heading', { name: 'We could not find this payment' }).waitFor()
+    const text = (await page.locator('main').textContent()) ?? ''
+    expect(text).not.toMatch(/50,?000|₹/)
+    await shot('payment-success-fake')
+  })
+
+  it('the Withdraw popup lists every enforced condition with the user’s progress', async () => {
+    await page.goto('/dashboard')
+    await page.getByRole('button', { name: 'Withdraw' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Withdrawal requirements' })
+    await dialog.getByTestId('withdrawal-estimate').waitFor()
+    const items = await dialog.getByRole('listitem').allTextContents()
+    expect(items).toHaveLength(4)
+    expect(items[0]).toContain('A balance of at least ₹999 (99,900 coins)')
+    expect(items[0]).toContain('you have 12,345 coins (₹123.45)')
+    expect(items[1]).toContain('3 of 25 videos')
+    expect(items[2]).toContain('0 of 3 friends')
+    // The fee was paid in the test before: ticked.
+    expect(items[3]).toContain('✓')
+    await expect(dialog.getByTestId('withdrawal-payout-time').textContent()).resolves.toBe(
+      'On your plan a withdrawal is paid within 7 days of your request.',
+    )
+    await shot('withdraw-popup')
+    await dialog.getByRole('button', { name: 'OK' }).click()
+  })
+
+  it('the wallet shows the payout due date and fits 360 px', async () => {
+    const created = new Date('2026-11-21T06:00:00Z')
+    await product.app.db
+      .insertInto('withdrawals')
+      .values({
+        user_id: person.id,
+        upi_id: 'a.very.long.upi.handle.for.a.small.screen@okhdfcbank',
+        amount: 1_23_456,
+        fee: 1,
+        coins: 0,
+        status: 'requested',
+        upi_reference: null,
+        reason: null,
+        idempotency_key: crypto.randomUUID(),
+        created_at: created.toISOString(),
+        updated_at: created.toISOString(),
+        withdrawl_days: 7,
+        due_at: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+      })
+      .execute()
+    await page.goto('/wallet')
+    const due = page.getByTestId('payout-due')
+    await due.waitFor()
+    expect(await due.textContent()).toMatch(/^expected by \d{1,2} [A-Z][a-z]{2}( \d{4})?$/)
+    await page.getByText('₹1,23,456 to a.very.long').waitFor()
+    expect(await sidewaysOverflow()).toBe(0)
+    await shot('wallet', true)
+  })
+
+  it('no route scrolls sideways at 320 px', async () => {
+    await page.setViewportSize({ width: 320, height: 740 })
+    const routes = [
+      '/dashboard',
+      '/wallet',
+      '/deposit-fee',
+      '/platform-fee',
+      '/m-payment?deposit=499&membership_plan_id=2',
+      '/m-payment',
+      '/amount-withdraw?balance=123&refercount=0',
+      '/profile',
+      '/referandearn',
+      '/how-to-earn',
+      '/termsandcondition',
+      '/help-center',
+      '/privacy',
+      '/your-mistake',
+      '/payment',
+      '/payment-success?order_id=FAKE&amount=50000',
+      '/payment-fail',
+    ]
+    const wide: string[] = []
+    /** Waits until the route has drawn its screen (a heading), then a moment for late content. */
+    const settle = async (p: Page) => {
+      await p.locator('h1, h2').first().waitFor({ timeout: 15_000 })
+      // The result pages show Loading for 2 s; other screens' lists arrive within a moment.
+      await p.waitForTimeout(p.url().includes('/payment-') ? 2_300 : 600)
+    }
+    for (const route of routes) {
+      await page.goto(route)
+      await settle(page)
+      if ((await sidewaysOverflow()) > 0) wide.push(route)
+    }
+    // The guest pages, in a fresh context at 320 px.
+    const guest = await browser.newContext({
+      baseURL: product.baseUrl,
+      viewport: { width: 320, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+    })
+    const guestPage = await guest.newPage()
+    for (const route of ['/', '/loginn', '/register', '/enter-email', '/verify-otp-signup']) {
+      await guestPage.goto(route)
+      await settle(guestPage)
+      const overflow = await guestPage.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      )
+      if (overflow > 0) wide.push(route)
+    }
+    await guest.close()
+    expect(wide).toEqual([])
+    await page.setViewportSize({ width: 360, height: 800 })
+  })
+})
