@@ -7,6 +7,7 @@ import { Redirect, Route, Switch, useLocation } from 'wouter'
 import { Toaster } from 'react-hot-toast'
 import { ROUTES, NotFound } from './routes'
 import { RouteGuard } from './route-guard'
+import { useRouteTitle } from './route-titles'
 import { PageSpinner } from '@/components/page-spinner'
 import { OfflineNotice } from '@/components/offline-notice'
 import { UpdatePrompt } from '@/components/update-prompt'
@@ -20,6 +21,7 @@ export function App() {
   // The toaster and the notices mount right after the first screen has painted, in a task of
   // their own (a toast raised before then still shows: the toaster reads its store on mount).
   const chrome = useAfterFirstPaint()
+  useRouteTitle()
   useEffect(() => setUnauthorizedHandler(() => navigate('/loginn', { replace: true })), [navigate])
   useEffect(() => {
     // Queued reward claims and withdrawals are sent at start whatever the first screen is
