@@ -6,8 +6,9 @@ import { OrdersQueue } from './orders-queue.tsx'
 import { WithdrawalsQueue } from './withdrawals-queue.tsx'
 import { AuditList } from './audit-list.tsx'
 import { RulesEditor } from './rules-editor.tsx'
+import { UserLookup } from './user-lookup.tsx'
 
-const TABS = ['Orders', 'Withdrawals', 'Rules', 'Audit'] as const
+const TABS = ['Orders', 'Withdrawals', 'Users', 'Rules', 'Audit'] as const
 type Tab = (typeof TABS)[number]
 
 export function App() {
@@ -62,6 +63,7 @@ export function App() {
       <main>
         {tab === 'Orders' && <OrdersQueue canAct={canAct} />}
         {tab === 'Withdrawals' && <WithdrawalsQueue canAct={canAct} />}
+        {tab === 'Users' && <UserLookup canAct={canAct} />}
         {tab === 'Rules' && <RulesEditor canAct={canAct} />}
         {tab === 'Audit' && <AuditList />}
       </main>

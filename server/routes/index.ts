@@ -5,8 +5,11 @@ import earningRoutes from './earning/index.ts'
 import profileRoutes from './profile/index.ts'
 import systemRoutes from './system.ts'
 import opsRoutes from './ops/index.ts'
+import suspension from '../plugins/suspension.ts'
 
 export default async function routes(app: FastifyInstance): Promise<void> {
+  // Before the routes: its hook must cover add-reward and add-withdraw (issue 17).
+  await app.register(suspension)
   await app.register(systemRoutes)
   await app.register(accountRoutes)
   await app.register(earningRoutes)

@@ -19,6 +19,7 @@ import {
 } from '../../ops/queues.ts'
 import { actorOf, operatorGuard } from './guard.ts'
 import healthRoutes from './health.ts'
+import opsUserRoutes from './users.ts'
 import liveRules from '../../plugins/live-rules.ts'
 import {
   EDITABLE_NUMBERS,
@@ -91,6 +92,7 @@ export default async function opsRoutes(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes)
   // Every instance follows the rules operators save (DECISIONS §3), console in use or not.
   await app.register(liveRules)
+  await app.register(opsUserRoutes)
 
   app.post<{ Body: { email: string; password: string; totp: string } }>(
     '/ops/login',
