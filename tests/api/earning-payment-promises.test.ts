@@ -162,6 +162,33 @@ describe.each(ENGINES)('payment promises on %s', (engine) => {
       expect((await api.call('GET', `/api/v1/orders/${mine.order_id}`)).status).toBe(401)
     })
 
+    it('GET /payment-result/ answers null for an unknown, a foreign and a guest’s order, and the real record for the owner', async () => {
+      const user = await createTestUser(api.app)
+      const other = await createTestUser(api.app)
+      const mine = await feeOrder(user)
+      const result = (token: string | undefined, id: string) =>
+        api.call('GET', `/api/v1/payment-result/?order_id=${id}&amount=50000`, { token })
+      for (const [token, id] of [
+        [user.token, 'FAKE'],
+        [other.token, mine.order_id],
+        [undefined, mine.order_id],
+        [user.token, ''],
+      ] as const) {
+        expect(await result(token, id), `${id} as ${token ?? 'guest'}`).toEqual({
+          status: 200,
+          body: { data: null },
+        })
+      }
+      expect((await result(user.token, mine.order_id)).body.data).toEqual({
+        order_id: mine.order_id,
+        amount: 99,
+        status: 'pending',
+        method: 'UPI',
+        upi_reference: null,
+      })
+      expect((await result('not-a-token', mine.order_id)).status).toBe(401)
+    })
+
     it('a card order is unknown without a card provider', async () => {
       const res = await api.call('GET', '/api/v1/card-orders/order_50000/')
       expect(res).toMatchObject({ status: 404, body: { code: 'ORDER_NOT_FOUND' } })

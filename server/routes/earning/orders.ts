@@ -2,8 +2,9 @@
  * Orders: `POST /create-order/` (JSON, authenticated, optional Idempotency-Key; or the card test
  * page's form-encoded variant with a CSRF header), `GET /orders/:id` (the user's own order, as the
  * payment pages show it), `POST /orders/:id/utr/` (the user's 12-digit UPI reference),
- * `GET /card-orders/:id/` (the card provider's answer for the public test page), and
- * `GET /csrf-token/`.
+ * `GET /card-orders/:id/` (the card provider's answer for the public test page),
+ * `GET /payment-result/?order_id=` (what a result page shows: the user's order or the card
+ * provider's, `data: null` when neither knows it; a token is optional), and `GET /csrf-token/`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { randomToken } from '../../lib/crypto.ts'
@@ -12,6 +13,7 @@ import { readIdempotencyKey, runIdempotent } from '../../earning/idempotency.ts'
 import { createOrder } from '../../earning/orders.ts'
 import { ownOrder } from '../../earning/order-view.ts'
 import { submitUtr } from '../../earning/utr.ts'
+import { paymentResult } from '../../earning/payment-result.ts'
 import {
   CSRF_COOKIE,
   assertCsrf,
@@ -87,6 +89,22 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
       message: 'Thank you. We will confirm your payment once it reaches us.',
       data: await submitUtr(ctx, request.userId, request.params.id, request.body?.utr),
     }),
+  )
+
+  app.get<{ Querystring: { order_id?: string } }>(
+    '/payment-result/',
+    {
+      // Optional sign-in: a guest (the card test page) is answered from the card provider alone.
+      preHandler: async (request) => {
+        if (request.headers.authorization) await app.authenticate(request)
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store')
+      const userId = request.headers.authorization ? request.userId : null
+      const orderId = String(request.query.order_id ?? '')
+      return { data: await paymentResult(app.config, app.db, userId, orderId, ctx.now()) }
+    },
   )
 
   app.get<{ Params: { id: string } }>('/card-orders/:id/', async (request, reply) => {

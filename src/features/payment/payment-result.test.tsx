@@ -7,14 +7,11 @@ import { act, render, screen } from '@testing-library/react'
 import type { ComponentType } from 'react'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
-import { HTTPError } from 'ky'
-import { getOrder, type Order } from './api/get-order'
-import { getCardOrder } from './api/get-card-order'
+import { getPaymentResult, type PaymentResultOrder } from './api/get-payment-result'
 import PaymentSuccess from './routes/payment-success'
 import PaymentFail from './routes/payment-fail'
 
-vi.mock('./api/get-order', () => ({ getOrder: vi.fn() }))
-vi.mock('./api/get-card-order', () => ({ getCardOrder: vi.fn() }))
+vi.mock('./api/get-payment-result', () => ({ getPaymentResult: vi.fn() }))
 
 function renderAt(Page: ComponentType, path: string) {
   const location = memoryLocation({ path })
@@ -31,30 +28,20 @@ const advance = (ms: number) =>
     await vi.advanceTimersByTimeAsync(ms)
   })
 
-/** The API client's error for an answer with `status`. */
-function httpError(status: number): HTTPError {
-  const response = new Response(JSON.stringify({ message: 'x', code: 'ORDER_NOT_FOUND' }), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  })
-  return new HTTPError(response, new Request('http://localhost/api/v1/orders/x'), {} as never)
-}
-
-const order = (fields: Partial<Order>): Order => ({
+const order = (fields: Partial<PaymentResultOrder>): PaymentResultOrder => ({
   order_id: 'WE0000000000000001',
   amount: 99,
   status: 'confirmed',
-  purpose: 'platform_fee',
-  membership_plan_id: null,
+  method: 'UPI',
   upi_reference: '412345678901',
-  utr: '412345678901',
   ...fields,
 })
+const result = vi.mocked(getPaymentResult)
 
 beforeEach(() => {
   vi.useFakeTimers()
   vi.spyOn(console, 'warn').mockImplementation(() => {})
-  vi.mocked(getCardOrder).mockRejectedValue(httpError(404))
+  result.mockResolvedValue(null)
 })
 afterEach(() => {
   vi.useRealTimers()
@@ -64,13 +51,13 @@ afterEach(() => {
 describe('/payment-success', () => {
   it("shows 'Loading…' for 2 seconds, then the paid order's details from the server", async () => {
     localStorage.setItem('access_token', 'tok')
-    vi.mocked(getOrder).mockResolvedValue(order({}))
+    result.mockResolvedValue(order({}))
     renderAt(PaymentSuccess, '/payment-success?order_id=WE0000000000000001&amount=50000')
     expect(screen.getByText('Loading…')).toBeInTheDocument()
     await advance(1999)
     expect(screen.getByText('Loading…')).toBeInTheDocument()
     await advance(1)
-    expect(getOrder).toHaveBeenCalledWith('WE0000000000000001')
+    expect(result).toHaveBeenCalledWith('WE0000000000000001')
     expect(screen.getByRole('heading', { name: 'Ticket Payment Successful' })).toBeInTheDocument()
     expect(screen.getByText('Transaction number').nextSibling).toHaveTextContent('412345678901')
     expect(screen.getByText('Amount paid').nextSibling).toHaveTextContent('₹99')
@@ -84,7 +71,7 @@ describe('/payment-success', () => {
 
   it('an unknown order id with an amount in the address shows the neutral page and no amount', async () => {
     localStorage.setItem('access_token', 'tok')
-    vi.mocked(getOrder).mockRejectedValue(httpError(404))
+    result.mockResolvedValue(null)
     renderAt(PaymentSuccess, '/payment-success?order_id=FAKE&amount=50000')
     await advance(2000)
     expect(screen.getByRole('heading', { name: 'We could not find this payment' })).toBeVisible()
@@ -94,9 +81,7 @@ describe('/payment-success', () => {
 
   it('a still-pending order is not shown as paid', async () => {
     localStorage.setItem('access_token', 'tok')
-    vi.mocked(getOrder).mockResolvedValue(
-      order({ status: 'pending', upi_reference: null, utr: null }),
-    )
+    result.mockResolvedValue(order({ status: 'pending', upi_reference: null }))
     renderAt(PaymentSuccess, '/payment-success?order_id=WE0000000000000001')
     await advance(2000)
     expect(
@@ -107,15 +92,16 @@ describe('/payment-success', () => {
   })
 
   it('a guest sees the card provider’s record of a test-page order', async () => {
-    vi.mocked(getCardOrder).mockResolvedValue({
+    result.mockResolvedValue({
       order_id: 'CF-77',
       amount: 250,
       status: 'confirmed',
       method: 'Card',
+      upi_reference: null,
     })
     renderAt(PaymentSuccess, '/payment-success?order_id=CF-77&amount=1')
     await advance(2000)
-    expect(getOrder).not.toHaveBeenCalled()
+    expect(result).toHaveBeenCalledWith('CF-77')
     expect(screen.getByText('Transaction number').nextSibling).toHaveTextContent('CF-77')
     expect(screen.getByText('Amount paid').nextSibling).toHaveTextContent('₹250')
     expect(screen.getByText('Payment method').nextSibling).toHaveTextContent('Card')
@@ -126,12 +112,12 @@ describe('/payment-success', () => {
     await advance(2000)
     expect(screen.getByRole('heading', { name: 'We could not find this payment' })).toBeVisible()
     expect(screen.getByText(/none was given/)).toBeVisible()
-    expect(getCardOrder).not.toHaveBeenCalled()
+    expect(result).not.toHaveBeenCalled()
   })
 
   it("shows 'Failed to load transaction details. Please try again.' when the server cannot be reached", async () => {
     localStorage.setItem('access_token', 'tok')
-    vi.mocked(getOrder).mockRejectedValue(new TypeError('Failed to fetch'))
+    result.mockRejectedValue(new TypeError('Failed to fetch'))
     renderAt(PaymentSuccess, '/payment-success?order_id=WE1')
     await advance(2000)
     expect(screen.getByRole('alert')).toHaveTextContent(
@@ -143,9 +129,7 @@ describe('/payment-success', () => {
 describe('/payment-fail', () => {
   it("shows 'Loading…' for 2 seconds, then 'Payment Failed' with the server's attempt and Retry Payment", async () => {
     localStorage.setItem('access_token', 'tok')
-    vi.mocked(getOrder).mockResolvedValue(
-      order({ status: 'expired', amount: 1499, upi_reference: null, utr: null }),
-    )
+    result.mockResolvedValue(order({ status: 'expired', amount: 1499, upi_reference: null }))
     renderAt(PaymentFail, '/payment-fail?order_id=WE0000000000000001&amount=5')
     await advance(1999)
     expect(screen.getByText('Loading…')).toBeInTheDocument()
@@ -161,7 +145,7 @@ describe('/payment-fail', () => {
 
   it('a paid order opened at /payment-fail says it was received', async () => {
     localStorage.setItem('access_token', 'tok')
-    vi.mocked(getOrder).mockResolvedValue(order({}))
+    result.mockResolvedValue(order({}))
     renderAt(PaymentFail, '/payment-fail?order_id=WE0000000000000001')
     await advance(2000)
     expect(screen.getByRole('heading', { name: 'Payment received' })).toBeVisible()

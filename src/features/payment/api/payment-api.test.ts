@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { getCsrfToken } from './get-csrf-token'
 import { createCardOrder } from './create-card-order'
-import { getOrder } from './get-order'
+import { getPaymentResult } from './get-payment-result'
 
 const calls: { request: Request; body: string }[] = []
 
@@ -90,18 +90,21 @@ describe('getCsrfToken', () => {
   })
 })
 
-describe('getOrder', () => {
-  it('reads data from GET /api/v1/orders/{order_id}', async () => {
+describe('getPaymentResult', () => {
+  it('reads data from GET /api/v1/payment-result/?order_id=…, null included', async () => {
     const order = {
       order_id: 'ORD 7',
       amount: 99,
       status: 'confirmed',
-      purpose: 'platform_fee',
-      membership_plan_id: null,
+      method: 'UPI',
       upi_reference: 'UTR1',
     }
     answer({ data: order })
-    await expect(getOrder('ORD 7')).resolves.toEqual(order)
-    expect(new URL(calls[0]!.request.url).pathname).toBe('/api/v1/orders/ORD%207')
+    await expect(getPaymentResult('ORD 7')).resolves.toEqual(order)
+    const url = new URL(calls[0]!.request.url)
+    expect(url.pathname).toBe('/api/v1/payment-result/')
+    expect(url.searchParams.get('order_id')).toBe('ORD 7')
+    answer({ data: null })
+    await expect(getPaymentResult('FAKE')).resolves.toBeNull()
   })
 })

@@ -1,16 +1,13 @@
 /**
  * What a payment result page shows (SPEC §2, §4; DECISIONS §4): only the server's record of the
- * order named by `order_id` — the user's own order (`GET /orders/{id}`), else the card provider's
- * answer for the test page (`GET /card-orders/{id}/`). Never an amount or status from the address:
- * an unknown or foreign order reads 'not-found', a network failure 'error'.
+ * order named by `order_id` (`GET /payment-result/`: the user's own order, else the card provider's
+ * answer for the test page). Never an amount or status from the address: an unknown or foreign
+ * order reads 'not-found', a network failure 'error'.
  * The page shows Loading for at least 2 seconds, then the result.
  */
 import { useEffect, useState } from 'react'
 import { useSearch } from 'wouter'
-import { readApiError } from '@/lib/api-client'
-import { isLoggedIn } from '@/lib/session'
-import { getCardOrder } from '../api/get-card-order'
-import { getOrder } from '../api/get-order'
+import { getPaymentResult } from '../api/get-payment-result'
 import { RESULT_LOADING_MS } from '../messages'
 
 export interface TransactionDetails {
@@ -30,39 +27,16 @@ export type TransactionState =
   | { kind: 'not-found'; reason: 'no-order-id' | 'unknown' }
   | { kind: 'error' }
 
-/** True when `error` is the server saying it has no such order (404). */
-async function isNotFound(error: unknown): Promise<boolean> {
-  return (await readApiError(error))?.status === 404
-}
-
-/** The server's record of `orderId`; null when neither the user's orders nor the provider know it. */
+/** The server's record of `orderId`; null when it knows no such order for this visitor. */
 async function loadDetails(orderId: string): Promise<TransactionDetails | null> {
-  if (isLoggedIn()) {
-    try {
-      const order = await getOrder(orderId)
-      return {
-        orderId: order.order_id,
-        transactionNumber: order.upi_reference ?? order.order_id,
-        amount: Number(order.amount),
-        method: 'UPI',
-        status: order.status,
-      }
-    } catch (error) {
-      if (!(await isNotFound(error))) throw error
-    }
-  }
-  try {
-    const order = await getCardOrder(orderId)
-    return {
-      orderId: order.order_id,
-      transactionNumber: order.order_id,
-      amount: order.amount,
-      method: order.method,
-      status: order.status,
-    }
-  } catch (error) {
-    if (await isNotFound(error)) return null
-    throw error
+  const order = await getPaymentResult(orderId)
+  if (!order) return null
+  return {
+    orderId: order.order_id,
+    transactionNumber: order.upi_reference ?? order.order_id,
+    amount: Number(order.amount),
+    method: order.method,
+    status: order.status,
   }
 }
 
