@@ -11,6 +11,10 @@ import { TextField } from './text-field'
 import { SubmitButton } from './submit-button'
 import { formatCountdown, useCountdown } from './use-countdown'
 
+/** Shown when the screen was opened without the address the code went to. */
+export const NO_EMAIL =
+  'This page does not say which email the code was sent to. Open it from the link in your email, or start again from Log In.'
+
 export interface OtpScreenProps {
   email: string
   /** Seconds before the first resend is allowed (10 on reset, 59 after signup: SPEC §4). */
@@ -60,9 +64,16 @@ export function OtpScreen({ email, initialSeconds, onVerify, onResend, onBack }:
       <main className="page stack">
         <AuthLogo />
         <h1 className="center">OTP Verification</h1>
-        <p className="center muted">
-          Code has been sent to <strong>{email}</strong>
-        </p>
+        {email ? (
+          <p className="center muted">
+            Code has been sent to <strong>{email}</strong>
+          </p>
+        ) : (
+          // Opened without ?email= (issue 13): say so instead of "Code has been sent to ".
+          <p className="center error-text" role="alert" data-testid="otp-no-email">
+            {NO_EMAIL}
+          </p>
+        )}
         <form className="stack" onSubmit={submit} noValidate>
           <TextField
             label="4-digit code"

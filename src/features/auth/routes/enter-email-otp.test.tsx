@@ -41,6 +41,14 @@ describe('Reset OTP screen', () => {
     expect(screen.queryByText(/Resend code in/)).toBeNull()
   })
 
+  it('opened without ?email= says so instead of "Code has been sent to "', () => {
+    renderAt(<EnterEmailOtp />, '/enter-email-otp', { fakeTimers: true })
+    expect(screen.queryByText(/Code has been sent to/)).toBeNull()
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This page does not say which email the code was sent to.',
+    )
+  })
+
   it('resends through forgot-password, then waits 59 seconds with the link disabled', async () => {
     mockedResend.mockResolvedValue({
       ok: true,

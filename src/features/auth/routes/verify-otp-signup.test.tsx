@@ -9,7 +9,9 @@ import VerifyOtpSignup from './verify-otp-signup'
 
 vi.mock('../api/send-signup-otp', () => ({ sendSignupOtp: vi.fn() }))
 vi.mock('../api/verify-signup-otp', () => ({ verifySignupOtp: vi.fn() }))
-vi.mock('react-hot-toast', () => ({ default: { success: vi.fn(), error: vi.fn() } }))
+vi.mock('react-hot-toast', () => ({
+  default: { success: vi.fn(), error: vi.fn(), dismiss: vi.fn() },
+}))
 
 const mockedSend = vi.mocked(sendSignupOtp)
 const mockedVerify = vi.mocked(verifySignupOtp)
@@ -77,6 +79,11 @@ describe('Signup OTP screen', () => {
     expect(mockedVerify).toHaveBeenCalledWith('4821', 'req-1')
     expect(getResetToken()).toBe('reset-1')
     expect(toast.success).toHaveBeenCalledWith('OTP verified successfully!')
+    // The signup's 'OTP Sent Successfully!' is cleared first, so this toast stands alone.
+    expect(toast.dismiss).toHaveBeenCalled()
+    expect(vi.mocked(toast.dismiss).mock.invocationCallOrder[0]).toBeLessThan(
+      vi.mocked(toast.success).mock.invocationCallOrder.at(-1)!,
+    )
     expect(currentUrl()).toBe('/update-password?email=asha%40example.com')
   })
 

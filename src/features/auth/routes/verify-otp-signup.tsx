@@ -53,6 +53,8 @@ export default function VerifyOtpSignup() {
     const result = await verifySignupOtp(code, getRequestId() ?? '')
     if (result.ok && result.data.reset_token) {
       setResetToken(result.data.reset_token)
+      // Only this toast: an earlier 'OTP Sent Successfully!' still on screen would contradict it.
+      toast.dismiss()
       toast.success('OTP verified successfully!')
       navigate(`/update-password?email=${encodeURIComponent(email)}`)
       return null
