@@ -62,6 +62,19 @@ export async function download(path: string, filename: string): Promise<void> {
   URL.revokeObjectURL(url)
 }
 
+/** Sends a CSV file as the raw body of a POST to `path`; returns the parsed answer. */
+export async function uploadCsv<T>(path: string, file: File): Promise<T> {
+  const res = await fetch(`/api/v1/ops${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${savedToken() ?? ''}`, 'content-type': 'text/csv' },
+    body: await file.text(),
+  })
+  const data = (await res.json().catch(() => ({}))) as { message?: string; code?: string }
+  if (!res.ok)
+    throw new OpsError(data.message ?? `HTTP ${res.status}`, data.code ?? 'HTTP', res.status)
+  return data as T
+}
+
 /** Whole rupees as ₹1,23,456. */
 export function rupees(value: number): string {
   return `₹${value.toLocaleString('en-IN')}`

@@ -1,6 +1,6 @@
 /** Open orders: amount, purpose, user, the UTR the user entered, age; confirm or reject. */
 import { useState } from 'react'
-import { age, opsCall, rupees } from './api.ts'
+import { age, opsCall, rupees, uploadCsv } from './api.ts'
 import { Notice, Pager, useAction, usePaged } from './paged.tsx'
 
 interface OrderRow {
@@ -24,6 +24,18 @@ export function OrdersQueue({ canAct }: { canAct: boolean }) {
     with_utr: withUtr ? 'true' : '',
   })
   const { notice, run } = useAction(reload)
+  const importStatement = async (file: File | undefined) => {
+    if (!file) return
+    await run(async () => {
+      const answer = await uploadCsv<{ rows: { kind: string }[] }>('/statement-import', file)
+      const confirmed = answer.rows.filter((r) => r.kind === 'confirmed').length
+      const other = answer.rows.length - confirmed
+      if (other > 0)
+        throw new Error(
+          `${confirmed} confirmed; ${other} rows need a look (run npm run ops -- import-statement for the details).`,
+        )
+    }, `Statement ${file.name}: every matching order confirmed.`)
+  }
   return (
     <section aria-labelledby="orders-title">
       <h1 id="orders-title">Orders</h1>
@@ -49,6 +61,16 @@ export function OrdersQueue({ canAct }: { canAct: boolean }) {
           <input type="checkbox" checked={withUtr} onChange={(e) => setWithUtr(e.target.checked)} />{' '}
           With a UTR only
         </label>
+        {canAct && (
+          <label>
+            Import bank statement
+            <input
+              type="file"
+              accept=".csv,text/csv"
+              onChange={(e) => void importStatement(e.target.files?.[0])}
+            />
+          </label>
+        )}
       </div>
       <Notice notice={notice} />
       {error && (

@@ -59,17 +59,17 @@ export function Pager({
   )
 }
 
-/** Runs an action, then reports its outcome or the server's message. */
+/** Runs an action, reports its outcome or the error's message, and reloads the list. */
 export function useAction(reload: () => Promise<void>) {
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null)
   const run = async (fn: () => Promise<unknown>, done: string) => {
     try {
       await fn()
       setNotice({ ok: true, text: done })
-      await reload()
     } catch (e) {
-      setNotice({ ok: false, text: e instanceof OpsError ? e.message : 'The action failed.' })
+      setNotice({ ok: false, text: e instanceof Error ? e.message : 'The action failed.' })
     }
+    await reload()
   }
   return { notice, run }
 }

@@ -1,6 +1,6 @@
 /** Withdrawals by due date (overdue first): pay with the payout's UTR, or fail with a reason. */
 import { useState } from 'react'
-import { opsCall, rupees } from './api.ts'
+import { OpsError, download, opsCall, rupees, uploadCsv } from './api.ts'
 import { Notice, Pager, useAction, usePaged } from './paged.tsx'
 
 interface WithdrawalRow {
@@ -30,6 +30,16 @@ export function WithdrawalsQueue({ canAct }: { canAct: boolean }) {
     overdue: overdue ? 'true' : '',
   })
   const { notice, run } = useAction(reload)
+  const [report, setReport] = useState<
+    { line: number; reference: string; outcome: string; message: string }[]
+  >([])
+  const importResults = async (file: File | undefined) => {
+    if (!file) return
+    await run(async () => {
+      const answer = await uploadCsv<{ rows: typeof report }>('/payouts/import', file)
+      setReport(answer.rows)
+    }, `Imported ${file.name}.`)
+  }
   return (
     <section aria-labelledby="withdrawals-title">
       <h1 id="withdrawals-title">Withdrawals</h1>
@@ -55,7 +65,48 @@ export function WithdrawalsQueue({ canAct }: { canAct: boolean }) {
           <input type="checkbox" checked={overdue} onChange={(e) => setOverdue(e.target.checked)} />{' '}
           Overdue only
         </label>
+        {canAct && (
+          <>
+            <button
+              type="button"
+              onClick={() =>
+                download('/payouts.csv', 'payouts.csv').catch((e: unknown) =>
+                  setReport([
+                    {
+                      line: 0,
+                      reference: '',
+                      outcome: 'error',
+                      message: e instanceof OpsError ? e.message : 'Export failed.',
+                    },
+                  ]),
+                )
+              }
+            >
+              Export payout CSV
+            </button>
+            <label>
+              Import bank result file
+              <input
+                type="file"
+                accept=".csv,text/csv"
+                onChange={(e) => void importResults(e.target.files?.[0])}
+              />
+            </label>
+          </>
+        )}
       </div>
+      {report.length > 0 && (
+        <ul className="report" aria-label="Import report">
+          {report.map((r) => (
+            <li
+              key={`${r.line}-${r.reference}`}
+              className={r.outcome === 'error' ? 'error' : undefined}
+            >
+              Line {r.line} {r.reference}: {r.outcome}. {r.message}
+            </li>
+          ))}
+        </ul>
+      )}
       <Notice notice={notice} />
       {error && (
         <p role="alert" className="error">

@@ -20,6 +20,7 @@ import {
 import { actorOf, operatorGuard } from './guard.ts'
 import healthRoutes from './health.ts'
 import opsUserRoutes from './users.ts'
+import opsPayoutRoutes from './payouts.ts'
 import liveRules from '../../plugins/live-rules.ts'
 import {
   EDITABLE_NUMBERS,
@@ -93,6 +94,7 @@ export default async function opsRoutes(app: FastifyInstance): Promise<void> {
   // Every instance follows the rules operators save (DECISIONS §3), console in use or not.
   await app.register(liveRules)
   await app.register(opsUserRoutes)
+  await app.register(opsPayoutRoutes)
 
   app.post<{ Body: { email: string; password: string; totp: string } }>(
     '/ops/login',

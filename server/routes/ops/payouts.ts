@@ -1,0 +1,78 @@
+/**
+ * The console's file routes (issue 17; DECISIONS §8): the bulk-payout CSV export, the import of
+ * the bank's payout result file, and the bank statement import of issue 13 (confirming open
+ * orders by UTR), reachable here too. A file is the request's raw body (text/csv), up to 5 MB.
+ */
+import type { FastifyInstance } from 'fastify'
+import { contextOf } from '../../earning/context.ts'
+import { writeAudit } from '../../ops/audit.ts'
+import { exportPayouts, importPayoutResults } from '../../ops/payouts.ts'
+import { importStatement } from '../../ops/statement-import.ts'
+import { badRequest } from '../../lib/errors.ts'
+import { actorOf, operatorGuard } from './guard.ts'
+
+/** Up to 5 MB of CSV, sent as the raw body (`Content-Type: text/csv` or `text/plain`). */
+const FILE_LIMIT = 5 * 1024 * 1024
+const FILE_BODY = { bodyLimit: FILE_LIMIT } as const
+
+/** The raw CSV of a request; 400 VALIDATION when the body is not text. */
+function csvOf(body: unknown): string {
+  if (typeof body !== 'string' || !body.trim()) {
+    throw badRequest('VALIDATION', 'Send the file as the body, with Content-Type text/csv.')
+  }
+  return body
+}
+
+export default async function opsPayoutRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = contextOf(app)
+  const guard = operatorGuard(app)
+  app.addContentTypeParser(
+    'text/csv',
+    { parseAs: 'string', bodyLimit: FILE_LIMIT },
+    (_request, body, done) => done(null, body),
+  )
+
+  app.get('/ops/payouts.csv', { preHandler: guard.write }, async (request, reply) => {
+    const { csv } = await exportPayouts(ctx, actorOf(request))
+    const day = ctx.now().toISOString().slice(0, 10)
+    return reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="payouts-${day}.csv"`)
+      .header('Cache-Control', 'no-store')
+      .send(csv)
+  })
+
+  app.post<{ Body: string }>(
+    '/ops/payouts/import',
+    { preHandler: guard.write, ...FILE_BODY },
+    async (request) => ({
+      rows: await importPayoutResults(ctx, actorOf(request), csvOf(request.body)),
+    }),
+  )
+
+  app.post<{ Body: string }>(
+    '/ops/statement-import',
+    { preHandler: guard.write, ...FILE_BODY },
+    async (request) => {
+      const outcomes = await importStatement(ctx, csvOf(request.body))
+      // Each confirmation ran in its own transaction (confirmOrder); its audit row follows it.
+      const actor = actorOf(request)
+      for (const o of outcomes) {
+        if (o.kind !== 'confirmed') continue
+        await writeAudit(
+          app.db,
+          actor,
+          {
+            action: 'order.confirm',
+            entity: 'orders',
+            entityId: o.order_id,
+            after: { status: 'confirmed', utr: o.row.utr, amount: o.row.amount },
+            reason: `bank statement import, line ${o.row.line}`,
+          },
+          ctx.now(),
+        )
+      }
+      return { rows: outcomes }
+    },
+  )
+}
