@@ -192,6 +192,95 @@ describe('payment promises in Chromium (sqlite)', () => {
     await shot('wallet', true)
   })
 
+  it('every rupee figure and every "N days" on the rule pages is a value the server serves', async () => {
+    const config = (await product.app.inject({ method: 'GET', url: '/api/v1/config/' })).json() as {
+      rules: Record<string, number | string | boolean>
+    }
+    const rules = config.rules
+    const auth = { authorization: `Bearer ${person.token}` }
+    const plans = (
+      await product.app.inject({ method: 'GET', url: '/api/v1/get-membership/', headers: auth })
+    ).json() as { deposit_point: string; video_point: number; withdrawl_days: number }[]
+    const user = (
+      await product.app.inject({ method: 'GET', url: '/api/v1/get-user/', headers: auth })
+    ).json() as { points: number }
+    const status = (
+      await product.app.inject({
+        method: 'GET',
+        url: '/api/v1/withdrawal-status/',
+        headers: auth,
+      })
+    ).json() as { data: { payout_days: number; days_to_min_balance: number | null } }
+    const perRupee = Number(rules.coinsPerRupee)
+    const coinRules = [
+      'signupBonusCoins',
+      'referralRewardReferrerCoins',
+      'referralRewardFriendCoins',
+    ].map((k) => Number(rules[k]) / perRupee)
+    const rupees = new Set<number>([
+      1, // "100 coins = ₹1"
+      Number(rules.platformFeeRupees),
+      Number(rules.withdrawMinBalanceRupees),
+      Number(rules.transferFeeRupees),
+      ...coinRules,
+      ...plans.filter((p) => p.deposit_point !== 'FREE').map((p) => Number(p.deposit_point)),
+      ...plans.map((p) => p.video_point / perRupee),
+      user.points / perRupee,
+    ])
+    const days = new Set<number>([
+      Number(rules.platformFeeRefundDays),
+      ...plans.map((p) => p.withdrawl_days),
+      status.data.payout_days,
+      ...(status.data.days_to_min_balance ? [status.data.days_to_min_balance] : []),
+    ])
+    /** The rupee figures and day counts of a page's text that the server did not serve. */
+    const seen = { rupees: 0, days: 0 }
+    const strays = (route: string, text: string): string[] => {
+      const found: string[] = []
+      for (const m of text.matchAll(/₹\s?([\d,]+(?:\.\d+)?)/g)) {
+        seen.rupees += 1
+        const value = Number((m[1] ?? '').replace(/,/g, ''))
+        if (!rupees.has(value)) found.push(`${route}: ${m[0]}`)
+      }
+      // "1 to 3 working days" is support's reply time (SPEC §1), not a rule of the product.
+      for (const m of text.matchAll(/(\d+)(?: to (\d+))? (working )?days?\b/g)) {
+        if (m[3]) continue
+        seen.days += 1
+        for (const n of [m[1], m[2]].filter(Boolean))
+          if (!days.has(Number(n))) found.push(`${route}: ${m[0]}`)
+      }
+      return found
+    }
+    const stray: string[] = []
+    const read = async (p: Page, route: string) => {
+      await p.goto(route)
+      await p.locator('h1, h2').first().waitFor({ timeout: 15_000 })
+      await p.waitForTimeout(1_000)
+      stray.push(...strays(route, (await p.locator('body').textContent()) ?? ''))
+    }
+    for (const route of [
+      '/dashboard',
+      '/deposit-fee',
+      '/platform-fee',
+      '/how-to-earn',
+      '/referandearn',
+      '/help-center',
+      '/termsandcondition',
+      '/privacy',
+    ])
+      await read(page, route)
+    const guest = await browser.newContext({ baseURL: product.baseUrl })
+    const guestPage = await guest.newPage()
+    await read(guestPage, '/')
+    await guestPage.getByTestId('withdrawal-conditions').waitFor()
+    stray.push(...strays('/', (await guestPage.locator('body').textContent()) ?? ''))
+    await guest.close()
+    expect(stray).toEqual([])
+    // The pages were read, not blank: they state dozens of figures.
+    expect(seen.rupees).toBeGreaterThan(40)
+    expect(seen.days).toBeGreaterThan(10)
+  })
+
   it('no route scrolls sideways at 320 px', async () => {
     await page.setViewportSize({ width: 320, height: 740 })
     const routes = [
