@@ -24,11 +24,10 @@ vi.mock('react-hot-toast', () => ({ default: toast }))
 
 const { default: AmountWithdraw } = await import('./amount-withdraw')
 
-function renderPage() {
-  const memory = memoryLocation({
-    path: '/amount-withdraw?balance=1200&refercount=1',
-    record: true,
-  })
+const { useUserStore } = await import('@/stores/user-store')
+
+function renderPage(path = '/amount-withdraw?balance=1200&refercount=1') {
+  const memory = memoryLocation({ path, record: true })
   render(
     <Router hook={memory.hook} searchHook={memory.searchHook}>
       <AmountWithdraw />
@@ -57,6 +56,33 @@ beforeEach(() =>
 afterEach(() => vi.clearAllMocks())
 
 describe('Withdraw page', () => {
+  it("shows the server's balance over the address's, and says so when neither is known", () => {
+    useUserStore.setState({
+      user: {
+        first_name: 'Asha',
+        email: 'a@example.com',
+        phone_number: '9876543210',
+        points: 1_23_456_00,
+        views: 30,
+        referral_id: 'R1',
+        referral_count: 3,
+        membership__video_point: 10,
+        is_faulty: false,
+        platform_fee_paid: true,
+      },
+    })
+    renderPage('/amount-withdraw?balance=999999&refercount=1')
+    expect(screen.getByText('Balance:')).toHaveTextContent('Balance: ₹1,23,456')
+    useUserStore.setState({ user: null })
+  })
+
+  it('opened without ?balance= and no user says the balance is not known, not ₹0', () => {
+    useUserStore.setState({ user: null })
+    renderPage('/amount-withdraw')
+    expect(screen.getByRole('alert')).toHaveTextContent('Your balance is not known yet.')
+    expect(screen.queryByText(/Balance: ₹0/)).toBeNull()
+  })
+
   it('runs the slider from 0 to the balance in whole rupees and shows the fee line', () => {
     renderPage()
     const slider = screen.getByLabelText(/Amount to withdraw/)

@@ -11,6 +11,7 @@ import { AppHeader } from '@/components/app-header'
 import { refreshUser } from '@/lib/get-user'
 import { dismissOutboxItem, startOutbox } from '@/lib/outbox/outbox'
 import { useRules } from '@/stores/rules-store'
+import { useUserStore } from '@/stores/user-store'
 import { formatRupees } from '@/shared/rules'
 import { checkUpiId } from '@/shared/validation'
 import { addWithdraw } from '../api/add-withdraw'
@@ -27,7 +28,14 @@ export default function AmountWithdraw() {
   const [, navigate] = useLocation()
   const rules = useRules()
   const query = new URLSearchParams(search)
-  const balance = Math.max(0, Math.floor(Number(query.get('balance') ?? 0)) || 0)
+  const points = useUserStore((s) => s.user?.points)
+  // The server's balance when the user is known; SPEC's `balance` query otherwise (whole rupees).
+  const balanceParam = query.get('balance')
+  const balance =
+    points !== undefined
+      ? Math.floor(points / rules.coinsPerRupee)
+      : Math.max(0, Math.floor(Number(balanceParam ?? 0)) || 0)
+  const knowsBalance = points !== undefined || balanceParam !== null
   const referCount = Number(query.get('refercount') ?? 0) || 0
   const [amount, setAmount] = useState(balance)
   const [upiId, setUpiId] = useState('')
@@ -99,9 +107,16 @@ export default function AmountWithdraw() {
           void submit()
         }}
       >
-        <p>
-          Balance: <strong>{formatRupees(balance)}</strong>
-        </p>
+        {knowsBalance ? (
+          <p>
+            Balance: <strong>{formatRupees(balance)}</strong>
+          </p>
+        ) : (
+          // Opened without ?balance= and no user yet (issue 13): say so, not "Balance: ₹0".
+          <p className="error-text" role="alert">
+            Your balance is not known yet. Open Withdraw from your dashboard.
+          </p>
+        )}
         <div className="field">
           <label htmlFor={sliderId}>Amount to withdraw: {formatRupees(amount)}</label>
           <input
