@@ -9,7 +9,6 @@
  */
 import { sql } from 'kysely'
 import type { Db, Engine, Tx } from '../db/index.ts'
-import { isUniqueViolation } from '../db/index.ts'
 import { ApiError, badRequest, conflict } from '../lib/errors.ts'
 import { sha256 } from '../lib/crypto.ts'
 import type { EarningContext } from './context.ts'
@@ -105,39 +104,55 @@ export function errorResponse(error: ApiError): StoredResponse {
  * Runs `handler` once per (user, key). Returns the handler's answer, or the stored first answer
  * on a replay. A 4xx ApiError from the handler is stored and returned as the answer too; any
  * other error releases the key (so a retry may run) and is rethrown.
+ * `options.precheck` runs first, outside any transaction: a refusal it can prove from a plain read
+ * (a reward already credited today) is answered and stored without opening a transaction or
+ * locking the user, which is what most repeated claims are. It must only refuse what the handler
+ * would refuse too.
  * Throws 422 IDEMPOTENCY_KEY_REUSED (other body or route) and 409 IDEMPOTENCY_IN_FLIGHT.
  */
 export async function runIdempotent(
   ctx: EarningContext,
   request: { userId: number; key: string; route: string; body: unknown },
   handler: (tx: Tx) => Promise<StoredResponse>,
+  options: { precheck?: () => Promise<void> } = {},
 ): Promise<StoredResponse> {
   const { userId, key, route } = request
   const hash = requestHash(route, request.body)
   const startedAt = ctx.now().toISOString()
-  try {
-    await ctx.db
-      .insertInto('idempotency_keys')
-      .values({
-        user_id: userId,
-        key,
-        route,
-        request_hash: hash,
-        state: 'in_flight',
-        response_status: null,
-        response_body: null,
-        created_at: startedAt,
-        updated_at: startedAt,
-      })
-      .execute()
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error
+  const byKey = (tx: Tx | EarningContext['db']) =>
+    tx.updateTable('idempotency_keys').where('user_id', '=', userId).where('key', '=', key)
+  // ON CONFLICT DO NOTHING, not a caught unique violation: on PostgreSQL a failed INSERT leaves a
+  // dead row and an aborted transaction behind per replay, which slows every later one.
+  const claimed = await ctx.db
+    .insertInto('idempotency_keys')
+    .values({
+      user_id: userId,
+      key,
+      route,
+      request_hash: hash,
+      state: 'in_flight',
+      response_status: null,
+      response_body: null,
+      created_at: startedAt,
+      updated_at: startedAt,
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+    .returning('user_id')
+    .executeTakeFirst()
+  if (!claimed) {
     const replay = await existingAnswer(ctx, userId, key, route, hash, startedAt)
     if (replay) return replay
   }
+  if (options.precheck) {
+    try {
+      await options.precheck()
+    } catch (error) {
+      if (error instanceof ApiError && error.statusCode < 500) return storeRefusal(error)
+      await releaseKey()
+      throw error
+    }
+  }
 
-  const byKey = (tx: Tx | EarningContext['db']) =>
-    tx.updateTable('idempotency_keys').where('user_id', '=', userId).where('key', '=', key)
   try {
     return await ctx.db.transaction().execute(async (tx) => {
       // Holds the key's row for the transaction: start-up release skips it while this runs, and
@@ -161,25 +176,33 @@ export async function runIdempotent(
   } catch (error) {
     // Not this request's key any more: no answer to store and no row of ours to delete.
     if (error instanceof KeyReleased) throw inFlight()
-    if (error instanceof ApiError && error.statusCode < 500) {
-      const answer = errorResponse(error)
-      await byKey(ctx.db)
-        .set({
-          state: 'done',
-          response_status: answer.status,
-          response_body: JSON.stringify(answer.body),
-          updated_at: ctx.now().toISOString(),
-        })
-        .execute()
-      return answer
-    }
+    if (error instanceof ApiError && error.statusCode < 500) return storeRefusal(error)
+    await releaseKey()
+    throw error
+  }
+
+  /** Stores a 4xx refusal as the key's answer and returns it. */
+  async function storeRefusal(error: ApiError): Promise<StoredResponse> {
+    const answer = errorResponse(error)
+    await byKey(ctx.db)
+      .set({
+        state: 'done',
+        response_status: answer.status,
+        response_body: JSON.stringify(answer.body),
+        updated_at: ctx.now().toISOString(),
+      })
+      .execute()
+    return answer
+  }
+
+  /** Frees the key after an unexpected failure, so a retry may run. */
+  async function releaseKey(): Promise<void> {
     await ctx.db
       .deleteFrom('idempotency_keys')
       .where('user_id', '=', userId)
       .where('key', '=', key)
       .where('state', '=', 'in_flight')
       .execute()
-    throw error
   }
 }
 

@@ -25,9 +25,38 @@ export const CLOCK_SKEW_MS = 5_000
 /** A handout older than this no longer lets a video be claimed. */
 const HANDOUT_VALID_MS = 24 * 3600_000
 
+/** How long one instance serves its copy of the video list (operators' edits show within it). */
+export const VIDEO_LIST_TTL_MS = 2_000
+
+const videoLists = new WeakMap<
+  EarningContext['db'],
+  { readAt: number; videos: Promise<VideoItem[]> }
+>()
+
+/**
+ * Every video in seed order, read at most once per VIDEO_LIST_TTL_MS per database handle: the list
+ * is the same for every user, so the dashboard does not read (and PostgreSQL does not plan) it
+ * per request. A failed read is not kept.
+ */
+function videoList(db: EarningContext['db']): Promise<VideoItem[]> {
+  const cached = videoLists.get(db)
+  const now = Date.now()
+  if (cached && now - cached.readAt < VIDEO_LIST_TTL_MS) return cached.videos
+  const videos = db
+    .selectFrom('videos')
+    .select(['id', 'link', 'redirection_link', 'timer'])
+    .orderBy('id')
+    .execute()
+  videoLists.set(db, { readAt: now, videos })
+  videos.catch(() => videoLists.delete(db))
+  return videos
+}
+
 /**
  * The videos for `userId`: every video not yet rewarded today (India time), in seed order; a
  * `link` naming one of them puts it first. Records the handout of each (first of the day kept).
+ * Per request one indexed read finds the user's handouts and rewards of the day; only videos not
+ * handed out yet today are written, so a dashboard opened again is a single read.
  */
 export async function handOutVideos(
   ctx: EarningContext,
@@ -36,29 +65,31 @@ export async function handOutVideos(
 ): Promise<VideoItem[]> {
   const now = ctx.now()
   const day = indiaDay(now)
-  const videos = await ctx.db
-    .selectFrom('videos')
-    .select(['id', 'link', 'redirection_link', 'timer'])
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('video_rewards')
-            .select('video_rewards.id')
-            .whereRef('video_rewards.video_id', '=', 'videos.id')
-            .where('video_rewards.user_id', '=', userId)
-            .where('video_rewards.india_day', '=', day),
-        ),
-      ),
-    )
-    .orderBy('id')
-    .execute()
-  const first = link ? videos.findIndex((v) => v.link === link) : -1
-  const list = first > 0 ? [...videos.slice(first), ...videos.slice(0, first)] : videos
-  if (list.length > 0) {
+  const [all, today] = await Promise.all([
+    videoList(ctx.db),
+    ctx.db
+      .selectFrom('video_handouts')
+      .select(['video_id', sql<number>`0`.as('rewarded')])
+      .where('user_id', '=', userId)
+      .where('india_day', '=', day)
+      .unionAll(
+        ctx.db
+          .selectFrom('video_rewards')
+          .select(['video_id', sql<number>`1`.as('rewarded')])
+          .where('user_id', '=', userId)
+          .where('india_day', '=', day),
+      )
+      .execute(),
+  ])
+  const handedOut = new Set(today.filter((r) => Number(r.rewarded) === 0).map((r) => r.video_id))
+  const rewarded = new Set(today.filter((r) => Number(r.rewarded) === 1).map((r) => r.video_id))
+  const videos = all.filter((v) => !rewarded.has(v.id))
+  const fresh = videos.filter((v) => !handedOut.has(v.id))
+  if (fresh.length > 0) {
     await ctx.db
       .insertInto('video_handouts')
       .values(
-        list.map((v) => ({
+        fresh.map((v) => ({
           user_id: userId,
           video_id: v.id,
           india_day: day,
@@ -68,7 +99,8 @@ export async function handOutVideos(
       .onConflict((oc) => oc.columns(['user_id', 'video_id', 'india_day']).doNothing())
       .execute()
   }
-  return list
+  const first = link ? videos.findIndex((v) => v.link === link) : -1
+  return first > 0 ? [...videos.slice(first), ...videos.slice(0, first)] : videos
 }
 
 /** The body of `POST /add-reward/`. */
@@ -87,6 +119,47 @@ export interface RewardCredited {
 
 const timerNotPassed = (message: string) => new ApiError(422, 'TIMER_NOT_PASSED', message)
 
+/** The claimed video id and watch time of `claim` at `now`. Throws 400 VALIDATION, 422 TIMER_NOT_PASSED. */
+function parseClaim(claim: RewardClaim, now: Date): { videoId: number; watchedAt: Date } {
+  const videoId = Number(claim.dashboard_id)
+  if (!Number.isInteger(videoId) || videoId <= 0) {
+    throw badRequest('VALIDATION', 'dashboard_id must be a video id.')
+  }
+  let watchedAt = now
+  if (claim.watched_at !== undefined && claim.watched_at !== null) {
+    const parsed = typeof claim.watched_at === 'string' ? new Date(claim.watched_at) : new Date(NaN)
+    if (Number.isNaN(parsed.getTime()))
+      throw badRequest('VALIDATION', 'watched_at must be an ISO time.')
+    if (parsed.getTime() > now.getTime() + CLOCK_SKEW_MS) {
+      throw timerNotPassed('The watch time is in the future.')
+    }
+    watchedAt = parsed.getTime() > now.getTime() ? now : parsed
+  }
+  return { videoId, watchedAt }
+}
+
+/**
+ * The refusals of a claim that one plain read can prove, checked before any transaction
+ * (`runIdempotent`'s precheck): a malformed claim, and a video already rewarded that India day
+ * (rewards are never taken back, so the answer cannot change under a lock).
+ * Throws 400 VALIDATION, 409 ALREADY_REWARDED, 422 TIMER_NOT_PASSED (a future watch time).
+ */
+export async function precheckReward(
+  ctx: EarningContext,
+  userId: number,
+  claim: RewardClaim,
+): Promise<void> {
+  const { videoId, watchedAt } = parseClaim(claim, ctx.now())
+  const done = await ctx.db
+    .selectFrom('video_rewards')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('video_id', '=', videoId)
+    .where('india_day', '=', indiaDay(watchedAt))
+    .executeTakeFirst()
+  if (done) throw alreadyRewarded()
+}
+
 /**
  * Credits one video reward in `tx` (the caller's idempotent transaction), recording `key` on
  * the ledger row. Throws 400 VALIDATION, 403 EMAIL_NOT_VERIFIED, 404 VIDEO_NOT_FOUND,
@@ -99,21 +172,8 @@ export async function claimReward(
   claim: RewardClaim,
   key: string,
 ): Promise<RewardCredited> {
-  const videoId = Number(claim.dashboard_id)
-  if (!Number.isInteger(videoId) || videoId <= 0) {
-    throw badRequest('VALIDATION', 'dashboard_id must be a video id.')
-  }
   const now = ctx.now()
-  let watchedAt = now
-  if (claim.watched_at !== undefined && claim.watched_at !== null) {
-    const parsed = typeof claim.watched_at === 'string' ? new Date(claim.watched_at) : new Date(NaN)
-    if (Number.isNaN(parsed.getTime()))
-      throw badRequest('VALIDATION', 'watched_at must be an ISO time.')
-    if (parsed.getTime() > now.getTime() + CLOCK_SKEW_MS) {
-      throw timerNotPassed('The watch time is in the future.')
-    }
-    watchedAt = parsed.getTime() > now.getTime() ? now : parsed
-  }
+  const { videoId, watchedAt } = parseClaim(claim, now)
 
   const user = await lockUser(tx, ctx.engine, userId)
   if (!user.email_verified) {

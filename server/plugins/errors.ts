@@ -1,7 +1,8 @@
 /**
  * The one error handler (DECISIONS §6): `ApiError` becomes `{ message, code, ...extra }` with its
  * status; schema validation failures become 400 `VALIDATION` with the offending `field`; anything
- * else is logged and answered as a 500 without internals.
+ * else is logged and answered as a 500 without internals. Per-request logging is off (app.ts):
+ * only answers of 500 and above and answers slower than SLOW_ANSWER_MS are logged, one line each.
  */
 import fp from 'fastify-plugin'
 import { ApiError } from '../lib/errors.ts'
@@ -23,7 +24,22 @@ export function schemaErrorField(validation: unknown): string {
   return path.join('.')
 }
 
+/** An answer that took longer than this (ms) is logged as slow. */
+export const SLOW_ANSWER_MS = 1000
+
 export default fp(async (app) => {
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode < 500 && reply.elapsedTime < SLOW_ANSWER_MS) return
+    request.log.warn(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      reply.statusCode >= 500 ? 'answered with a server error' : 'slow answer',
+    )
+  })
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ApiError) {
       return reply

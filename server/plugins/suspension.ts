@@ -4,10 +4,8 @@
  * reason for a token whose user is suspended (user_moderation). Register before the routes.
  */
 import fp from 'fastify-plugin'
-import { userIdForAccessToken } from '../accounts/tokens.ts'
 import { forbidden } from '../lib/errors.ts'
 import { moderationOf } from '../ops/users.ts'
-import { readToken } from './auth.ts'
 
 /** The route patterns a suspension blocks. */
 const BLOCKED = new Set(['/api/v1/add-reward/', '/api/v1/add-withdraw/'])
@@ -15,9 +13,8 @@ const BLOCKED = new Set(['/api/v1/add-reward/', '/api/v1/add-withdraw/'])
 export default fp(async (app) => {
   app.addHook('preHandler', async (request) => {
     if (!BLOCKED.has(request.routeOptions.url ?? '')) return
-    const token = readToken(request.headers.authorization)
-    if (!token) return // the route's own authentication answers 401
-    const userId = await userIdForAccessToken(app.db, token, app.config.clock?.() ?? new Date())
+    // The same lookup `authenticate` reuses; no token: the route's own authentication answers 401.
+    const userId = await app.tokenUserId(request)
     if (userId === undefined) return
     const moderation = await moderationOf(app.db, userId)
     if (moderation.suspended) {

@@ -5,7 +5,12 @@
 import type { FastifyInstance } from 'fastify'
 import { contextOf } from '../../earning/context.ts'
 import { readIdempotencyKey, runIdempotent } from '../../earning/idempotency.ts'
-import { claimReward, handOutVideos, type RewardClaim } from '../../earning/rewards.ts'
+import {
+  claimReward,
+  handOutVideos,
+  precheckReward,
+  type RewardClaim,
+} from '../../earning/rewards.ts'
 
 export default async function videoRoutes(app: FastifyInstance): Promise<void> {
   const ctx = contextOf(app)
@@ -30,6 +35,8 @@ export default async function videoRoutes(app: FastifyInstance): Promise<void> {
         status: 200,
         body: { data: await claimReward(ctx, tx, request.userId, body, key) },
       }),
+      // A claim already credited today is refused without a transaction (most repeats are).
+      { precheck: () => precheckReward(ctx, request.userId, body) },
     )
     return reply.status(answer.status).send(answer.body)
   })
