@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react'
 import { refreshUser } from '@/lib/get-user'
 import { getOrder, type OrderStatus } from '../api/get-order'
+import { logFailure } from '@/lib/log-failure'
 
 export const ORDER_POLL_MS = 5_000
 
@@ -38,7 +39,7 @@ export function useOrderStatus(orderId: string | null): OrderStatus['status'] | 
             return true
           }
         } catch (error) {
-          console.error('order status failed', error)
+          logFailure('order status failed', error)
         }
       }
       return false

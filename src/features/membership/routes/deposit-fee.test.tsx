@@ -172,6 +172,24 @@ describe('Deposit page', () => {
     expect(getUpi).not.toHaveBeenCalled()
   })
 
+  it("shows the server's words when it refuses a fourth open order", async () => {
+    const { HTTPError } = await import('ky')
+    const message =
+      'You have 3 payments waiting. Pay or let one expire (after 24 hours) before starting another.'
+    createOrder.mockRejectedValue(
+      new HTTPError(
+        new Response(JSON.stringify({ code: 'TOO_MANY_OPEN_ORDERS', message }), { status: 409 }),
+        new Request('http://localhost/api/v1/create-order/'),
+        {} as never,
+      ),
+    )
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    renderPage()
+    fireEvent.click(await screen.findByRole('button', { name: 'Deposit ₹199 for Basic' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Yes' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(message)
+  })
+
   it('shows the UPI error when get-upi fails', async () => {
     getUpi.mockRejectedValue(new Error('500'))
     const memory = renderPage()

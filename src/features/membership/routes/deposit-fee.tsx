@@ -16,7 +16,9 @@ import { createOrder } from '../api/create-order'
 import { getUpi } from '../api/get-upi'
 import { WithdrawalConditions } from '@/components/withdrawal-conditions'
 import { rememberPayees } from '../lib/upi-cache'
+import { orderRefusal } from '../lib/order-refusal'
 import '../membership.css'
+import { logFailure } from '@/lib/log-failure'
 
 /** SPEC §8 texts. */
 export const ORDER_FAILED = 'Error creating order. Please try again.'
@@ -48,18 +50,19 @@ export default function DepositFee() {
     try {
       orderId = (await createOrder(c.amount, c.membershipPlanId)).order_id
     } catch (err) {
-      console.error('create-order failed', err)
+      logFailure('create-order failed', err)
+      const message = (await orderRefusal(err)) ?? ORDER_FAILED
       setChoice(null)
       setBusy(false)
-      setFailure(ORDER_FAILED)
-      toast.error(ORDER_FAILED)
+      setFailure(message)
+      toast.error(message)
       return
     }
     setChoice(null)
     try {
       rememberPayees(await getUpi())
     } catch (err) {
-      console.error('get-upi failed', err)
+      logFailure('get-upi failed', err)
       setBusy(false)
       setFailure(UPI_FAILED)
       toast.error(UPI_FAILED)

@@ -13,6 +13,7 @@ import { formatCoins } from '@/shared/rules'
 import { getWallet, type Wallet as WalletData } from '../api/get-wallet'
 import { LedgerList, OrderList, OutboxList, WithdrawalList } from '../components/wallet-lists'
 import '../wallet.css'
+import { logFailure } from '@/lib/log-failure'
 
 export const WALLET_FAILED = 'Could not load your wallet. Please try again.'
 
@@ -27,7 +28,7 @@ export default function Wallet() {
       setWallet(await getWallet())
       setError(null)
     } catch (err) {
-      console.error('wallet failed', err)
+      logFailure('wallet failed', err)
       setError(WALLET_FAILED)
     }
   }, [])

@@ -1,0 +1,18 @@
+/**
+ * The server's own words for an order it refuses on purpose (DECISIONS §4): too many open orders,
+ * or the fee already paid. Other failures get SPEC's generic 'Error creating order…'.
+ */
+import { HTTPError } from 'ky'
+
+const SPOKEN_CODES = new Set(['TOO_MANY_OPEN_ORDERS', 'FEE_ALREADY_PAID'])
+
+/** The server's message for a refusal worth showing as is; null for any other failure. */
+export async function orderRefusal(error: unknown): Promise<string | null> {
+  if (!(error instanceof HTTPError)) return null
+  try {
+    const body = (await error.response.clone().json()) as { code?: string; message?: string }
+    return body.code && SPOKEN_CODES.has(body.code) && body.message ? body.message : null
+  } catch {
+    return null
+  }
+}
