@@ -9,8 +9,8 @@ import type { PersistStorage, StorageValue } from 'zustand/middleware'
 export function idbStorage<S>(): PersistStorage<S> {
   return {
     async getItem(name) {
-      // Where there is no IndexedDB (the build's prerender in Node), nothing is stored.
-      if (typeof indexedDB === 'undefined') return null
+      // The build's prerender (Node, no window) draws a first visit: nothing is stored.
+      if (typeof window === 'undefined') return null
       try {
         return ((await get(name)) as StorageValue<S> | undefined) ?? null
       } catch (error) {
