@@ -105,9 +105,10 @@ export function errorResponse(error: ApiError): StoredResponse {
  * on a replay. A 4xx ApiError from the handler is stored and returned as the answer too; any
  * other error releases the key (so a retry may run) and is rethrown.
  * `options.precheck` runs first, outside any transaction: a refusal it can prove from a plain read
- * (a reward already credited today) is answered and stored without opening a transaction or
- * locking the user, which is what most repeated claims are. It must only refuse what the handler
- * would refuse too.
+ * (a reward already credited today) is stored as the key's answer in the one write that takes the
+ * key, without a transaction or a user lock, which is what most repeated claims are. A key used
+ * before still answers as stored (the first answer, 409 or 422). The precheck must only refuse
+ * what the handler would refuse too.
  * Throws 422 IDEMPOTENCY_KEY_REUSED (other body or route) and 409 IDEMPOTENCY_IN_FLIGHT.
  */
 export async function runIdempotent(
@@ -121,36 +122,24 @@ export async function runIdempotent(
   const startedAt = ctx.now().toISOString()
   const byKey = (tx: Tx | EarningContext['db']) =>
     tx.updateTable('idempotency_keys').where('user_id', '=', userId).where('key', '=', key)
-  // ON CONFLICT DO NOTHING, not a caught unique violation: on PostgreSQL a failed INSERT leaves a
-  // dead row and an aborted transaction behind per replay, which slows every later one.
-  const claimed = await ctx.db
-    .insertInto('idempotency_keys')
-    .values({
-      user_id: userId,
-      key,
-      route,
-      request_hash: hash,
-      state: 'in_flight',
-      response_status: null,
-      response_body: null,
-      created_at: startedAt,
-      updated_at: startedAt,
-    })
-    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-    .returning('user_id')
-    .executeTakeFirst()
-  if (!claimed) {
+  /** Whether this request holds the key's in-flight row (taken over from a crashed request). */
+  let taken = false
+  if (options.precheck) {
+    const refusal = await refusalOf(options.precheck)
+    if (refusal) {
+      // The refusal is the key's first answer: stored in the same single write that takes the key.
+      const answer = errorResponse(refusal)
+      const stored = await insertKey('done', answer)
+      if (stored) return answer
+      const replay = await existingAnswer(ctx, userId, key, route, hash, startedAt)
+      if (replay) return replay
+      // A stale in-flight key was taken over: run the handler, which refuses the same way.
+      taken = true
+    }
+  }
+  if (!taken && !(await insertKey('in_flight', null))) {
     const replay = await existingAnswer(ctx, userId, key, route, hash, startedAt)
     if (replay) return replay
-  }
-  if (options.precheck) {
-    try {
-      await options.precheck()
-    } catch (error) {
-      if (error instanceof ApiError && error.statusCode < 500) return storeRefusal(error)
-      await releaseKey()
-      throw error
-    }
   }
 
   try {
@@ -181,6 +170,34 @@ export async function runIdempotent(
     throw error
   }
 
+  /**
+   * Takes the key with one INSERT … ON CONFLICT DO NOTHING (not a caught unique violation: on
+   * PostgreSQL a failed INSERT leaves a dead row and an aborted transaction behind per replay).
+   * Resolves whether this request took it.
+   */
+  async function insertKey(
+    state: 'in_flight' | 'done',
+    answer: StoredResponse | null,
+  ): Promise<boolean> {
+    const row = await ctx.db
+      .insertInto('idempotency_keys')
+      .values({
+        user_id: userId,
+        key,
+        route,
+        request_hash: hash,
+        state,
+        response_status: answer?.status ?? null,
+        response_body: answer ? JSON.stringify(answer.body) : null,
+        created_at: startedAt,
+        updated_at: startedAt,
+      })
+      .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+      .returning('user_id')
+      .executeTakeFirst()
+    return row !== undefined
+  }
+
   /** Stores a 4xx refusal as the key's answer and returns it. */
   async function storeRefusal(error: ApiError): Promise<StoredResponse> {
     const answer = errorResponse(error)
@@ -203,6 +220,17 @@ export async function runIdempotent(
       .where('key', '=', key)
       .where('state', '=', 'in_flight')
       .execute()
+  }
+}
+
+/** The 4xx ApiError `check` throws, or null when it passes; other errors are rethrown. */
+async function refusalOf(check: () => Promise<void>): Promise<ApiError | null> {
+  try {
+    await check()
+    return null
+  } catch (error) {
+    if (error instanceof ApiError && error.statusCode < 500) return error
+    throw error
   }
 }
 
