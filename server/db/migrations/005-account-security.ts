@@ -1,9 +1,12 @@
 /**
- * Migration 005: account security of issue 14 (DECISIONS §6–7).
+ * Migration 005: account security and speed of issue 14 (DECISIONS §6–7).
  * - otp_guesses: one row per wrong one-time-code guess (user, purpose, when), counted over the
  *   last 24 hours across codes and IPs; at 10 the flow is locked.
  * - otp_flow_locks: a flow (signup or reset) of one account locked until `locked_until`; even a
  *   right code is refused then.
+ * - The dashboard's one read per request (a user's handouts and rewards of one India day) gets
+ *   indexes on (user_id, india_day): the primary keys put video_id in between, so without them the
+ *   read scans every day the user ever had.
  * - Client Idempotency-Keys move into their own namespace: every key a client sent is stored as
  *   `client:KEY`, so no client key can equal a key the server writes (`signup_bonus`,
  *   `referral:<id>`, `order:<id>`, …). Rows written before this migration are renamed so a replay
@@ -42,6 +45,17 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     .createIndex('otp_codes_user_purpose')
     .on('otp_codes')
     .columns(['user_id', 'purpose', 'created_at'])
+    .execute()
+
+  await db.schema
+    .createIndex('video_handouts_user_day')
+    .on('video_handouts')
+    .columns(['user_id', 'india_day'])
+    .execute()
+  await db.schema
+    .createIndex('video_rewards_user_day')
+    .on('video_rewards')
+    .columns(['user_id', 'india_day'])
     .execute()
 
   const prefix = (column: string) => sql`${sql.lit('client:')} || ${sql.ref(column)}`
