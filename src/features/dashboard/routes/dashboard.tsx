@@ -13,7 +13,7 @@ import { useRules } from '@/stores/rules-store'
 import { summarizeOutbox, useOutboxItems } from '@/stores/outbox-store'
 import { useWatchProgressStore } from '@/stores/watch-progress-store'
 import { PageSpinner } from '@/components/page-spinner'
-import { coinsToRupees, formatCoins } from '@/shared/rules'
+import { coinsToRupees, formatCoins, formatIndianNumber } from '@/shared/rules'
 import { BonusPopup, WithdrawRequirementsPopup } from '../components/dashboard-popups'
 import { EarningPlayer } from '../components/earning-player'
 import { PlansSummary } from '../components/plans-summary'
@@ -116,7 +116,7 @@ export default function Dashboard() {
       <section className="card stack" aria-label="Your earnings">
         <div className="stat-row">
           <span className="muted">Views</span>
-          <strong data-testid="views-count">{user.views}</strong>
+          <strong data-testid="views-count">{formatIndianNumber(user.views)}</strong>
         </div>
         <div className="stat-row">
           <span className="muted">Balance</span>
