@@ -93,7 +93,9 @@ export function WithdrawalConditions({
       <p data-testid="withdrawal-payout-time" style={{ margin: 0 }}>
         {status
           ? `On your plan a withdrawal is paid within ${formatDays(status.payout_days)} of your request.`
-          : `A withdrawal is paid within ${rules.withdrawalTime} of the request, depending on the plan.`}
+          : rules.withdrawalTime
+            ? `A withdrawal is paid within ${rules.withdrawalTime} of the request, depending on the plan.`
+            : 'A withdrawal is paid within the days your plan states (see Membership Plans).'}
       </p>
       {status && rules.withdrawMinBalanceRupees > 0 && !balanceMet && days ? (
         <p data-testid="withdrawal-estimate" className="muted" style={{ margin: 0 }}>

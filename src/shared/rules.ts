@@ -28,7 +28,10 @@ export interface Rules {
   platformFeeRefundDays: number
   /** Fee taken from each withdrawal, in whole rupees: the amount sent is the slider value minus this. */
   transferFeeRupees: number
-  /** Withdrawal timeline shown before paying, e.g. '24 hours to 7 days'. */
+  /**
+   * The plans' range of payout days ('1 to 7 days'), computed by the server from each plan's
+   * `withdrawl_days` and served by `GET /config/` (issue 13); empty until the server has said.
+   */
   withdrawalTime: string
 }
 
@@ -45,7 +48,7 @@ export const DEFAULT_RULES: Rules = {
   platformFeeRupees: 99,
   platformFeeRefundDays: 90,
   transferFeeRupees: 1,
-  withdrawalTime: '24 hours to 7 days',
+  withdrawalTime: '',
 }
 
 /** Converts integer coins to rupees (may be fractional: 150 coins is ₹1.5). */

@@ -58,7 +58,12 @@ describe('How To Earn', () => {
 
   it('renders the referral reward, withdrawal minimum, platform fee and timeline from the rules', () => {
     useRulesStore.setState({
-      rules: { ...DEFAULT_RULES, referralRewardReferrerCoins: 300, platformFeeRupees: 79 },
+      rules: {
+        ...DEFAULT_RULES,
+        referralRewardReferrerCoins: 300,
+        platformFeeRupees: 79,
+        withdrawalTime: '1 to 7 days',
+      },
     })
     renderPage()
     expect(screen.getByTestId('step-refer')).toHaveTextContent(
@@ -68,7 +73,7 @@ describe('How To Earn', () => {
     expect(conditions).toHaveTextContent('₹999')
     expect(conditions).toHaveTextContent('platform fee of ₹79')
     expect(conditions).toHaveTextContent('transfer fee of ₹1')
-    expect(conditions).toHaveTextContent('24 hours to 7 days')
+    expect(conditions).toHaveTextContent('paid within 1 to 7 days of the request')
   })
 
   it('refreshes the user and has a Next button to /dashboard', () => {

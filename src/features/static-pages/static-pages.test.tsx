@@ -43,7 +43,9 @@ describe('Terms', () => {
       'The one-time platform fee of ₹99 paid (refundable within 90 days)',
     )
     expect(screen.getByTestId('condition-transfer-fee')).toHaveTextContent('transfer fee of ₹1')
-    expect(screen.getByTestId('withdrawal-payout-time')).toHaveTextContent('24 hours to 7 days')
+    expect(screen.getByTestId('withdrawal-payout-time')).toHaveTextContent(
+      'the days your plan states',
+    )
     expect(screen.getByTestId('terms-platform-fee')).toHaveTextContent(
       '₹99 is paid once and is refundable within 90 days',
     )

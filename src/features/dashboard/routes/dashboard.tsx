@@ -109,7 +109,8 @@ export default function Dashboard() {
       </p>
       {withdrawNotice ? (
         <p className="notice" role="status">
-          Your withdrawal request is being processed. It takes {rules.withdrawalTime}.
+          Your withdrawal request is being processed. It takes{' '}
+          {rules.withdrawalTime || 'the days your plan states'}; your wallet shows the date.
         </p>
       ) : null}
 

@@ -34,7 +34,8 @@ describe('Platform fee page', () => {
     )
     const terms = screen.getByRole('region', { name: 'Before you pay: how withdrawals work' })
     expect(terms).toHaveTextContent('The one-time platform fee of ₹99 paid')
-    expect(terms).toHaveTextContent('A withdrawal is paid within 24 hours to 7 days of the request')
+    // Before GET /config/ has answered there is no range yet: no hand-written one either.
+    expect(terms).toHaveTextContent('A withdrawal is paid within the days your plan states')
     expect(screen.getByRole('link', { name: 'Pay ₹99' })).toHaveAttribute(
       'href',
       '/m-payment?deposit=99&KeyFrom=Platform Fee',
