@@ -1,0 +1,129 @@
+// `npm run ops -- create-admin` and `npm run ops -- backup` as real child processes (issue 17):
+// the enrolment prints a one-time password and an otpauth:// URI (with a terminal QR) that log in;
+// the backup copies a SQLite database consistently while an app writes to it.
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { execFile } from 'node:child_process'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import SQLite from 'better-sqlite3'
+import type { FastifyInstance } from 'fastify'
+import { generate } from 'otplib'
+import { buildApp } from '../../server/app.ts'
+import { createTestUser } from '../helpers/users.ts'
+import { grantCoins } from '../helpers/ledger.ts'
+import { createTestDatabase, type TestDatabase } from '../helpers/databases.ts'
+
+function runOps(
+  databaseUrl: string,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      'npx',
+      ['tsx', 'server/ops/cli.ts', ...args],
+      { env: { ...process.env, DATABASE_URL: databaseUrl }, timeout: 60_000 },
+      (error, stdout, stderr) =>
+        resolve({
+          code: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
+          stdout,
+          stderr,
+        }),
+    )
+  })
+}
+
+const tmp = (name: string) =>
+  path.join(os.tmpdir(), `${name}-${process.pid}-${crypto.randomBytes(4).toString('hex')}`)
+
+describe('npm run ops -- create-admin and backup on SQLite', () => {
+  const file = `${tmp('admin')}.db`
+  const url = `file:${file}`
+  const backupFile = `${tmp('backup')}.db`
+  let app: FastifyInstance
+
+  beforeAll(async () => {
+    app = await buildApp({ databaseUrl: url, logLevel: 'silent', staticDir: undefined })
+    await app.ready()
+  })
+  afterAll(async () => {
+    await app?.close()
+    for (const f of [file, `${file}-wal`, `${file}-shm`, backupFile]) fs.rmSync(f, { force: true })
+  })
+
+  it('enrols an operator whose printed password and TOTP URI log in to the console', async () => {
+    const out = await runOps(url, 'create-admin', 'Lead@Example.com', '--role', 'viewer')
+    expect(out.code, out.stderr).toBe(0)
+    expect(out.stdout).toContain('Created viewer lead@example.com.')
+    const password = /One-time password \(shown only now\): (\S+)/.exec(out.stdout)?.[1] ?? ''
+    const uri = /(otpauth:\/\/totp\/\S+)/.exec(out.stdout)?.[1] ?? ''
+    expect(uri).toMatch(/issuer=Watch%20Earn%20Ops/)
+    expect(out.stdout).toContain('▄') // the QR code, drawn with block characters
+    const secret = new URL(uri).searchParams.get('secret') ?? ''
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/ops/login',
+      payload: { email: 'lead@example.com', password, totp: await generate({ secret }) },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toMatchObject({ operator: { email: 'lead@example.com', role: 'viewer' } })
+    const audit = await app.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'operator.create')
+      .execute()
+    expect(audit).toHaveLength(1)
+    expect(audit[0]?.actor).toMatch(/^cli:/)
+  })
+
+  it('refuses a missing or unknown role', async () => {
+    const out = await runOps(url, 'create-admin', 'x@example.com', '--role', 'boss')
+    expect(out.code).toBe(1)
+    expect(out.stderr).toContain('--role must be operator or viewer.')
+  })
+
+  it('backs the database up while the app writes, into a consistent copy', async () => {
+    const user = await createTestUser(app)
+    let writing = true
+    const writer = (async () => {
+      while (writing) {
+        await grantCoins(app, user.id, 1)
+        // better-sqlite3 answers synchronously: let the child process's events through.
+        await new Promise((resolve) => setTimeout(resolve, 5))
+      }
+    })()
+    const out = await runOps(url, 'backup', backupFile)
+    writing = false
+    await writer
+    expect(out.code, out.stderr).toBe(0)
+    expect(out.stdout).toMatch(/Backed up .* \(\d+ pages\)\./)
+    const copy = new SQLite(backupFile, { readonly: true })
+    try {
+      expect(copy.pragma('integrity_check', { simple: true })).toBe('ok')
+      const row = copy
+        .prepare(
+          'select u.points as points, (select coalesce(sum(coins), 0) from ledger_entries where user_id = u.id) as ledger from users u where u.id = ?',
+        )
+        .get(user.id) as { points: number; ledger: number }
+      expect(row.points).toBe(row.ledger)
+      expect(copy.prepare('select count(*) as n from operators').get()).toEqual({ n: 1 })
+    } finally {
+      copy.close()
+    }
+  })
+})
+
+describe('npm run ops -- backup on PostgreSQL', () => {
+  let database: TestDatabase
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres')
+  })
+  afterAll(async () => database?.drop())
+
+  it('says to use pg_dump', async () => {
+    const out = await runOps(database.url, 'backup', `${tmp('pg')}.db`)
+    expect(out.code).toBe(1)
+    expect(out.stderr).toContain('pg_dump')
+  })
+})
