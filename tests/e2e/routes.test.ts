@@ -71,20 +71,17 @@ const ROUTES: RouteCase[] = [
   route('/payment', 'public', { text: { guest: 'Pay Now', user: 'Pay Now' } }),
   route('/payment-success', 'public', {
     query: '?order_id=ORD-E2E-1&amount=499&method=Card',
-    // Logged in, GET /orders/{id} does not know this order: the query's details are shown.
-    text: { guest: 'Ticket Payment Successful', user: 'Ticket Payment Successful' },
+    // Neither the user's orders nor a card provider know this order: the neutral page, never
+    // the address's amount (DECISIONS §4, issue 13).
+    text: { guest: 'We could not find this payment', user: 'We could not find this payment' },
   }),
   route('/payment-fail', 'public', {
     query: '?order_id=ORD-E2E-2&amount=499&method=Card',
-    text: { guest: 'Payment Failed', user: 'Payment Failed' },
+    text: { guest: 'We could not find this payment', user: 'We could not find this payment' },
   }),
   route('/payment-success', 'public', {
-    query: '?order_id=ORD-E2E-3',
-    name: 'payment-success-error',
-    text: {
-      guest: 'Failed to load transaction details. Please try again.',
-      user: 'Failed to load transaction details. Please try again.',
-    },
+    name: 'payment-success-no-order',
+    text: { guest: 'We could not find this payment', user: 'We could not find this payment' },
   }),
   route('/bank-details-confirmation', 'public'),
   route('/verify-otp-signup', 'public', { query: '?email=someone%40example.com' }),
