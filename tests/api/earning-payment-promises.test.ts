@@ -188,11 +188,6 @@ describe.each(ENGINES)('payment promises on %s', (engine) => {
       })
       expect((await result('not-a-token', mine.order_id)).status).toBe(401)
     })
-
-    it('a card order is unknown without a card provider', async () => {
-      const res = await api.call('GET', '/api/v1/card-orders/order_50000/')
-      expect(res).toMatchObject({ status: 404, body: { code: 'ORDER_NOT_FOUND' } })
-    })
   })
 
   describe('the UPI reference (UTR)', () => {

@@ -2,7 +2,6 @@
  * Orders: `POST /create-order/` (JSON, authenticated, optional Idempotency-Key; or the card test
  * page's form-encoded variant with a CSRF header), `GET /orders/:id` (the user's own order, as the
  * payment pages show it), `POST /orders/:id/utr/` (the user's 12-digit UPI reference),
- * `GET /card-orders/:id/` (the card provider's answer for the public test page),
  * `GET /payment-result/?order_id=` (what a result page shows: the user's order or the card
  * provider's, `data: null` when neither knows it; a token is optional), and `GET /csrf-token/`.
  */
@@ -18,7 +17,6 @@ import {
   CSRF_COOKIE,
   assertCsrf,
   createCardOrder,
-  fetchCardOrder,
   parseCardOrderForm,
 } from '../../earning/card-payments.ts'
 
@@ -106,9 +104,4 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
       return { data: await paymentResult(app.config, app.db, userId, orderId, ctx.now()) }
     },
   )
-
-  app.get<{ Params: { id: string } }>('/card-orders/:id/', async (request, reply) => {
-    reply.header('Cache-Control', 'no-store')
-    return { data: await fetchCardOrder(app.config, request.params.id) }
-  })
 }
