@@ -108,3 +108,48 @@ describe.each(ENGINES)('card payment test page on %s (cashfree)', (engine) => {
     })
   })
 })
+
+describe.each(ENGINES)('the card test page’s result from the provider on %s', (engine) => {
+  const asked: { url: string; clientId: unknown }[] = []
+  // A stand-in for the provider's `GET /orders/{id}` (Cashfree's order entity) on a local port.
+  const provider = http.createServer((req, res) => {
+    asked.push({ url: req.url ?? '', clientId: req.headers['x-client-id'] })
+    const orders: Record<string, unknown> = {
+      '/pg/orders/CF-PAID': { order_id: 'CF-PAID', order_amount: 250.0, order_status: 'PAID' },
+      '/pg/orders/CF-OPEN': { order_id: 'CF-OPEN', order_amount: 99, order_status: 'ACTIVE' },
+    }
+    const order = orders[req.url ?? '']
+    res.writeHead(order ? 200 : 404, { 'content-type': 'application/json' })
+    res.end(JSON.stringify(order ?? { message: 'order not found', code: 'order_not_found' }))
+  })
+  const overrides: Partial<AppConfig> = { paymentProvider: 'cashfree' }
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve))
+    const { port } = provider.address() as AddressInfo
+    overrides.cashfree = {
+      appId: 'app-id',
+      secretKey: 'secret',
+      baseUrl: `http://127.0.0.1:${port}/pg`,
+      webhookSecret: 'x',
+    }
+  })
+  afterAll(() => new Promise<void>((resolve) => provider.close(() => resolve())))
+  const api = withApi(engine, overrides)
+
+  const result = (id: string) => api.call('GET', `/api/v1/payment-result/?order_id=${id}`)
+
+  it("answers a guest with the provider's record, never the address's amount", async () => {
+    expect((await result('CF-PAID')).body).toEqual({
+      data: {
+        order_id: 'CF-PAID',
+        amount: 250,
+        status: 'confirmed',
+        method: 'Card',
+        upi_reference: null,
+      },
+    })
+    expect((await result('CF-OPEN')).body.data).toMatchObject({ status: 'pending', amount: 99 })
+    expect(await result('CF-NOBODY')).toEqual({ status: 200, body: { data: null } })
+    expect(asked.at(-1)).toEqual({ url: '/pg/orders/CF-NOBODY', clientId: 'app-id' })
+  })
+})
