@@ -83,6 +83,17 @@ describe.each(ENGINES)('payment promises on %s', (engine) => {
       expect(await ordersOf(user)).toHaveLength(1)
     })
 
+    it('five fee pages opened at once still make one order', async () => {
+      const user = await createTestUser(api.app)
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => order(user, { amount: 99, membership_plan_id: null })),
+      )
+      const ids = new Set(answers.map((a) => (a.body.data as OrderData).order_id))
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200])
+      expect(ids.size).toBe(1)
+      expect(await ordersOf(user)).toHaveLength(1)
+    })
+
     it('a plan deposit and the fee are different payments: one open order each', async () => {
       const user = await createTestUser(api.app)
       const [plan] = await paidPlans(user)
