@@ -90,7 +90,9 @@ export async function createOrder(
           .where('id', '=', planId)
           .executeTakeFirst()
       : undefined
-    if (!plan) throw badRequest('PLAN_NOT_FOUND', 'This membership plan does not exist.')
+    // A plan hidden by an operator (migration 006) takes no new deposits.
+    if (!plan || !plan.active)
+      throw badRequest('PLAN_NOT_FOUND', 'This membership plan does not exist.')
     if (plan.deposit_point.toUpperCase() === 'FREE') {
       throw badRequest('FREE_PLAN', 'The free plan needs no payment.')
     }

@@ -45,6 +45,9 @@ function videoList(db: EarningContext['db']): Promise<VideoItem[]> {
   const videos = db
     .selectFrom('videos')
     .select(['id', 'link', 'redirection_link', 'timer'])
+    // Operators hide a video or reorder the list in the console (migration 006, issue 17).
+    .where('active', '=', 1)
+    .orderBy('position')
     .orderBy('id')
     .execute()
   videoLists.set(db, { readAt: now, videos })

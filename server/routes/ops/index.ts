@@ -21,6 +21,7 @@ import { actorOf, operatorGuard } from './guard.ts'
 import healthRoutes from './health.ts'
 import opsUserRoutes from './users.ts'
 import opsPayoutRoutes from './payouts.ts'
+import opsContentRoutes from './content.ts'
 import liveRules from '../../plugins/live-rules.ts'
 import {
   EDITABLE_NUMBERS,
@@ -95,6 +96,7 @@ export default async function opsRoutes(app: FastifyInstance): Promise<void> {
   await app.register(liveRules)
   await app.register(opsUserRoutes)
   await app.register(opsPayoutRoutes)
+  await app.register(opsContentRoutes)
 
   app.post<{ Body: { email: string; password: string; totp: string } }>(
     '/ops/login',
