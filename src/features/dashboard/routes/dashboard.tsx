@@ -15,6 +15,7 @@ import { useWatchProgressStore } from '@/stores/watch-progress-store'
 import { PageSpinner } from '@/components/page-spinner'
 import { coinsToRupees, formatCoins, formatIndianNumber } from '@/shared/rules'
 import { BonusPopup, WithdrawRequirementsPopup } from '../components/dashboard-popups'
+import { WithdrawNotice } from '../components/withdraw-notice'
 import { EarningPlayer } from '../components/earning-player'
 import { PlansSummary } from '../components/plans-summary'
 import { PlayerPlaceholder } from '../components/player-placeholder'
@@ -107,12 +108,7 @@ export default function Dashboard() {
       <p className="muted" data-testid="dashboard-email">
         {user.email}
       </p>
-      {withdrawNotice ? (
-        <p className="notice" role="status">
-          Your withdrawal request is being processed. It takes{' '}
-          {rules.withdrawalTime || 'the days your plan states'}; your wallet shows the date.
-        </p>
-      ) : null}
+      {withdrawNotice ? <WithdrawNotice rules={rules} /> : null}
 
       <section className="card stack" aria-label="Your earnings">
         <div className="stat-row">
