@@ -181,3 +181,45 @@ describe.each(ENGINES)('the payment webhook on %s', (engine) => {
     expect(order.body.data).toMatchObject({ status: 'confirmed', utr: '234928698586' })
   })
 })
+
+describe.each(ENGINES)('the webhook secret from the Cashfree settings on %s', (engine) => {
+  const clock = testClock()
+  const api = withApi(engine, {
+    clock: clock.now,
+    webhookSecret: undefined,
+    paymentProvider: 'cashfree',
+    cashfree: {
+      appId: 'app',
+      secretKey: 'cf-client-secret',
+      baseUrl: 'http://127.0.0.1:9/pg',
+      webhookSecret: 'cf-client-secret',
+    },
+  })
+
+  it('reads CASHFREE_WEBHOOK_SECRET, else CASHFREE_SECRET_KEY, from the environment', () => {
+    const env = { PAYMENT_PROVIDER: 'cashfree', CASHFREE_SECRET_KEY: 'client-secret' }
+    expect(loadConfig(env).cashfree?.webhookSecret).toBe('client-secret')
+    expect(
+      loadConfig({ ...env, CASHFREE_WEBHOOK_SECRET: 'hook-secret' }).cashfree?.webhookSecret,
+    ).toBe('hook-secret')
+  })
+
+  it('verifies with CASHFREE_WEBHOOK_SECRET (else the client secret) when PAYMENT_WEBHOOK_SECRET is unset', async () => {
+    const raw =
+      '{"data":{"order":{"order_id":"nobody"},"payment":{"payment_status":"SUCCESS"}},"type":"PAYMENT_SUCCESS_WEBHOOK"}'
+    const ts = String(clock.now().getTime())
+    const post = (secret: string) =>
+      api.app.inject({
+        method: 'POST',
+        url: '/api/v1/payment-webhook/',
+        payload: raw,
+        headers: {
+          'content-type': 'application/json',
+          'x-webhook-timestamp': ts,
+          'x-webhook-signature': signCashfreeWebhook(ts, raw, secret),
+        },
+      })
+    expect((await post('cf-client-secret')).statusCode).toBe(200)
+    expect((await post(SECRET)).statusCode).toBe(401)
+  })
+})
