@@ -9,6 +9,7 @@ import { withApi } from '../helpers/api-app.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
 import { assertLedgerBalanced, testClock } from '../helpers/ledger.ts'
 import { WEBHOOK_TOLERANCE_MS, signCashfreeWebhook } from '../../server/routes/earning/webhook.ts'
+import { loadConfig } from '../../server/config.ts'
 
 const SECRET = 'cf-test-secret-key'
 
