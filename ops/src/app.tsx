@@ -7,8 +7,9 @@ import { WithdrawalsQueue } from './withdrawals-queue.tsx'
 import { AuditList } from './audit-list.tsx'
 import { RulesEditor } from './rules-editor.tsx'
 import { UserLookup } from './user-lookup.tsx'
+import { ContentEditor } from './content-editor.tsx'
 
-const TABS = ['Orders', 'Withdrawals', 'Users', 'Rules', 'Audit'] as const
+const TABS = ['Orders', 'Withdrawals', 'Users', 'Content', 'Rules', 'Audit'] as const
 type Tab = (typeof TABS)[number]
 
 export function App() {
@@ -64,6 +65,7 @@ export function App() {
         {tab === 'Orders' && <OrdersQueue canAct={canAct} />}
         {tab === 'Withdrawals' && <WithdrawalsQueue canAct={canAct} />}
         {tab === 'Users' && <UserLookup canAct={canAct} />}
+        {tab === 'Content' && <ContentEditor canAct={canAct} />}
         {tab === 'Rules' && <RulesEditor canAct={canAct} />}
         {tab === 'Audit' && <AuditList />}
       </main>

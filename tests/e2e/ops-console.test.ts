@@ -187,4 +187,25 @@ describe('operators console in Chromium', () => {
     await userPage.close()
     await fresh.close()
   })
+
+  it('changes a plan’s withdrawal days in the Content tab', async () => {
+    const plan = await product.app.db
+      .selectFrom('membership_plans')
+      .select(['id', 'withdrawl_days'])
+      .where('deposit_point', '!=', 'FREE')
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+    await page.getByRole('button', { name: 'Content' }).click()
+    const field = page.getByLabel(`withdrawl_days of plan ${plan.id}`)
+    await expect(field.inputValue()).resolves.toBe(String(plan.withdrawl_days))
+    await field.fill(String(plan.withdrawl_days + 1))
+    await page.getByRole('row').filter({ has: field }).getByRole('button', { name: 'Save' }).click()
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor()
+    const stored = await product.app.db
+      .selectFrom('membership_plans')
+      .select('withdrawl_days')
+      .where('id', '=', plan.id)
+      .executeTakeFirstOrThrow()
+    expect(stored.withdrawl_days).toBe(plan.withdrawl_days + 1)
+  })
 })
