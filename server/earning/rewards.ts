@@ -182,37 +182,66 @@ export async function claimReward(
   if (!user.email_verified) {
     throw forbidden('EMAIL_NOT_VERIFIED', 'Please verify your email before earning rewards.')
   }
-  const video = await tx
-    .selectFrom('videos')
-    .selectAll()
-    .where('id', '=', videoId)
-    .executeTakeFirst()
-  if (!video) throw notFound('VIDEO_NOT_FOUND', 'This video is no longer available.')
-
   const day = indiaDay(watchedAt)
-  const done = await tx
-    .selectFrom('video_rewards')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('video_id', '=', videoId)
-    .where('india_day', '=', day)
-    .executeTakeFirst()
-  if (done) throw alreadyRewarded()
-
   const w = watchedAt.getTime()
-  const timerMs = video.timer * 1000
-  const handout = await tx
-    .selectFrom('video_handouts')
-    .select('handed_at')
-    .where('user_id', '=', userId)
-    .where('video_id', '=', videoId)
-    .where('handed_at', '<=', new Date(w - timerMs).toISOString())
-    .where('handed_at', '>=', new Date(w - HANDOUT_VALID_MS).toISOString())
-    .executeTakeFirst()
-  if (!handout) {
-    throw timerNotPassed(`Watch the video for ${video.timer} seconds before claiming the reward.`)
+  const at = watchedAt.toISOString()
+  // Everything the claim is judged on, in one statement (each is a round trip inside the
+  // transaction that holds the user's row): the video's timer, today's reward, the first handout
+  // of the last 24 hours, and the neighbouring rewards' watch times.
+  const facts = await tx
+    .selectNoFrom((eb) => [
+      eb.selectFrom('videos').select('timer').where('id', '=', videoId).as('timer'),
+      eb
+        .selectFrom('video_rewards')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('video_id', '=', videoId)
+        .where('india_day', '=', day)
+        .as('rewarded_id'),
+      eb
+        .selectFrom('video_handouts')
+        .select((h) => h.fn.min('handed_at').as('first'))
+        .where('user_id', '=', userId)
+        .where('video_id', '=', videoId)
+        .where('handed_at', '>=', new Date(w - HANDOUT_VALID_MS).toISOString())
+        .as('handed_at'),
+      eb
+        .selectFrom('video_rewards')
+        .select((r) => r.fn.max('watched_at').as('last'))
+        .where('user_id', '=', userId)
+        .where('watched_at', '<=', at)
+        .as('previous_at'),
+      eb
+        .selectFrom('video_rewards')
+        .select('watched_at')
+        .where('user_id', '=', userId)
+        .where('watched_at', '>', at)
+        .orderBy('watched_at', 'asc')
+        .limit(1)
+        .as('next_at'),
+      eb
+        .selectFrom('video_rewards')
+        .innerJoin('videos', 'videos.id', 'video_rewards.video_id')
+        .select('videos.timer')
+        .where('video_rewards.user_id', '=', userId)
+        .where('video_rewards.watched_at', '>', at)
+        .orderBy('video_rewards.watched_at', 'asc')
+        .limit(1)
+        .as('next_timer'),
+    ])
+    .executeTakeFirstOrThrow()
+  if (facts.timer === null) throw notFound('VIDEO_NOT_FOUND', 'This video is no longer available.')
+  if (facts.rewarded_id !== null) throw alreadyRewarded()
+  const timer = Number(facts.timer)
+  if (facts.handed_at === null || Date.parse(facts.handed_at) > w - timer * 1000) {
+    throw timerNotPassed(`Watch the video for ${timer} seconds before claiming the reward.`)
   }
-  await assertSpacedFromNeighbours(tx, userId, watchedAt, video.timer)
+  if (facts.previous_at !== null && w - Date.parse(facts.previous_at) < timer * 1000) {
+    throw timerNotPassed(`Rewards come at most once every ${timer} seconds. Keep watching.`)
+  }
+  if (facts.next_at !== null && Date.parse(facts.next_at) - w < Number(facts.next_timer) * 1000) {
+    throw timerNotPassed('This watch time overlaps another rewarded video.')
+  }
 
   const coins = await videoPointForUser(tx, userId)
   const entry = await postLedgerEntry(tx, {
@@ -252,35 +281,4 @@ export async function claimReward(
 
 function alreadyRewarded(): ApiError {
   return conflict('ALREADY_REWARDED', 'You have already been rewarded for this video today.')
-}
-
-/**
- * Refuses a watch time closer than `timer` seconds to the user's previous reward, or closer to
- * the next (already credited, replayed out of order) reward than that reward's timer.
- */
-async function assertSpacedFromNeighbours(tx: Tx, userId: number, watchedAt: Date, timer: number) {
-  const at = watchedAt.toISOString()
-  const previous = await tx
-    .selectFrom('video_rewards')
-    .select('watched_at')
-    .where('user_id', '=', userId)
-    .where('watched_at', '<=', at)
-    .orderBy('watched_at', 'desc')
-    .limit(1)
-    .executeTakeFirst()
-  if (previous && watchedAt.getTime() - Date.parse(previous.watched_at) < timer * 1000) {
-    throw timerNotPassed(`Rewards come at most once every ${timer} seconds. Keep watching.`)
-  }
-  const next = await tx
-    .selectFrom('video_rewards')
-    .innerJoin('videos', 'videos.id', 'video_rewards.video_id')
-    .select(['video_rewards.watched_at', 'videos.timer'])
-    .where('video_rewards.user_id', '=', userId)
-    .where('video_rewards.watched_at', '>', at)
-    .orderBy('video_rewards.watched_at', 'asc')
-    .limit(1)
-    .executeTakeFirst()
-  if (next && Date.parse(next.watched_at) - watchedAt.getTime() < next.timer * 1000) {
-    throw timerNotPassed('This watch time overlaps another rewarded video.')
-  }
 }
