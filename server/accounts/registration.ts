@@ -154,7 +154,8 @@ export async function signupCodeForLogin(ctx: AccountContext, user: UserRow): Pr
   try {
     return await mailNewSignupCode(ctx, user)
   } catch (error) {
-    const held = error instanceof ApiError && (error.statusCode === 423 || error.code === 'TOO_MANY_CODES')
+    const held =
+      error instanceof ApiError && (error.statusCode === 423 || error.code === 'TOO_MANY_CODES')
     if (held && latest) return latest.request_id
     throw error
   }

@@ -17,7 +17,10 @@ const median = (values: number[]) => {
 
 describe.each(ENGINES)('forgot-password answers every address alike on %s', (engine) => {
   const clock = testClock()
-  const api = withApi(engine, { clock: clock.now, authRateLimit: { max: 1000, timeWindowMs: MINUTE } })
+  const api = withApi(engine, {
+    clock: clock.now,
+    authRateLimit: { max: 1000, timeWindowMs: MINUTE },
+  })
 
   async function timedAsk(email: string) {
     const started = performance.now()

@@ -145,7 +145,9 @@ describe.each(ENGINES)('one-time code budgets and the PIN lock cap on %s', (engi
       token: user.token,
     })
     expect(right.status).toBe(423)
-    expect(right.body.message).toBe('Too many wrong codes. Email verification is locked for 24 hours.')
+    expect(right.body.message).toBe(
+      'Too many wrong codes. Email verification is locked for 24 hours.',
+    )
     const verified = await api.app.db
       .selectFrom('users')
       .select('email_verified')
@@ -197,7 +199,11 @@ describe.each(ENGINES)('one-time code budgets and the PIN lock cap on %s', (engi
   it('caps the doubling PIN lock at 24 hours and mails the owner the way back', async () => {
     const user = await createTestUser(api.app)
     // An account locked many times before: the next lock would be 15 min × 2^20 uncapped.
-    await api.app.db.updateTable('users').set({ lock_count: 20 }).where('id', '=', user.id).execute()
+    await api.app.db
+      .updateTable('users')
+      .set({ lock_count: 20 })
+      .where('id', '=', user.id)
+      .execute()
     let last = { status: 0, body: {} as Record<string, unknown> }
     for (let i = 0; i < 5; i += 1) {
       last = await api.call('POST', LOGIN, {

@@ -23,10 +23,7 @@ describe.each(ENGINES)('input validation and key namespaces on %s', (engine) => 
     await assertLedgerBalanced(api.app)
   })
 
-  const refused = (
-    res: { status: number; body: Record<string, unknown> },
-    field: string,
-  ) => {
+  const refused = (res: { status: number; body: Record<string, unknown> }, field: string) => {
     expect(res.status).toBe(400)
     expect(res.body).toMatchObject({ code: 'VALIDATION', field })
     expect(res.body.message).toEqual(expect.stringContaining(field))
@@ -106,10 +103,7 @@ describe.each(ENGINES)('input validation and key namespaces on %s', (engine) => 
 
   it('checks query, path and nested fields too', async () => {
     const user = await createTestUser(api.app)
-    refused(
-      await api.call('GET', '/api/v1/dashboard/?link=%00', { token: user.token }),
-      'link',
-    )
+    refused(await api.call('GET', '/api/v1/dashboard/?link=%00', { token: user.token }), 'link')
     refused(await api.call('GET', '/api/v1/orders/%00', { token: user.token }), 'id')
     refused(
       await api.call('POST', '/api/v1/create-order/', {

@@ -19,6 +19,9 @@ export interface SmtpSink {
   close(): Promise<void>
 }
 
+/** The body of a raw mail: everything after the first blank line. */
+const bodyOf = (raw: string) => raw.split(/\r?\n\r?\n/).slice(1).join('\n')
+
 export async function startSmtpSink(): Promise<SmtpSink> {
   const messages: ReceivedMail[] = []
   const server = new SMTPServer({
@@ -48,7 +51,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           .slice(after)
           .reverse()
           .filter((m) => m.to.includes(target))
-          .map((m) => m.raw.split(/\r?\n\r?\n/).slice(1).join('\n'))
+          .map((m) => bodyOf(m.raw))
         const found =
           bodies.map((b) => b.match(/code is:?\s*(\d{4})\b/i)?.[1]).find(Boolean) ??
           bodies.find((b) => !/locked/i.test(b))?.match(/\b(\d{4})\b/)?.[1]
