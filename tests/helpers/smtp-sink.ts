@@ -20,7 +20,11 @@ export interface SmtpSink {
 }
 
 /** The body of a raw mail: everything after the first blank line. */
-const bodyOf = (raw: string) => raw.split(/\r?\n\r?\n/).slice(1).join('\n')
+const bodyOf = (raw: string) =>
+  raw
+    .split(/\r?\n\r?\n/)
+    .slice(1)
+    .join('\n')
 
 export async function startSmtpSink(): Promise<SmtpSink> {
   const messages: ReceivedMail[] = []
