@@ -4,6 +4,7 @@
  * transaction as the action itself, so an action and its audit row exist together or not at all.
  * The table is append-only (migration 006's triggers refuse UPDATE and DELETE).
  */
+import os from 'node:os'
 import type { Db, Tx } from '../db/index.ts'
 
 /** Who acts: a console operator (with the request's IP) or the command line. */
@@ -13,6 +14,17 @@ export interface Actor {
   /** The operator's email, or `cli:<os user>`. */
   actor: string
   ip: string | null
+}
+
+/** The audit actor of the command line: `cli:<os user>`. */
+export function cliActor(): Actor {
+  let user = 'unknown'
+  try {
+    user = os.userInfo().username
+  } catch {
+    // no passwd entry (some containers): keep 'unknown'
+  }
+  return { operatorId: null, actor: `cli:${user}`, ip: null }
 }
 
 /** One action to record. `before`/`after` are the row's JSON-able state (null: none). */

@@ -1,16 +1,23 @@
 /**
  * The operator commands of DECISIONS §8, each returning the text to print. Every action runs the
- * same server/earning functions as the API and the webhook: one transaction writing ledger rows.
+ * same server/earning functions as the API and the webhook: one transaction writing ledger rows
+ * and, for confirm/reject/pay/fail, the audit row (actor `cli:<os user>`, issue 17).
  * Errors are ApiError (shown as their message) or UsageError.
  */
 import { formatRupees } from '../../src/shared/rules.ts'
 import type { EarningContext } from '../earning/context.ts'
-import { confirmOrder, rejectOrder } from '../earning/orders.ts'
-import { failWithdrawal, payWithdrawal, verifiedReferralCount } from '../earning/withdrawals.ts'
+import { verifiedReferralCount } from '../earning/withdrawals.ts'
 import { refundPlatformFee } from '../earning/fees.ts'
 import { findUserByIdentifier } from '../earning/wallet.ts'
 import { notFound } from '../lib/errors.ts'
 import { renderTable } from './table.ts'
+import { cliActor } from './audit.ts'
+import {
+  confirmOrderAsOperator,
+  failWithdrawalAsOperator,
+  payWithdrawalAsOperator,
+  rejectOrderAsOperator,
+} from './queues.ts'
 
 /** Bad command line: the message is shown with the usage text. */
 export class UsageError extends Error {}
@@ -106,7 +113,7 @@ export async function runCommand(ctx: EarningContext, argv: string[]): Promise<s
     case 'confirm-order': {
       need(positional, 2, '<order_id> <upi_reference>')
       const [orderId, ref] = positional as [string, string]
-      const out = await confirmOrder(ctx, orderId, ref)
+      const out = await confirmOrderAsOperator(ctx, cliActor(), orderId, ref)
       const what =
         out.purpose === 'platform_fee' ? 'platform fee marked paid' : 'membership plan applied'
       return out.unchanged
@@ -116,7 +123,8 @@ export async function runCommand(ctx: EarningContext, argv: string[]): Promise<s
     case 'reject-order': {
       need(positional, 1, '<order_id> [reason]')
       const [orderId, ...reason] = positional as [string, ...string[]]
-      const out = await rejectOrder(ctx, orderId, reason.join(' ') || undefined)
+      const why = reason.join(' ') || 'rejected from the command line'
+      const out = await rejectOrderAsOperator(ctx, cliActor(), orderId, why)
       return out.unchanged
         ? `Order ${out.order_id} was already rejected.`
         : `Order ${out.order_id} rejected.`
@@ -156,7 +164,7 @@ export async function runCommand(ctx: EarningContext, argv: string[]): Promise<s
     case 'pay-withdrawal': {
       need(positional, 2, '<withdrawal_id> <upi_reference>')
       const [id, ref] = positional as [string, string]
-      const out = await payWithdrawal(ctx, Number(id), ref)
+      const out = await payWithdrawalAsOperator(ctx, cliActor(), Number(id), ref)
       return out.unchanged
         ? `Withdrawal ${out.withdrawal_id} was already paid with ${ref}; nothing changed.`
         : `Withdrawal ${out.withdrawal_id} marked paid (UPI ref ${ref}).`
@@ -164,7 +172,8 @@ export async function runCommand(ctx: EarningContext, argv: string[]): Promise<s
     case 'fail-withdrawal': {
       need(positional, 1, '<withdrawal_id> [reason]')
       const [id, ...reason] = positional as [string, ...string[]]
-      const out = await failWithdrawal(ctx, Number(id), reason.join(' ') || undefined)
+      const why = reason.join(' ') || 'failed from the command line'
+      const out = await failWithdrawalAsOperator(ctx, cliActor(), Number(id), why)
       return out.unchanged
         ? `Withdrawal ${out.withdrawal_id} was already failed; nothing changed.`
         : `Withdrawal ${out.withdrawal_id} marked failed; ${out.returned_coins} coins returned to user ${out.user_id}.`

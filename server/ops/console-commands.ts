@@ -3,12 +3,11 @@
  * operator (a one-time password and a TOTP enrolment URI with its QR code in the terminal) and
  * `backup` copies the SQLite database while the server runs (better-sqlite3's online backup).
  */
-import os from 'node:os'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import QRCode from 'qrcode'
 import type { EarningContext } from '../earning/context.ts'
-import { writeAudit } from './audit.ts'
+import { cliActor, writeAudit } from './audit.ts'
 import { UsageError } from './commands.ts'
 import { createOperator } from './operators.ts'
 
@@ -16,17 +15,6 @@ export const CONSOLE_USAGE = `
   create-admin <email> --role operator|viewer          create (or re-enrol) a console operator: prints a
                                                         one-time password and the TOTP enrolment (QR code)
   backup <FILE>                                         online copy of the SQLite database (server may run)`
-
-/** The audit actor of the command line: `cli:<os user>`. */
-function cliActor() {
-  let user = 'unknown'
-  try {
-    user = os.userInfo().username
-  } catch {
-    // no passwd entry (some containers): keep 'unknown'
-  }
-  return { operatorId: null, actor: `cli:${user}`, ip: null }
-}
 
 /**
  * Copies the SQLite database file `source` to `target` with SQLite's online backup (a consistent

@@ -11,6 +11,7 @@ import SQLite from 'better-sqlite3'
 import type { FastifyInstance } from 'fastify'
 import { generate } from 'otplib'
 import { buildApp } from '../../server/app.ts'
+import { DEFAULT_RULES } from '../../src/shared/rules.ts'
 import { createTestUser } from '../helpers/users.ts'
 import { grantCoins } from '../helpers/ledger.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/databases.ts'
@@ -44,7 +45,12 @@ describe('npm run ops -- create-admin and backup on SQLite', () => {
   let app: FastifyInstance
 
   beforeAll(async () => {
-    app = await buildApp({ databaseUrl: url, logLevel: 'silent', staticDir: undefined })
+    app = await buildApp({
+      databaseUrl: url,
+      logLevel: 'silent',
+      staticDir: undefined,
+      rules: { ...DEFAULT_RULES, withdrawMinReferrals: 0, withdrawMinVideos: 0 },
+    })
     await app.ready()
   })
   afterAll(async () => {
@@ -81,6 +87,37 @@ describe('npm run ops -- create-admin and backup on SQLite', () => {
     const out = await runOps(url, 'create-admin', 'x@example.com', '--role', 'boss')
     expect(out.code).toBe(1)
     expect(out.stderr).toContain('--role must be operator or viewer.')
+  })
+
+  it('audits the command line’s pay and fail like the console’s, as cli:<user>', async () => {
+    const user = await createTestUser(app, { platformFeePaid: true })
+    await grantCoins(app, user.id, 300_000)
+    const ids: number[] = []
+    for (const amount of [1000, 1200]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/add-withdraw/',
+        payload: { upi_id: 'cli@okaxis', amount },
+        headers: { authorization: `Bearer ${user.token}`, 'idempotency-key': `cli-${amount}` },
+      })
+      expect(res.statusCode, res.body).toBe(200)
+      ids.push((res.json() as { data: { withdrawal_id: number } }).data.withdrawal_id)
+    }
+    expect((await runOps(url, 'pay-withdrawal', String(ids[0]), '912345678901')).code).toBe(0)
+    expect((await runOps(url, 'fail-withdrawal', String(ids[1]), 'UPI', 'ID', 'closed')).code).toBe(
+      0,
+    )
+    const audit = await app.db
+      .selectFrom('audit_log')
+      .select(['actor', 'action', 'entity_id', 'reason'])
+      .where('entity', '=', 'withdrawals')
+      .orderBy('id')
+      .execute()
+    expect(audit.map((a) => [a.action, a.entity_id, a.reason])).toEqual([
+      ['withdrawal.pay', String(ids[0]), null],
+      ['withdrawal.fail', String(ids[1]), 'UPI ID closed'],
+    ])
+    expect(audit.every((a) => a.actor.startsWith('cli:'))).toBe(true)
   })
 
   it('backs the database up while the app writes, into a consistent copy', async () => {
