@@ -87,6 +87,12 @@ describe.each(ENGINES)('operators console on %s', (engine) => {
       body: { email: operator.email, password: operator.password, totp: good },
     })
     expect(replay.status).toBe(401)
+    const logins = await api.app.db
+      .selectFrom('audit_log')
+      .select(['actor', 'action'])
+      .where('action', '=', 'operator.login')
+      .execute()
+    expect(logins).toEqual([{ actor: operator.email, action: 'operator.login' }])
     const me = await api.call('GET', '/api/v1/ops/me', { token: ok.body.token as string })
     expect(me.body.operator).toMatchObject({ email: operator.email, role: 'operator' })
   })

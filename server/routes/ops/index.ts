@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify'
 import { contextOf } from '../../earning/context.ts'
 import { loginOperator, revokeOperatorSession } from '../../ops/operators.ts'
-import { auditCsv, listAudit, type AuditFilter } from '../../ops/audit.ts'
+import { auditCsv, listAudit, writeAudit, type AuditFilter } from '../../ops/audit.ts'
 import {
   confirmOrderAsOperator,
   failWithdrawalAsOperator,
@@ -114,11 +114,28 @@ export default async function opsRoutes(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    async (request) => loginOperator(app.db, request.body, { now: ctx.now(), ip: request.ip }),
+    async (request) => {
+      const session = await loginOperator(app.db, request.body, { now: ctx.now(), ip: request.ip })
+      const op = session.operator
+      await writeAudit(
+        app.db,
+        { operatorId: op.id, actor: op.email, ip: request.ip },
+        { action: 'operator.login', entity: 'operators', entityId: op.id },
+        ctx.now(),
+      )
+      return session
+    },
   )
 
   app.post('/ops/logout', { preHandler: guard.read }, async (request) => {
     await revokeOperatorSession(app.db, request.operator?.sessionId ?? 0, ctx.now())
+    const actor = actorOf(request)
+    await writeAudit(
+      app.db,
+      actor,
+      { action: 'operator.logout', entity: 'operators', entityId: actor.operatorId },
+      ctx.now(),
+    )
     return { message: 'Logged out.' }
   })
 
