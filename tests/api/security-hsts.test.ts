@@ -1,9 +1,10 @@
 // Strict-Transport-Security only on answers to requests that arrived over HTTPS, directly or
-// through a trusted proxy (DECISIONS §7, issue 14); the other security headers on every answer.
+// through a trusted proxy (DECISIONS §7, issue 14); the other security headers, computed once at
+// start, on every answer (200, 401, 404).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app.ts'
-import { HSTS_VALUE } from '../../server/plugins/security.ts'
+import { HSTS_VALUE, securityHeaders } from '../../server/plugins/security.ts'
 import { ENGINES, createTestDatabase, type TestDatabase } from '../helpers/databases.ts'
 
 describe.each(ENGINES)('HSTS on %s', (engine) => {
@@ -33,6 +34,18 @@ describe.each(ENGINES)('HSTS on %s', (engine) => {
     expect(res.headers['strict-transport-security']).toBeUndefined()
     expect(res.headers['content-security-policy']).toContain("default-src 'self'")
     expect(res.headers['x-content-type-options']).toBe('nosniff')
+  })
+
+  it('sends every security header, computed once, on answers of every kind', async () => {
+    const expected = securityHeaders(direct.config)
+    for (const url of ['/api/v1/config/', '/api/v1/get-user/', '/api/v1/no-such-route']) {
+      const res = await direct.inject({ method: 'GET', url })
+      for (const [name, value] of Object.entries(expected)) {
+        expect(res.headers[name], `${name} on ${url} (${res.statusCode})`).toBe(value)
+      }
+    }
+    expect(expected['content-security-policy']).toContain("script-src 'self';")
+    expect(expected['content-security-policy']).toContain("frame-ancestors 'none'")
   })
 
   it('ignores X-Forwarded-Proto from a proxy that is not trusted', async () => {
