@@ -1,6 +1,7 @@
 /**
  * The console's commands of `npm run ops` (issue 17; DECISIONS §8): `create-admin` enrols an
- * operator (a one-time password and a TOTP enrolment URI with its QR code in the terminal) and
+ * operator (a one-time password and a TOTP enrolment URI with its QR code in the terminal),
+ * `disable-admin` ends an operator's access, and
  * `backup` copies the SQLite database while the server runs (better-sqlite3's online backup).
  */
 import path from 'node:path'
@@ -9,11 +10,12 @@ import QRCode from 'qrcode'
 import type { EarningContext } from '../earning/context.ts'
 import { cliActor, writeAudit } from './audit.ts'
 import { UsageError } from './commands.ts'
-import { createOperator } from './operators.ts'
+import { createOperator, disableOperator } from './operators.ts'
 
 export const CONSOLE_USAGE = `
   create-admin <email> --role operator|viewer          create (or re-enrol) a console operator: prints a
                                                         one-time password and the TOTP enrolment (QR code)
+  disable-admin <email>                                 disable a console operator and end their sessions
   backup <FILE>                                         online copy of the SQLite database (server may run)`
 
 /**
@@ -72,6 +74,19 @@ export async function runConsoleCommand(
         qr,
         'Log in at /ops/ with the email, this password and the app’s 6-digit code.',
       ].join('\n')
+    }
+    case 'disable-admin': {
+      const email = rest[0]
+      if (!email) throw new UsageError('Missing argument: expected <email>.')
+      const now = ctx.now()
+      const id = await disableOperator(ctx.db, email, now)
+      await writeAudit(
+        ctx.db,
+        cliActor(),
+        { action: 'operator.disable', entity: 'operators', entityId: id },
+        now,
+      )
+      return `Disabled ${email.trim().toLowerCase()}; their sessions ended.`
     }
     case 'backup': {
       const target = rest[0]

@@ -258,6 +258,30 @@ export async function operatorForToken(
   return row
 }
 
+/**
+ * Disables the operator `email` (a person who left): no login, every session ends at once.
+ * Returns the operator's id. Throws 404 OPERATOR_NOT_FOUND.
+ */
+export async function disableOperator(db: Db, emailInput: string, now: Date): Promise<number> {
+  const email = normalizeOperatorEmail(emailInput)
+  return db.transaction().execute(async (tx) => {
+    const op = await tx
+      .updateTable('operators')
+      .set({ disabled_at: now.toISOString() })
+      .where('email', '=', email)
+      .returning('id')
+      .executeTakeFirst()
+    if (!op) throw new ApiError(404, 'OPERATOR_NOT_FOUND', `No operator ${email}.`)
+    await tx
+      .updateTable('operator_sessions')
+      .set({ revoked_at: now.toISOString() })
+      .where('operator_id', '=', op.id)
+      .where('revoked_at', 'is', null)
+      .execute()
+    return op.id
+  })
+}
+
 /** Revokes one console session (logout). */
 export async function revokeOperatorSession(db: Db, sessionId: number, now: Date): Promise<void> {
   await db

@@ -83,6 +83,34 @@ describe('npm run ops -- create-admin and backup on SQLite', () => {
     expect(audit[0]?.actor).toMatch(/^cli:/)
   })
 
+  it('disables an operator: their session ends and they cannot log in again', async () => {
+    const out = await runOps(url, 'create-admin', 'leaver@example.com', '--role', 'operator')
+    const password = /One-time password \(shown only now\): (\S+)/.exec(out.stdout)?.[1] ?? ''
+    const secret =
+      new URL(/(otpauth:\/\/totp\/\S+)/.exec(out.stdout)?.[1] ?? '').searchParams.get('secret') ??
+      ''
+    const login = (totp: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/ops/login',
+        payload: { email: 'leaver@example.com', password, totp },
+      })
+    const first = await login(await generate({ secret }))
+    expect(first.statusCode).toBe(200)
+    const token = (first.json() as { token: string }).token
+    const disabled = await runOps(url, 'disable-admin', 'leaver@example.com')
+    expect(disabled.code, disabled.stderr).toBe(0)
+    const me = await app.inject({
+      method: 'GET',
+      url: '/api/v1/ops/me',
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect(me.statusCode).toBe(401)
+    const again = await login(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }))
+    expect(again.statusCode).toBe(401)
+    expect((await runOps(url, 'disable-admin', 'nobody@example.com')).code).toBe(1)
+  })
+
   it('refuses a missing or unknown role', async () => {
     const out = await runOps(url, 'create-admin', 'x@example.com', '--role', 'boss')
     expect(out.code).toBe(1)
@@ -144,7 +172,7 @@ describe('npm run ops -- create-admin and backup on SQLite', () => {
         )
         .get(user.id) as { points: number; ledger: number }
       expect(row.points).toBe(row.ledger)
-      expect(copy.prepare('select count(*) as n from operators').get()).toEqual({ n: 1 })
+      expect(copy.prepare('select count(*) as n from operators').get()).toEqual({ n: 2 })
     } finally {
       copy.close()
     }

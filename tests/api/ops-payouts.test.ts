@@ -90,6 +90,35 @@ describe.each(ENGINES)('bulk payouts on %s', (engine) => {
         (a, i) => `asha.devi@okaxis,${a}.00,WEW${ids[i]},Asha Devi,Watch Earn payout ${ids[i]}`,
       ),
     )
+    // A viewer reads (and exports) everything but imports nothing.
+    const v = await createOperator(
+      api.app.db,
+      `payouts-viewer-${engine}@example.com`,
+      'viewer',
+      new Date(),
+    )
+    const login = await api.call('POST', '/api/v1/ops/login', {
+      body: {
+        email: v.operator.email,
+        password: v.password,
+        totp: await generate({ secret: v.totpSecret }),
+      },
+    })
+    const viewer = login.body.token as string
+    const asViewer = await api.app.inject({
+      method: 'GET',
+      url: '/api/v1/ops/payouts.csv',
+      headers: { authorization: `Bearer ${viewer}` },
+    })
+    expect(asViewer.statusCode).toBe(200)
+    expect(asViewer.body).toBe(res.text)
+    const importAsViewer = await api.app.inject({
+      method: 'POST',
+      url: '/api/v1/ops/payouts/import',
+      payload: 'reference,status,utr\n',
+      headers: { authorization: `Bearer ${viewer}`, 'content-type': 'text/csv' },
+    })
+    expect(importAsViewer.statusCode).toBe(403)
   })
 
   it('imports the bank result file: paid with UTR, failed with reason, bad lines reported, nothing else changed', async () => {

@@ -32,7 +32,7 @@ export default async function opsPayoutRoutes(app: FastifyInstance): Promise<voi
     (_request, body, done) => done(null, body),
   )
 
-  app.get('/ops/payouts.csv', { preHandler: guard.write }, async (request, reply) => {
+  app.get('/ops/payouts.csv', { preHandler: guard.read }, async (request, reply) => {
     const { csv } = await exportPayouts(ctx, actorOf(request))
     const day = ctx.now().toISOString().slice(0, 10)
     return reply
