@@ -19,7 +19,7 @@ const START_LIBRARIES =
   /node_modules[\\/](wouter|regexparam|react-hot-toast|goober|ky|zustand|use-sync-external-store|idb-keyval)[\\/]/
 /** The app's own modules every page loads at start, beside src/boot.ts's own. */
 const START_MODULES =
-  /src[\\/](stores[\\/](user-store|rules-store|plans-store|versioned)|shared[\\/]rules|lib[\\/](api-client|idb-storage|get-user|server-clock|go-back)|components[\\/](app-header|popup|page-spinner))\./
+  /src[\\/](stores[\\/](user-store|rules-store|plans-store|versioned)|shared[\\/](rules|payout-time)|lib[\\/](api-client|idb-storage|get-user|server-clock|go-back|log-failure|withdrawal-status)|components[\\/](app-header|popup|page-spinner|withdrawal-conditions))\./
 /** The modules the membership screens (deposit, platform fee, payment) share. */
 const MEMBERSHIP_SHARED =
   /src[\\/]features[\\/]membership[\\/](api[\\/]|lib[\\/]upi-cache\.|components[\\/]withdrawal-terms\.)/
@@ -65,11 +65,11 @@ function appShellPage(): Plugin {
     async generateBundle(_options, bundle) {
       const index = bundle['index.html']
       if (!index || index.type !== 'asset') return
-      // The app's code: fetched alongside the boot script on every page, at low priority (the
-      // static first paint needs none of it), and as a plain preload (not modulepreload), so
-      // nothing of it is compiled before the first paint; src/boot.ts runs it one file per task
-      // after that paint. Links parsed from HTML cost the main thread nothing, unlike links
-      // the script would add.
+      // The app's code: fetched alongside the boot script at low priority, as module preloads,
+      // so Chromium compiles each file off the main thread as it arrives, not when src/boot.ts
+      // runs it (one file per task). Links parsed from HTML cost the main thread nothing, unlike
+      // links the script would add. A prerendered page keeps them in a template until it is
+      // idle (below).
       const files = new Set<string>()
       const add = (fileName: string): void => {
         const chunk = bundle[fileName]
@@ -81,7 +81,7 @@ function appShellPage(): Plugin {
         (c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/main.tsx'),
       )
       if (main) add(main.fileName)
-      const preloads = [...files].map((f) => `<link rel="preload" as="script" crossorigin fetchpriority="low" href="/${f}">`)
+      const preloads = [...files].map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}">`)
       const html = String(index.source).replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`)
       // A prerendered page paints complete without JavaScript, so it fetches the app only once it
       // is idle (src/boot.ts appends these links then): nothing competes with its first paint's
@@ -216,10 +216,6 @@ export default defineConfig({
             { name: 'membership', test: MEMBERSHIP_SHARED, priority: 1 },
           ],
         },
-        // V8's explicit compile hint: React's file is compiled whole on a background thread as
-        // it streams in, instead of function by function on the main thread while the first
-        // screen renders (nearly every function of react-dom runs on the first render).
-        postBanner: (chunk) => (chunk.name === 'react' ? '//# allFunctionsCalledOnLoad' : ''),
       },
     },
   },

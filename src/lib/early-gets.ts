@@ -10,8 +10,8 @@ import { routePath } from './route-path'
 /** The GETs (paths under /api/v1/, as the client builds them) each screen sends as it opens. */
 export const SCREEN_GETS: Readonly<Record<string, readonly string[]>> = {
   '/dashboard': ['get-user/', 'config/', 'get-membership/', 'dashboard/?link='],
-  '/deposit-fee': ['get-user/', 'config/', 'get-membership/'],
-  '/platform-fee': ['get-user/', 'config/'],
+  '/deposit-fee': ['get-user/', 'config/', 'get-membership/', 'withdrawal-status/'],
+  '/platform-fee': ['get-user/', 'config/', 'withdrawal-status/'],
   '/wallet': ['get-user/', 'config/', 'wallet/'],
   '/profile': ['get-user/', 'config/'],
 }

@@ -47,7 +47,7 @@ describe('JavaScript bundle budgets', () => {
     expect(entry?.imports ?? []).toEqual([])
     // On a slow network each file costs a round trip, six at a time (vite.config.ts groups).
     const html = fs.readFileSync(path.join(dist, 'app.html'), 'utf8')
-    const preloads = [...html.matchAll(/<link rel="preload" as="script"[^>]*href="\/([^"]+)"/g)]
+    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)]
     expect(preloads.length).toBeGreaterThan(0)
     expect(preloads.length, preloads.map((m) => m[1]).join(', ')).toBeLessThanOrEqual(5)
   })
