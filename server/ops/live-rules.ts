@@ -5,10 +5,14 @@
  * every RULES_REFRESH_MS and copies it into its `config.rules`, the object every route, the
  * earning and account functions and `GET /config/` read.
  */
-import type { Db } from '../db/index.ts'
+import { sql } from 'kysely'
+import type { Db, Engine } from '../db/index.ts'
 import { DEFAULT_RULES, type Rules } from '../../src/shared/rules.ts'
 import { badRequest } from '../lib/errors.ts'
 import { writeAudit, type Actor } from './audit.ts'
+
+/** The advisory lock that serializes rule saves on PostgreSQL (any fixed number). */
+const RULES_LOCK_KEY = 170_003
 
 /** How often an instance looks for a newer rules row: 2 s, in ms. */
 export const RULES_REFRESH_MS = 2000
@@ -137,6 +141,7 @@ export async function rulesHistory(db: Db, limit = 50): Promise<RulesVersion[]> 
  */
 export async function updateRules(
   db: Db,
+  engine: Engine,
   base: Rules,
   actor: Actor,
   patch: unknown,
@@ -147,6 +152,10 @@ export async function updateRules(
   if (why.length < 3 || why.length > 500)
     throw badRequest('VALIDATION', 'Give a reason (3–500 characters).')
   return db.transaction().execute(async (tx) => {
+    // Two saves at once on PostgreSQL: the second reads the first's version, not the one before
+    // (SQLite runs one write transaction at a time already).
+    if (engine === 'postgres')
+      await sql`select pg_advisory_xact_lock(${RULES_LOCK_KEY})`.execute(tx)
     const current = (await newestRules(tx, base))?.rules ?? base
     const next = applyRulesPatch(current, patch)
     const row = await tx

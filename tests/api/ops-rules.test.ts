@@ -210,3 +210,60 @@ describe.each(ENGINES)('live rules on %s', (engine) => {
     expect(JSON.parse(audit[1]?.after ?? '{}')).toMatchObject({ withdrawMinVideos: 10 })
   })
 })
+
+describe('live rules saved at once on two instances (PostgreSQL)', () => {
+  let database: TestDatabase
+  const apps: FastifyInstance[] = []
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres')
+    for (let i = 0; i < 2; i++) {
+      const app = await buildApp({
+        databaseUrl: database.url,
+        logLevel: 'silent',
+        staticDir: undefined,
+      })
+      await app.ready()
+      apps.push(app)
+    }
+  })
+  afterAll(async () => {
+    for (const app of apps) await app.close()
+    await database?.drop()
+  })
+
+  it('keeps both changes: the second save builds on the first', async () => {
+    const [a, b] = apps as [FastifyInstance, FastifyInstance]
+    const tokens: string[] = []
+    for (const [i, app] of apps.entries()) {
+      const e = await createOperator(app.db, `race-${i}@example.com`, 'operator', new Date())
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/ops/login',
+        payload: {
+          email: e.operator.email,
+          password: e.password,
+          totp: await generate({ secret: e.totpSecret }),
+        },
+      })
+      tokens.push((res.json() as { token: string }).token)
+    }
+    const save = (app: FastifyInstance, token: string, rules: Record<string, unknown>) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/v1/ops/rules',
+        payload: { rules, reason: 'parallel edit' },
+        headers: { authorization: `Bearer ${token}` },
+      })
+    const answers = await Promise.all([
+      save(a, tokens[0] as string, { withdrawMinVideos: 7 }),
+      save(b, tokens[1] as string, { transferFeeRupees: 3 }),
+    ])
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200])
+    const newest = await a.db
+      .selectFrom('rule_versions')
+      .select('rules')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
+    expect(JSON.parse(newest.rules)).toMatchObject({ withdrawMinVideos: 7, transferFeeRupees: 3 })
+  })
+})

@@ -277,6 +277,7 @@ export default async function opsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const saved = await updateRules(
         app.db,
+        app.engine,
         app.config.rules,
         actorOf(request),
         request.body.rules,
