@@ -9,12 +9,15 @@
  * - `watch_earn_open_orders{with_utr}`, `watch_earn_requested_withdrawals`,
  *   `watch_earn_overdue_withdrawals`: the operators' queues;
  * - `watch_earn_idempotent_requests_total{route}`: requests carrying an Idempotency-Key (the
- *   PWA's outbox sends and replays them), and `watch_earn_idempotency_keys`, the keys stored:
- *   the difference is the replays answered from the store.
+ *   PWA's outbox sends and replays them); `watch_earn_outbox_replays_total{route}`: those whose
+ *   key was stored before the request began (a replay, answered from the idempotency store);
+ *   `watch_earn_idempotency_keys`: the keys stored.
  */
 import crypto from 'node:crypto'
 import fp from 'fastify-plugin'
+import type { FastifyRequest } from 'fastify'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import { readIdempotencyKey } from '../earning/idempotency.ts'
 
 /** Compares two strings in constant time (for the bearer token). */
 function sameText(a: string, b: string): boolean {
@@ -45,7 +48,15 @@ export default fp(async (app) => {
     labelNames: ['route'],
     registers: [register],
   })
+  const replays = new Counter({
+    name: 'watch_earn_outbox_replays_total',
+    help: 'Keyed requests whose key was stored before they began (replays), by route pattern',
+    labelNames: ['route'],
+    registers: [register],
+  })
   const db = () => app.db
+  // When each request began, on the clock the idempotency store writes with.
+  const began = new WeakMap<object, string>()
   new Gauge({
     name: 'watch_earn_ledger_coins',
     help: 'Sum of ledger coins, by kind and status',
@@ -120,14 +131,42 @@ export default fp(async (app) => {
     },
   })
 
+  app.addHook('onRequest', async (request) => {
+    if (request.headers['idempotency-key']) {
+      began.set(request, (app.config.clock?.() ?? new Date()).toISOString())
+    }
+  })
+
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched'
     if (route === '/metrics') return
     const method = request.method
     requests.inc({ method, route, status: String(reply.statusCode) })
     duration.observe({ method, route }, reply.elapsedTime / 1000)
-    if (request.headers['idempotency-key']) idempotent.inc({ route })
+    if (request.headers['idempotency-key']) {
+      idempotent.inc({ route })
+      await countReplay(request, route)
+    }
   })
+
+  /** Counts a replay: the key's stored row is older than the request. Never fails the request. */
+  async function countReplay(request: FastifyRequest, route: string): Promise<void> {
+    const start = began.get(request)
+    if (!start || !request.userId) return
+    try {
+      const key = readIdempotencyKey(request.headers['idempotency-key'], false)
+      if (!key) return
+      const row = await db()
+        .selectFrom('idempotency_keys')
+        .select('created_at')
+        .where('user_id', '=', request.userId)
+        .where('key', '=', key)
+        .executeTakeFirst()
+      if (row && row.created_at < start) replays.inc({ route })
+    } catch {
+      // a malformed key was answered 400 already; nothing to count
+    }
+  }
 
   app.get('/metrics', async (request, reply) => {
     const token = app.config.metricsToken

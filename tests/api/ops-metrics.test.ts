@@ -41,11 +41,15 @@ describe.each(ENGINES)('metrics and health on %s', (engine) => {
     const user = await createTestUser(api.app)
     await grantCoins(api.app, user.id, 700)
     for (let i = 0; i < 3; i++) await api.call('GET', '/api/v1/get-user/', { token: user.token })
-    await api.call('POST', '/api/v1/create-order/', {
-      token: user.token,
-      body: { amount: 99, membership_plan_id: null },
-      headers: { 'idempotency-key': `m-${user.id}` },
-    })
+    for (let i = 0; i < 2; i++) {
+      // The same key twice: the second is a replay, answered from the idempotency store.
+      await api.call('POST', '/api/v1/create-order/', {
+        token: user.token,
+        body: { amount: 99, membership_plan_id: null },
+        headers: { 'idempotency-key': `m-${user.id}` },
+      })
+      await new Promise((r) => setTimeout(r, 5))
+    }
     const text = (await scrape(TOKEN)).body
     const getUser = text.match(
       /^http_requests_total\{method="GET",route="\/api\/v1\/get-user\/",status="200"\} (\d+)/m,
@@ -54,14 +58,15 @@ describe.each(ENGINES)('metrics and health on %s', (engine) => {
     expect(text).toMatch(
       /^http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/api\/v1\/get-user\/"\}/m,
     )
-    expect(text).toMatch(
-      /^watch_earn_ledger_coins\{kind="signup_bonus",status="confirmed"\} 700$/m,
-    )
+    expect(text).toMatch(/^watch_earn_ledger_coins\{kind="signup_bonus",status="confirmed"\} 700$/m)
     expect(text).toMatch(/^watch_earn_open_orders\{with_utr="no"\} [1-9]/m)
     expect(text).toMatch(/^watch_earn_requested_withdrawals 0$/m)
     expect(text).toMatch(/^watch_earn_overdue_withdrawals 0$/m)
     expect(text).toMatch(
-      /^watch_earn_idempotent_requests_total\{route="\/api\/v1\/create-order\/"\} 1$/m,
+      /^watch_earn_idempotent_requests_total\{route="\/api\/v1\/create-order\/"\} 2$/m,
+    )
+    expect(text).toMatch(
+      /^watch_earn_outbox_replays_total\{route="\/api\/v1\/create-order\/"\} 1$/m,
     )
     expect(text).toMatch(/^watch_earn_idempotency_keys [1-9]/m)
     expect(text).toMatch(/^process_cpu_user_seconds_total /m)
