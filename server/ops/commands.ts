@@ -17,7 +17,7 @@ import {
   failWithdrawalAsOperator,
   payWithdrawalAsOperator,
   rejectOrderAsOperator,
-} from './queues.ts'
+} from './operator-actions.ts'
 
 /** Bad command line: the message is shown with the usage text. */
 export class UsageError extends Error {}

@@ -8,7 +8,7 @@
 import type { EarningContext } from '../earning/context.ts'
 import { ApiError } from '../lib/errors.ts'
 import { csvField, writeAudit, type Actor } from './audit.ts'
-import { failWithdrawalAsOperator, payWithdrawalAsOperator } from './queues.ts'
+import { failWithdrawalAsOperator, payWithdrawalAsOperator } from './operator-actions.ts'
 import { splitCsvLine } from './statement-import.ts'
 
 /** The payout reference of withdrawal `id` as the bank file carries it: `WEW` + id. */

@@ -11,7 +11,7 @@ import { lockUser, postLedgerEntry } from '../earning/ledger.ts'
 import { visibleStatus } from '../earning/order-view.ts'
 import { badRequest, notFound } from '../lib/errors.ts'
 import { writeAudit, type Actor } from './audit.ts'
-import { requireReason } from './queues.ts'
+import { requireReason } from './operator-actions.ts'
 
 /** The ledger kind of an operator's manual adjustment (the wallet shows its description). */
 export const MANUAL_ADJUSTMENT = 'manual_adjustment' as LedgerKind

@@ -1,0 +1,192 @@
+/**
+ * The operators' actions on orders and withdrawals (issue 17; DECISIONS §8), for the console and
+ * the command line: each runs the same earning function as the webhook (server/earning/orders.ts,
+ * withdrawals.ts) inside one transaction that also writes the audit row (before and after).
+ */
+import type { Tx } from '../db/index.ts'
+import type { EarningContext } from '../earning/context.ts'
+import { confirmOrder, rejectOrder, type OrderOutcome } from '../earning/orders.ts'
+import { failWithdrawal, payWithdrawal, type WithdrawalOutcome } from '../earning/withdrawals.ts'
+import { badRequest, notFound } from '../lib/errors.ts'
+import { writeAudit, type Actor } from './audit.ts'
+import { joinTransaction } from './join-transaction.ts'
+
+/**
+ * Runs `fn` in one transaction with a context whose earning functions join it, and writes the
+ * audit row `entry(result)` there too (skipped when `entry` returns null: nothing changed).
+ */
+export async function auditedAction<T>(
+  ctx: EarningContext,
+  actor: Actor,
+  fn: (tx: Tx, joined: EarningContext) => Promise<T>,
+  entry: (result: T, tx: Tx) => Promise<Parameters<typeof writeAudit>[2] | null>,
+): Promise<T> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const joined: EarningContext = { ...ctx, db: joinTransaction(tx) }
+    const result = await fn(tx, joined)
+    const audit = await entry(result, tx)
+    if (audit) await writeAudit(tx, actor, audit, ctx.now())
+    return result
+  })
+}
+
+async function orderRow(ctx: EarningContext, tx: Tx, orderId: string) {
+  const q = tx.selectFrom('orders').selectAll().where('order_id', '=', orderId)
+  const row = await (ctx.engine === 'postgres' ? q.forUpdate() : q).executeTakeFirst()
+  if (!row) throw notFound('ORDER_NOT_FOUND', `No order ${orderId}.`)
+  return row
+}
+
+async function withdrawalRow(ctx: EarningContext, tx: Tx, id: number) {
+  if (!Number.isInteger(id) || id <= 0)
+    throw badRequest('VALIDATION', 'The withdrawal id must be a number.')
+  const q = tx.selectFrom('withdrawals').selectAll().where('id', '=', id)
+  const row = await (ctx.engine === 'postgres' ? q.forUpdate() : q).executeTakeFirst()
+  if (!row) throw notFound('WITHDRAWAL_NOT_FOUND', `No withdrawal ${id}.`)
+  return row
+}
+
+/**
+ * Confirms order `orderId` with the UPI reference (the UTR seen in the bank statement) through
+ * confirmOrder, and audits it (`order.confirm`, the order row before and after). Errors as
+ * confirmOrder's (404 ORDER_NOT_FOUND, 409 UTR_MISMATCH, …); a refused action writes nothing.
+ */
+export async function confirmOrderAsOperator(
+  ctx: EarningContext,
+  actor: Actor,
+  orderId: string,
+  upiReference: unknown,
+  reason?: string,
+): Promise<OrderOutcome> {
+  let before: unknown
+  return auditedAction(
+    ctx,
+    actor,
+    async (tx, joined) => {
+      before = await orderRow(ctx, tx, orderId)
+      return confirmOrder(joined, orderId, upiReference)
+    },
+    async (out, tx) =>
+      out.unchanged
+        ? null
+        : {
+            action: 'order.confirm',
+            entity: 'orders',
+            entityId: orderId,
+            before,
+            after: await orderRow(ctx, tx, orderId),
+            reason,
+          },
+  )
+}
+
+/**
+ * Rejects order `orderId` (the payment never arrived) through rejectOrder, with a required
+ * reason, and audits it (`order.reject`). Throws 400 VALIDATION without a reason; otherwise
+ * rejectOrder's errors.
+ */
+export async function rejectOrderAsOperator(
+  ctx: EarningContext,
+  actor: Actor,
+  orderId: string,
+  reason: unknown,
+): Promise<OrderOutcome> {
+  const why = requireReason(reason)
+  let before: unknown
+  return auditedAction(
+    ctx,
+    actor,
+    async (tx, joined) => {
+      before = await orderRow(ctx, tx, orderId)
+      return rejectOrder(joined, orderId, why)
+    },
+    async (out, tx) =>
+      out.unchanged
+        ? null
+        : {
+            action: 'order.reject',
+            entity: 'orders',
+            entityId: orderId,
+            before,
+            after: await orderRow(ctx, tx, orderId),
+            reason: why,
+          },
+  )
+}
+
+/**
+ * Marks withdrawal `id` paid with the UTR of the payout through payWithdrawal, and audits it
+ * (`withdrawal.pay`). Errors as payWithdrawal's; paying again with the same UTR changes nothing
+ * and writes no audit row.
+ */
+export async function payWithdrawalAsOperator(
+  ctx: EarningContext,
+  actor: Actor,
+  id: number,
+  upiReference: unknown,
+  reason?: string,
+): Promise<WithdrawalOutcome> {
+  let before: unknown
+  return auditedAction(
+    ctx,
+    actor,
+    async (tx, joined) => {
+      before = await withdrawalRow(ctx, tx, id)
+      return payWithdrawal(joined, id, upiReference)
+    },
+    async (out, tx) =>
+      out.unchanged
+        ? null
+        : {
+            action: 'withdrawal.pay',
+            entity: 'withdrawals',
+            entityId: id,
+            before,
+            after: await withdrawalRow(ctx, tx, id),
+            reason,
+          },
+  )
+}
+
+/**
+ * Marks withdrawal `id` failed with a required reason through failWithdrawal (the coins return
+ * to the balance as a ledger row), and audits it (`withdrawal.fail`). Throws 400 VALIDATION
+ * without a reason; otherwise failWithdrawal's errors.
+ */
+export async function failWithdrawalAsOperator(
+  ctx: EarningContext,
+  actor: Actor,
+  id: number,
+  reason: unknown,
+): Promise<WithdrawalOutcome> {
+  const why = requireReason(reason)
+  let before: unknown
+  return auditedAction(
+    ctx,
+    actor,
+    async (tx, joined) => {
+      before = await withdrawalRow(ctx, tx, id)
+      return failWithdrawal(joined, id, why)
+    },
+    async (out, tx) =>
+      out.unchanged
+        ? null
+        : {
+            action: 'withdrawal.fail',
+            entity: 'withdrawals',
+            entityId: id,
+            before,
+            after: await withdrawalRow(ctx, tx, id),
+            reason: why,
+          },
+  )
+}
+
+/** A reason of 3–500 characters. Throws 400 VALIDATION. */
+export function requireReason(value: unknown): string {
+  const reason = typeof value === 'string' ? value.trim() : ''
+  if (reason.length < 3 || reason.length > 500) {
+    throw badRequest('VALIDATION', 'Give a reason (3–500 characters).')
+  }
+  return reason
+}
