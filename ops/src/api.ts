@@ -94,6 +94,8 @@ export interface Operator {
   id: number
   email: string
   role: 'operator' | 'viewer'
+  /** True until the printed one-time password is replaced. */
+  password_must_change: boolean
 }
 
 export interface PageOf<T> {

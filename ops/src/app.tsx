@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react'
 import { opsCall, saveToken, savedToken, type Operator } from './api.ts'
 import { Login } from './login.tsx'
+import { ChangePassword } from './change-password.tsx'
 import { OrdersQueue } from './orders-queue.tsx'
 import { WithdrawalsQueue } from './withdrawals-queue.tsx'
 import { AuditList } from './audit-list.tsx'
@@ -31,6 +32,11 @@ export function App() {
 
   if (!checked) return <p className="muted">Loading…</p>
   if (!operator) return <Login onLoggedIn={setOperator} />
+  if (operator.password_must_change) {
+    return (
+      <ChangePassword onChanged={() => setOperator({ ...operator, password_must_change: false })} />
+    )
+  }
 
   const logout = async () => {
     await opsCall('/logout', { method: 'POST' }).catch(() => undefined)

@@ -10,6 +10,7 @@ import * as m003 from './migrations/003-profile.ts'
 import * as m004 from './migrations/004-payment-promises.ts'
 import * as m005 from './migrations/005-account-security.ts'
 import * as m006 from './migrations/006-operator-console.ts'
+import * as m007 from './migrations/007-operator-password.ts'
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> }
 
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '004-payment-promises': m004,
   '005-account-security': m005,
   '006-operator-console': m006,
+  '007-operator-password': m007,
 }
 
 class StaticProvider implements MigrationProvider {

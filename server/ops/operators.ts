@@ -28,6 +28,8 @@ export interface OperatorView {
   id: number
   email: string
   role: OperatorRole
+  /** True until the operator replaces the printed one-time password (`changeOperatorPassword`). */
+  password_must_change: boolean
 }
 
 /** What `createOperator` hands out once: the password and the TOTP enrolment. */
@@ -86,6 +88,7 @@ export async function createOperator(
         .set({
           role,
           password_hash: passwordHash,
+          password_must_change: 1,
           totp_secret: totpSecret,
           totp_last_step: null,
           failed_logins: 0,
@@ -109,6 +112,7 @@ export async function createOperator(
         email,
         role,
         password_hash: passwordHash,
+        password_must_change: 1,
         totp_secret: totpSecret,
         totp_last_step: null,
         locked_until: null,
@@ -120,7 +124,7 @@ export async function createOperator(
     id = row.id
   }
   return {
-    operator: { id, email, role },
+    operator: { id, email, role, password_must_change: true },
     password,
     totpSecret,
     otpauthUri: generateURI({ issuer: TOTP_ISSUER, label: email, secret: totpSecret }),
@@ -204,7 +208,16 @@ export async function loginOperator(
       revoked_at: null,
     })
     .execute()
-  return { token, expires_at: expires, operator: { id: op.id, email: op.email, role: op.role } }
+  return {
+    token,
+    expires_at: expires,
+    operator: {
+      id: op.id,
+      email: op.email,
+      role: op.role,
+      password_must_change: Boolean(op.password_must_change),
+    },
+  }
 }
 
 /** Counts one wrong try; on the 5th in a row locks the account and returns the 423 to answer. */
@@ -247,6 +260,7 @@ export async function operatorForToken(
       'operators.id',
       'operators.email',
       'operators.role',
+      'operators.password_must_change',
       'operator_sessions.id as sessionId',
     ])
     .where('operator_sessions.token_hash', '=', sha256(token))
@@ -255,7 +269,43 @@ export async function operatorForToken(
     .where('operators.disabled_at', 'is', null)
     .executeTakeFirst()
   if (!row) throw opsUnauthorized()
-  return row
+  return { ...row, password_must_change: Boolean(row.password_must_change) }
+}
+
+/** The shortest password an operator may set. */
+export const MIN_OPERATOR_PASSWORD = 12
+
+/**
+ * Replaces operator `operatorId`'s password (the printed one-time password included) after
+ * checking the current one; clears `password_must_change`. The new password has at least 12
+ * characters and differs from the current one. Throws 400 VALIDATION, 401 OPS_LOGIN_FAILED (wrong
+ * current password).
+ */
+export async function changeOperatorPassword(
+  db: Db,
+  operatorId: number,
+  current: unknown,
+  next: unknown,
+): Promise<void> {
+  const now = typeof current === 'string' ? current : ''
+  const fresh = typeof next === 'string' ? next : ''
+  if (fresh.length < MIN_OPERATOR_PASSWORD || fresh.length > 200 || fresh === now) {
+    throw badRequest(
+      'VALIDATION',
+      `Choose a new password of at least ${MIN_OPERATOR_PASSWORD} characters, not the current one.`,
+    )
+  }
+  const op = await db
+    .selectFrom('operators')
+    .select('password_hash')
+    .where('id', '=', operatorId)
+    .executeTakeFirstOrThrow()
+  if (!(await verifySecret(now, op.password_hash))) throw loginFailed()
+  await db
+    .updateTable('operators')
+    .set({ password_hash: await hashSecret(fresh), password_must_change: 0 })
+    .where('id', '=', operatorId)
+    .execute()
 }
 
 /**

@@ -5,6 +5,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { generate } from 'otplib'
 import { DEFAULT_RULES } from '../../src/shared/rules.ts'
+import { createTestOperator } from '../helpers/operators.ts'
 import { createOperator } from '../../server/ops/operators.ts'
 import { withApi } from '../helpers/api-app.ts'
 import { ENGINES } from '../helpers/databases.ts'
@@ -36,9 +37,14 @@ describe.each(ENGINES)('operators console on %s', (engine) => {
   }
 
   beforeAll(async () => {
-    const op = await createOperator(api.app.db, `op-${engine}@example.com`, 'operator', clock.now())
+    const op = await createTestOperator(
+      api.app.db,
+      `op-${engine}@example.com`,
+      'operator',
+      clock.now(),
+    )
     operator = { email: op.operator.email, password: op.password, secret: op.totpSecret }
-    const v = await createOperator(
+    const v = await createTestOperator(
       api.app.db,
       `viewer-${engine}@example.com`,
       'viewer',
@@ -62,6 +68,49 @@ describe.each(ENGINES)('operators console on %s', (engine) => {
       .executeTakeFirstOrThrow()
     expect(row.password_hash).not.toContain(e.password)
     expect(row.role).toBe('viewer')
+  })
+
+  it('lets the printed one-time password do one thing: set a password of the operator’s own', async () => {
+    const e = await createOperator(
+      api.app.db,
+      `first-${engine}@example.com`,
+      'operator',
+      clock.now(),
+    )
+    clock.advance(30)
+    const first = await api.call('POST', '/api/v1/ops/login', {
+      body: { email: e.operator.email, password: e.password, totp: await code(e.totpSecret) },
+    })
+    expect(first.status).toBe(200)
+    expect(first.body.operator).toMatchObject({ password_must_change: true })
+    const token = first.body.token as string
+    const blocked = await api.call('GET', '/api/v1/ops/orders', { token })
+    expect(blocked.status).toBe(403)
+    expect(blocked.body.code).toBe('OPS_PASSWORD_CHANGE_REQUIRED')
+    expect((await api.call('GET', '/api/v1/ops/me', { token })).status).toBe(200)
+    const change = (current: string, next: string) =>
+      api.call('POST', '/api/v1/ops/password', {
+        token,
+        body: { current_password: current, new_password: next },
+      })
+    expect((await change(e.password, 'too-short')).status).toBe(400)
+    expect((await change('not-the-password', 'a long enough new password')).status).toBe(401)
+    expect((await change(e.password, 'a long enough new password')).status).toBe(200)
+    expect((await api.call('GET', '/api/v1/ops/orders', { token })).status).toBe(200)
+    clock.advance(30)
+    const old = await api.call('POST', '/api/v1/ops/login', {
+      body: { email: e.operator.email, password: e.password, totp: await code(e.totpSecret) },
+    })
+    expect(old.status).toBe(401)
+    const fresh = await api.call('POST', '/api/v1/ops/login', {
+      body: {
+        email: e.operator.email,
+        password: 'a long enough new password',
+        totp: await code(e.totpSecret),
+      },
+    })
+    expect(fresh.status).toBe(200)
+    expect(fresh.body.operator).toMatchObject({ password_must_change: false })
   })
 
   it('logs in with password and TOTP code, and refuses a wrong code, a wrong password and a reused code', async () => {
@@ -91,6 +140,7 @@ describe.each(ENGINES)('operators console on %s', (engine) => {
       .selectFrom('audit_log')
       .select(['actor', 'action'])
       .where('action', '=', 'operator.login')
+      .where('actor', '=', operator.email)
       .execute()
     expect(logins).toEqual([{ actor: operator.email, action: 'operator.login' }])
     const me = await api.call('GET', '/api/v1/ops/me', { token: ok.body.token as string })
@@ -98,7 +148,7 @@ describe.each(ENGINES)('operators console on %s', (engine) => {
   })
 
   it('locks the operator after 5 wrong tries, refuses even the right code while locked, and lets them in after 15 minutes', async () => {
-    const e = await createOperator(
+    const e = await createTestOperator(
       api.app.db,
       `lock-${engine}@example.com`,
       'operator',

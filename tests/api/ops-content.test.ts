@@ -3,7 +3,7 @@
 // a hidden plan leaves the plan list and takes no new deposit.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { generate } from 'otplib'
-import { createOperator } from '../../server/ops/operators.ts'
+import { createTestOperator } from '../helpers/operators.ts'
 import { VIDEO_LIST_TTL_MS } from '../../server/earning/rewards.ts'
 import { withApi } from '../helpers/api-app.ts'
 import { ENGINES } from '../helpers/databases.ts'
@@ -16,7 +16,7 @@ describe.each(ENGINES)('console videos and plans on %s', (engine) => {
   let user: TestUser
 
   const login = async (role: 'operator' | 'viewer') => {
-    const e = await createOperator(
+    const e = await createTestOperator(
       api.app.db,
       `${role}-content-${engine}@example.com`,
       role,

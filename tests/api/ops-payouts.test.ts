@@ -5,7 +5,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { generate } from 'otplib'
 import { DEFAULT_RULES } from '../../src/shared/rules.ts'
-import { createOperator } from '../../server/ops/operators.ts'
+import { createTestOperator } from '../helpers/operators.ts'
 import { withApi } from '../helpers/api-app.ts'
 import { ENGINES } from '../helpers/databases.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
@@ -48,7 +48,7 @@ describe.each(ENGINES)('bulk payouts on %s', (engine) => {
     )
 
   beforeAll(async () => {
-    const e = await createOperator(
+    const e = await createTestOperator(
       api.app.db,
       `payouts-${engine}@example.com`,
       'operator',
@@ -91,7 +91,7 @@ describe.each(ENGINES)('bulk payouts on %s', (engine) => {
       ),
     )
     // A viewer reads (and exports) everything but imports nothing.
-    const v = await createOperator(
+    const v = await createTestOperator(
       api.app.db,
       `payouts-viewer-${engine}@example.com`,
       'viewer',

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { generate } from 'otplib'
 import { buildApp } from '../../server/app.ts'
-import { createOperator } from '../../server/ops/operators.ts'
+import { createTestOperator } from '../helpers/operators.ts'
 import { DEFAULT_RULES } from '../../src/shared/rules.ts'
 import { createTestDatabase, ENGINES, type TestDatabase } from '../helpers/databases.ts'
 import { createTestUser } from '../helpers/users.ts'
@@ -46,7 +46,12 @@ describe.each(ENGINES)('live rules on %s', (engine) => {
   }
 
   const loginAs = async (role: 'operator' | 'viewer') => {
-    const e = await createOperator(a.db, `${role}-rules-${engine}@example.com`, role, new Date())
+    const e = await createTestOperator(
+      a.db,
+      `${role}-rules-${engine}@example.com`,
+      role,
+      new Date(),
+    )
     const res = await call(a, 'POST', '/api/v1/ops/login', {
       email: e.operator.email,
       password: e.password,
@@ -235,7 +240,7 @@ describe('live rules saved at once on two instances (PostgreSQL)', () => {
     const [a, b] = apps as [FastifyInstance, FastifyInstance]
     const tokens: string[] = []
     for (const [i, app] of apps.entries()) {
-      const e = await createOperator(app.db, `race-${i}@example.com`, 'operator', new Date())
+      const e = await createTestOperator(app.db, `race-${i}@example.com`, 'operator', new Date())
       const res = await app.inject({
         method: 'POST',
         url: '/api/v1/ops/login',

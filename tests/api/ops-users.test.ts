@@ -4,7 +4,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { generate } from 'otplib'
 import { DEFAULT_RULES } from '../../src/shared/rules.ts'
-import { createOperator } from '../../server/ops/operators.ts'
+import { createTestOperator } from '../helpers/operators.ts'
 import { withApi } from '../helpers/api-app.ts'
 import { ENGINES } from '../helpers/databases.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
@@ -19,7 +19,7 @@ describe.each(ENGINES)('console users on %s', (engine) => {
   let user: TestUser
 
   const login = async (role: 'operator' | 'viewer') => {
-    const e = await createOperator(
+    const e = await createTestOperator(
       api.app.db,
       `${role}-users-${engine}@example.com`,
       role,

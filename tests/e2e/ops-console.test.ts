@@ -1,6 +1,7 @@
 /**
  * The operators' console end to end in real headless Chromium (issue 17): an operator enrolled
- * with `npm run ops -- create-admin` logs in at /ops/ with the password and a TOTP code, confirms
+ * with `npm run ops -- create-admin` logs in at /ops/ with the password and a TOTP code, replaces
+ * the printed one-time password, confirms
  * an order whose UTR the user entered, pays a withdrawal with its payout UTR, and finds both in
  * the audit trail, switches a withdrawal condition off in the rules and sees the user's help page
  * follow. Saves tests/screenshots/ops-*.png.
@@ -111,6 +112,12 @@ describe('operators console in Chromium', () => {
       .waitFor()
     await page.getByLabel('Authenticator code').fill(await generate({ secret }))
     await page.getByRole('button', { name: 'Log in' }).click()
+    // The printed password is for this first login only.
+    await page.getByRole('heading', { name: 'Set your password' }).waitFor()
+    await page.getByLabel('Current (one-time) password').fill(password)
+    await page.getByLabel('New password', { exact: true }).fill('a long enough new password')
+    await page.getByLabel('Repeat the new password').fill('a long enough new password')
+    await page.getByRole('button', { name: 'Set password' }).click()
     await page.getByRole('heading', { name: 'Orders' }).waitFor()
     await expect(page.getByText(`${email} (operator)`).isVisible()).resolves.toBe(true)
   })

@@ -17,7 +17,7 @@ import { openDatabase, type DatabaseHandle } from '../../server/db/index.ts'
 import { migrateToLatest } from '../../server/db/migrate.ts'
 import { seedDatabase } from '../../server/db/seed.ts'
 import { indiaDay } from '../../server/earning/context.ts'
-import { createOperator } from '../../server/ops/operators.ts'
+import { createTestOperator } from '../helpers/operators.ts'
 import { updateRules } from '../../server/ops/live-rules.ts'
 import { DEFAULT_RULES } from '../../src/shared/rules.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/databases.ts'
@@ -280,7 +280,7 @@ describe('three API instances on one PostgreSQL and one Redis, one killed with S
   })
 
   it('serves a rule saved through one instance’s console from the other two within seconds', async () => {
-    const op = await createOperator(handle.db, 'scale-ops@example.com', 'operator', new Date())
+    const op = await createTestOperator(handle.db, 'scale-ops@example.com', 'operator', new Date())
     const [a, b, c] = instances as [Instance, Instance, Instance]
     const login = await fetch(`${a.url}/api/v1/ops/login`, {
       method: 'POST',

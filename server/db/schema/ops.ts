@@ -14,6 +14,8 @@ export interface OperatorsTable {
   role: OperatorRole
   /** scrypt hash of the password (server/lib/crypto.ts hashSecret). */
   password_hash: string
+  /** 1 while the password is the one `create-admin` printed (migration 007). */
+  password_must_change: Generated<number>
   /** The TOTP secret, Base32 (RFC 6238, 6 digits, 30 s). */
   totp_secret: string
   /** The time step of the last accepted code: a code is never accepted twice. */

@@ -1,8 +1,9 @@
 /**
  * The console's access check (issue 17; DECISIONS §8): every `/api/v1/ops/…` route but login
  * needs a console session token (`Authorization: Bearer ops_…`); a user's access token is refused
- * (401 OPS_UNAUTHORIZED). Routes that change anything also need the `operator` role: a viewer
- * gets 403 OPS_READ_ONLY.
+ * (401 OPS_UNAUTHORIZED). Until the operator replaces the printed one-time password, every route
+ * but me, password and logout answers 403 OPS_PASSWORD_CHANGE_REQUIRED. Routes that change
+ * anything also need the `operator` role: a viewer gets 403 OPS_READ_ONLY.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ApiError } from '../../lib/errors.ts'
@@ -17,6 +18,13 @@ declare module 'fastify' {
   }
 }
 
+/** The routes an operator who must still replace the one-time password may use. */
+const PASSWORD_CHANGE_ROUTES = new Set([
+  '/api/v1/ops/me',
+  '/api/v1/ops/password',
+  '/api/v1/ops/logout',
+])
+
 /** preHandlers for console routes: `read` needs any operator, `write` the operator role. */
 export function operatorGuard(app: FastifyInstance) {
   const now = () => app.config.clock?.() ?? new Date()
@@ -26,6 +34,11 @@ export function operatorGuard(app: FastifyInstance) {
       readToken(request.headers.authorization),
       now(),
     )
+    // The printed one-time password opens only the way to replace it (and logout).
+    const route = request.routeOptions.url ?? ''
+    if (request.operator.password_must_change && !PASSWORD_CHANGE_ROUTES.has(route)) {
+      throw new ApiError(403, 'OPS_PASSWORD_CHANGE_REQUIRED', 'Set a password of your own first.')
+    }
   }
   const write = async (request: FastifyRequest): Promise<void> => {
     await read(request)

@@ -6,7 +6,11 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { contextOf } from '../../earning/context.ts'
-import { loginOperator, revokeOperatorSession } from '../../ops/operators.ts'
+import {
+  changeOperatorPassword,
+  loginOperator,
+  revokeOperatorSession,
+} from '../../ops/operators.ts'
 import { writeAudit } from '../../ops/audit.ts'
 import { actorOf, operatorGuard } from './guard.ts'
 import healthRoutes from './health.ts'
@@ -77,8 +81,48 @@ export default async function opsRoutes(app: FastifyInstance): Promise<void> {
     return { message: 'Logged out.' }
   })
 
+  app.post<{ Body: { current_password: string; new_password: string } }>(
+    '/ops/password',
+    {
+      preHandler: guard.read,
+      schema: {
+        body: {
+          type: 'object',
+          required: ['current_password', 'new_password'],
+          properties: {
+            current_password: { type: 'string', maxLength: 200 },
+            new_password: { type: 'string', maxLength: 200 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request)
+      await changeOperatorPassword(
+        app.db,
+        actor.operatorId ?? 0,
+        request.body.current_password,
+        request.body.new_password,
+      )
+      await writeAudit(
+        app.db,
+        actor,
+        { action: 'operator.password', entity: 'operators', entityId: actor.operatorId },
+        ctx.now(),
+      )
+      return { message: 'Password changed.' }
+    },
+  )
+
   app.get('/ops/me', { preHandler: guard.read }, async (request) => {
     const op = request.operator
-    return { operator: op && { id: op.id, email: op.email, role: op.role } }
+    return {
+      operator: op && {
+        id: op.id,
+        email: op.email,
+        role: op.role,
+        password_must_change: op.password_must_change,
+      },
+    }
   })
 }
