@@ -17,6 +17,8 @@ export const KIND_LABELS: Record<string, string> = {
   platform_fee: 'Platform fee payment',
   platform_fee_refund: 'Platform fee refund',
   membership_deposit: 'Membership deposit',
+  // An operator's correction with its reason in the description (issue 17).
+  manual_adjustment: 'Adjustment by support',
 }
 
 const when = (iso: string | number): string =>
