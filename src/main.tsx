@@ -3,7 +3,7 @@
  * (and, on a logged-in screen, the user), mounts the app, and in production builds registers the
  * service worker.
  */
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { ROUTES } from './app/routes'
@@ -45,8 +45,15 @@ async function mount(): Promise<void> {
       <App />
     </StrictMode>
   )
-  if (container.hasAttribute('data-prerendered') && !isLoggedIn()) hydrateRoot(container, app)
-  else createRoot(container).render(app)
+  // As a transition, React renders (or hydrates) the first screen in slices of a few
+  // milliseconds, yielding to the browser in between, instead of in one long task that a tap
+  // would wait behind on a slow phone (TBT, issue 12).
+  if (container.hasAttribute('data-prerendered') && !isLoggedIn()) {
+    startTransition(() => void hydrateRoot(container, app))
+  } else {
+    const root = createRoot(container)
+    startTransition(() => root.render(app))
+  }
 }
 
 void mount()
