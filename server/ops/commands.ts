@@ -27,7 +27,7 @@ export const USAGE = `Usage: npm run ops -- <command>   (DATABASE_URL chooses th
   orders [--status pending|confirmed|rejected|all]      list orders (default: pending)
   confirm-order <order_id> <upi_reference>              confirm a payment: apply the plan or the platform fee
   reject-order <order_id> [reason]                      reject an order whose payment never arrived
-  withdrawals [--status requested|paid|failed|all]      list withdrawals (default: requested)
+  withdrawals [--status requested|paid|failed|all]      list withdrawals, oldest due first (default: requested)
   pay-withdrawal <withdrawal_id> <upi_reference>        mark a withdrawal paid
   fail-withdrawal <withdrawal_id> [reason]              mark a withdrawal failed; its coins return
   refund-fee <email|phone> <upi_reference> [--force]    refund the platform fee (within the refund window)
@@ -91,13 +91,16 @@ export async function runCommand(ctx: EarningContext, argv: string[]): Promise<s
           'orders.membership_plan_id',
           'orders.status',
           'orders.upi_reference',
+          'orders.utr',
           'orders.created_at',
         ])
         .orderBy('orders.id')
       if (s) q = q.where('orders.status', '=', s as 'pending')
       const rows = await q.execute()
+      // USER UTR: the reference the user entered after paying (DECISIONS §4), to check against
+      // the bank statement before confirming.
       return renderTable(
-        ['ORDER', 'USER', 'PURPOSE', 'AMOUNT', 'PLAN', 'STATUS', 'UPI REF', 'CREATED'],
+        ['ORDER', 'USER', 'PURPOSE', 'AMOUNT', 'PLAN', 'STATUS', 'USER UTR', 'UPI REF', 'CREATED'],
         rows.map((r) => [
           r.order_id,
           r.email,
@@ -105,6 +108,7 @@ export async function runCommand(ctx: EarningContext, argv: string[]): Promise<s
           formatRupees(r.amount),
           r.membership_plan_id,
           r.status,
+          r.utr,
           r.upi_reference,
           r.created_at,
         ]),
@@ -143,12 +147,16 @@ export async function runCommand(ctx: EarningContext, argv: string[]): Promise<s
           'status',
           'upi_reference',
           'withdrawals.created_at',
+          'withdrawals.due_at',
         ])
+        // Oldest due first (DECISIONS §3): the payout deadline drives the queue.
+        .orderBy('withdrawals.due_at')
         .orderBy('withdrawals.id')
       if (s) q = q.where('withdrawals.status', '=', s as 'requested')
       const rows = await q.execute()
+      const now = new Date().toISOString()
       return renderTable(
-        ['ID', 'USER', 'UPI ID', 'SEND', 'FEE', 'STATUS', 'UPI REF', 'CREATED'],
+        ['ID', 'USER', 'UPI ID', 'SEND', 'FEE', 'STATUS', 'UPI REF', 'CREATED', 'DUE'],
         rows.map((r) => [
           r.id,
           r.email,
@@ -158,6 +166,7 @@ export async function runCommand(ctx: EarningContext, argv: string[]): Promise<s
           r.status,
           r.upi_reference,
           r.created_at,
+          r.due_at && r.status === 'requested' && r.due_at < now ? `${r.due_at} OVERDUE` : r.due_at,
         ]),
       )
     }

@@ -97,13 +97,21 @@ describe.each(ENGINES)('npm run ops on %s', (engine) => {
       })
       const orderId = order.data.order_id as string
 
+      // The user gives the UTR of their payment; the operator sees it beside the order.
+      const utr = await call('POST', `/api/v1/orders/${orderId}/utr/`, user, { utr: '412345678901' })
+      expect(utr.data).toMatchObject({ utr: '412345678901' })
+
       const list = await ops('orders')
       expect(list.code).toBe(0)
       expect(list.stdout).toContain(orderId)
       expect(list.stdout).toContain(user.email)
       expect(list.stdout).toMatch(/ORDER\s+USER\s+PURPOSE/)
+      expect(list.stdout).toMatch(/USER UTR/)
+      expect(list.stdout).toContain('412345678901')
 
-      const confirmed = await ops('confirm-order', orderId, 'UPIREF0001')
+      // A reference other than the user's UTR is refused; theirs confirms the order.
+      expect((await ops('confirm-order', orderId, 'UPIREF0001')).code).toBe(1)
+      const confirmed = await ops('confirm-order', orderId, '412345678901')
       expect(confirmed).toMatchObject({ code: 0 })
       expect(confirmed.stdout).toContain(`Order ${orderId} confirmed`)
       expect((await userRow(user)).membership_plan_id).toBe(plan.id)
@@ -113,7 +121,7 @@ describe.each(ENGINES)('npm run ops on %s', (engine) => {
         .where('user_id', '=', user.id)
         .execute()
       expect(rows).toMatchObject([
-        { kind: 'membership_deposit', coins: 0, reference: 'UPIREF0001' },
+        { kind: 'membership_deposit', coins: 0, reference: '412345678901' },
       ])
 
       expect((await ops('orders')).stdout).not.toContain(orderId)
@@ -180,10 +188,19 @@ describe.each(ENGINES)('npm run ops on %s', (engine) => {
       const secondId = String(second.data.withdrawal_id)
       expect((await userRow(user)).points).toBe(300_000 - 50_100 - 70_100)
 
+      // The later request falls due first (and is overdue): the queue is ordered by due date.
+      await app.db
+        .updateTable('withdrawals')
+        .set({ due_at: '2020-01-01T00:00:00.000Z' })
+        .where('id', '=', Number(secondId))
+        .execute()
       const list = await ops('withdrawals')
       expect(list.code).toBe(0)
       expect(list.stdout).toContain('asha@upi')
       expect(list.stdout).toContain('₹700')
+      expect(list.stdout.indexOf('₹700')).toBeLessThan(list.stdout.indexOf('₹500'))
+      expect(list.stdout).toContain('2020-01-01T00:00:00.000Z OVERDUE')
+      expect(list.stdout.match(/OVERDUE/g)).toHaveLength(1)
 
       const paid = await ops('pay-withdrawal', firstId, 'UTR5550001')
       expect(paid.code).toBe(0)
