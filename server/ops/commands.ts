@@ -7,7 +7,6 @@
 import { formatRupees } from '../../src/shared/rules.ts'
 import type { EarningContext } from '../earning/context.ts'
 import { verifiedReferralCount } from '../earning/withdrawals.ts'
-import { refundPlatformFee } from '../earning/fees.ts'
 import { findUserByIdentifier } from '../earning/wallet.ts'
 import { notFound } from '../lib/errors.ts'
 import { renderTable } from './table.ts'
@@ -16,6 +15,7 @@ import {
   confirmOrderAsOperator,
   failWithdrawalAsOperator,
   payWithdrawalAsOperator,
+  refundFeeAsOperator,
   rejectOrderAsOperator,
 } from './operator-actions.ts'
 
@@ -191,7 +191,7 @@ export async function runCommand(ctx: EarningContext, argv: string[]): Promise<s
       need(positional, 2, '<email|phone> <upi_reference>')
       const [identifier, ref] = positional as [string, string]
       const user = await requireUser(ctx, identifier)
-      const out = await refundPlatformFee(ctx, user.id, ref, { force })
+      const out = await refundFeeAsOperator(ctx, cliActor(), user.id, ref, { force })
       return `Platform fee of ${formatRupees(out.rupees)} refunded to ${user.email} (UPI ref ${ref}).`
     }
     case 'user': {

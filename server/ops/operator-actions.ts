@@ -6,6 +6,7 @@
 import type { Tx } from '../db/index.ts'
 import type { EarningContext } from '../earning/context.ts'
 import { confirmOrder, rejectOrder, type OrderOutcome } from '../earning/orders.ts'
+import { refundPlatformFee, type FeeRefund } from '../earning/fees.ts'
 import { failWithdrawal, payWithdrawal, type WithdrawalOutcome } from '../earning/withdrawals.ts'
 import { badRequest, notFound } from '../lib/errors.ts'
 import { writeAudit, type Actor } from './audit.ts'
@@ -189,4 +190,42 @@ export function requireReason(value: unknown): string {
     throw badRequest('VALIDATION', 'Give a reason (3–500 characters).')
   }
   return reason
+}
+
+/**
+ * Refunds `userId`'s platform fee (DECISIONS §3: ₹99, refundable within 90 days) through
+ * refundPlatformFee, with the refund's UPI reference, and writes the audit row (the user's fee
+ * flag before and after, `force` in the reason) in the same transaction. Throws what
+ * refundPlatformFee throws (409 FEE_NOT_PAID, 409 REFUND_WINDOW_PASSED, 400 VALIDATION).
+ */
+export async function refundFeeAsOperator(
+  ctx: EarningContext,
+  actor: Actor,
+  userId: number,
+  upiReference: unknown,
+  options: { force?: boolean } = {},
+): Promise<FeeRefund> {
+  const feeState = (tx: Tx) =>
+    tx
+      .selectFrom('users')
+      .select(['platform_fee_paid'])
+      .where('id', '=', userId)
+      .executeTakeFirst()
+  let before: unknown
+  return auditedAction(
+    ctx,
+    actor,
+    async (tx, joined) => {
+      before = await feeState(tx)
+      return refundPlatformFee(joined, userId, upiReference, options)
+    },
+    async (out, tx) => ({
+      action: 'fee.refund',
+      entity: 'users',
+      entityId: userId,
+      before,
+      after: { ...(await feeState(tx)), refunded_rupees: out.rupees, upi_reference: String(upiReference) },
+      reason: options.force ? 'platform fee refund (forced past the refund window)' : 'platform fee refund',
+    }),
+  )
 }

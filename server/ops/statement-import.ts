@@ -6,13 +6,15 @@
  *                               is skipped), and list every other row for a person to look at
  *   payment-queue               open orders with the UTR the user entered, oldest first
  *   payout-queue                requested withdrawals by due date, oldest first, overdue flagged
- * Each confirmation is `confirmOrder`: one transaction with its ledger row, as the webhook does.
+ * Each confirmation is `confirmOrder` as the operator's audited action: one transaction with its
+ * ledger row and its audit row (issue 17).
  */
 import fs from 'node:fs'
 import { formatRupees } from '../../src/shared/rules.ts'
 import { normalizeUtr, UTR_PATTERN } from '../../src/shared/utr.ts'
 import type { EarningContext } from '../earning/context.ts'
-import { confirmOrder } from '../earning/orders.ts'
+import { cliActor, type Actor } from './audit.ts'
+import { confirmOrderAsOperator } from './operator-actions.ts'
 import { visibleStatus } from '../earning/order-view.ts'
 import { payoutQueue } from '../earning/withdrawals.ts'
 import { ApiError } from '../lib/errors.ts'
@@ -98,10 +100,15 @@ export function parseStatement(text: string): { rows: StatementRow[]; bad: RowOu
 
 /**
  * Matches statement rows to orders by UTR and confirms each open order whose amount equals the
- * row's (`confirmOrder`, one transaction each). A UTR seen twice in the file is confirmed once and
- * its later rows listed as duplicates; importing the same file again confirms nothing new.
+ * row's (`confirmOrder`, one transaction each, with `actor`'s audit row: the command line's by
+ * default). A UTR seen twice in the file is confirmed once and its later rows listed as
+ * duplicates; importing the same file again confirms nothing new.
  */
-export async function importStatement(ctx: EarningContext, text: string): Promise<RowOutcome[]> {
+export async function importStatement(
+  ctx: EarningContext,
+  text: string,
+  actor: Actor = cliActor(),
+): Promise<RowOutcome[]> {
   const { rows, bad } = parseStatement(text)
   const outcomes: RowOutcome[] = [...bad]
   const seen = new Set<string>()
@@ -138,7 +145,15 @@ export async function importStatement(ctx: EarningContext, text: string): Promis
       continue
     }
     try {
-      await confirmOrder(ctx, order.order_id, row.utr)
+      // The operator's own confirmation: the order, its ledger row and the audit row in one
+      // transaction (issue 17).
+      await confirmOrderAsOperator(
+        ctx,
+        actor,
+        order.order_id,
+        row.utr,
+        `bank statement import, line ${row.line}`,
+      )
       outcomes.push({ kind: 'confirmed', row, order_id: order.order_id })
     } catch (error) {
       if (!(error instanceof ApiError)) throw error

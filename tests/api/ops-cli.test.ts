@@ -156,9 +156,23 @@ describe.each(ENGINES)('npm run ops on %s', (engine) => {
         { kind: 'platform_fee', coins: 0, reference: 'FEEREF77' },
         { kind: 'platform_fee_refund', coins: 0, reference: 'REFUND77' },
       ])
+      // The refund is audited with the fee flag before and after.
+      const audit = await app.db
+        .selectFrom('audit_log')
+        .select(['actor', 'entity', 'entity_id', 'before', 'after'])
+        .where('action', '=', 'fee.refund')
+        .executeTakeFirstOrThrow()
+      expect(audit).toMatchObject({ entity: 'users', entity_id: String(user.id) })
+      expect(audit.actor).toMatch(/^cli:/)
+      expect(JSON.parse(audit.before!)).toEqual({ platform_fee_paid: 1 })
+      expect(JSON.parse(audit.after!)).toMatchObject({ platform_fee_paid: 0, upi_reference: 'REFUND77' })
       const again = await ops('refund-fee', user.phone, 'REFUND78')
       expect(again.code).toBe(1)
       expect(again.stderr).toContain('no platform fee to refund')
+      // A refused refund leaves no audit row.
+      expect(
+        await app.db.selectFrom('audit_log').select('id').where('action', '=', 'fee.refund').execute(),
+      ).toHaveLength(1)
     },
     OPS_TIMEOUT,
   )

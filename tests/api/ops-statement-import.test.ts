@@ -105,6 +105,16 @@ describe.each(ENGINES)('import-statement on %s', (engine) => {
     expect(await feePaid(paid)).toBe(1)
     expect(await orderRow(shortOrder)).toMatchObject({ status: 'pending', upi_reference: null })
     expect(await feePaid(short)).toBe(0)
+    // The confirmation is the operator's action: its audit row names the command line and the line.
+    const audits = await api.app.db
+      .selectFrom('audit_log')
+      .select(['actor', 'action', 'entity_id', 'reason'])
+      .where('action', '=', 'order.confirm')
+      .execute()
+    expect(audits).toHaveLength(1)
+    expect(audits[0]).toMatchObject({ action: 'order.confirm', entity_id: paidOrder })
+    expect(audits[0]!.actor).toMatch(/^cli:/)
+    expect(audits[0]!.reason).toMatch(/^bank statement import, line \d+$/)
 
     const report = renderImport(outcomes)
     expect(report).toMatch(/^1 order\(s\) confirmed, 0 already confirmed, 3 row\(s\) to look at\./)
@@ -125,6 +135,10 @@ describe.each(ENGINES)('import-statement on %s', (engine) => {
     expect(await api.app.db.selectFrom('ledger_entries').select('id').execute()).toHaveLength(
       ledgerBefore.length,
     )
+    // Nothing changed, so no second audit row.
+    expect(
+      await api.app.db.selectFrom('audit_log').select('id').where('action', '=', 'order.confirm').execute(),
+    ).toHaveLength(1)
   })
 
   it('reads the file named on the command line and lists queues by UTR and due date', async () => {

@@ -5,7 +5,6 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { contextOf } from '../../earning/context.ts'
-import { writeAudit } from '../../ops/audit.ts'
 import { exportPayouts, importPayoutResults } from '../../ops/payouts.ts'
 import { importStatement } from '../../ops/statement-import.ts'
 import { badRequest } from '../../lib/errors.ts'
@@ -54,24 +53,8 @@ export default async function opsPayoutRoutes(app: FastifyInstance): Promise<voi
     '/ops/statement-import',
     { preHandler: guard.write, ...FILE_BODY },
     async (request) => {
-      const outcomes = await importStatement(ctx, csvOf(request.body))
-      // Each confirmation ran in its own transaction (confirmOrder); its audit row follows it.
-      const actor = actorOf(request)
-      for (const o of outcomes) {
-        if (o.kind !== 'confirmed') continue
-        await writeAudit(
-          app.db,
-          actor,
-          {
-            action: 'order.confirm',
-            entity: 'orders',
-            entityId: o.order_id,
-            after: { status: 'confirmed', utr: o.row.utr, amount: o.row.amount },
-            reason: `bank statement import, line ${o.row.line}`,
-          },
-          ctx.now(),
-        )
-      }
+      // Each confirmation writes its audit row in its own transaction (confirmOrderAsOperator).
+      const outcomes = await importStatement(ctx, csvOf(request.body), actorOf(request))
       return { rows: outcomes }
     },
   )
