@@ -6,28 +6,9 @@
 import { useEffect, useState } from 'react'
 import { api } from './api-client'
 import { isLoggedIn } from './session'
+import type { WithdrawalStatus } from '@/shared/withdrawal-status'
 
-/** One condition: `have`/`need` in its unit (coins, videos, friends, fee paid 0/1). */
-export interface ConditionProgress {
-  key: 'balance' | 'videos' | 'referrals' | 'platformFee'
-  met: boolean
-  have: number
-  need: number
-}
-
-/** The server's answer (server/earning/withdrawal-status.ts). */
-export interface WithdrawalStatus {
-  conditions: ConditionProgress[]
-  eligible: boolean
-  /** Days a withdrawal requested now takes on the user's best paid plan. */
-  payout_days: number
-  /** Coins per video on the user's plan. */
-  video_point: number
-  /** Videos rewarded per day (each once a day). */
-  daily_videos: number
-  /** Days of watching to the minimum balance; 0 when reached, null when unreachable by watching. */
-  days_to_min_balance: number | null
-}
+export type { ConditionProgress, WithdrawalStatus } from '@/shared/withdrawal-status'
 
 /** Fetches the status; throws on failure. */
 export async function getWithdrawalStatus(): Promise<WithdrawalStatus> {
