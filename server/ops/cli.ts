@@ -8,7 +8,7 @@ import { openDatabase } from '../db/index.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { ApiError } from '../lib/errors.ts'
 import { USAGE, UsageError, runCommand } from './commands.ts'
-import { STATEMENT_USAGE, runStatementCommand } from './statement-import.ts'
+import { STATEMENT_USAGE, runStatementCommand } from './statement-commands.ts'
 import { CONSOLE_USAGE, runConsoleCommand } from './console-commands.ts'
 
 async function main(argv: string[]): Promise<number> {

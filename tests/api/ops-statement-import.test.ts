@@ -16,9 +16,8 @@ import { contextOf } from '../../server/earning/context.ts'
 import {
   importStatement,
   parseStatement,
-  renderImport,
-  runStatementCommand,
 } from '../../server/ops/statement-import.ts'
+import { renderImport, runStatementCommand } from '../../server/ops/statement-commands.ts'
 
 const newUtr = () =>
   String(crypto.randomInt(100_000, 999_999)) + String(crypto.randomInt(100_000, 999_999))
