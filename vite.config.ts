@@ -20,7 +20,7 @@ const START_LIBRARIES =
   /node_modules[\\/](wouter|regexparam|react-hot-toast|goober|ky|zustand|use-sync-external-store|idb-keyval)[\\/]/
 /** The app's own modules every page loads at start, beside src/boot.ts's own. */
 const START_MODULES =
-  /src[\\/](stores[\\/](user-store|rules-store|plans-store|versioned)|shared[\\/](rules|payout-time)|lib[\\/](api-client|idb-storage|get-user|server-clock|go-back|log-failure|withdrawal-status)|components[\\/](app-header|popup|page-spinner|withdrawal-conditions))\./
+  /src[\\/](stores[\\/](user-store|rules-store|plans-store|versioned|get-user)|shared[\\/](rules|payout-time)|lib[\\/](api-client|idb-storage|server-clock|go-back|log-failure|withdrawal-status)|components[\\/](app-header|popup|page-spinner|withdrawal-conditions))\./
 /** The modules the membership screens (deposit, platform fee, payment) share. */
 const MEMBERSHIP_SHARED =
   /src[\\/]features[\\/]membership[\\/](api[\\/]|lib[\\/]upi-cache\.|components[\\/]withdrawal-terms\.)/
