@@ -9,6 +9,7 @@ import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { prerenderScreens } from './scripts/build/prerender.ts'
 import { routeChunks } from './scripts/build/route-chunks.ts'
+import { routeShells } from './scripts/build/route-shells.ts'
 import { APP_ALIASES } from './scripts/build/aliases.ts'
 import { SCREEN_IMAGES } from './src/shared/screen-images.ts'
 
@@ -176,6 +177,7 @@ export default defineConfig({
     react(),
     webManifest(),
     appShellPage(),
+    routeShells(import.meta.dirname),
     precompress(),
     VitePWA({
       strategies: 'injectManifest',
