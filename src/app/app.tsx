@@ -16,6 +16,9 @@ import { isLoggedIn } from '@/lib/session'
 import { useAfterFirstPaint } from '@/lib/use-after-first-paint'
 import { whenSettled } from '@/lib/when-idle'
 
+/** Whether the outbox has been started on this page (src/app/start-outbox.ts). */
+let outboxStarted = false
+
 export function App() {
   const [, navigate] = useLocation()
   // The toaster and the notices mount right after the first screen has painted, in a task of
@@ -23,13 +26,17 @@ export function App() {
   const chrome = useAfterFirstPaint()
   useRouteTitle()
   useEffect(() => setUnauthorizedHandler(() => navigate('/loginn', { replace: true })), [navigate])
+  const [location] = useLocation()
   useEffect(() => {
-    // Queued reward claims and withdrawals are sent at start whatever the first screen is
-    // (issue 3), once that screen has settled; loaded on demand so the outbox stays out of the
-    // first route's JavaScript.
-    if (!isLoggedIn()) return
-    return whenSettled(() => void import('@/lib/outbox/outbox').then((outbox) => outbox.startOutbox()))
-  }, [])
+    // The outbox starts once, here: queued reward claims and withdrawals are sent at start whatever
+    // the first screen is (issue 3), once that screen has settled, or after logging in; loaded on
+    // demand so the outbox stays out of the first route's JavaScript.
+    if (outboxStarted || !isLoggedIn()) return
+    return whenSettled(() => {
+      outboxStarted = true
+      void import('./start-outbox').then((outbox) => outbox.startAppOutbox())
+    })
+  }, [location])
   return (
     <>
       {chrome ? (

@@ -6,8 +6,8 @@
 import { useCallback, useEffect, useState } from 'react'
 import { AppHeader } from '@/components/app-header'
 import { PageSpinner } from '@/components/page-spinner'
-import { dismissOutboxItem, startOutbox } from '@/lib/outbox/outbox'
-import { useOutboxItems } from '@/stores/outbox-store'
+import { dismissOutboxItem, refreshOutboxStore } from '@/lib/outbox/outbox'
+import { useOutboxItems } from '@/lib/outbox/outbox-store'
 import { useRules } from '@/stores/rules-store'
 import { formatCoins } from '@/shared/rules'
 import { getWallet, type Wallet as WalletData } from '../api/get-wallet'
@@ -34,7 +34,8 @@ export default function Wallet() {
   }, [])
 
   useEffect(() => {
-    startOutbox()
+    // What the outbox holds, shown at once (the app sends it: src/app/start-outbox.ts).
+    void refreshOutboxStore()
     void load()
   }, [load])
 
