@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
 import react from '@vitejs/plugin-react'
 import { APP_ALIASES } from './aliases.ts'
+import { i18nCatalogs } from './i18n-catalogs.ts'
 
 /** A prerendered page: what goes into the document's head, and the app's markup for #root. */
 export interface PrerenderedPage {
@@ -17,8 +18,12 @@ export interface PrerenderedPage {
   body: string
 }
 
+/** The languages every page is prerendered in (src/i18n/detect.ts `LOCALES`). */
+export type PrerenderLocale = 'en' | 'hi'
+
 /**
- * Path → page of each route listed in src/prerender.tsx. React puts the preloads of the images
+ * `${locale}:${path}` (e.g. `hi:/loginn`) → page of each route listed in src/prerender.tsx, in
+ * each language. React puts the preloads of the images
  * it renders ahead of the markup; they belong in the head, not inside the element React hydrates.
  * @throws the server build's error, or a screen's render error (naming the route): the build fails.
  */
@@ -34,7 +39,7 @@ export async function prerenderScreens(root: string): Promise<Map<string, Preren
       root,
       logLevel: 'silent',
       resolve: { alias: APP_ALIASES },
-      plugins: [react()],
+      plugins: [react(), i18nCatalogs(root)],
       build: {
         ssr: path.join(root, 'src/prerender.tsx'),
         outDir,
@@ -46,15 +51,18 @@ export async function prerenderScreens(root: string): Promise<Map<string, Preren
     if (!entry) throw new Error('the server build wrote no prerender.js')
     const mod = (await import(pathToFileURL(path.join(outDir, entry)).href)) as {
       PRERENDERED: readonly string[]
-      render(path: string): Promise<string>
+      LOCALES: readonly PrerenderLocale[]
+      render(path: string, locale: PrerenderLocale): Promise<string>
     }
-    for (const route of mod.PRERENDERED) {
-      try {
-        const markup = await mod.render(route)
-        const head = /^(?:<link [^>]*\/>)*/.exec(markup)?.[0] ?? ''
-        pages.set(route, { head, body: markup.slice(head.length) })
-      } catch (error) {
-        throw new Error(`prerender of ${route} failed`, { cause: error })
+    for (const locale of mod.LOCALES) {
+      for (const route of mod.PRERENDERED) {
+        try {
+          const markup = await mod.render(route, locale)
+          const head = /^(?:<link [^>]*\/>)*/.exec(markup)?.[0] ?? ''
+          pages.set(`${locale}:${route}`, { head, body: markup.slice(head.length) })
+        } catch (error) {
+          throw new Error(`prerender of ${route} (${locale}) failed`, { cause: error })
+        }
       }
     }
   } finally {

@@ -2,7 +2,7 @@
  * The app: the router over the one route table, each screen behind its guard and a Suspense
  * boundary, and the toaster (top right, 5 seconds, SPEC §9).
  */
-import { Suspense, useEffect } from 'react'
+import { Fragment, Suspense, useEffect } from 'react'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
 import { Toaster } from 'react-hot-toast'
 import { ROUTES, NotFound } from './routes'
@@ -15,13 +15,16 @@ import { setUnauthorizedHandler } from '@/lib/api-client'
 import { isLoggedIn } from '@/lib/session'
 import { useAfterFirstPaint } from '@/lib/use-after-first-paint'
 import { whenSettled } from '@/lib/when-idle'
+import { useLocale } from '@/i18n/react'
 
 export function App() {
   const [, navigate] = useLocation()
   // The toaster and the notices mount right after the first screen has painted, in a task of
   // their own (a toast raised before then still shows: the toaster reads its store on mount).
   const chrome = useAfterFirstPaint()
-  useRouteTitle()
+  // A language change draws every screen again in the new language (issue 16).
+  const locale = useLocale()
+  useRouteTitle(locale)
   useEffect(() => setUnauthorizedHandler(() => navigate('/loginn', { replace: true })), [navigate])
   useEffect(() => {
     // Queued reward claims and withdrawals are sent at start whatever the first screen is
@@ -31,7 +34,7 @@ export function App() {
     return whenSettled(() => void import('@/lib/outbox/outbox').then((outbox) => outbox.startOutbox()))
   }, [])
   return (
-    <>
+    <Fragment key={locale}>
       {chrome ? (
         <>
           <Toaster position="top-right" toastOptions={{ duration: 5000 }} />
@@ -56,6 +59,6 @@ export function App() {
           </Route>
         </Switch>
       </Suspense>
-    </>
+    </Fragment>
   )
 }
