@@ -34,6 +34,12 @@ function literal(node: ts.Node | undefined): string | null {
   return null
 }
 
+/** `t(name)`, `t(link.label)`, `t(TITLES[path])`: a value marked with `msg()` elsewhere. */
+function isReference(node: ts.Node | undefined): boolean {
+  if (!node) return false
+  return ts.isIdentifier(node) || ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)
+}
+
 /**
  * Every message used under `srcDir`, and the calls whose message is not a literal (`dynamic`:
  * the scan cannot check those; `t(variable)` is allowed only for values marked with `msg()`).
@@ -50,8 +56,7 @@ export function extractMessages(srcDir: string): { messages: FoundMessage[]; dyn
       if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && MESSAGE_CALLS.has(node.expression.text)) {
         const id = literal(node.arguments[0])
         if (id !== null) messages.push({ id, at: at(node) })
-        else if (node.expression.text === 'msg' || !node.arguments[0] || !ts.isIdentifier(node.arguments[0]))
-          dynamic.push(at(node))
+        else if (node.expression.text === 'msg' || !isReference(node.arguments[0])) dynamic.push(at(node))
       }
       if ((ts.isJsxSelfClosingElement(node) || ts.isJsxOpeningElement(node)) && node.tagName.getText() === 'T') {
         const attribute = node.attributes.properties.find(
