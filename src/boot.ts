@@ -6,6 +6,8 @@
  */
 import './styles.css'
 import { installPreloadErrorRecovery, reloadOnce } from './lib/chunk-reload'
+import { captureInstallPrompt } from './lib/install-prompt'
+import { applyTheme, readThemeChoice } from './lib/theme'
 import { sendEarlyGets } from './lib/early-gets'
 import { nextTask } from './lib/next-task'
 import { getAccessToken } from './lib/session'
@@ -78,6 +80,9 @@ async function loadApp(): Promise<void> {
   }
 }
 
+// A theme pinned on the profile, before anything more is drawn (System needs nothing: CSS).
+applyTheme(readThemeChoice())
+captureInstallPrompt()
 installPreloadErrorRecovery()
 sendEarlyGets(window.location.pathname, getAccessToken())
 const prerendered = document.getElementById('root')?.hasAttribute('data-prerendered') ?? false
