@@ -3,10 +3,10 @@
  * persisted user and the worker's offline API cache, whatever the server answered.
  */
 import { del } from 'idb-keyval'
-import { api } from './api-client'
-import { clearOfflineApiCache } from './sw-bridge'
-import { readThemeChoice, THEME_KEY } from './theme'
-import { useUserStore } from '@/stores/user-store'
+import { api } from '@/lib/api-client'
+import { clearOfflineApiCache } from '@/lib/sw-bridge'
+import { readThemeChoice, THEME_KEY } from '@/lib/theme'
+import { useUserStore } from './user-store'
 
 /** Ends the session on this device; never throws. */
 export async function logout(): Promise<void> {
