@@ -1,6 +1,6 @@
 /**
  * The app: the router over the one route table, each screen behind its guard and a Suspense
- * boundary, and the toaster (top right, 5 seconds, SPEC §9).
+ * boundary, the logged-in app's bottom tab bar, and the toaster (top right, 5 seconds, SPEC §9).
  */
 import { Fragment, Suspense, useEffect } from 'react'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
@@ -8,7 +8,8 @@ import { Toaster } from 'react-hot-toast'
 import { ROUTES, NotFound } from './routes'
 import { RouteGuard } from './route-guard'
 import { useRouteTitle } from './route-titles'
-import { PageSpinner } from '@/components/page-spinner'
+import { PageSkeleton } from '@/components/skeleton'
+import { TabBar } from '@/components/tab-bar'
 import { OfflineNotice } from '@/components/offline-notice'
 import { UpdatePrompt } from '@/components/update-prompt'
 import { setUnauthorizedHandler } from '@/lib/api-client'
@@ -49,7 +50,7 @@ export function App() {
           <UpdatePrompt />
         </>
       ) : null}
-      <Suspense fallback={<PageSpinner />}>
+      <Suspense fallback={<PageSkeleton />}>
         <Switch>
           <Route path="/login">
             <Redirect to="/loginn" replace />
@@ -66,6 +67,7 @@ export function App() {
           </Route>
         </Switch>
       </Suspense>
+      <TabBar />
     </Fragment>
   )
 }
