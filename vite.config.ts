@@ -9,6 +9,7 @@ import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { prerenderScreens } from './scripts/build/prerender.ts'
 import { routeChunks } from './scripts/build/route-chunks.ts'
+import { routeShells } from './scripts/build/route-shells.ts'
 import { APP_ALIASES } from './scripts/build/aliases.ts'
 import { SCREEN_IMAGES } from './src/shared/screen-images.ts'
 
@@ -19,7 +20,7 @@ const START_LIBRARIES =
   /node_modules[\\/](wouter|regexparam|react-hot-toast|goober|ky|zustand|use-sync-external-store|idb-keyval)[\\/]/
 /** The app's own modules every page loads at start, beside src/boot.ts's own. */
 const START_MODULES =
-  /src[\\/](stores[\\/](user-store|rules-store|plans-store|versioned)|shared[\\/](rules|payout-time)|lib[\\/](api-client|idb-storage|get-user|server-clock|go-back|log-failure|withdrawal-status)|components[\\/](app-header|popup|page-spinner|withdrawal-conditions))\./
+  /src[\\/](stores[\\/](user-store|rules-store|plans-store|versioned|get-user)|shared[\\/](rules|payout-time)|lib[\\/](api-client|idb-storage|server-clock|go-back|log-failure|withdrawal-status)|components[\\/](app-header|popup|page-spinner|withdrawal-conditions))\./
 /** The modules the membership screens (deposit, platform fee, payment) share. */
 const MEMBERSHIP_SHARED =
   /src[\\/]features[\\/]membership[\\/](api[\\/]|lib[\\/]upi-cache\.|components[\\/]withdrawal-terms\.)/
@@ -176,6 +177,7 @@ export default defineConfig({
     react(),
     webManifest(),
     appShellPage(),
+    routeShells(import.meta.dirname),
     precompress(),
     VitePWA({
       strategies: 'injectManifest',

@@ -32,7 +32,7 @@ const NETWORK_TIMEOUT_SECONDS = 3
 cleanupOutdatedCaches()
 precacheAndRoute(self.__WB_MANIFEST)
 // Navigations: the landing gets index.html (its static first paint), a prerendered screen its
-// own HTML, every other route app.html (a loading indicator), so a deep link never flashes the
+// own HTML, a route with a static first frame its shell, every other route app.html (a loading indicator), so a deep link never flashes the
 // landing; /api/ and paths of files are left out.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), { allowlist: [/^\/(home\/?)?$/] }),
@@ -41,6 +41,7 @@ registerRoute(
   new NavigationRoute(
     async ({ url }) =>
       (await matchPrecache(`/prerendered${url.pathname.replace(/\/$/, '')}.html`)) ??
+      (await matchPrecache(`/shells${url.pathname.replace(/\/$/, '')}.html`)) ??
       (await matchPrecache('/app.html')) ??
       Response.error(),
     {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
-vi.mock('@/lib/get-user', () => ({ refreshUser: vi.fn(async () => undefined) }))
+vi.mock('@/stores/get-user', () => ({ refreshUser: vi.fn(async () => undefined) }))
 vi.mock('react-hot-toast', () => ({ default: { success: vi.fn(), error: vi.fn() } }))
 
 const { enqueueOutbox, flushNow, setOutboxRepo } = await import('./outbox')

@@ -6,7 +6,7 @@
  */
 import toast from 'react-hot-toast'
 import { getAccessToken } from '@/lib/session'
-import { refreshUser } from '@/lib/get-user'
+import { refreshUser } from '@/stores/get-user'
 import { onWorkerMessage, requestBackgroundSync } from '@/lib/sw-bridge'
 import { useOutboxStore } from '@/stores/outbox-store'
 import { formatCoins } from '@/shared/rules'

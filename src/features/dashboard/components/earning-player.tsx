@@ -6,7 +6,7 @@
  */
 import { memo, useCallback, useEffect, useRef, useState } from 'react'
 import toast from 'react-hot-toast'
-import { refreshUser } from '@/lib/get-user'
+import { refreshUser } from '@/stores/get-user'
 import { describeOutboxError } from '@/lib/outbox/outbox'
 import { useWatchProgressStore } from '@/stores/watch-progress-store'
 import { claimReward, type RewardData } from '../api/claim-reward'

@@ -7,7 +7,7 @@ import {
   useWatchProgressStore,
   videos,
   renderAt,
-} from './dashboard-fixtures'
+} from './dashboard.test-helpers'
 
 describe('Dashboard player', () => {
   async function startPlaying() {

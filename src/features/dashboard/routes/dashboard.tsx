@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import toast from 'react-hot-toast'
-import { refreshUser } from '@/lib/get-user'
+import { refreshUser } from '@/stores/get-user'
 import { startOutbox } from '@/lib/outbox/outbox'
 import { useUserStore } from '@/stores/user-store'
 import { useRules } from '@/stores/rules-store'
@@ -165,7 +165,7 @@ export default function Dashboard() {
         className="btn btn-outline"
         onClick={async () => {
           // Loaded on the tap: keeps it off the dashboard's first-load chain (LCP, issue 5).
-          const { logout } = await import('@/lib/logout')
+          const { logout } = await import('@/stores/logout')
           await logout()
           navigate('/', { replace: true })
         }}

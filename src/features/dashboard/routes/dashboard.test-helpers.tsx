@@ -21,8 +21,8 @@ vi.doMock('@/lib/idb-storage', () => ({
   }),
 }))
 vi.doMock('@/lib/api-client', () => ({ api: { get: (...args: unknown[]) => apiGet(...args) } }))
-vi.doMock('@/lib/get-user', () => ({ refreshUser: () => refreshUser() }))
-vi.doMock('@/lib/logout', () => ({ logout: vi.fn(async () => undefined) }))
+vi.doMock('@/stores/get-user', () => ({ refreshUser: () => refreshUser() }))
+vi.doMock('@/stores/logout', () => ({ logout: vi.fn(async () => undefined) }))
 vi.doMock('../api/get-videos', () => ({ getVideos: () => getVideos() }))
 vi.doMock('../api/claim-reward', () => ({
   claimReward: (...a: unknown[]) => claimReward(...a),

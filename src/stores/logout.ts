@@ -2,9 +2,9 @@
  * Logout (SPEC §2, §4): revoke the token on the server when online, then clear local storage, the
  * persisted user and the worker's offline API cache, whatever the server answered.
  */
-import { api } from './api-client'
-import { clearOfflineApiCache } from './sw-bridge'
-import { useUserStore } from '@/stores/user-store'
+import { api } from '@/lib/api-client'
+import { clearOfflineApiCache } from '@/lib/sw-bridge'
+import { useUserStore } from './user-store'
 
 /** Ends the session on this device; never throws. */
 export async function logout(): Promise<void> {
