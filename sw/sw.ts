@@ -17,6 +17,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { NetworkFirst } from 'workbox-strategies'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { registerOutboxSync } from './outbox-sync'
+import { registerPushHandlers } from './push'
 import { userScopedCacheKey } from './user-scoped-cache-key'
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -78,3 +79,4 @@ self.addEventListener('message', (event) => {
 })
 
 registerOutboxSync(self)
+registerPushHandlers(self)
