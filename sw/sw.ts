@@ -16,6 +16,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { NetworkFirst } from 'workbox-strategies'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { registerOutboxSync } from './outbox-sync'
+import { registerPushHandlers } from './push'
 import { userScopedCacheKey } from './user-scoped-cache-key'
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -97,3 +98,4 @@ self.addEventListener('message', (event) => {
 })
 
 registerOutboxSync(self)
+registerPushHandlers(self)
