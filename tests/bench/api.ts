@@ -1,13 +1,15 @@
 /**
  * `npm run bench:api`: starts the real API in this process (buildApp, 127.0.0.1, random port)
- * on a temp-file SQLite database, then on a fresh PostgreSQL database (dropped at the end), and
- * drives it over loopback HTTP with autocannon from a worker thread. Per engine it prints one
- * row per scenario: requests/s, p50/p95/p99/max latency (ms), database statements per request,
- * the rate as a share of the floor, non-2xx answers by status and code, and the process RSS after
- * the scenario (MiB; API and load worker share this process). Then both engines side by side.
+ * on a temp-file SQLite database, then on a fresh PostgreSQL database (dropped at the end; reached
+ * through the local server's Unix socket when there is one, else TCP), and drives it over
+ * loopback HTTP with autocannon from a process of its own per scenario (api-load.ts). Per engine
+ * it prints one row per scenario: requests/s, p50/p95/p99/max latency (ms), database statements
+ * per request, the rate as a share of the floor, the CPU per answer of this process and of the
+ * PostgreSQL backends (api-cpu.ts), the RSS (MiB), the 1-minute load average, and non-2xx answers
+ * by status and code. Then both engines side by side (api-report.ts).
  *
- * The floor is a bare Fastify app in the same process on the same database: the same token lookup
- * as the API's `authenticate`, then one row read (the user). It is what any authenticated route
+ * The floor is a bare Fastify app in the same process on the same database: the API's own token
+ * lookup (`lookUpToken`), then one row read (the user). It is what any authenticated route
  * costs at least on this machine, and each route is shown as a share of it (DECISIONS §1: the API
  * must stay close to its database).
  *
@@ -19,10 +21,11 @@
  * process sends to the database during the scenario (PostgreSQL: every `query` of a pg client,
  * BEGIN and COMMIT included; SQLite: every prepared statement, BEGIN and COMMIT included), divided
  * by the answers (background work such as the live-rules refresh every 2 s is counted too, which
- * only shows in the slow login rows). Knobs: BENCH_SECONDS (default 5) per scenario, BENCH_CONNECTIONS (default 50),
- * BENCH_ENGINES=sqlite,postgres, BENCH_SCENARIOS=dashboard,add-reward (names containing these).
- * The auth rate limit is raised for the run so that it does not decide the figures. Exits 0
- * unless the API cannot be started.
+ * shows in slow runs). Knobs: BENCH_SECONDS (default 5) per scenario, BENCH_CONNECTIONS (default
+ * 50), BENCH_ENGINES=sqlite,postgres, BENCH_SCENARIOS=dashboard,add-reward (names containing
+ * these), BENCH_POOL (the API's PostgreSQL pool), BENCH_PG_TCP=1, BENCH_PIN=1 (taskset: this
+ * process on CPU 0, the load on CPU 1). The auth rate limit is raised for the run so that it does
+ * not decide the figures. Exits 0 unless the API cannot be started.
  */
 import { execFileSync } from 'node:child_process'
 import crypto from 'node:crypto'
