@@ -9,18 +9,10 @@ import { precompress } from './scripts/build/precompress.ts'
 import { routeShells } from './scripts/build/route-shells.ts'
 import { webManifest } from './scripts/build/web-manifest.ts'
 import { APP_ALIASES } from './scripts/build/aliases.ts'
+import { startModules } from './scripts/build/start-modules.ts'
 
-/** React: react, react-dom, the JSX runtime and react-dom's scheduler (build.rolldownOptions groups). */
-const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/
-/** The other libraries every page loads at start: router, toaster, HTTP client, stores, IndexedDB. */
-const START_LIBRARIES =
-  /node_modules[\\/](wouter|regexparam|react-hot-toast|goober|ky|zustand|use-sync-external-store|idb-keyval)[\\/]/
-/** The app's own modules every page loads at start, beside src/boot.ts's own. */
-const START_MODULES =
-  /src[\\/](stores[\\/](user-store|rules-store|plans-store|versioned|get-user)|shared[\\/](rules|payout-time)|lib[\\/](api-client|idb-storage|server-clock|go-back|log-failure|withdrawal-status)|components[\\/](app-header|popup|page-spinner|withdrawal-conditions))\./
-/** The modules the membership screens (deposit, platform fee, payment) share. */
-const MEMBERSHIP_SHARED =
-  /src[\\/]features[\\/]membership[\\/](api[\\/]|lib[\\/]upi-cache\.|components[\\/]withdrawal-terms\.)/
+/** The modules of the app's start and each feature's shared modules, from the import graph. */
+const start = startModules(import.meta.dirname)
 
 export default defineConfig({
   resolve: { alias: APP_ALIASES },
@@ -31,6 +23,7 @@ export default defineConfig({
     appShellPage(import.meta.dirname),
     routeShells(import.meta.dirname),
     precompress(),
+    start.plugin,
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -64,10 +57,12 @@ export default defineConfig({
             // (the persisted stores, the rules, the HTTP client, the screens' header and popup)
             // in a second, about 17 KB gzipped: src/boot.ts runs one file per task, so each stays
             // a short task, and one file fewer before the first screen is one round trip fewer.
-            { name: 'react', test: REACT, priority: 4 },
-            { name: 'libs', test: (id: string) => START_LIBRARIES.test(id) || START_MODULES.test(id), priority: 3 },
-            // What the three membership screens share (their API calls, the UPI cache, the terms).
-            { name: 'membership', test: MEMBERSHIP_SHARED, priority: 1 },
+            // Which modules those are comes from the import graph (scripts/build/start-modules.ts).
+            { name: 'react', test: start.react, priority: 4 },
+            { name: 'libs', test: start.has, priority: 3 },
+            // What two or more screens of one feature share (the membership screens' API calls,
+            // the UPI cache, the terms), in one chunk named after the feature.
+            { name: (id: string) => start.featureShared(id), test: (id: string) => start.featureShared(id) !== null, priority: 1 },
           ],
         },
       },
