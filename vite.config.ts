@@ -7,6 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa'
 import { appShellPage } from './scripts/build/app-shell-page.ts'
 import { precompress } from './scripts/build/precompress.ts'
 import { routeShells } from './scripts/build/route-shells.ts'
+import { i18nCatalogs } from './scripts/build/i18n-catalogs.ts'
 import { webManifest } from './scripts/build/web-manifest.ts'
 import { APP_ALIASES } from './scripts/build/aliases.ts'
 import { startModules } from './scripts/build/start-modules.ts'
@@ -19,6 +20,7 @@ export default defineConfig({
   plugins: [
     // React 19 and react-dom (DECISIONS §1), JSX through the automatic runtime.
     react(),
+    i18nCatalogs(import.meta.dirname),
     webManifest(import.meta.dirname),
     appShellPage(import.meta.dirname),
     routeShells(import.meta.dirname),

@@ -6,6 +6,8 @@ import type { Plugin } from 'vite'
 import { prerenderScreens } from './prerender.ts'
 import { routeChunks } from './route-chunks.ts'
 import { SCREEN_IMAGES } from '../../src/shared/screen-images.ts'
+import { PAGE_TEXTS } from '../../src/i18n/page-texts.ts'
+import { readCatalog } from './i18n-catalogs.ts'
 
 /**
  * The loading indicator (the markup of src/components/page-spinner.tsx) for non-landing routes,
@@ -14,6 +16,11 @@ import { SCREEN_IMAGES } from '../../src/shared/screen-images.ts'
  */
 const SPINNER_SHELL =
   '<div class="page-spinner page-spinner-delayed" role="status" aria-live="polite"><span class="spinner" aria-hidden="true"></span><span>Loading…</span></div>'
+
+/** `text` safe inside an HTML element or a double-quoted attribute. */
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+}
 
 /**
  * Fills index.html's `landing-shell` with the landing as React renders it at build time
@@ -61,7 +68,6 @@ export function appShellPage(projectRoot: string): Plugin {
       const shell = /<div id="root">\s*<!-- landing-shell[\s\S]*<!-- \/landing-shell -->\s*<\/div>/
       if (!shell.test(html)) this.error('index.html lacks the landing-shell markers')
       const root = (attributes: string, content: string) => `<div id="root"${attributes}>${content}</div>`
-      const app = html.replace(shell, root('', SPINNER_SHELL))
       // Each route's own files, which the server names in a `Link: rel=preload` header of the
       // route's page (server/plugins/static.ts), so the screen's code arrives with the app's.
       const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry)
@@ -72,28 +78,50 @@ export function appShellPage(projectRoot: string): Plugin {
         routes[route] = [...(routes[route] ?? []), ...images.map((image) => image.slice(1))]
       }
       this.emitFile({ type: 'asset', fileName: 'route-chunks.json', source: JSON.stringify(routes) })
-      this.emitFile({ type: 'asset', fileName: 'app.html', source: app })
       // The landing and the account screens that need no data, rendered at build time by React
       // (src/prerender.tsx): they paint fully before any JavaScript runs, and the app hydrates
       // their markup (`data-prerendered`, src/main.tsx). A form stays `inert` until then, so
-      // nothing is typed into it that React would not know of.
+      // nothing is typed into it that React would not know of. Each page is written in English
+      // and, under hi/, in Hindi (`<html lang="hi">`, its texts from the Hindi catalog); the
+      // server and the service worker pick one by the visitor's language (issue 16).
       const pages = await prerenderScreens(projectRoot)
-      const landing = pages.get('/')
-      if (!landing) this.error('the landing was not prerendered')
-      index.source = deferred
-        .replace('</head>', `  ${landing.head}\n  </head>`)
-        .replace(shell, root(' data-prerendered', landing.body))
-      for (const [route, page] of pages) {
-        if (route === '/') continue
-        const css = (routes[route] ?? []).filter((f) => f.endsWith('.css'))
-        const links = css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`)
-        this.emitFile({
-          type: 'asset',
-          fileName: `prerendered${route}.html`,
-          source: deferred
-            .replace('</head>', `  ${[...links, page.head].join('\n    ')}\n  </head>`)
-            .replace(shell, root(' data-prerendered inert', page.body)),
-        })
+      const hindi = readCatalog(path.resolve(projectRoot, 'src/i18n/locales/hi.json'))
+      for (const locale of ['en', 'hi'] as const) {
+        const dir = locale === 'en' ? '' : `${locale}/`
+        const text = (english: string) => (locale === 'en' ? english : (hindi[english] ?? english))
+        const localize = (html: string) =>
+          locale === 'en'
+            ? html
+            : html
+                .replace('<html lang="en">', `<html lang="${locale}">`)
+                .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(text(PAGE_TEXTS.title))}</title>`)
+                .replace(
+                  /<meta name="description" content="[^"]*"/,
+                  `<meta name="description" content="${escapeHtml(text(PAGE_TEXTS.description))}"`,
+                )
+        const spinner = SPINNER_SHELL.replace('Loading…', escapeHtml(text(PAGE_TEXTS.loading)))
+        const landing = pages.get(`${locale}:/`)
+        if (!landing) this.error(`the landing (${locale}) was not prerendered`)
+        const lang = ` data-lang="${locale}"`
+        const landingPage = localize(deferred)
+          .replace('</head>', `  ${landing.head}\n  </head>`)
+          .replace(shell, root(` data-prerendered${lang}`, landing.body))
+        if (locale === 'en') index.source = landingPage
+        else this.emitFile({ type: 'asset', fileName: `${dir}index.html`, source: landingPage })
+        this.emitFile({ type: 'asset', fileName: `${dir}app.html`, source: localize(html.replace(shell, root(lang, spinner))) })
+        for (const [key, page] of pages) {
+          const route = key.slice(locale.length + 1)
+          if (!key.startsWith(`${locale}:`) || route === '/') continue
+          const css = (routes[route] ?? []).filter((f) => f.endsWith('.css'))
+          const links = css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`)
+          this.emitFile({
+            type: 'asset',
+            fileName: `${dir}prerendered${route}.html`,
+            source: localize(deferred)
+              .replace('</head>', `  ${[...links, page.head].join('\n    ')}\n  </head>`)
+              .replace(shell, root(` data-prerendered${lang} inert`, page.body)),
+          })
+        }
       }
     },
   }

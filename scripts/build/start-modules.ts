@@ -3,7 +3,8 @@
  * from file names by regular expression (issue 15). After the module graph is built, it marks
  * what the start entries (src/main.tsx, and the shared modules every logged-in screen draws at
  * once: `START_ENTRIES`) reach by static imports, keeping the libraries (React aside: it has its
- * own chunk) and the app's shared layers (src/lib, src/stores, src/shared, src/components), and
+ * own chunk), the app's shared layers (src/lib, src/stores, src/shared, src/components, src/i18n)
+ * and the modules plugins make up (the English catalog), and
  * leaving out what the entry script (src/boot.ts) imports itself, which stays in the entry.
  * vite.config.ts groups the marked modules into one `libs` chunk: one file, one round trip. And
  * per feature, the modules that two or more of its screens import (the membership screens' API
@@ -52,7 +53,11 @@ export interface StartModules {
 export function startModules(root: string): StartModules {
   const marked = new Set<string>()
   const featureShared = new Map<string, string>()
-  const sharedLayers = ['src/lib', 'src/stores', 'src/shared', 'src/components'].map((d) => path.join(root, d) + path.sep)
+  const sharedLayers = ['src/lib', 'src/stores', 'src/shared', 'src/components', 'src/i18n'].map(
+    (d) => path.join(root, d) + path.sep,
+  )
+  /** A module a plugin makes up (the English catalog, `virtual:i18n/en`). */
+  const isVirtual = (id: string) => id.startsWith('\0') || id.startsWith('virtual:')
   const featuresDir = path.join(root, 'src/features') + path.sep
   const featureOf = (id: string) => (id.startsWith(featuresDir) ? id.slice(featuresDir.length).split(path.sep)[0] : null)
   const plugin: Plugin = {
@@ -90,7 +95,9 @@ export function startModules(root: string): StartModules {
       for (const id of ids) {
         if (entry.has(id) || !start.has(id)) continue
         const pkg = packageOf(id)
-        if (pkg ? !REACT_PACKAGES.includes(pkg) : sharedLayers.some((dir) => id.startsWith(dir))) marked.add(id)
+        if (pkg ? !REACT_PACKAGES.includes(pkg) : isVirtual(id) || sharedLayers.some((dir) => id.startsWith(dir))) {
+          marked.add(id)
+        }
       }
       for (const [id, by] of screensOf) {
         const feature = featureOf(id)

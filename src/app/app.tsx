@@ -1,20 +1,22 @@
 /**
  * The app: the router over the one route table, each screen behind its guard and a Suspense
- * boundary, and the toaster (top right, 5 seconds, SPEC §9).
+ * boundary, the logged-in app's bottom tab bar, and the toaster (top right, 5 seconds, SPEC §9).
  */
-import { Suspense, useEffect } from 'react'
+import { Fragment, Suspense, useEffect } from 'react'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
 import { Toaster } from 'react-hot-toast'
 import { ROUTES, NotFound } from './routes'
 import { RouteGuard } from './route-guard'
 import { useRouteTitle } from './route-titles'
-import { PageSpinner } from '@/components/page-spinner'
+import { PageSkeleton } from '@/components/skeleton'
+import { TabBar } from '@/components/tab-bar'
 import { OfflineNotice } from '@/components/offline-notice'
 import { UpdatePrompt } from '@/components/update-prompt'
 import { setUnauthorizedHandler } from '@/lib/api-client'
 import { isLoggedIn } from '@/lib/session'
 import { useAfterFirstPaint } from '@/lib/use-after-first-paint'
 import { whenSettled } from '@/lib/when-idle'
+import { useLocale } from '@/i18n/react'
 
 /** Whether the outbox has been started on this page (src/app/start-outbox.ts). */
 let outboxStarted = false
@@ -24,7 +26,9 @@ export function App() {
   // The toaster and the notices mount right after the first screen has painted, in a task of
   // their own (a toast raised before then still shows: the toaster reads its store on mount).
   const chrome = useAfterFirstPaint()
-  useRouteTitle()
+  // A language change draws every screen again in the new language (issue 16).
+  const locale = useLocale()
+  useRouteTitle(locale)
   useEffect(() => setUnauthorizedHandler(() => navigate('/loginn', { replace: true })), [navigate])
   const [location] = useLocation()
   useEffect(() => {
@@ -38,7 +42,7 @@ export function App() {
     })
   }, [location])
   return (
-    <>
+    <Fragment key={locale}>
       {chrome ? (
         <>
           <Toaster position="top-right" toastOptions={{ duration: 5000 }} />
@@ -46,7 +50,7 @@ export function App() {
           <UpdatePrompt />
         </>
       ) : null}
-      <Suspense fallback={<PageSpinner />}>
+      <Suspense fallback={<PageSkeleton />}>
         <Switch>
           <Route path="/login">
             <Redirect to="/loginn" replace />
@@ -63,6 +67,7 @@ export function App() {
           </Route>
         </Switch>
       </Suspense>
-    </>
+      <TabBar />
+    </Fragment>
   )
 }

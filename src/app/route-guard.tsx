@@ -10,7 +10,7 @@ import { isLoggedIn } from '@/lib/session'
 import { useUserStore } from '@/stores/user-store'
 import { useStoreHydrated } from '@/stores/use-store-hydrated'
 import type { Access } from './routes'
-import { PageSpinner } from '@/components/page-spinner'
+import { PageSkeleton } from '@/components/skeleton'
 
 export function RouteGuard({ access, children }: { access: Access; children: ReactNode }) {
   const hydrated = useStoreHydrated(useUserStore)
@@ -22,6 +22,6 @@ export function RouteGuard({ access, children }: { access: Access; children: Rea
   if (access === 'guest' && loggedIn) return <Redirect to="/dashboard" replace />
   // Guest screens need nothing of the stored user, so their first render matches the build's
   // prerender (src/prerender.tsx) whatever IndexedDB answers.
-  if (access === 'auth' && !hydrated) return <PageSpinner />
+  if (access === 'auth' && !hydrated) return <PageSkeleton />
   return <>{children}</>
 }

@@ -84,7 +84,9 @@ export const EarningPlayer = memo(function EarningPlayer(props: {
         onProgress={onProgress}
         onComplete={(at) => void onComplete(at)}
       />
-      {reward ? <RewardPopup coins={reward.coins} pending={reward.pending} /> : null}
+      {reward ? (
+        <RewardPopup coins={reward.coins} pending={reward.pending} onClose={() => setReward(null)} />
+      ) : null}
     </>
   )
 })
