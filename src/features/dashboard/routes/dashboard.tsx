@@ -23,7 +23,7 @@ import { EarningPlayer } from '../components/earning-player'
 import { PlansSummary } from '../components/plans-summary'
 import { PlayerPlaceholder } from '../components/player-placeholder'
 import { useVideos } from '../lib/use-videos'
-import { useStoreHydrated } from '../lib/use-store-hydrated'
+import { useStoreHydrated } from '@/stores/use-store-hydrated'
 import { useAfterFirstPaint } from '@/lib/use-after-first-paint'
 import '../dashboard.css'
 
