@@ -1,9 +1,10 @@
 /**
  * Access-token authentication (DECISIONS §6–7). `Authorization` carries the token bare or as
  * `Bearer TOKEN`. Tokens are stored as SHA-256 digests with a 30-day expiry and revoked on logout.
- * Routes add `preHandler: app.authenticate` and read `request.userId`. The token is looked up at
- * most once per request: a hook that needs the user before the route (the suspension check) and
- * `authenticate` share one lookup through `app.tokenUserId(request)`.
+ * Routes add `onRequest: app.authenticate` (so a call without a token answers 401 before its
+ * body is read or validated) and read `request.userId`. The token is looked up at most once per
+ * request: a hook that needs the user before the route (the suspension check) and `authenticate`
+ * share one lookup through `app.tokenUserId(request)`.
  */
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
