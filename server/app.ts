@@ -20,6 +20,7 @@ import staticFiles from './plugins/static.ts'
 import metrics from './plugins/metrics.ts'
 import opsPage from './plugins/ops-page.ts'
 import openapi from './plugins/openapi.ts'
+import push from './push/plugin.ts'
 import routes from './routes/index.ts'
 import './plugins/config.ts'
 
@@ -48,6 +49,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   await app.register(database)
   await app.register(mailer)
   await app.register(background)
+  await app.register(push)
   await app.register(rateLimit)
   await app.register(security)
   await app.register(formbody)
