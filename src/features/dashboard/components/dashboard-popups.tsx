@@ -5,6 +5,7 @@
 import { Popup } from '@/components/popup'
 import { WithdrawalConditions } from '@/components/withdrawal-conditions'
 import { formatCoins, formatRupees, type Rules } from '@/shared/rules'
+import { t } from '@/i18n/i18n'
 
 /**
  * Shown when the balance is under the minimum (SPEC §4): every enforced condition with the
@@ -12,14 +13,14 @@ import { formatCoins, formatRupees, type Rules } from '@/shared/rules'
  */
 export function WithdrawRequirementsPopup({ rules, onClose }: { rules: Rules; onClose(): void }) {
   return (
-    <Popup title="Withdrawal requirements">
+    <Popup title={t('Withdrawal requirements')}>
       <p className="error-text">
         You need a minimum balance of {formatRupees(rules.withdrawMinBalanceRupees)} to withdraw
         earnings.
       </p>
       <WithdrawalConditions rules={rules} title="" />
       <button type="button" className="btn" onClick={onClose}>
-        OK
+        {t('OK')}
       </button>
     </Popup>
   )
@@ -37,7 +38,7 @@ export function BonusPopup({ rules, onStart }: { rules: Rules; onStart(): void }
         <p>वीडियो देखिए और हर वीडियो पर कॉइन कमाइए।</p>
       </div>
       <button type="button" className="btn" onClick={onStart}>
-        Get Started
+        {t('Get Started')}
       </button>
     </Popup>
   )
@@ -46,10 +47,10 @@ export function BonusPopup({ rules, onStart }: { rules: Rules; onStart(): void }
 /** Congratulations after a reward; `pending` when the claim waits in the outbox. */
 export function RewardPopup({ coins, pending }: { coins: number; pending: boolean }) {
   return (
-    <Popup title="Congratulations!">
+    <Popup title={t('Congratulations!')}>
       <p data-testid="reward-popup-coins">You earned {formatCoins(coins)}</p>
       {pending ? (
-        <p className="muted">Pending: it will be credited when you are back online.</p>
+        <p className="muted">{t('Pending: it will be credited when you are back online.')}</p>
       ) : null}
     </Popup>
   )

@@ -24,6 +24,7 @@ import { useStoreHydrated } from '../lib/use-store-hydrated'
 import { whenIdle } from '@/lib/when-idle'
 import { useAfterFirstPaint } from '@/lib/use-after-first-paint'
 import '../dashboard.css'
+import { t } from '@/i18n/i18n'
 
 /** SPEC §9: the keyfrom notice shows 3 s, then the query is cleared. */
 export const KEYFROM_NOTICE_MS = 3_000
@@ -54,7 +55,7 @@ export default function Dashboard() {
   useEffect(() => {
     refreshUser({ reuseRecent: true }).catch(() => {
       setFailed(true)
-      toast.error('Error fetching user details. Please try again.')
+      toast.error(t('Error fetching user details. Please try again.'))
     })
   }, [])
 
@@ -70,7 +71,7 @@ export default function Dashboard() {
   if (!user) {
     return failed ? (
       <main className="page">
-        <p className="error-text">Error fetching user details. Please try again.</p>
+        <p className="error-text">{t('Error fetching user details. Please try again.')}</p>
       </main>
     ) : (
       <PageSpinner />
@@ -93,15 +94,15 @@ export default function Dashboard() {
 
   return (
     <main className="page stack dashboard">
-      <nav className="dashboard-top" aria-label="Dashboard">
+      <nav className="dashboard-top" aria-label={t('Dashboard')}>
         <Link href="/profile" className="btn btn-outline btn-small">
-          Profile
+          {t('Profile')}
         </Link>
         <Link href={referHref} className="btn btn-outline btn-small">
-          Refer &amp; Earn
+          {t('Refer & Earn')}
         </Link>
         <Link href="/deposit-fee" className="btn btn-small">
-          Deposit
+          {t('Deposit')}
         </Link>
       </nav>
       <h1>Hello, {user.first_name}</h1>
@@ -110,13 +111,13 @@ export default function Dashboard() {
       </p>
       {withdrawNotice ? <WithdrawNotice rules={rules} /> : null}
 
-      <section className="card stack" aria-label="Your earnings">
+      <section className="card stack" aria-label={t('Your earnings')}>
         <div className="stat-row">
-          <span className="muted">Views</span>
+          <span className="muted">{t('Views')}</span>
           <strong data-testid="views-count">{formatIndianNumber(user.views)}</strong>
         </div>
         <div className="stat-row">
-          <span className="muted">Balance</span>
+          <span className="muted">{t('Balance')}</span>
           <strong data-testid="coin-balance">{formatCoins(user.points, rules)}</strong>
         </div>
         {pending.rewards + pending.withdrawals > 0 ? (
@@ -134,17 +135,17 @@ export default function Dashboard() {
         ) : null}
         <div className="row">
           <button type="button" className="btn" onClick={onWithdraw}>
-            Withdraw
+            {t('Withdraw')}
           </button>
           <Link href="/wallet" className="btn btn-outline">
-            Wallet
+            {t('Wallet')}
           </Link>
         </div>
       </section>
 
       {offline ? (
         <p className="notice" role="status">
-          You are offline. Videos load when the connection returns.
+          {t('You are offline. Videos load when the connection returns.')}
         </p>
       ) : null}
       {showRest && videos && progressHydrated ? (
@@ -170,7 +171,7 @@ export default function Dashboard() {
           navigate('/', { replace: true })
         }}
       >
-        Log out
+        {t('Log out')}
       </button>
 
       {showRequirements ? (

@@ -14,6 +14,7 @@ import { addBankDetails } from '../api/add-bank-details'
 import { getBankDetails } from '../api/get-bank-details'
 import { useIfscField } from '../hooks/use-ifsc-field'
 import '../profile.css'
+import { t } from '@/i18n/i18n'
 
 export default function AddBankDetails() {
   const [, navigate] = useLocation()
@@ -34,7 +35,7 @@ export default function AddBankDetails() {
         setAccount(saved.acc_no)
         setHolder(saved.holder_name)
         prefill(saved.ifsc, saved.bank, saved.branch)
-        toast.success('Bank details fetched successfully!')
+        toast.success(t('Bank details fetched successfully!'))
       })
       .catch((error: unknown) => console.error('bank details prefill failed', error))
     return () => {
@@ -79,11 +80,11 @@ export default function AddBankDetails() {
 
   return (
     <>
-      <AppHeader title="Add Bank Details" />
+      <AppHeader title={t('Add Bank Details')} />
       <main className="page">
         <form className="stack" onSubmit={onSubmit} noValidate>
           <div className="field">
-            <label htmlFor={ids.account}>Account Number</label>
+            <label htmlFor={ids.account}>{t('Account Number')}</label>
             <input
               id={ids.account}
               className="input"
@@ -97,7 +98,7 @@ export default function AddBankDetails() {
             />
           </div>
           <div className="field">
-            <label htmlFor={ids.ifsc}>IFSC Code</label>
+            <label htmlFor={ids.ifsc}>{t('IFSC Code')}</label>
             <input
               id={ids.ifsc}
               className="input"
@@ -115,15 +116,15 @@ export default function AddBankDetails() {
             />
             <div id={ids.ifscHelp} aria-live="polite">
               {ifsc.error ? <p className="error-text">{ifsc.error}</p> : null}
-              {ifsc.status === 'checking' ? <p className="muted">Checking IFSC code…</p> : null}
+              {ifsc.status === 'checking' ? <p className="muted">{t('Checking IFSC code…')}</p> : null}
               {ifsc.status === 'valid' && ifsc.bank ? (
                 <div className="bank-resolved" data-testid="bank-resolved">
                   <p>
-                    <strong>Bank:</strong> {ifsc.bank}
+                    <strong>{t('Bank:')}</strong> {ifsc.bank}
                   </p>
                   {ifsc.branch ? (
                     <p>
-                      <strong>Branch:</strong> {ifsc.branch}
+                      <strong>{t('Branch:')}</strong> {ifsc.branch}
                     </p>
                   ) : null}
                 </div>
@@ -131,7 +132,7 @@ export default function AddBankDetails() {
             </div>
           </div>
           <div className="field">
-            <label htmlFor={ids.holder}>Account Holder Name</label>
+            <label htmlFor={ids.holder}>{t('Account Holder Name')}</label>
             <input
               id={ids.holder}
               className="input"
@@ -150,7 +151,7 @@ export default function AddBankDetails() {
             </p>
           ) : null}
           <button type="submit" className="btn" disabled={submitting}>
-            Submit
+            {t('Submit')}
           </button>
         </form>
       </main>

@@ -13,8 +13,9 @@ import { checkProfileName, checkProfilePhone } from '@/shared/validation'
 import { AppHeader } from '@/components/app-header'
 import { editProfile } from '../api/edit-profile'
 import '../profile.css'
+import { msg, t } from '@/i18n/i18n'
 
-const FALLBACK_ERROR = 'An error occurred while processing your request. Please try again.'
+const FALLBACK_ERROR = msg('An error occurred while processing your request. Please try again.')
 
 export default function EditProfile() {
   const user = useUserStore((s) => s.user)
@@ -65,22 +66,22 @@ export default function EditProfile() {
       const { data } = await editProfile({ first_name: name.trim(), phone_number: phone })
       const current = useUserStore.getState().user
       if (current) useUserStore.getState().setUser({ ...current, ...data })
-      toast.success('Profile updated successfully!')
+      toast.success(t('Profile updated successfully!'))
       navigate('/dashboard')
     } catch (error) {
       const apiError = await readApiError(error)
-      setFormError(apiError?.message || FALLBACK_ERROR)
+      setFormError(apiError?.message || t(FALLBACK_ERROR))
       setSaving(false)
     }
   }
 
   return (
     <>
-      <AppHeader title="Edit Profile" />
+      <AppHeader title={t('Edit Profile')} />
       <main className="page">
         <form className="stack" onSubmit={onSubmit} noValidate>
           <div className="field">
-            <label htmlFor={ids.name}>First Name</label>
+            <label htmlFor={ids.name}>{t('First Name')}</label>
             <input
               id={ids.name}
               className="input"
@@ -97,7 +98,7 @@ export default function EditProfile() {
             ) : null}
           </div>
           <div className="field">
-            <label htmlFor={ids.phone}>Phone</label>
+            <label htmlFor={ids.phone}>{t('Phone')}</label>
             <div className="phone-input">
               <span className="phone-prefix" aria-hidden="true">
                 +91
@@ -126,7 +127,7 @@ export default function EditProfile() {
             </p>
           ) : null}
           <button type="submit" className="btn" disabled={saving}>
-            Save Changes
+            {t('Save Changes')}
           </button>
         </form>
       </main>

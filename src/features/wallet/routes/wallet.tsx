@@ -14,6 +14,7 @@ import { getWallet, type Wallet as WalletData } from '../api/get-wallet'
 import { LedgerList, OrderList, OutboxList, WithdrawalList } from '../components/wallet-lists'
 import '../wallet.css'
 import { logFailure } from '@/lib/log-failure'
+import { t } from '@/i18n/i18n'
 
 export const WALLET_FAILED = 'Could not load your wallet. Please try again.'
 
@@ -48,7 +49,7 @@ export default function Wallet() {
 
   return (
     <>
-      <AppHeader title="Wallet" />
+      <AppHeader title={t('Wallet')} />
       <main className="page stack">
         {error ? (
           <p className="error-text" role="alert">
@@ -63,7 +64,7 @@ export default function Wallet() {
         ) : null}
         {outbox.length > 0 ? (
           <section className="stack" aria-labelledby="outbox-title">
-            <h2 id="outbox-title">Waiting to be sent</h2>
+            <h2 id="outbox-title">{t('Waiting to be sent')}</h2>
             <OutboxList items={outbox} onDismiss={(id) => void dismissOutboxItem(id)} />
           </section>
         ) : null}
@@ -71,15 +72,15 @@ export default function Wallet() {
         {wallet ? (
           <>
             <section className="stack" aria-labelledby="ledger-title">
-              <h2 id="ledger-title">Coin movements</h2>
+              <h2 id="ledger-title">{t('Coin movements')}</h2>
               <LedgerList entries={wallet.entries} />
             </section>
             <section className="stack" aria-labelledby="withdrawals-title">
-              <h2 id="withdrawals-title">Withdrawals</h2>
+              <h2 id="withdrawals-title">{t('Withdrawals')}</h2>
               <WithdrawalList withdrawals={wallet.withdrawals} />
             </section>
             <section className="stack" aria-labelledby="orders-title">
-              <h2 id="orders-title">Payments</h2>
+              <h2 id="orders-title">{t('Payments')}</h2>
               <OrderList orders={wallet.orders} />
             </section>
           </>
