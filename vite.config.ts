@@ -9,6 +9,7 @@ import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { prerenderScreens } from './scripts/build/prerender.ts'
 import { routeChunks } from './scripts/build/route-chunks.ts'
+import { routeShells } from './scripts/build/route-shells.ts'
 import { i18nCatalogs, readCatalog } from './scripts/build/i18n-catalogs.ts'
 import { PAGE_TEXTS } from './src/i18n/page-texts.ts'
 import { APP_ALIASES } from './scripts/build/aliases.ts'
@@ -16,12 +17,15 @@ import { SCREEN_IMAGES } from './src/shared/screen-images.ts'
 
 /** React: react, react-dom, the JSX runtime and react-dom's scheduler (build.rolldownOptions groups). */
 const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/
-/** The other libraries every page loads at start: router, toaster, HTTP client, stores, IndexedDB. */
+/**
+ * The other libraries every page loads at start: router, toaster, HTTP client, stores, IndexedDB,
+ * and the Lucide icons the tab bar, install button and refresh control draw (issue 16).
+ */
 const START_LIBRARIES =
-  /node_modules[\\/](wouter|regexparam|react-hot-toast|goober|ky|zustand|use-sync-external-store|idb-keyval|@lingui[\\/](core|react))[\\/]/
+  /node_modules[\\/](wouter|regexparam|react-hot-toast|goober|ky|zustand|use-sync-external-store|idb-keyval|@lingui[\\/](core|react)|lucide-react)[\\/]/
 /** The app's own modules every page loads at start, beside src/boot.ts's own. */
 const START_MODULES =
-  /src[\\/](i18n[\\/](i18n|react|format)|stores[\\/](user-store|rules-store|plans-store|versioned)|shared[\\/](rules|payout-time)|lib[\\/](api-client|idb-storage|get-user|server-clock|go-back|log-failure|withdrawal-status)|components[\\/](app-header|popup|page-spinner|withdrawal-conditions))\./
+  /src[\\/](i18n[\\/](i18n|react|format)|stores[\\/](user-store|rules-store|plans-store|versioned|get-user)|shared[\\/](rules|payout-time)|lib[\\/](api-client|idb-storage|server-clock|go-back|log-failure|withdrawal-status)|components[\\/](app-header|popup|page-spinner|withdrawal-conditions|install-button|refresh-control|skeleton|tab-bar))\./
 /** The English messages with placeholders (scripts/build/i18n-catalogs.ts), beside the i18n runtime. */
 const I18N_ENGLISH = /virtual:i18n\/en/
 /** The modules the membership screens (deposit, platform fee, payment) share. */
@@ -207,6 +211,7 @@ export default defineConfig({
     i18nCatalogs(import.meta.dirname),
     webManifest(),
     appShellPage(),
+    routeShells(import.meta.dirname),
     precompress(),
     VitePWA({
       strategies: 'injectManifest',

@@ -7,6 +7,8 @@
 import './styles.css'
 import './i18n/devanagari.css'
 import { installPreloadErrorRecovery, reloadOnce } from './lib/chunk-reload'
+import { captureInstallPrompt } from './lib/install-prompt'
+import { applyTheme, readThemeChoice } from './lib/theme'
 import { sendEarlyGets } from './lib/early-gets'
 import { nextTask } from './lib/next-task'
 import { getAccessToken } from './lib/session'
@@ -80,6 +82,9 @@ async function loadApp(): Promise<void> {
   }
 }
 
+// A theme pinned on the profile, before anything more is drawn (System needs nothing: CSS).
+applyTheme(readThemeChoice())
+captureInstallPrompt()
 installPreloadErrorRecovery()
 // The language before anything is drawn: `<html lang>` picks the Devanagari font for Hindi, and
 // Hindi's catalog is fetched alongside the app's files (src/main.tsx waits for it).

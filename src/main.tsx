@@ -7,11 +7,12 @@ import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { ROUTES } from './app/routes'
-import { refreshUser } from './lib/get-user'
+import { refreshUser } from './stores/get-user'
 import { preloadComponent } from './lib/lazy-with-retry'
 import { isLoggedIn } from './lib/session'
 import { nextTask } from './lib/next-task'
 import { routePath } from './lib/route-path'
+import { useUserStore } from './stores/user-store'
 import { registerServiceWorker } from './lib/sw-bridge'
 import { whenSettled } from './lib/when-idle'
 import { activateLocale } from './i18n/i18n'
@@ -20,6 +21,25 @@ import { detectLocale } from './i18n/detect'
 /** The longest the first render waits for the first screen's chunk (ms); then the spinner shows. */
 const FIRST_SCREEN_WAIT_MS = 3000
 
+/** The longest a page's static first frame waits for the stored user before the app renders (ms). */
+const SHELL_USER_WAIT_MS = 1000
+
+/**
+ * Resolves once the persisted user store has been read from IndexedDB, or after `maxMs`. A page
+ * with a static first frame (`data-shell`, the dashboard) renders the screen once the user is
+ * there, so its outline goes straight to the screen, not to a loading indicator first.
+ */
+function storedUserRead(maxMs: number): Promise<void> {
+  if (useUserStore.persist.hasHydrated()) return Promise.resolve()
+  return new Promise((resolve) => {
+    const unsubscribe = useUserStore.persist.onFinishHydration(() => {
+      unsubscribe()
+      resolve()
+    })
+    setTimeout(resolve, maxMs)
+  })
+}
+
 /**
  * Mounts the app once the first screen's code is here (or after FIRST_SCREEN_WAIT_MS): the static
  * first paint of index.html/app.html stays until then. A page the build prerendered
@@ -27,7 +47,7 @@ const FIRST_SCREEN_WAIT_MS = 3000
  * as they are, nothing is drawn again, nothing shifts. A visitor with a token is about to be
  * redirected away from those pages, so the app renders afresh for them, as for a page drawn in
  * the other language (issue 16: the markup must be what the first render draws). Other pages hold a
- * loading indicator, which the first render replaces.
+ * loading indicator or a static first frame (`data-shell`), which the first render replaces.
  */
 async function mount(): Promise<void> {
   const path = routePath(window.location.pathname)
@@ -39,14 +59,17 @@ async function mount(): Promise<void> {
   if (first?.access === 'auth' && isLoggedIn() && navigator.onLine) {
     refreshUser().catch(() => undefined)
   }
-  await Promise.race([
-    first ? preloadComponent(first.component) : Promise.resolve(),
-    new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS)),
+  const container = document.getElementById('root')!
+  await Promise.all([
+    Promise.race([
+      first ? preloadComponent(first.component) : Promise.resolve(),
+      new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS)),
+    ]),
+    container.hasAttribute('data-shell') ? storedUserRead(SHELL_USER_WAIT_MS) : undefined,
   ])
   await language
   // A task of its own for the first render, apart from the modules' compiling and running.
   await nextTask()
-  const container = document.getElementById('root')!
   const app = (
     <StrictMode>
       <App />

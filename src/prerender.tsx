@@ -10,6 +10,7 @@ import { StrictMode } from 'react'
 import { prerender } from 'react-dom/static'
 import { Router } from 'wouter'
 import { App } from './app/app'
+import { DashboardShell } from './features/dashboard/components/dashboard-shell'
 import { activateLocale } from './i18n/i18n'
 import { LOCALES, type Locale } from './i18n/detect'
 
@@ -59,6 +60,30 @@ export async function render(path: string, locale: Locale = 'en'): Promise<strin
   globalThis.sessionStorage ??= emptyStorage()
   const errors: unknown[] = []
   const { prelude } = await prerender(tree(path), { onError: (error) => void errors.push(error) })
+  if (errors.length > 0) throw errors[0]
+  return new Response(prelude).text()
+}
+
+/**
+ * The logged-in routes whose page carries a static first frame (a data-free outline of the
+ * screen, `shells/<route>.html`), each with the component that draws it. The app renders afresh
+ * over it (src/main.tsx); nothing of it is hydrated.
+ */
+const SHELLS = { '/dashboard': DashboardShell } as const
+
+/** The routes of SHELLS. */
+export const SHELL_ROUTES = Object.keys(SHELLS) as ReadonlyArray<keyof typeof SHELLS>
+
+/**
+ * The static first frame of the logged-in route `path` (markup for #root); `posterSrc` is the
+ * player's still as the page carries it (a `data:` URL).
+ * @throws when `path` has no shell, or its render fails.
+ */
+export async function renderShell(path: string, posterSrc?: string): Promise<string> {
+  const Shell = SHELLS[path as keyof typeof SHELLS]
+  if (!Shell) throw new Error(`${path} has no shell`)
+  const errors: unknown[] = []
+  const { prelude } = await prerender(<Shell posterSrc={posterSrc} />, { onError: (error) => void errors.push(error) })
   if (errors.length > 0) throw errors[0]
   return new Response(prelude).text()
 }

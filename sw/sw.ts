@@ -16,6 +16,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { NetworkFirst } from 'workbox-strategies'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { registerOutboxSync } from './outbox-sync'
+import { registerPushHandlers } from './push'
 import { userScopedCacheKey } from './user-scoped-cache-key'
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -31,7 +32,7 @@ const NETWORK_TIMEOUT_SECONDS = 3
 cleanupOutdatedCaches()
 precacheAndRoute(self.__WB_MANIFEST)
 // Navigations: the landing gets index.html (its static first paint), a prerendered screen its
-// own HTML, every other route app.html (a loading indicator), so a deep link never flashes the
+// own HTML, a route with a static first frame its shell, every other route app.html (a loading indicator), so a deep link never flashes the
 // landing; /api/ and paths of files are left out.
 // Each in the visitor's language (issue 16): the Hindi pages live under /hi/.
 registerRoute(
@@ -46,6 +47,7 @@ registerRoute(
       const dir = await languageDir()
       return (
         (await matchPrecache(`${dir}/prerendered${url.pathname.replace(/\/$/, '')}.html`)) ??
+        (await matchPrecache(`${dir}/shells${url.pathname.replace(/\/$/, '')}.html`)) ??
         (await matchPrecache(`${dir}/app.html`)) ??
         Response.error()
       )
@@ -96,3 +98,4 @@ self.addEventListener('message', (event) => {
 })
 
 registerOutboxSync(self)
+registerPushHandlers(self)

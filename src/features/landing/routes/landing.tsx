@@ -12,6 +12,7 @@ import { AboutSection } from '../components/about-section'
 import { PartnersStrip } from '../components/partners-strip'
 import { LandingFooter } from '../components/landing-footer'
 import { WithdrawalConditions } from '@/components/withdrawal-conditions'
+import { InstallButton } from '@/components/install-button'
 import { useAfterFirstPaint } from '@/lib/use-after-first-paint'
 import { LanguageSwitch } from '@/components/language-switch'
 import { t } from '@/i18n/i18n'
@@ -78,6 +79,8 @@ function BelowFold({ rules, playStoreUrl }: { rules: Rules; playStoreUrl: string
             loading="lazy"
           />
         </a>
+        {/* Below the fold, so its late arrival (the browser's offer) moves nothing on screen. */}
+        <InstallButton />
       </section>
       <PartnersStrip />
     </>
