@@ -3,6 +3,7 @@
  * dot, never moving by itself (autoplay off). Reports the slide shown.
  */
 import { useRef } from 'react'
+import { t } from '@/i18n/i18n'
 
 export interface QrSlide {
   dataUrl: string
@@ -47,7 +48,7 @@ export function QrSlider({
           </figure>
         ))}
       </div>
-      <p className="center muted">Slide for another QR Code</p>
+      <p className="center muted">{t('Slide for another QR Code')}</p>
       <div className="qr-dots">
         {slides.map((s, i) => (
           <button

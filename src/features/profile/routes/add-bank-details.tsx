@@ -13,6 +13,7 @@ import { getBankDetails } from '../api/get-bank-details'
 import { ProfileFormPage } from '../components/profile-form-page'
 import { useIfscField } from '../hooks/use-ifsc-field'
 import { useProfileForm } from '../hooks/use-profile-form'
+import { t } from '@/i18n/i18n'
 
 export default function AddBankDetails() {
   const [, navigate] = useLocation()
@@ -32,7 +33,7 @@ export default function AddBankDetails() {
         setAccount(saved.acc_no)
         setHolder(saved.holder_name)
         prefill(saved.ifsc, saved.bank, saved.branch)
-        toast.success('Bank details fetched successfully!')
+        toast.success(t('Bank details fetched successfully!'))
       })
       .catch((error: unknown) => console.error('bank details prefill failed', error))
     return () => {
@@ -42,11 +43,11 @@ export default function AddBankDetails() {
 
   function onSubmit() {
     if (!account || !ifsc.value || !holder.trim()) {
-      setFormError('Please fill out all fields.')
+      setFormError(t('Please fill out all fields.'))
       return
     }
     if (ifsc.status !== 'valid') {
-      setFormError('Invalid IFSC code.')
+      setFormError(t('Invalid IFSC code.'))
       return
     }
     void form.submit(
@@ -60,21 +61,21 @@ export default function AddBankDetails() {
       },
       (apiError) =>
         apiError
-          ? apiError.message || 'Failed to add bank details. Please try again.'
-          : 'An error occurred while submitting bank details. Please try again.',
+          ? apiError.message || t('Failed to add bank details. Please try again.')
+          : t('An error occurred while submitting bank details. Please try again.'),
     )
   }
 
   return (
     <ProfileFormPage
-      title="Add Bank Details"
-      submitLabel="Submit"
+      title={t('Add Bank Details')}
+      submitLabel={t('Submit')}
       formError={form.formError}
       submitting={form.submitting}
       onSubmit={onSubmit}
     >
       <div className="field">
-        <label htmlFor={ids.account}>Account Number</label>
+        <label htmlFor={ids.account}>{t('Account Number')}</label>
         <input
           id={ids.account}
           className="input"
@@ -88,7 +89,7 @@ export default function AddBankDetails() {
         />
       </div>
       <div className="field">
-        <label htmlFor={ids.ifsc}>IFSC Code</label>
+        <label htmlFor={ids.ifsc}>{t('IFSC Code')}</label>
         <input
           id={ids.ifsc}
           className="input"
@@ -106,15 +107,15 @@ export default function AddBankDetails() {
         />
         <div id={ids.ifscHelp} aria-live="polite">
           {ifsc.error ? <p className="error-text">{ifsc.error}</p> : null}
-          {ifsc.status === 'checking' ? <p className="muted">Checking IFSC code…</p> : null}
+          {ifsc.status === 'checking' ? <p className="muted">{t('Checking IFSC code…')}</p> : null}
           {ifsc.status === 'valid' && ifsc.bank ? (
             <div className="bank-resolved" data-testid="bank-resolved">
               <p>
-                <strong>Bank:</strong> {ifsc.bank}
+                <strong>{t('Bank:')}</strong> {ifsc.bank}
               </p>
               {ifsc.branch ? (
                 <p>
-                  <strong>Branch:</strong> {ifsc.branch}
+                  <strong>{t('Branch:')}</strong> {ifsc.branch}
                 </p>
               ) : null}
             </div>
@@ -122,7 +123,7 @@ export default function AddBankDetails() {
         </div>
       </div>
       <div className="field">
-        <label htmlFor={ids.holder}>Account Holder Name</label>
+        <label htmlFor={ids.holder}>{t('Account Holder Name')}</label>
         <input
           id={ids.holder}
           className="input"

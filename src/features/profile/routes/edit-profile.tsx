@@ -12,8 +12,9 @@ import { checkProfileName, checkProfilePhone } from '@/shared/validation'
 import { editProfile } from '../api/edit-profile'
 import { ProfileFormPage } from '../components/profile-form-page'
 import { useProfileForm } from '../hooks/use-profile-form'
+import { msg, t } from '@/i18n/i18n'
 
-const FALLBACK_ERROR = 'An error occurred while processing your request. Please try again.'
+const FALLBACK_ERROR = msg('An error occurred while processing your request. Please try again.')
 
 export default function EditProfile() {
   const user = useUserStore((s) => s.user)
@@ -59,23 +60,23 @@ export default function EditProfile() {
         const { data } = await editProfile({ first_name: name.trim(), phone_number: phone })
         const current = useUserStore.getState().user
         if (current) useUserStore.getState().setUser({ ...current, ...data })
-        toast.success('Profile updated successfully!')
+        toast.success(t('Profile updated successfully!'))
         navigate('/dashboard')
       },
-      (apiError) => apiError?.message || FALLBACK_ERROR,
+      (apiError) => apiError?.message || t(FALLBACK_ERROR),
     )
   }
 
   return (
     <ProfileFormPage
-      title="Edit Profile"
-      submitLabel="Save Changes"
+      title={t('Edit Profile')}
+      submitLabel={t('Save Changes')}
       formError={form.formError}
       submitting={form.submitting}
       onSubmit={onSubmit}
     >
       <div className="field">
-        <label htmlFor={ids.name}>First Name</label>
+        <label htmlFor={ids.name}>{t('First Name')}</label>
         <input
           id={ids.name}
           className="input"
@@ -92,7 +93,7 @@ export default function EditProfile() {
         ) : null}
       </div>
       <div className="field">
-        <label htmlFor={ids.phone}>Phone</label>
+        <label htmlFor={ids.phone}>{t('Phone')}</label>
         <div className="phone-input">
           <span className="phone-prefix" aria-hidden="true">
             +91

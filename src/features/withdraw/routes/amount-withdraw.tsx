@@ -16,6 +16,7 @@ import { formatRupees } from '@/shared/rules'
 import { checkUpiId } from '@/shared/validation'
 import { addWithdraw } from '../api/add-withdraw'
 import '../withdraw.css'
+import { t } from '@/i18n/i18n'
 
 /** SPEC §8 texts. */
 export const WITHDRAW_FAILED = 'There was an issue with your withdrawal request. Please try again.'
@@ -96,7 +97,7 @@ export default function AmountWithdraw() {
 
   return (
     <>
-      <AppHeader title="Withdraw" />
+      <AppHeader title={t('Withdraw')} />
       <form
         className="page stack"
         noValidate
@@ -112,7 +113,7 @@ export default function AmountWithdraw() {
         ) : (
           // Opened without ?balance= and no user yet (issue 13): say so, not "Balance: ₹0".
           <p className="error-text" role="alert">
-            Your balance is not known yet. Open Withdraw from your dashboard.
+            {t('Your balance is not known yet. Open Withdraw from your dashboard.')}
           </p>
         )}
         <div className="field">
@@ -129,7 +130,7 @@ export default function AmountWithdraw() {
           />
         </div>
         <div className="field">
-          <label htmlFor={upiFieldId}>UPI ID</label>
+          <label htmlFor={upiFieldId}>{t('UPI ID')}</label>
           <input
             id={upiFieldId}
             className="input"
