@@ -7,10 +7,10 @@ import { useEffect, useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import toast from 'react-hot-toast'
 import { refreshUser } from '@/stores/get-user'
-import { startOutbox } from '@/lib/outbox/outbox'
 import { useUserStore } from '@/stores/user-store'
 import { useRules } from '@/stores/rules-store'
-import { summarizeOutbox, useOutboxItems } from '@/stores/outbox-store'
+import { useOutboxItems } from '@/lib/outbox/outbox-store'
+import { summarizeOutbox } from '../lib/pending-summary'
 import { useWatchProgressStore } from '@/stores/watch-progress-store'
 import { InstallButton } from '@/components/install-button'
 import { RefreshControl } from '@/components/refresh-control'
@@ -24,7 +24,6 @@ import { PlansSummary } from '../components/plans-summary'
 import { PlayerPlaceholder } from '../components/player-placeholder'
 import { useVideos } from '../lib/use-videos'
 import { useStoreHydrated } from '../lib/use-store-hydrated'
-import { whenIdle } from '@/lib/when-idle'
 import { useAfterFirstPaint } from '@/lib/use-after-first-paint'
 import '../dashboard.css'
 
@@ -50,10 +49,6 @@ export default function Dashboard() {
   // The first render draws the screen with the player's placeholder (same size); the player
   // itself, the heaviest part, follows in a render of its own right after (TBT, issue 5).
   const showRest = useAfterFirstPaint(user !== null)
-
-  // The outbox's triggers and first flush (IndexedDB reads) wait for an idle moment after the
-  // first paint, so they never hold up the screen (TBT, issue 5).
-  useEffect(() => whenIdle(startOutbox), [])
 
   useEffect(() => {
     refreshUser({ reuseRecent: true }).catch(() => {

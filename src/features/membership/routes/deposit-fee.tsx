@@ -140,7 +140,8 @@ export default function DepositFee() {
         ) : null}
       </main>
       {choice ? (
-        <Popup title="Confirm Payment">
+        // Escape answers No, unless the order is already on its way.
+        <Popup title="Confirm Payment" onDismiss={busy ? undefined : () => setChoice(null)}>
           <p>
             Do you want to proceed with the payment of {formatRupees(choice.amount)} for the{' '}
             {choice.type} plan?

@@ -12,7 +12,7 @@ vi.mock('@/lib/idb-storage', () => ({
 vi.mock('@/lib/api-client', () => ({ api: { get: () => ({ json: async () => ({}) }) } }))
 const dismiss = vi.fn(async (_id: string) => undefined)
 vi.mock('@/lib/outbox/outbox', () => ({
-  startOutbox: () => undefined,
+  refreshOutboxStore: async () => undefined,
   dismissOutboxItem: (id: string) => dismiss(id),
   describeOutboxError: (item: Pick<OutboxItem, 'kind' | 'lastError'>) =>
     `Reward not credited: ${item.lastError?.message ?? ''}`,
@@ -20,7 +20,7 @@ vi.mock('@/lib/outbox/outbox', () => ({
 const getWallet = vi.fn()
 vi.mock('../api/get-wallet', () => ({ getWallet: () => getWallet() }))
 
-const { useOutboxStore } = await import('@/stores/outbox-store')
+const { useOutboxStore } = await import('@/lib/outbox/outbox-store')
 const { default: Wallet, WALLET_FAILED } = await import('./wallet')
 const { useUserStore } = await import('@/stores/user-store')
 const { useWalletStore } = await import('../wallet-store')

@@ -9,8 +9,8 @@ import { useCallback, useEffect, useState } from 'react'
 import { AppHeader } from '@/components/app-header'
 import { RefreshControl } from '@/components/refresh-control'
 import { SkeletonList, SkeletonRegion } from '@/components/skeleton'
-import { dismissOutboxItem, startOutbox } from '@/lib/outbox/outbox'
-import { useOutboxItems } from '@/stores/outbox-store'
+import { dismissOutboxItem, refreshOutboxStore } from '@/lib/outbox/outbox'
+import { useOutboxItems } from '@/lib/outbox/outbox-store'
 import { useRules } from '@/stores/rules-store'
 import { useUserStore } from '@/stores/user-store'
 import { formatCoins } from '@/shared/rules'
@@ -45,7 +45,8 @@ export default function Wallet() {
   }, [])
 
   useEffect(() => {
-    startOutbox()
+    // What the outbox holds, shown at once (the app sends it: src/app/start-outbox.ts).
+    void refreshOutboxStore()
     void load()
   }, [load])
 
