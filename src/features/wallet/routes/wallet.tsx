@@ -3,7 +3,7 @@
  * withdrawals with their status and UPI reference, payments (orders), and the reward claims and
  * withdrawals still waiting in this phone's outbox (pending) or refused (failed, with why).
  */
-import { useCallback, useEffect, useState } from 'react'
+import { Suspense, lazy, useCallback, useEffect, useState } from 'react'
 import { AppHeader } from '@/components/app-header'
 import { PageSpinner } from '@/components/page-spinner'
 import { dismissOutboxItem, startOutbox } from '@/lib/outbox/outbox'
@@ -16,6 +16,12 @@ import '../wallet.css'
 import { logFailure } from '@/lib/log-failure'
 
 export const WALLET_FAILED = 'Could not load your wallet. Please try again.'
+
+// The notifications card (issue 16) comes in its own chunk after the wallet; if that chunk fails,
+// the wallet shows without it.
+const PushOptIn = lazy(() =>
+  import('../components/push-opt-in').catch(() => ({ default: () => null })),
+)
 
 export default function Wallet() {
   const rules = useRules()
@@ -60,6 +66,11 @@ export default function Wallet() {
             Balance:{' '}
             <strong data-testid="wallet-balance">{formatCoins(wallet.balance, rules)}</strong>
           </p>
+        ) : null}
+        {wallet ? (
+          <Suspense fallback={null}>
+            <PushOptIn />
+          </Suspense>
         ) : null}
         {outbox.length > 0 ? (
           <section className="stack" aria-labelledby="outbox-title">
