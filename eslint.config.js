@@ -5,7 +5,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
-// import { boundaries } from './eslint.boundaries.js'
+import { boundaries } from './eslint.boundaries.js'
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'coverage', 'dev-dist', 'tests/lint/fixtures'] },
@@ -30,7 +30,7 @@ export default tseslint.config(
     files: ['tests/**/*.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'src/**/*.test-helpers.tsx', 'vitest.setup.ts'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
-  // ...boundaries,
+  ...boundaries,
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['warn', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

@@ -15,6 +15,8 @@ import { routePath } from './lib/route-path'
 import { useUserStore } from './stores/user-store'
 import { registerServiceWorker } from './lib/sw-bridge'
 import { whenSettled } from './lib/when-idle'
+import { activateLocale } from './i18n/i18n'
+import { detectLocale } from './i18n/detect'
 
 /** The longest the first render waits for the first screen's chunk (ms); then the spinner shows. */
 const FIRST_SCREEN_WAIT_MS = 3000
@@ -43,12 +45,16 @@ function storedUserRead(maxMs: number): Promise<void> {
  * first paint of index.html/app.html stays until then. A page the build prerendered
  * (`data-prerendered`: the landing, login, register) is hydrated: React takes over its DOM nodes
  * as they are, nothing is drawn again, nothing shifts. A visitor with a token is about to be
- * redirected away from those pages, so the app renders afresh for them. Other pages hold a
+ * redirected away from those pages, so the app renders afresh for them, as for a page drawn in
+ * the other language (issue 16: the markup must be what the first render draws). Other pages hold a
  * loading indicator or a static first frame (`data-shell`), which the first render replaces.
  */
 async function mount(): Promise<void> {
   const path = routePath(window.location.pathname)
   const first = ROUTES.find((route) => route.path === path)
+  // Hindi's catalog (already on its way since src/boot.ts) arrives with the screen's code.
+  const locale = detectLocale()
+  const language = activateLocale(locale).catch(() => activateLocale('en'))
   // Every logged-in screen shows the user: fetch it alongside the screen's code, not after.
   if (first?.access === 'auth' && isLoggedIn() && navigator.onLine) {
     refreshUser().catch(() => undefined)
@@ -61,6 +67,7 @@ async function mount(): Promise<void> {
     ]),
     container.hasAttribute('data-shell') ? storedUserRead(SHELL_USER_WAIT_MS) : undefined,
   ])
+  await language
   // A task of its own for the first render, apart from the modules' compiling and running.
   await nextTask()
   const app = (
@@ -71,7 +78,11 @@ async function mount(): Promise<void> {
   // As a transition, React renders (or hydrates) the first screen in slices of a few
   // milliseconds, yielding to the browser in between, instead of in one long task that a tap
   // would wait behind on a slow phone (TBT, issue 12).
-  if (container.hasAttribute('data-prerendered') && !isLoggedIn()) {
+  // Hydrated only when the page was drawn in the active language (the server and the service
+  // worker pick the Hindi page by the `lang` cookie or the browser's language; a page in the
+  // other language is drawn afresh rather than mismatched).
+  const sameLanguage = container.getAttribute('data-lang') === locale
+  if (container.hasAttribute('data-prerendered') && sameLanguage && !isLoggedIn()) {
     startTransition(() => void hydrateRoot(container, app))
   } else {
     const root = createRoot(container)

@@ -11,6 +11,10 @@ import { prerender } from 'react-dom/static'
 import { Router } from 'wouter'
 import { App } from './app/app'
 import { DashboardShell } from './features/dashboard/components/dashboard-shell'
+import { activateLocale } from './i18n/i18n'
+import { LOCALES, type Locale } from './i18n/detect'
+
+export { LOCALES }
 
 /**
  * The prerendered routes (SPEC §2), each with the page it is served in: the landing in
@@ -44,12 +48,14 @@ function tree(path: string) {
 }
 
 /**
- * The markup of the app at `path` as its first client render draws it (no query string), with
- * every lazily loaded screen resolved (`prerender` waits for Suspense boundaries).
+ * The markup of the app at `path` in `locale` as its first client render in that language draws
+ * it (no query string), with every lazily loaded screen resolved (`prerender` waits for Suspense
+ * boundaries). Each page is drawn in English and in Hindi (issue 16).
  * @throws when `path` is not in PRERENDERED, or the render fails (a screen threw).
  */
-export async function render(path: string): Promise<string> {
+export async function render(path: string, locale: Locale = 'en'): Promise<string> {
   if (!(PRERENDERED as readonly string[]).includes(path)) throw new Error(`${path} is not prerendered`)
+  await activateLocale(locale)
   globalThis.localStorage ??= emptyStorage()
   globalThis.sessionStorage ??= emptyStorage()
   const errors: unknown[] = []

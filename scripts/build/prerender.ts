@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
 import react from '@vitejs/plugin-react'
 import { APP_ALIASES } from './aliases.ts'
+import { i18nCatalogs } from './i18n-catalogs.ts'
 
 /** A prerendered page: what goes into the document's head, and the app's markup for #root. */
 export interface PrerenderedPage {
@@ -17,10 +18,14 @@ export interface PrerenderedPage {
   body: string
 }
 
+/** The languages every page is prerendered in (src/i18n/detect.ts `LOCALES`). */
+export type PrerenderLocale = 'en' | 'hi'
+
 /** What the server build of src/prerender.tsx exports. */
 interface PrerenderModule {
   PRERENDERED: readonly string[]
-  render(path: string): Promise<string>
+  LOCALES: readonly PrerenderLocale[]
+  render(path: string, locale: PrerenderLocale): Promise<string>
   SHELL_ROUTES: readonly string[]
   renderShell(path: string, posterSrc?: string): Promise<string>
 }
@@ -41,7 +46,7 @@ async function withPrerenderModule<T>(root: string, use: (mod: PrerenderModule) 
       root,
       logLevel: 'silent',
       resolve: { alias: APP_ALIASES },
-      plugins: [react()],
+      plugins: [react(), i18nCatalogs(root)],
       build: {
         ssr: path.join(root, 'src/prerender.tsx'),
         outDir,
@@ -64,18 +69,21 @@ function toPage(markup: string): PrerenderedPage {
 }
 
 /**
- * Path → page of each route listed in src/prerender.tsx. React puts the preloads of the images
- * it renders ahead of the markup; they belong in the head, not inside the element React hydrates.
+ * `${locale}:${path}` (e.g. `hi:/loginn`) → page of each route listed in src/prerender.tsx, in
+ * each language. React puts the preloads of the images it renders ahead of the markup; they
+ * belong in the head, not inside the element React hydrates.
  * @throws the server build's error, or a screen's render error (naming the route): the build fails.
  */
 export async function prerenderScreens(root: string): Promise<Map<string, PrerenderedPage>> {
   return withPrerenderModule(root, async (mod) => {
     const pages = new Map<string, PrerenderedPage>()
-    for (const route of mod.PRERENDERED) {
-      try {
-        pages.set(route, toPage(await mod.render(route)))
-      } catch (error) {
-        throw new Error(`prerender of ${route} failed`, { cause: error })
+    for (const locale of mod.LOCALES) {
+      for (const route of mod.PRERENDERED) {
+        try {
+          pages.set(`${locale}:${route}`, toPage(await mod.render(route, locale)))
+        } catch (error) {
+          throw new Error(`prerender of ${route} (${locale}) failed`, { cause: error })
+        }
       }
     }
     return pages
@@ -84,8 +92,8 @@ export async function prerenderScreens(root: string): Promise<Map<string, Preren
 
 /**
  * Path → static first frame of each logged-in route src/prerender.tsx draws a shell for
- * (`SHELL_ROUTES`, e.g. '/dashboard'): data-free markup the app renders over (issue 12);
- * `posterSrc` is the player's still as the page carries it.
+ * (`SHELL_ROUTES`, e.g. '/dashboard'): data-free markup the app renders over (issue 12), the
+ * same in every language; `posterSrc` is the player's still as the page carries it.
  * @throws the server build's error, or a shell's render error (naming the route).
  */
 export async function prerenderShells(

@@ -15,7 +15,10 @@ import { PLAYER_POSTER } from '../../src/shared/screen-images.ts'
 import { prerenderShells } from './prerender.ts'
 
 /** The root element as app.html carries it: one line, with the loading indicator inside. */
-const APP_ROOT = /<div id="root">.*<\/div>$/m
+const APP_ROOT = /<div id="root"([^>]*)>.*<\/div>$/m
+
+/** The app's page in each language (vite.config.ts `appShellPage`): English, and Hindi under hi/. */
+const APP_PAGES = ['app.html', 'hi/app.html']
 
 /** The Vite plugin; runs after `appShellPage` (list it after that one), whose files it reads. */
 export function routeShells(root: string): Plugin {
@@ -24,32 +27,37 @@ export function routeShells(root: string): Plugin {
     apply: 'build',
     enforce: 'post',
     async generateBundle(_options, bundle) {
-      const app = bundle['app.html']
       const chunks = bundle['route-chunks.json']
-      if (!app || app.type !== 'asset' || !chunks || chunks.type !== 'asset') {
-        this.error('route-shells needs app.html and route-chunks.json (list it after appShellPage)')
+      if (!chunks || chunks.type !== 'asset') {
+        this.error('route-shells needs route-chunks.json (list it after appShellPage)')
       }
-      const html = String(app.source)
-      if (!APP_ROOT.test(html)) this.error('app.html lacks its one-line #root')
       const routes = JSON.parse(String(chunks.source)) as Record<string, string[]>
       const poster = fs.readFileSync(path.join(root, 'public', PLAYER_POSTER))
       const posterSrc = `data:image/webp;base64,${poster.toString('base64')}`
-      for (const [route, shell] of await prerenderShells(root, posterSrc)) {
-        const css = (routes[route] ?? []).filter((f) => f.endsWith('.css'))
-        const head = [
-          ...css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
-          // The file itself for the app's own player, which replaces the outline: fetched at low
-          // priority so it never competes with the page's first paint.
-          `<link rel="preload" as="image" href="${PLAYER_POSTER}" fetchpriority="low">`,
-          shell.head,
-        ]
-        this.emitFile({
-          type: 'asset',
-          fileName: `shells${route}.html`,
-          source: html
-            .replace('</head>', `  ${head.filter(Boolean).join('\n    ')}\n  </head>`)
-            .replace(APP_ROOT, () => `<div id="root" data-shell>${shell.body}</div>`),
-        })
+      const shells = await prerenderShells(root, posterSrc)
+      for (const page of APP_PAGES) {
+        const app = bundle[page]
+        if (!app || app.type !== 'asset') this.error(`route-shells needs ${page} (list it after appShellPage)`)
+        const html = String(app.source)
+        if (!APP_ROOT.test(html)) this.error(`${page} lacks its one-line #root`)
+        const dir = page.slice(0, -'app.html'.length)
+        for (const [route, shell] of shells) {
+          const css = (routes[route] ?? []).filter((f) => f.endsWith('.css'))
+          const head = [
+            ...css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+            // The file itself for the app's own player, which replaces the outline: fetched at
+            // low priority so it never competes with the page's first paint.
+            `<link rel="preload" as="image" href="${PLAYER_POSTER}" fetchpriority="low">`,
+            shell.head,
+          ]
+          this.emitFile({
+            type: 'asset',
+            fileName: `${dir}shells${route}.html`,
+            source: html
+              .replace('</head>', `  ${head.filter(Boolean).join('\n    ')}\n  </head>`)
+              .replace(APP_ROOT, (_match, attributes: string) => `<div id="root"${attributes} data-shell>${shell.body}</div>`),
+          })
+        }
       }
     },
   }

@@ -28,6 +28,8 @@ export default fp(async (app) => {
       : [],
   )
   const preloadHeaders = dir === null ? new Map<string, string>() : routePreloadHeaders(dir)
+  // The build's pages in Hindi (hi/index.html, hi/app.html, hi/prerendered/<route>.html).
+  const hasHindi = dir !== null && fs.existsSync(path.join(dir, 'hi', 'index.html'))
   if (hasIndex) {
     await app.register(fastifyStatic, {
       root: dir,
@@ -72,13 +74,31 @@ export default fp(async (app) => {
       const link = preloadHeaders.get(`/${route}`)
       // Not for prerendered pages: they fetch their code once idle (src/boot.ts).
       if (link && !shell.startsWith('prerendered/')) reply.header('Link', link)
-      return reply.header('Cache-Control', 'no-cache').sendFile(shell)
+      // In the visitor's language (issue 16): the page drawn in Hindi for a Hindi visitor, so the
+      // first paint is in their language and the app hydrates it as it is.
+      const hindi = hasHindi && pageLanguage(request.headers.cookie, request.headers['accept-language']) === 'hi'
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .header('Vary', 'Cookie, Accept-Language')
+        .sendFile(hindi ? `hi/${shell}` : shell)
     })
   }
   app.setNotFoundHandler((_request, reply) =>
     reply.status(404).send({ message: 'Not found.', code: 'NOT_FOUND' }),
   )
 })
+
+/**
+ * The language of the page a visitor gets: the `lang` cookie the language switch sets (`en` or
+ * `hi`), else Hindi when the first language of `Accept-Language` is Hindi (`hi`, `hi-IN`), else
+ * English (src/i18n/detect.ts decides the same way in the browser).
+ */
+export function pageLanguage(cookie: string | undefined, acceptLanguage: string | undefined): 'en' | 'hi' {
+  const chosen = /(?:^|;\s*)lang=(en|hi)(?:;|$)/.exec(cookie ?? '')?.[1]
+  if (chosen === 'en' || chosen === 'hi') return chosen
+  const first = (acceptLanguage ?? '').split(',')[0]?.split(';')[0]?.trim().toLowerCase() ?? ''
+  return first === 'hi' || first.startsWith('hi-') ? 'hi' : 'en'
+}
 
 /**
  * The `Link` header value per route path (`/dashboard` → `</assets/dashboard-x.js>; rel=preload;

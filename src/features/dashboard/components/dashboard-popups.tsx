@@ -1,10 +1,15 @@
 /**
  * The dashboard's popups (SPEC §4): the withdrawal requirements, the Hindi ₹100 bonus for a new
  * user, and the congratulations after a reward. Numbers come from the served rules (DECISIONS §3).
+ * Escape closes the requirements and congratulations popups; the bonus popup's only way out is
+ * Get Started (SPEC §4). Focus then goes back to the opener, or to the player's Play/Pause button.
  */
 import { Popup } from '@/components/popup'
 import { WithdrawalConditions } from '@/components/withdrawal-conditions'
 import { formatCoins, formatRupees, type Rules } from '@/shared/rules'
+
+/** The player's Play/Pause button (video-player.tsx), where focus goes when a popup it ran under closes. */
+const playButton = () => document.querySelector<HTMLElement>('.player-controls button')
 
 /**
  * Shown when the balance is under the minimum (SPEC §4): every enforced condition with the
@@ -12,7 +17,7 @@ import { formatCoins, formatRupees, type Rules } from '@/shared/rules'
  */
 export function WithdrawRequirementsPopup({ rules, onClose }: { rules: Rules; onClose(): void }) {
   return (
-    <Popup title="Withdrawal requirements">
+    <Popup title="Withdrawal requirements" onDismiss={onClose}>
       <p className="error-text">
         You need a minimum balance of {formatRupees(rules.withdrawMinBalanceRupees)} to withdraw
         earnings.
@@ -29,7 +34,7 @@ export function WithdrawRequirementsPopup({ rules, onClose }: { rules: Rules; on
 export function BonusPopup({ rules, onStart }: { rules: Rules; onStart(): void }) {
   const bonus = formatRupees(rules.signupBonusCoins / rules.coinsPerRupee)
   return (
-    <Popup title="बधाई हो!">
+    <Popup title="बधाई हो!" returnFocus={playButton}>
       <div lang="hi" className="stack">
         <p>
           आपको <strong>{bonus} का बोनस</strong> मिला है!
@@ -44,9 +49,17 @@ export function BonusPopup({ rules, onStart }: { rules: Rules; onStart(): void }
 }
 
 /** Congratulations after a reward; `pending` when the claim waits in the outbox. */
-export function RewardPopup({ coins, pending }: { coins: number; pending: boolean }) {
+export function RewardPopup({
+  coins,
+  pending,
+  onClose,
+}: {
+  coins: number
+  pending: boolean
+  onClose(): void
+}) {
   return (
-    <Popup title="Congratulations!">
+    <Popup title="Congratulations!" onDismiss={onClose} returnFocus={playButton}>
       <p data-testid="reward-popup-coins">You earned {formatCoins(coins)}</p>
       {pending ? (
         <p className="muted">Pending: it will be credited when you are back online.</p>

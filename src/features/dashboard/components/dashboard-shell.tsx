@@ -20,6 +20,7 @@ export function DashboardShell({ posterSrc = PLAYER_POSTER }: { posterSrc?: stri
       <div className="shell-block shell-title" />
       <div className="shell-block shell-line" />
       <div className="card shell-card" />
+      <div className="shell-refresh" />
       <section className="card stack">
         <div className="player-frame">
           <img

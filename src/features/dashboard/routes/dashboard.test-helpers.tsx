@@ -29,7 +29,7 @@ vi.doMock('../api/claim-reward', () => ({
 }))
 
 export const { useUserStore } = await import('@/stores/user-store')
-export const { useOutboxStore } = await import('@/stores/outbox-store')
+export const { useOutboxStore } = await import('@/lib/outbox/outbox-store')
 export const { useWatchProgressStore } = await import('@/stores/watch-progress-store')
 export const { usePlansStore } = await import('@/stores/plans-store')
 const { default: Dashboard } = await import('./dashboard')

@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
@@ -206,5 +207,26 @@ describe('Deposit page', () => {
     expect(
       await screen.findByText('Failed to fetch membership data. Please try again.'),
     ).toBeInTheDocument()
+  })
+
+  it('the Confirm Payment popup from the keyboard: focus on Yes, trapped, Escape answers No, focus back', async () => {
+    const user = userEvent.setup()
+    renderPage()
+    const deposit = await screen.findByRole('button', { name: 'Deposit ₹499 for Gold' })
+    deposit.focus()
+    await user.keyboard('{Enter}')
+    const yes = screen.getByRole('button', { name: 'Yes' })
+    const no = screen.getByRole('button', { name: 'No' })
+    expect(yes).toHaveFocus()
+    await user.tab()
+    expect(no).toHaveFocus()
+    await user.tab()
+    expect(yes).toHaveFocus()
+    await user.tab({ shift: true })
+    expect(no).toHaveFocus()
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(createOrder).not.toHaveBeenCalled()
+    expect(deposit).toHaveFocus()
   })
 })

@@ -14,7 +14,6 @@ vi.mock('@/lib/api-client', () => ({ api: { get: () => ({ json: async () => ({})
 vi.mock('@/stores/get-user', () => ({ refreshUser: vi.fn(async () => undefined) }))
 const dismiss = vi.fn(async (_id: string) => undefined)
 vi.mock('@/lib/outbox/outbox', () => ({
-  startOutbox: () => undefined,
   dismissOutboxItem: (id: string) => dismiss(id),
 }))
 const addWithdraw = vi.fn()

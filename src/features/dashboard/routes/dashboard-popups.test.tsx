@@ -1,0 +1,74 @@
+/**
+ * The dashboard's popups from the keyboard (issue 16 item 7): focus moves in, Tab and Shift+Tab
+ * stay inside, Escape closes where the popup may be dismissed, and focus comes back.
+ */
+import { act, fireEvent, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { renderAt } from './dashboard-fixtures'
+
+describe('Dashboard popups from the keyboard', () => {
+  it('the requirements popup: focus on OK, trapped, Escape closes it, focus back on Withdraw', async () => {
+    const user = userEvent.setup()
+    renderAt('/dashboard')
+    await screen.findByTestId('player-timer')
+    const withdraw = screen.getByRole('button', { name: 'Withdraw' })
+    withdraw.focus()
+    await user.keyboard('{Enter}')
+    const dialog = screen.getByRole('dialog', { name: 'Withdrawal requirements' })
+    const ok = screen.getByRole('button', { name: 'OK' })
+    expect(ok).toHaveFocus()
+    await user.tab()
+    expect(ok).toHaveFocus()
+    await user.tab({ shift: true })
+    expect(ok).toHaveFocus()
+    await user.keyboard('{Escape}')
+    expect(dialog).not.toBeInTheDocument()
+    expect(withdraw).toHaveFocus()
+    // OK closes it the same way.
+    await user.keyboard('{Enter}')
+    await user.keyboard('{Enter}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(withdraw).toHaveFocus()
+  })
+
+  it('the bonus popup on load: focus on Get Started, trapped, Escape does nothing, then focus on Pause', async () => {
+    const user = userEvent.setup()
+    renderAt('/dashboard', { views: 0 })
+    await screen.findByTestId('player-video')
+    const start = screen.getByRole('button', { name: 'Get Started' })
+    expect(start).toHaveFocus()
+    await user.tab()
+    expect(start).toHaveFocus()
+    await user.tab({ shift: true })
+    expect(start).toHaveFocus()
+    await user.keyboard('{Escape}')
+    expect(screen.getByRole('dialog', { name: 'बधाई हो!' })).toHaveAttribute('open')
+    await user.keyboard('{Enter}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Pause' })).toHaveFocus()
+  })
+
+  it('the congratulations popup: focus on the dialog, Escape closes it, focus on Play', async () => {
+    vi.useFakeTimers()
+    renderAt('/dashboard')
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(50)
+    })
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }))
+    fireEvent.playing(screen.getByTestId('player-video'))
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(15_000)
+    })
+    // The popup is open (it closes itself after 3 s of the fake clock): keys from here on.
+    vi.useRealTimers()
+    const user = userEvent.setup()
+    const dialog = screen.getByRole('dialog', { name: 'Congratulations!' })
+    expect(dialog).toHaveFocus()
+    await user.tab()
+    expect(dialog).toHaveFocus()
+    await user.keyboard('{Escape}')
+    expect(dialog).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Play' })).toHaveFocus()
+  })
+})
