@@ -60,6 +60,11 @@ export default function AmountWithdraw() {
       const result = await addWithdraw(upiId.trim(), payout)
       if (result.kind === 'done') {
         toast.success(WITHDRAW_OK)
+        // Offer notifications for the payout (issue 16); its code loads only now.
+        void import('../components/push-offer').then(
+          (m) => m.offerPushAfterWithdrawal(),
+          () => undefined,
+        )
         void refreshUser().catch(() => undefined)
         navigate('/dashboard?keyfrom=withdrawal')
         return
