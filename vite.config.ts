@@ -42,12 +42,13 @@ function webManifest(): Plugin {
 }
 
 /**
- * The loading indicator (the markup of src/components/page-spinner.tsx) for non-landing routes,
+ * The loading indicator (the markup of src/components/page-spinner.tsx `LoadingScreen`: one
+ * `<main>` and one `h1`, issue 16) for non-landing routes,
  * shown only when the app has not drawn the screen within a second (`.page-spinner-delayed`): a
  * fast start goes from a blank page straight to the screen, with no spinner flashing first.
  */
 const SPINNER_SHELL =
-  '<div class="page-spinner page-spinner-delayed" role="status" aria-live="polite"><span class="spinner" aria-hidden="true"></span><span>Loading…</span></div>'
+  '<main><div class="page-spinner page-spinner-delayed" role="status" aria-live="polite"><span class="spinner" aria-hidden="true"></span><h1 class="page-spinner-heading">Loading…</h1></div></main>'
 
 /**
  * Fills index.html's `landing-shell` with the landing as React renders it at build time

@@ -8,7 +8,7 @@ import { Toaster } from 'react-hot-toast'
 import { ROUTES, NotFound } from './routes'
 import { RouteGuard } from './route-guard'
 import { useRouteTitle } from './route-titles'
-import { PageSpinner } from '@/components/page-spinner'
+import { LoadingScreen } from '@/components/page-spinner'
 import { OfflineNotice } from '@/components/offline-notice'
 import { UpdatePrompt } from '@/components/update-prompt'
 import { setUnauthorizedHandler } from '@/lib/api-client'
@@ -39,7 +39,7 @@ export function App() {
           <UpdatePrompt />
         </>
       ) : null}
-      <Suspense fallback={<PageSpinner />}>
+      <Suspense fallback={<LoadingScreen />}>
         <Switch>
           <Route path="/login">
             <Redirect to="/loginn" replace />

@@ -12,7 +12,7 @@ import { useUserStore } from '@/stores/user-store'
 import { useRules } from '@/stores/rules-store'
 import { summarizeOutbox, useOutboxItems } from '@/stores/outbox-store'
 import { useWatchProgressStore } from '@/stores/watch-progress-store'
-import { PageSpinner } from '@/components/page-spinner'
+import { LoadingScreen } from '@/components/page-spinner'
 import { coinsToRupees, formatCoins, formatIndianNumber } from '@/shared/rules'
 import { BonusPopup, WithdrawRequirementsPopup } from '../components/dashboard-popups'
 import { WithdrawNotice } from '../components/withdraw-notice'
@@ -70,10 +70,11 @@ export default function Dashboard() {
   if (!user) {
     return failed ? (
       <main className="page">
+        <h1>Dashboard</h1>
         <p className="error-text">Error fetching user details. Please try again.</p>
       </main>
     ) : (
-      <PageSpinner />
+      <LoadingScreen />
     )
   }
 

@@ -11,7 +11,7 @@ import { logout } from '@/lib/logout'
 import { useUserStore } from '@/stores/user-store'
 import { useRules } from '@/stores/rules-store'
 import { coinsToRupees } from '@/shared/rules'
-import { PageSpinner } from '@/components/page-spinner'
+import { LoadingScreen } from '@/components/page-spinner'
 import { goBack } from '@/lib/go-back'
 import '../profile.css'
 
@@ -37,7 +37,7 @@ export default function Profile() {
     navigate('/', { replace: true })
   }
 
-  if (!user && !failed) return <PageSpinner />
+  if (!user && !failed) return <LoadingScreen />
 
   // DECISIONS §5: the withdraw screen's `balance` is whole rupees.
   const balanceRupees = user ? Math.floor(coinsToRupees(user.points, rules)) : 0

@@ -97,7 +97,8 @@ export default function AmountWithdraw() {
   }
 
   return (
-    <>
+    // The header inside the screen's one landmark: every state has one <main> and one h1.
+    <main>
       <AppHeader title="Withdraw" />
       <form
         className="page stack"
@@ -165,6 +166,6 @@ export default function AmountWithdraw() {
           {busy ? 'Submitting…' : 'Withdraw'}
         </button>
       </form>
-    </>
+    </main>
   )
 }
