@@ -9,17 +9,25 @@ import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { prerenderScreens } from './scripts/build/prerender.ts'
 import { routeChunks } from './scripts/build/route-chunks.ts'
+import { routeShells } from './scripts/build/route-shells.ts'
+import { i18nCatalogs, readCatalog } from './scripts/build/i18n-catalogs.ts'
+import { PAGE_TEXTS } from './src/i18n/page-texts.ts'
 import { APP_ALIASES } from './scripts/build/aliases.ts'
 import { SCREEN_IMAGES } from './src/shared/screen-images.ts'
 
 /** React: react, react-dom, the JSX runtime and react-dom's scheduler (build.rolldownOptions groups). */
 const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/
-/** The other libraries every page loads at start: router, toaster, HTTP client, stores, IndexedDB. */
+/**
+ * The other libraries every page loads at start: router, toaster, HTTP client, stores, IndexedDB,
+ * and the Lucide icons the tab bar, install button and refresh control draw (issue 16).
+ */
 const START_LIBRARIES =
-  /node_modules[\\/](wouter|regexparam|react-hot-toast|goober|ky|zustand|use-sync-external-store|idb-keyval)[\\/]/
+  /node_modules[\\/](wouter|regexparam|react-hot-toast|goober|ky|zustand|use-sync-external-store|idb-keyval|@lingui[\\/](core|react)|lucide-react)[\\/]/
 /** The app's own modules every page loads at start, beside src/boot.ts's own. */
 const START_MODULES =
-  /src[\\/](stores[\\/](user-store|rules-store|plans-store|versioned)|shared[\\/](rules|payout-time)|lib[\\/](api-client|idb-storage|get-user|server-clock|go-back|log-failure|withdrawal-status)|components[\\/](app-header|popup|page-spinner|withdrawal-conditions))\./
+  /src[\\/](i18n[\\/](i18n|react|format)|stores[\\/](user-store|rules-store|plans-store|versioned|get-user)|shared[\\/](rules|payout-time)|lib[\\/](api-client|idb-storage|server-clock|go-back|log-failure|withdrawal-status)|components[\\/](app-header|popup|page-spinner|withdrawal-conditions|install-button|refresh-control|skeleton|tab-bar))\./
+/** The English messages with placeholders (scripts/build/i18n-catalogs.ts), beside the i18n runtime. */
+const I18N_ENGLISH = /virtual:i18n\/en/
 /** The modules the membership screens (deposit, platform fee, payment) share. */
 const MEMBERSHIP_SHARED =
   /src[\\/]features[\\/]membership[\\/](api[\\/]|lib[\\/]upi-cache\.|components[\\/]withdrawal-terms\.)/
@@ -42,13 +50,17 @@ function webManifest(): Plugin {
 }
 
 /**
- * The loading indicator (the markup of src/components/page-spinner.tsx `LoadingScreen`: one
- * `<main>` and one `h1`, issue 16) for non-landing routes,
- * shown only when the app has not drawn the screen within a second (`.page-spinner-delayed`): a
+ * The loading indicator (the markup of src/components/page-spinner.tsx, as the page's one
+ * `<main>` with its label as the one `h1`, issue 16) for non-landing routes, shown only when the app has not drawn the screen within a second (`.page-spinner-delayed`): a
  * fast start goes from a blank page straight to the screen, with no spinner flashing first.
  */
 const SPINNER_SHELL =
   '<main><div class="page-spinner page-spinner-delayed" role="status" aria-live="polite"><span class="spinner" aria-hidden="true"></span><h1 class="page-spinner-heading">Loading…</h1></div></main>'
+
+/** `text` safe inside an HTML element or a double-quoted attribute. */
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+}
 
 /**
  * Fills index.html's `landing-shell` with the landing as React renders it at build time
@@ -96,7 +108,6 @@ function appShellPage(): Plugin {
       const shell = /<div id="root">\s*<!-- landing-shell[\s\S]*<!-- \/landing-shell -->\s*<\/div>/
       if (!shell.test(html)) this.error('index.html lacks the landing-shell markers')
       const root = (attributes: string, content: string) => `<div id="root"${attributes}>${content}</div>`
-      const app = html.replace(shell, root('', SPINNER_SHELL))
       // Each route's own files, which the server names in a `Link: rel=preload` header of the
       // route's page (server/plugins/static.ts), so the screen's code arrives with the app's.
       const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry)
@@ -107,28 +118,50 @@ function appShellPage(): Plugin {
         routes[route] = [...(routes[route] ?? []), ...images.map((image) => image.slice(1))]
       }
       this.emitFile({ type: 'asset', fileName: 'route-chunks.json', source: JSON.stringify(routes) })
-      this.emitFile({ type: 'asset', fileName: 'app.html', source: app })
       // The landing and the account screens that need no data, rendered at build time by React
       // (src/prerender.tsx): they paint fully before any JavaScript runs, and the app hydrates
       // their markup (`data-prerendered`, src/main.tsx). A form stays `inert` until then, so
-      // nothing is typed into it that React would not know of.
+      // nothing is typed into it that React would not know of. Each page is written in English
+      // and, under hi/, in Hindi (`<html lang="hi">`, its texts from the Hindi catalog); the
+      // server and the service worker pick one by the visitor's language (issue 16).
       const pages = await prerenderScreens(import.meta.dirname)
-      const landing = pages.get('/')
-      if (!landing) this.error('the landing was not prerendered')
-      index.source = deferred
-        .replace('</head>', `  ${landing.head}\n  </head>`)
-        .replace(shell, root(' data-prerendered', landing.body))
-      for (const [route, page] of pages) {
-        if (route === '/') continue
-        const css = (routes[route] ?? []).filter((f) => f.endsWith('.css'))
-        const links = css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`)
-        this.emitFile({
-          type: 'asset',
-          fileName: `prerendered${route}.html`,
-          source: deferred
-            .replace('</head>', `  ${[...links, page.head].join('\n    ')}\n  </head>`)
-            .replace(shell, root(' data-prerendered inert', page.body)),
-        })
+      const hindi = readCatalog(path.resolve(import.meta.dirname, 'src/i18n/locales/hi.json'))
+      for (const locale of ['en', 'hi'] as const) {
+        const dir = locale === 'en' ? '' : `${locale}/`
+        const text = (english: string) => (locale === 'en' ? english : (hindi[english] ?? english))
+        const localize = (html: string) =>
+          locale === 'en'
+            ? html
+            : html
+                .replace('<html lang="en">', `<html lang="${locale}">`)
+                .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(text(PAGE_TEXTS.title))}</title>`)
+                .replace(
+                  /<meta name="description" content="[^"]*"/,
+                  `<meta name="description" content="${escapeHtml(text(PAGE_TEXTS.description))}"`,
+                )
+        const spinner = SPINNER_SHELL.replace('Loading…', escapeHtml(text(PAGE_TEXTS.loading)))
+        const landing = pages.get(`${locale}:/`)
+        if (!landing) this.error(`the landing (${locale}) was not prerendered`)
+        const lang = ` data-lang="${locale}"`
+        const landingPage = localize(deferred)
+          .replace('</head>', `  ${landing.head}\n  </head>`)
+          .replace(shell, root(` data-prerendered${lang}`, landing.body))
+        if (locale === 'en') index.source = landingPage
+        else this.emitFile({ type: 'asset', fileName: `${dir}index.html`, source: landingPage })
+        this.emitFile({ type: 'asset', fileName: `${dir}app.html`, source: localize(html.replace(shell, root(lang, spinner))) })
+        for (const [key, page] of pages) {
+          const route = key.slice(locale.length + 1)
+          if (!key.startsWith(`${locale}:`) || route === '/') continue
+          const css = (routes[route] ?? []).filter((f) => f.endsWith('.css'))
+          const links = css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`)
+          this.emitFile({
+            type: 'asset',
+            fileName: `${dir}prerendered${route}.html`,
+            source: localize(deferred)
+              .replace('</head>', `  ${[...links, page.head].join('\n    ')}\n  </head>`)
+              .replace(shell, root(` data-prerendered${lang} inert`, page.body)),
+          })
+        }
       }
     },
   }
@@ -175,8 +208,10 @@ export default defineConfig({
   plugins: [
     // React 19 and react-dom (DECISIONS §1), JSX through the automatic runtime.
     react(),
+    i18nCatalogs(import.meta.dirname),
     webManifest(),
     appShellPage(),
+    routeShells(import.meta.dirname),
     precompress(),
     VitePWA({
       strategies: 'injectManifest',
@@ -212,7 +247,7 @@ export default defineConfig({
             // in a second, about 17 KB gzipped: src/boot.ts runs one file per task, so each stays
             // a short task, and one file fewer before the first screen is one round trip fewer.
             { name: 'react', test: REACT, priority: 4 },
-            { name: 'libs', test: (id: string) => START_LIBRARIES.test(id) || START_MODULES.test(id), priority: 3 },
+            { name: 'libs', test: (id: string) => START_LIBRARIES.test(id) || START_MODULES.test(id) || I18N_ENGLISH.test(id), priority: 3 },
             // What the three membership screens share (their API calls, the UPI cache, the terms).
             { name: 'membership', test: MEMBERSHIP_SHARED, priority: 1 },
           ],

@@ -32,6 +32,8 @@ for (const size of [192, 512]) {
   fs.writeFileSync(`public/icons/icon-${size}.png`, draw(size, false))
   fs.writeFileSync(`public/icons/icon-maskable-${size}.png`, draw(size, true))
 }
+// iOS puts a transparent corner on black and rounds the corners itself: a full-bleed square, 180 px.
+fs.writeFileSync('public/icons/apple-touch-icon.png', draw(180, true))
 fs.writeFileSync(
   'public/icons/icon.svg',
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><circle cx="32" cy="32" r="30" fill="#4f2bd8"/><path d="M25 19l20 13-20 13z" fill="#fff"/></svg>\n',

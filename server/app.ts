@@ -19,6 +19,7 @@ import auth from './plugins/auth.ts'
 import staticFiles from './plugins/static.ts'
 import metrics from './plugins/metrics.ts'
 import opsPage from './plugins/ops-page.ts'
+import push from './push/plugin.ts'
 import routes from './routes/index.ts'
 import './plugins/config.ts'
 
@@ -47,6 +48,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   await app.register(database)
   await app.register(mailer)
   await app.register(background)
+  await app.register(push)
   await app.register(rateLimit)
   await app.register(security)
   await app.register(formbody)

@@ -2,6 +2,7 @@
  * Runtime configuration of DECISIONS §2, read once from the environment. Every variable is
  * optional; `loadConfig` fills the defaults.
  */
+import type { Agent } from 'node:https'
 import { DEFAULT_RULES, type Rules } from '../src/shared/rules.ts'
 
 export interface UpiPayee {
@@ -45,6 +46,36 @@ export interface AppConfig {
   authRateLimit?: { max: number; timeWindowMs: number }
   /** The current time; tests inject a clock to prove OTP, token and lock expiry. Default `new Date()`. */
   clock?: () => Date
+  /**
+   * Web Push VAPID key pair (base64url, `VAPID_PUBLIC_KEY` and `VAPID_PRIVATE_KEY`, both or
+   * neither); unset: generated on first start and kept in the database (DECISIONS §2).
+   */
+  vapidKeys?: { publicKey: string; privateKey: string }
+  /** `VAPID_SUBJECT`: a `mailto:` or `https:` contact for push services; default `mailto:MAIL_FROM`. */
+  vapidSubject: string
+  /** Push service hosts the server sends to (a host or its subdomains); tests add their stand-in. */
+  pushServiceHosts: string[]
+  /** HTTPS agent for push requests; tests pass one that trusts their local push service. */
+  pushAgent?: Agent
+}
+
+/** The browsers' push services: Chrome/Edge/Opera (FCM), Firefox, Safari, Windows (WNS). */
+export const PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'push.services.mozilla.com',
+  'push.apple.com',
+  'notify.windows.com',
+]
+
+/** Reads `VAPID_PUBLIC_KEY` and `VAPID_PRIVATE_KEY`; throws when only one of them is set. */
+export function parseVapidKeys(env: NodeJS.ProcessEnv): AppConfig['vapidKeys'] {
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim()
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim()
+  if (!publicKey && !privateKey) return undefined
+  if (!publicKey || !privateKey)
+    throw new Error('Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither.')
+  return { publicKey, privateKey }
 }
 
 /** Parses `UPI_PAYEES`: `vpa1,vpa2;Payee Name` (two UPI IDs and one payee name). */
@@ -92,5 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rules: { ...DEFAULT_RULES },
     seed: env.SEED !== 'false',
     logLevel: env.LOG_LEVEL ?? 'info',
+    vapidKeys: parseVapidKeys(env),
+    vapidSubject: env.VAPID_SUBJECT || `mailto:${env.MAIL_FROM ?? 'no-reply@localhost'}`,
+    pushServiceHosts: PUSH_SERVICE_HOSTS,
   }
 }

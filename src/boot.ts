@@ -5,10 +5,14 @@
  * (issue 5). A failed app chunk after a deploy reloads the page once.
  */
 import './styles.css'
+import './i18n/devanagari.css'
 import { installPreloadErrorRecovery, reloadOnce } from './lib/chunk-reload'
+import { captureInstallPrompt } from './lib/install-prompt'
+import { applyTheme, readThemeChoice } from './lib/theme'
 import { sendEarlyGets } from './lib/early-gets'
 import { nextTask } from './lib/next-task'
 import { getAccessToken } from './lib/session'
+import { detectLocale } from './i18n/detect'
 
 /** Resolves after the window's load event and the next painted frame (at most `maxMs` later). */
 function afterFirstPaint(maxMs = 200): Promise<void> {
@@ -78,7 +82,15 @@ async function loadApp(): Promise<void> {
   }
 }
 
+// A theme pinned on the profile, before anything more is drawn (System needs nothing: CSS).
+applyTheme(readThemeChoice())
+captureInstallPrompt()
 installPreloadErrorRecovery()
+// The language before anything is drawn: `<html lang>` picks the Devanagari font for Hindi, and
+// Hindi's catalog is fetched alongside the app's files (src/main.tsx waits for it).
+const locale = detectLocale()
+document.documentElement.lang = locale
+if (locale === 'hi') void import('./i18n/locales/hi.json?lingui').catch(() => undefined)
 sendEarlyGets(window.location.pathname, getAccessToken())
 const prerendered = document.getElementById('root')?.hasAttribute('data-prerendered') ?? false
 void (prerendered ? afterIdle() : afterFirstPaint())

@@ -7,39 +7,69 @@ import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { ROUTES } from './app/routes'
-import { refreshUser } from './lib/get-user'
+import { refreshUser } from './stores/get-user'
 import { preloadComponent } from './lib/lazy-with-retry'
 import { isLoggedIn } from './lib/session'
 import { nextTask } from './lib/next-task'
 import { routePath } from './lib/route-path'
+import { useUserStore } from './stores/user-store'
 import { registerServiceWorker } from './lib/sw-bridge'
 import { whenSettled } from './lib/when-idle'
+import { activateLocale } from './i18n/i18n'
+import { detectLocale } from './i18n/detect'
 
 /** The longest the first render waits for the first screen's chunk (ms); then the spinner shows. */
 const FIRST_SCREEN_WAIT_MS = 3000
+
+/** The longest a page's static first frame waits for the stored user before the app renders (ms). */
+const SHELL_USER_WAIT_MS = 1000
+
+/**
+ * Resolves once the persisted user store has been read from IndexedDB, or after `maxMs`. A page
+ * with a static first frame (`data-shell`, the dashboard) renders the screen once the user is
+ * there, so its outline goes straight to the screen, not to a loading indicator first.
+ */
+function storedUserRead(maxMs: number): Promise<void> {
+  if (useUserStore.persist.hasHydrated()) return Promise.resolve()
+  return new Promise((resolve) => {
+    const unsubscribe = useUserStore.persist.onFinishHydration(() => {
+      unsubscribe()
+      resolve()
+    })
+    setTimeout(resolve, maxMs)
+  })
+}
 
 /**
  * Mounts the app once the first screen's code is here (or after FIRST_SCREEN_WAIT_MS): the static
  * first paint of index.html/app.html stays until then. A page the build prerendered
  * (`data-prerendered`: the landing, login, register) is hydrated: React takes over its DOM nodes
  * as they are, nothing is drawn again, nothing shifts. A visitor with a token is about to be
- * redirected away from those pages, so the app renders afresh for them. Other pages hold a
- * loading indicator, which the first render replaces.
+ * redirected away from those pages, so the app renders afresh for them, as for a page drawn in
+ * the other language (issue 16: the markup must be what the first render draws). Other pages hold a
+ * loading indicator or a static first frame (`data-shell`), which the first render replaces.
  */
 async function mount(): Promise<void> {
   const path = routePath(window.location.pathname)
   const first = ROUTES.find((route) => route.path === path)
+  // Hindi's catalog (already on its way since src/boot.ts) arrives with the screen's code.
+  const locale = detectLocale()
+  const language = activateLocale(locale).catch(() => activateLocale('en'))
   // Every logged-in screen shows the user: fetch it alongside the screen's code, not after.
   if (first?.access === 'auth' && isLoggedIn() && navigator.onLine) {
     refreshUser().catch(() => undefined)
   }
-  await Promise.race([
-    first ? preloadComponent(first.component) : Promise.resolve(),
-    new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS)),
+  const container = document.getElementById('root')!
+  await Promise.all([
+    Promise.race([
+      first ? preloadComponent(first.component) : Promise.resolve(),
+      new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS)),
+    ]),
+    container.hasAttribute('data-shell') ? storedUserRead(SHELL_USER_WAIT_MS) : undefined,
   ])
+  await language
   // A task of its own for the first render, apart from the modules' compiling and running.
   await nextTask()
-  const container = document.getElementById('root')!
   const app = (
     <StrictMode>
       <App />
@@ -48,7 +78,11 @@ async function mount(): Promise<void> {
   // As a transition, React renders (or hydrates) the first screen in slices of a few
   // milliseconds, yielding to the browser in between, instead of in one long task that a tap
   // would wait behind on a slow phone (TBT, issue 12).
-  if (container.hasAttribute('data-prerendered') && !isLoggedIn()) {
+  // Hydrated only when the page was drawn in the active language (the server and the service
+  // worker pick the Hindi page by the `lang` cookie or the browser's language; a page in the
+  // other language is drawn afresh rather than mismatched).
+  const sameLanguage = container.getAttribute('data-lang') === locale
+  if (container.hasAttribute('data-prerendered') && sameLanguage && !isLoggedIn()) {
     startTransition(() => void hydrateRoot(container, app))
   } else {
     const root = createRoot(container)

@@ -10,13 +10,13 @@ import { clientsClaim } from 'workbox-core'
 import {
   precacheAndRoute,
   cleanupOutdatedCaches,
-  createHandlerBoundToURL,
   matchPrecache,
 } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { NetworkFirst } from 'workbox-strategies'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { registerOutboxSync } from './outbox-sync'
+import { registerPushHandlers } from './push'
 import { userScopedCacheKey } from './user-scoped-cache-key'
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -32,17 +32,26 @@ const NETWORK_TIMEOUT_SECONDS = 3
 cleanupOutdatedCaches()
 precacheAndRoute(self.__WB_MANIFEST)
 // Navigations: the landing gets index.html (its static first paint), a prerendered screen its
-// own HTML, every other route app.html (a loading indicator), so a deep link never flashes the
+// own HTML, a route with a static first frame its shell, every other route app.html (a loading indicator), so a deep link never flashes the
 // landing; /api/ and paths of files are left out.
+// Each in the visitor's language (issue 16): the Hindi pages live under /hi/.
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), { allowlist: [/^\/(home\/?)?$/] }),
+  new NavigationRoute(
+    async () => (await matchPrecache(`${await languageDir()}/index.html`)) ?? Response.error(),
+    { allowlist: [/^\/(home\/?)?$/] },
+  ),
 )
 registerRoute(
   new NavigationRoute(
-    async ({ url }) =>
-      (await matchPrecache(`/prerendered${url.pathname.replace(/\/$/, '')}.html`)) ??
-      (await matchPrecache('/app.html')) ??
-      Response.error(),
+    async ({ url }) => {
+      const dir = await languageDir()
+      return (
+        (await matchPrecache(`${dir}/prerendered${url.pathname.replace(/\/$/, '')}.html`)) ??
+        (await matchPrecache(`${dir}/shells${url.pathname.replace(/\/$/, '')}.html`)) ??
+        (await matchPrecache(`${dir}/app.html`)) ??
+        Response.error()
+      )
+    },
     {
       // Files opened directly (robots.txt, a screenshot) are not app routes.
       // The operators' console (/ops/) is its own page, never the user app (DECISIONS §8).
@@ -50,6 +59,18 @@ registerRoute(
     },
   ),
 )
+
+/**
+ * `/hi` for a Hindi visitor, else '' (the English pages): the `lang` cookie the language switch
+ * sets (read through the Cookie Store API where the browser has it), else the browser's first
+ * language, as the server (server/plugins/static.ts `pageLanguage`) and the app decide.
+ */
+async function languageDir(): Promise<'' | '/hi'> {
+  const store = (self as { cookieStore?: { get(name: string): Promise<{ value: string } | null> } }).cookieStore
+  const chosen = await store?.get('lang').catch(() => null)
+  const language = chosen?.value ?? self.navigator.languages?.[0] ?? ''
+  return /^hi(-|$)/i.test(language) ? '/hi' : ''
+}
 
 // Network first, so online users always see fresh data; only GET (registerRoute's default
 // method), only 200 answers (NetworkFirst's default), keyed per signed-in user.
@@ -77,3 +98,4 @@ self.addEventListener('message', (event) => {
 })
 
 registerOutboxSync(self)
+registerPushHandlers(self)

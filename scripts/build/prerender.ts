@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
 import react from '@vitejs/plugin-react'
 import { APP_ALIASES } from './aliases.ts'
+import { i18nCatalogs } from './i18n-catalogs.ts'
 
 /** A prerendered page: what goes into the document's head, and the app's markup for #root. */
 export interface PrerenderedPage {
@@ -17,24 +18,35 @@ export interface PrerenderedPage {
   body: string
 }
 
+/** The languages every page is prerendered in (src/i18n/detect.ts `LOCALES`). */
+export type PrerenderLocale = 'en' | 'hi'
+
+/** What the server build of src/prerender.tsx exports. */
+interface PrerenderModule {
+  PRERENDERED: readonly string[]
+  LOCALES: readonly PrerenderLocale[]
+  render(path: string, locale: PrerenderLocale): Promise<string>
+  SHELL_ROUTES: readonly string[]
+  renderShell(path: string, posterSrc?: string): Promise<string>
+}
+
 /**
- * Path → page of each route listed in src/prerender.tsx. React puts the preloads of the images
- * it renders ahead of the markup; they belong in the head, not inside the element React hydrates.
- * @throws the server build's error, or a screen's render error (naming the route): the build fails.
+ * Builds src/prerender.tsx for Node into a temp directory, imports it, and hands it to `use`;
+ * the temp directory is removed afterwards.
+ * @throws the server build's error, or what `use` throws.
  */
-export async function prerenderScreens(root: string): Promise<Map<string, PrerenderedPage>> {
+async function withPrerenderModule<T>(root: string, use: (mod: PrerenderModule) => Promise<T>): Promise<T> {
   // Inside the project, so the server build's imports of react-dom etc. resolve from node_modules.
   const cache = path.join(root, 'node_modules', '.cache')
   fs.mkdirSync(cache, { recursive: true })
   const outDir = fs.mkdtempSync(path.join(cache, 'prerender-'))
-  const pages = new Map<string, PrerenderedPage>()
   try {
     await build({
       configFile: false,
       root,
       logLevel: 'silent',
       resolve: { alias: APP_ALIASES },
-      plugins: [react()],
+      plugins: [react(), i18nCatalogs(root)],
       build: {
         ssr: path.join(root, 'src/prerender.tsx'),
         outDir,
@@ -44,21 +56,59 @@ export async function prerenderScreens(root: string): Promise<Map<string, Preren
     })
     const entry = fs.readdirSync(outDir).find((f) => /^prerender\.m?js$/.test(f))
     if (!entry) throw new Error('the server build wrote no prerender.js')
-    const mod = (await import(pathToFileURL(path.join(outDir, entry)).href)) as {
-      PRERENDERED: readonly string[]
-      render(path: string): Promise<string>
-    }
-    for (const route of mod.PRERENDERED) {
-      try {
-        const markup = await mod.render(route)
-        const head = /^(?:<link [^>]*\/>)*/.exec(markup)?.[0] ?? ''
-        pages.set(route, { head, body: markup.slice(head.length) })
-      } catch (error) {
-        throw new Error(`prerender of ${route} failed`, { cause: error })
-      }
-    }
+    return await use((await import(pathToFileURL(path.join(outDir, entry)).href)) as PrerenderModule)
   } finally {
     fs.rmSync(outDir, { recursive: true, force: true })
   }
-  return pages
+}
+
+/** Splits React's leading `<link …/>` preloads (which belong in the head) from the markup. */
+function toPage(markup: string): PrerenderedPage {
+  const head = /^(?:<link [^>]*\/>)*/.exec(markup)?.[0] ?? ''
+  return { head, body: markup.slice(head.length) }
+}
+
+/**
+ * `${locale}:${path}` (e.g. `hi:/loginn`) → page of each route listed in src/prerender.tsx, in
+ * each language. React puts the preloads of the images it renders ahead of the markup; they
+ * belong in the head, not inside the element React hydrates.
+ * @throws the server build's error, or a screen's render error (naming the route): the build fails.
+ */
+export async function prerenderScreens(root: string): Promise<Map<string, PrerenderedPage>> {
+  return withPrerenderModule(root, async (mod) => {
+    const pages = new Map<string, PrerenderedPage>()
+    for (const locale of mod.LOCALES) {
+      for (const route of mod.PRERENDERED) {
+        try {
+          pages.set(`${locale}:${route}`, toPage(await mod.render(route, locale)))
+        } catch (error) {
+          throw new Error(`prerender of ${route} (${locale}) failed`, { cause: error })
+        }
+      }
+    }
+    return pages
+  })
+}
+
+/**
+ * Path → static first frame of each logged-in route src/prerender.tsx draws a shell for
+ * (`SHELL_ROUTES`, e.g. '/dashboard'): data-free markup the app renders over (issue 12), the
+ * same in every language; `posterSrc` is the player's still as the page carries it.
+ * @throws the server build's error, or a shell's render error (naming the route).
+ */
+export async function prerenderShells(
+  root: string,
+  posterSrc?: string,
+): Promise<Map<string, PrerenderedPage>> {
+  return withPrerenderModule(root, async (mod) => {
+    const shells = new Map<string, PrerenderedPage>()
+    for (const route of mod.SHELL_ROUTES) {
+      try {
+        shells.set(route, toPage(await mod.renderShell(route, posterSrc)))
+      } catch (error) {
+        throw new Error(`shell of ${route} failed`, { cause: error })
+      }
+    }
+    return shells
+  })
 }

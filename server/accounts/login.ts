@@ -4,7 +4,8 @@
  */
 import type { AccountContext } from './context.ts'
 import { ApiError, badRequest } from '../lib/errors.ts'
-import { hashSecret, verifySecret } from '../lib/crypto.ts'
+import { hashSecret, sha256, verifySecret } from '../lib/crypto.ts'
+import { deleteSubscriptionsOfToken } from '../push/subscriptions.ts'
 import {
   PIN_PATTERN,
   checkLoginIdentifier,
@@ -80,7 +81,11 @@ function mailLockNotice(ctx: AccountContext, to: string, until: Date): void {
   )
 }
 
-/** Revokes the access token `token` (DECISIONS §6 `POST /logout/`). */
+/**
+ * Revokes the access token `token` (DECISIONS §6 `POST /logout/`) and deletes the push
+ * subscriptions saved with it (issue 16: this device stops getting notifications).
+ */
 export async function logOut(ctx: AccountContext, token: string): Promise<void> {
   await revokeAccessToken(ctx.db, token, ctx.now())
+  await deleteSubscriptionsOfToken(ctx.db, sha256(token))
 }

@@ -11,6 +11,7 @@ import * as m004 from './migrations/004-payment-promises.ts'
 import * as m005 from './migrations/005-account-security.ts'
 import * as m006 from './migrations/006-operator-console.ts'
 import * as m007 from './migrations/007-operator-password.ts'
+import * as m008 from './migrations/008-push-subscriptions.ts'
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> }
 
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '005-account-security': m005,
   '006-operator-console': m006,
   '007-operator-password': m007,
+  '008-push-subscriptions': m008,
 }
 
 class StaticProvider implements MigrationProvider {

@@ -12,7 +12,17 @@ export interface EarningContext {
   rules: Rules
   /** The current time (tests inject a clock). */
   now(): Date
+  /**
+   * Told of each order confirmed or rejected and each withdrawal paid or failed, once its
+   * transaction has committed (the push notifications of issue 16). Never throws.
+   */
+  onMoneyMoved?: (event: MoneyEvent) => void
 }
+
+/** A change to a user's money that the user is notified of (issue 16). */
+export type MoneyEvent =
+  | { kind: 'order_confirmed' | 'order_rejected'; userId: number; orderId: string }
+  | { kind: 'withdrawal_paid' | 'withdrawal_failed'; userId: number; withdrawalId: number }
 
 /** The context of a running app: its database, rules and (optionally injected) clock. */
 export function contextOf(app: FastifyInstance): EarningContext {
@@ -21,6 +31,7 @@ export function contextOf(app: FastifyInstance): EarningContext {
     engine: app.engine,
     rules: app.config.rules,
     now: () => app.config.clock?.() ?? new Date(),
+    onMoneyMoved: (event) => app.push.moneyMoved(event),
   }
 }
 

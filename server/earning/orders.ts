@@ -203,7 +203,7 @@ export async function confirmOrder(
   options: { fromProvider?: boolean } = {},
 ): Promise<OrderOutcome> {
   const reference = checkUpiReference(upiReference)
-  return ctx.db.transaction().execute(async (tx) => {
+  const result = await ctx.db.transaction().execute(async (tx): Promise<OrderOutcome> => {
     const order = await lockOrder(ctx, tx, orderId)
     const outcome = { order_id: order.order_id, purpose: order.purpose, user_id: order.user_id }
     if (order.status === 'confirmed') {
@@ -303,6 +303,13 @@ export async function confirmOrder(
     }
     return { ...outcome, status: 'confirmed', unchanged: false }
   })
+  if (!result.unchanged)
+    ctx.onMoneyMoved?.({
+      kind: 'order_confirmed',
+      userId: result.user_id,
+      orderId: result.order_id,
+    })
+  return result
 }
 
 /**
@@ -314,7 +321,7 @@ export async function rejectOrder(
   orderId: string,
   reason?: string,
 ): Promise<OrderOutcome> {
-  return ctx.db.transaction().execute(async (tx) => {
+  const result = await ctx.db.transaction().execute(async (tx): Promise<OrderOutcome> => {
     const order = await lockOrder(ctx, tx, orderId)
     const outcome = { order_id: order.order_id, purpose: order.purpose, user_id: order.user_id }
     if (order.status === 'rejected') return { ...outcome, status: 'rejected', unchanged: true }
@@ -334,4 +341,7 @@ export async function rejectOrder(
       .execute()
     return { ...outcome, status: 'rejected', unchanged: false }
   })
+  if (!result.unchanged)
+    ctx.onMoneyMoved?.({ kind: 'order_rejected', userId: result.user_id, orderId: result.order_id })
+  return result
 }

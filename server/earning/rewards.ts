@@ -8,9 +8,9 @@ import { sql } from 'kysely'
 import type { Tx } from '../db/index.ts'
 import { isUniqueViolation } from '../db/index.ts'
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../lib/errors.ts'
-import { videoPointForUser } from '../services/membership.ts'
+import { videoPointOf, videoPointSubqueries } from '../services/membership.ts'
 import { indiaDay, type EarningContext } from './context.ts'
-import { lockUser, postLedgerEntry } from './ledger.ts'
+import { postLedgerEntry } from './ledger.ts'
 
 /** A dashboard video item (SPEC §3). `timer` is in seconds. */
 export interface VideoItem {
@@ -178,7 +178,16 @@ export async function claimReward(
   const now = ctx.now()
   const { videoId, watchedAt } = parseClaim(claim, now)
 
-  const user = await lockUser(tx, ctx.engine, userId)
+  // The view is counted first: the UPDATE locks the user's row for the rest of the transaction (on
+  // PostgreSQL the same FOR NO KEY UPDATE lock `lockUser` takes), so claims of one user are judged
+  // one after another, each on a fresh read after the lock. A refusal below rolls it back.
+  const user = await tx
+    .updateTable('users')
+    .set({ views: sql`views + 1` })
+    .where('id', '=', userId)
+    .returning(['email_verified', 'views'])
+    .executeTakeFirst()
+  if (!user) throw notFound('USER_NOT_FOUND', 'No such user.')
   if (!user.email_verified) {
     throw forbidden('EMAIL_NOT_VERIFIED', 'Please verify your email before earning rewards.')
   }
@@ -187,7 +196,9 @@ export async function claimReward(
   const at = watchedAt.toISOString()
   // Everything the claim is judged on, in one statement (each is a round trip inside the
   // transaction that holds the user's row): the video's timer, today's reward, the first handout
-  // of the last 24 hours, and the neighbouring rewards' watch times.
+  // of the last 24 hours, the neighbouring rewards' watch times and the coins per video. Not part
+  // of the locking UPDATE: on PostgreSQL that statement's reads would use the snapshot taken
+  // before it waited for the lock, and miss the reward of a claim that held it.
   const facts = await tx
     .selectNoFrom((eb) => [
       eb.selectFrom('videos').select('timer').where('id', '=', videoId).as('timer'),
@@ -228,6 +239,7 @@ export async function claimReward(
         .orderBy('video_rewards.watched_at', 'asc')
         .limit(1)
         .as('next_timer'),
+      ...videoPointSubqueries(eb, userId),
     ])
     .executeTakeFirstOrThrow()
   if (facts.timer === null) throw notFound('VIDEO_NOT_FOUND', 'This video is no longer available.')
@@ -243,7 +255,7 @@ export async function claimReward(
     throw timerNotPassed('This watch time overlaps another rewarded video.')
   }
 
-  const coins = await videoPointForUser(tx, userId)
+  const coins = videoPointOf(facts)
   const entry = await postLedgerEntry(tx, {
     userId,
     kind: 'video_reward',
@@ -270,13 +282,7 @@ export async function claimReward(
     if (isUniqueViolation(error)) throw alreadyRewarded()
     throw error
   }
-  const counted = await tx
-    .updateTable('users')
-    .set({ views: sql`views + 1` })
-    .where('id', '=', userId)
-    .returning('views')
-    .executeTakeFirstOrThrow()
-  return { message: 'Reward credited.', coins, points: entry.points, views: counted.views }
+  return { message: 'Reward credited.', coins, points: entry.points, views: user.views }
 }
 
 function alreadyRewarded(): ApiError {

@@ -193,7 +193,7 @@ export async function payWithdrawal(
   upiReference: unknown,
 ): Promise<WithdrawalOutcome> {
   const reference = checkUpiReference(upiReference)
-  return ctx.db.transaction().execute(async (tx) => {
+  const result = await ctx.db.transaction().execute(async (tx): Promise<WithdrawalOutcome> => {
     const w = await lockWithdrawal(ctx, tx, id)
     const outcome = { withdrawal_id: w.id, user_id: w.user_id, returned_coins: 0 }
     if (w.status === 'paid') {
@@ -214,6 +214,8 @@ export async function payWithdrawal(
     await settleLedgerEntries(tx, { withdrawalId: w.id }, 'confirmed', reference, now)
     return { ...outcome, status: 'paid', unchanged: false }
   })
+  tellMoneyMoved(ctx, 'withdrawal_paid', result)
+  return result
 }
 
 /**
@@ -226,7 +228,7 @@ export async function failWithdrawal(
   id: number,
   reason?: string,
 ): Promise<WithdrawalOutcome> {
-  return ctx.db.transaction().execute(async (tx) => {
+  const result = await ctx.db.transaction().execute(async (tx): Promise<WithdrawalOutcome> => {
     const w = await lockWithdrawal(ctx, tx, id)
     const outcome = { withdrawal_id: w.id, user_id: w.user_id }
     if (w.status === 'failed')
@@ -258,6 +260,18 @@ export async function failWithdrawal(
     })
     return { ...outcome, status: 'failed', returned_coins: w.coins, unchanged: false }
   })
+  tellMoneyMoved(ctx, 'withdrawal_failed', result)
+  return result
+}
+
+/** Tells `ctx.onMoneyMoved` of a withdrawal that changed (after its transaction committed). */
+function tellMoneyMoved(
+  ctx: EarningContext,
+  kind: 'withdrawal_paid' | 'withdrawal_failed',
+  result: WithdrawalOutcome,
+): void {
+  if (!result.unchanged)
+    ctx.onMoneyMoved?.({ kind, userId: result.user_id, withdrawalId: result.withdrawal_id })
 }
 
 /** One row of the operator's payout queue. Amounts in whole rupees; times ISO. */

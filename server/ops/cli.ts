@@ -7,6 +7,8 @@ import { loadConfig } from '../config.ts'
 import { openDatabase } from '../db/index.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { ApiError } from '../lib/errors.ts'
+import { createPushNotifier } from '../push/notifier.ts'
+import { loadVapidKeys } from '../push/vapid.ts'
 import { USAGE, UsageError, runCommand } from './commands.ts'
 import { STATEMENT_USAGE, runStatementCommand } from './statement-commands.ts'
 import { CONSOLE_USAGE, runConsoleCommand } from './console-commands.ts'
@@ -20,12 +22,29 @@ async function main(argv: string[]): Promise<number> {
   const handle = openDatabase(config.databaseUrl)
   try {
     await migrateToLatest(handle.db as never, handle.engine)
-    const ctx = { db: handle.db, engine: handle.engine, rules: config.rules, now: () => new Date() }
-    const output =
-      (await runStatementCommand(ctx, argv)) ??
-      (await runConsoleCommand(ctx, argv, config.databaseUrl)) ??
-      (await runCommand(ctx, argv))
-    console.log(output)
+    // Orders and withdrawals changed here notify their users too (issue 16).
+    const push = createPushNotifier({
+      db: handle.db,
+      keys: await loadVapidKeys(handle.db, config.vapidKeys, new Date()),
+      subject: config.vapidSubject,
+      log: { warn: (o, m) => console.error(m, o), error: (o, m) => console.error(m, o) },
+    })
+    const ctx = {
+      db: handle.db,
+      engine: handle.engine,
+      rules: config.rules,
+      now: () => new Date(),
+      onMoneyMoved: push.moneyMoved,
+    }
+    try {
+      const output =
+        (await runStatementCommand(ctx, argv)) ??
+        (await runConsoleCommand(ctx, argv, config.databaseUrl)) ??
+        (await runCommand(ctx, argv))
+      console.log(output)
+    } finally {
+      await push.idle()
+    }
     return 0
   } catch (error) {
     if (error instanceof UsageError) {

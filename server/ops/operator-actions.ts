@@ -4,7 +4,7 @@
  * withdrawals.ts) inside one transaction that also writes the audit row (before and after).
  */
 import type { Tx } from '../db/index.ts'
-import type { EarningContext } from '../earning/context.ts'
+import type { EarningContext, MoneyEvent } from '../earning/context.ts'
 import { confirmOrder, rejectOrder, type OrderOutcome } from '../earning/orders.ts'
 import { refundPlatformFee, type FeeRefund } from '../earning/fees.ts'
 import { failWithdrawal, payWithdrawal, type WithdrawalOutcome } from '../earning/withdrawals.ts'
@@ -14,7 +14,8 @@ import { joinTransaction } from './join-transaction.ts'
 
 /**
  * Runs `fn` in one transaction with a context whose earning functions join it, and writes the
- * audit row `entry(result)` there too (skipped when `entry` returns null: nothing changed).
+ * audit row `entry(result)` there too (skipped when `entry` returns null: nothing changed). The
+ * money events the earning functions tell (`onMoneyMoved`) wait until this transaction commits.
  */
 export async function auditedAction<T>(
   ctx: EarningContext,
@@ -22,13 +23,20 @@ export async function auditedAction<T>(
   fn: (tx: Tx, joined: EarningContext) => Promise<T>,
   entry: (result: T, tx: Tx) => Promise<Parameters<typeof writeAudit>[2] | null>,
 ): Promise<T> {
-  return ctx.db.transaction().execute(async (tx) => {
-    const joined: EarningContext = { ...ctx, db: joinTransaction(tx) }
+  const events: MoneyEvent[] = []
+  const result = await ctx.db.transaction().execute(async (tx) => {
+    const joined: EarningContext = {
+      ...ctx,
+      db: joinTransaction(tx),
+      onMoneyMoved: (event) => events.push(event),
+    }
     const result = await fn(tx, joined)
     const audit = await entry(result, tx)
     if (audit) await writeAudit(tx, actor, audit, ctx.now())
     return result
   })
+  for (const event of events) ctx.onMoneyMoved?.(event)
+  return result
 }
 
 async function orderRow(ctx: EarningContext, tx: Tx, orderId: string) {

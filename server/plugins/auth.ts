@@ -2,14 +2,24 @@
  * Access-token authentication (DECISIONS §6–7). `Authorization` carries the token bare or as
  * `Bearer TOKEN`. Tokens are stored as SHA-256 digests with a 30-day expiry and revoked on logout.
  * Routes add `preHandler: app.authenticate` and read `request.userId`. The token is looked up at
- * most once per request: a hook that needs the user before the route (the suspension check) and
- * `authenticate` share one lookup through `app.tokenUserId(request)`.
+ * most once per request, in one statement that also reads whether its user is suspended (issue
+ * 17): a hook that needs the user before the route (the suspension check) and `authenticate`
+ * share that lookup through `app.tokenOwner(request)`. No token is cached beyond its request, so
+ * a logout or a suspension counts on every instance at once (DECISIONS §1, §7).
  */
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
 import { unauthorized } from '../lib/errors.ts'
 import { sha256 } from '../lib/crypto.ts'
-import { nowIso } from '../db/index.ts'
+import { nowIso, type Db } from '../db/index.ts'
+
+/** The user of a live token, and their suspension (user_moderation; none: not suspended). */
+export interface TokenOwner {
+  userId: number
+  suspended: boolean
+  /** The operator's reason, told to the user; null when none was given or not suspended. */
+  suspendedReason: string | null
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,12 +27,14 @@ declare module 'fastify' {
     authenticate(request: FastifyRequest): Promise<void>
     /** The user id of the request's live token, or undefined (no, unknown, revoked or expired token). */
     tokenUserId(request: FastifyRequest): Promise<number | undefined>
+    /** The owner of the request's live token with their suspension, or undefined. */
+    tokenOwner(request: FastifyRequest): Promise<TokenOwner | undefined>
   }
   interface FastifyRequest {
     /** The id of the token's user, set by `authenticate`. */
     userId: number
     /** The request's one token lookup (internal; null until asked). */
-    tokenLookup: Promise<number | undefined> | null
+    tokenLookup: Promise<TokenOwner | undefined> | null
   }
 }
 
@@ -33,27 +45,44 @@ export function readToken(header: string | undefined): string | null {
   return value || null
 }
 
+/**
+ * The owner of `token` if it is live at `nowIso` (ISO time: unrevoked, unexpired), with their
+ * suspension, in one statement (the unique index on the token's hash, the moderation row by its
+ * key). Undefined for an unknown, revoked or expired token. The bench's floor calls it too.
+ */
+export async function lookUpToken(db: Db, token: string, now: string): Promise<TokenOwner | undefined> {
+  const row = await db
+    .selectFrom('access_tokens')
+    .leftJoin('user_moderation', 'user_moderation.user_id', 'access_tokens.user_id')
+    .select(['access_tokens.user_id', 'user_moderation.suspended', 'user_moderation.reason'])
+    .where('access_tokens.token_hash', '=', sha256(token))
+    .where('access_tokens.revoked_at', 'is', null)
+    .where('access_tokens.expires_at', '>', now)
+    .executeTakeFirst()
+  if (!row) return undefined
+  return {
+    userId: row.user_id,
+    suspended: Boolean(row.suspended),
+    suspendedReason: row.suspended ? (row.reason ?? null) : null,
+  }
+}
+
 export default fp(async (app) => {
   app.decorateRequest('userId', 0)
   app.decorateRequest('tokenLookup', null)
-  const lookUp = async (token: string | null): Promise<number | undefined> => {
-    if (!token) return undefined
-    const row = await app.db
-      .selectFrom('access_tokens')
-      .select(['user_id'])
-      .where('token_hash', '=', sha256(token))
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', nowIso(app.config.clock?.()))
-      .executeTakeFirst()
-    return row?.user_id
-  }
-  app.decorate('tokenUserId', (request: FastifyRequest) => {
-    request.tokenLookup ??= lookUp(readToken(request.headers.authorization))
+  app.decorate('tokenOwner', (request: FastifyRequest) => {
+    if (!request.tokenLookup) {
+      const token = readToken(request.headers.authorization)
+      request.tokenLookup = token
+        ? lookUpToken(app.db, token, nowIso(app.config.clock?.()))
+        : Promise.resolve(undefined)
+    }
     return request.tokenLookup
   })
+  app.decorate('tokenUserId', async (request: FastifyRequest) => (await app.tokenOwner(request))?.userId)
   app.decorate('authenticate', async (request: FastifyRequest) => {
-    const userId = await app.tokenUserId(request)
-    if (userId === undefined) throw unauthorized()
-    request.userId = userId
+    const owner = await app.tokenOwner(request)
+    if (!owner) throw unauthorized()
+    request.userId = owner.userId
   })
 })

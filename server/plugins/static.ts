@@ -20,7 +20,16 @@ export default fp(async (app) => {
       ? fs.readdirSync(prerenderedDir).filter((f) => f.endsWith('.html')).map((f) => f.slice(0, -5))
       : [],
   )
+  // Logged-in routes with a static first frame (shells/<route>.html), e.g. 'dashboard'.
+  const shellsDir = dir === null ? '' : path.join(dir, 'shells')
+  const shells = new Set(
+    shellsDir && fs.existsSync(shellsDir)
+      ? fs.readdirSync(shellsDir).filter((f) => f.endsWith('.html')).map((f) => f.slice(0, -5))
+      : [],
+  )
   const preloadHeaders = dir === null ? new Map<string, string>() : routePreloadHeaders(dir)
+  // The build's pages in Hindi (hi/index.html, hi/app.html, hi/prerendered/<route>.html).
+  const hasHindi = dir !== null && fs.existsSync(path.join(dir, 'hi', 'index.html'))
   if (hasIndex) {
     await app.register(fastifyStatic, {
       root: dir,
@@ -51,24 +60,45 @@ export default fp(async (app) => {
         return reply.status(404).type('text/plain').send('Not found')
       }
       // The landing gets index.html (its static first paint); a prerendered screen its own HTML;
-      // other routes the build's app.html (a loading indicator), so they never flash the landing.
+      // a route with a first frame its shell; other routes the build's app.html (a loading
+      // indicator), so they never flash the landing.
       const route = rel.replace(/\/$/, '')
       const shell =
         route === '' || route === 'home' || !hasAppShell
           ? 'index.html'
           : prerendered.has(route)
             ? `prerendered/${route}.html`
-            : 'app.html'
+            : shells.has(route)
+              ? `shells/${route}.html`
+              : 'app.html'
       const link = preloadHeaders.get(`/${route}`)
-      // Only app.html's routes: a prerendered page fetches its code once it is idle (src/boot.ts).
-      if (link && shell === 'app.html') reply.header('Link', link)
-      return reply.header('Cache-Control', 'no-cache').sendFile(shell)
+      // Not for prerendered pages: they fetch their code once idle (src/boot.ts).
+      if (link && !shell.startsWith('prerendered/')) reply.header('Link', link)
+      // In the visitor's language (issue 16): the page drawn in Hindi for a Hindi visitor, so the
+      // first paint is in their language and the app hydrates it as it is.
+      const hindi = hasHindi && pageLanguage(request.headers.cookie, request.headers['accept-language']) === 'hi'
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .header('Vary', 'Cookie, Accept-Language')
+        .sendFile(hindi ? `hi/${shell}` : shell)
     })
   }
   app.setNotFoundHandler((_request, reply) =>
     reply.status(404).send({ message: 'Not found.', code: 'NOT_FOUND' }),
   )
 })
+
+/**
+ * The language of the page a visitor gets: the `lang` cookie the language switch sets (`en` or
+ * `hi`), else Hindi when the first language of `Accept-Language` is Hindi (`hi`, `hi-IN`), else
+ * English (src/i18n/detect.ts decides the same way in the browser).
+ */
+export function pageLanguage(cookie: string | undefined, acceptLanguage: string | undefined): 'en' | 'hi' {
+  const chosen = /(?:^|;\s*)lang=(en|hi)(?:;|$)/.exec(cookie ?? '')?.[1]
+  if (chosen === 'en' || chosen === 'hi') return chosen
+  const first = (acceptLanguage ?? '').split(',')[0]?.split(';')[0]?.trim().toLowerCase() ?? ''
+  return first === 'hi' || first.startsWith('hi-') ? 'hi' : 'en'
+}
 
 /**
  * The `Link` header value per route path (`/dashboard` → `</assets/dashboard-x.js>; rel=preload;

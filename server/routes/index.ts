@@ -5,6 +5,7 @@ import earningRoutes from './earning/index.ts'
 import profileRoutes from './profile/index.ts'
 import systemRoutes from './system.ts'
 import opsRoutes from './ops/index.ts'
+import pushRoutes from './push/index.ts'
 import suspension from '../plugins/suspension.ts'
 
 export default async function routes(app: FastifyInstance): Promise<void> {
@@ -15,4 +16,5 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(earningRoutes)
   await app.register(profileRoutes)
   await app.register(opsRoutes)
+  await app.register(pushRoutes)
 }

@@ -2,10 +2,44 @@
  * The user's membership plan: its per-video reward in coins (SPEC §3 `membership__video_point`),
  * read by `GET /get-user/` and used for every video reward (DECISIONS §6).
  */
+import type { ExpressionBuilder } from 'kysely'
 import type { Db, Tx } from '../db/index.ts'
+import type { Database } from '../db/schema/index.ts'
 
 /** Coins per video when no plan exists at all (SPEC §9: free tier default 10). */
 export const FALLBACK_VIDEO_POINT = 10
+
+/**
+ * The two lookups behind a user's coins per video, as aliased subqueries for one select:
+ * `own_video_point` (the user's plan's) and `free_video_point` (the first free plan's). A claim's
+ * transaction adds them to the statement that reads its other facts (server/earning/rewards.ts);
+ * `videoPointOf` turns the row into coins.
+ */
+export function videoPointSubqueries(eb: ExpressionBuilder<Database, never>, userId: number) {
+  return [
+    eb
+      .selectFrom('users')
+      .innerJoin('membership_plans', 'membership_plans.id', 'users.membership_plan_id')
+      .select('membership_plans.video_point')
+      .where('users.id', '=', userId)
+      .as('own_video_point'),
+    eb
+      .selectFrom('membership_plans')
+      .select('video_point')
+      .where('deposit_point', '=', 'FREE')
+      .orderBy('id')
+      .limit(1)
+      .as('free_video_point'),
+  ] as const
+}
+
+/** Coins per video from `videoPointSubqueries`' columns: own plan, else free plan, else fallback. */
+export function videoPointOf(row: {
+  own_video_point: number | null
+  free_video_point: number | null
+}): number {
+  return row.own_video_point ?? row.free_video_point ?? FALLBACK_VIDEO_POINT
+}
 
 /**
  * Coins per video for the user's plan (`users.membership_plan_id`); the free plan's
@@ -15,21 +49,7 @@ export const FALLBACK_VIDEO_POINT = 10
  */
 export async function videoPointForUser(db: Db | Tx, userId: number): Promise<number> {
   const row = await db
-    .selectNoFrom((eb) => [
-      eb
-        .selectFrom('users')
-        .innerJoin('membership_plans', 'membership_plans.id', 'users.membership_plan_id')
-        .select('membership_plans.video_point')
-        .where('users.id', '=', userId)
-        .as('own'),
-      eb
-        .selectFrom('membership_plans')
-        .select('video_point')
-        .where('deposit_point', '=', 'FREE')
-        .orderBy('id')
-        .limit(1)
-        .as('free'),
-    ])
-    .executeTakeFirst()
-  return row?.own ?? row?.free ?? FALLBACK_VIDEO_POINT
+    .selectNoFrom((eb) => videoPointSubqueries(eb, userId))
+    .executeTakeFirstOrThrow()
+  return videoPointOf(row)
 }

@@ -1,37 +1,48 @@
 /**
  * The app: the router over the one route table, each screen behind its guard and a Suspense
- * boundary, and the toaster (top right, 5 seconds, SPEC §9).
+ * boundary, the logged-in app's bottom tab bar, and the toaster (top right, 5 seconds, SPEC §9).
  */
-import { Suspense, useEffect } from 'react'
+import { Fragment, Suspense, useEffect } from 'react'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
 import { Toaster } from 'react-hot-toast'
 import { ROUTES, NotFound } from './routes'
 import { RouteGuard } from './route-guard'
 import { useRouteTitle } from './route-titles'
-import { LoadingScreen } from '@/components/page-spinner'
+import { PageSkeleton } from '@/components/skeleton'
+import { TabBar } from '@/components/tab-bar'
 import { OfflineNotice } from '@/components/offline-notice'
 import { UpdatePrompt } from '@/components/update-prompt'
 import { setUnauthorizedHandler } from '@/lib/api-client'
 import { isLoggedIn } from '@/lib/session'
 import { useAfterFirstPaint } from '@/lib/use-after-first-paint'
 import { whenSettled } from '@/lib/when-idle'
+import { useLocale } from '@/i18n/react'
+
+/** Whether the outbox has been started on this page (src/app/start-outbox.ts). */
+let outboxStarted = false
 
 export function App() {
   const [, navigate] = useLocation()
   // The toaster and the notices mount right after the first screen has painted, in a task of
   // their own (a toast raised before then still shows: the toaster reads its store on mount).
   const chrome = useAfterFirstPaint()
-  useRouteTitle()
+  // A language change draws every screen again in the new language (issue 16).
+  const locale = useLocale()
+  useRouteTitle(locale)
   useEffect(() => setUnauthorizedHandler(() => navigate('/loginn', { replace: true })), [navigate])
+  const [location] = useLocation()
   useEffect(() => {
-    // Queued reward claims and withdrawals are sent at start whatever the first screen is
-    // (issue 3), once that screen has settled; loaded on demand so the outbox stays out of the
-    // first route's JavaScript.
-    if (!isLoggedIn()) return
-    return whenSettled(() => void import('@/lib/outbox/outbox').then((outbox) => outbox.startOutbox()))
-  }, [])
+    // The outbox starts once, here: queued reward claims and withdrawals are sent at start whatever
+    // the first screen is (issue 3), once that screen has settled, or after logging in; loaded on
+    // demand so the outbox stays out of the first route's JavaScript.
+    if (outboxStarted || !isLoggedIn()) return
+    return whenSettled(() => {
+      outboxStarted = true
+      void import('./start-outbox').then((outbox) => outbox.startAppOutbox())
+    })
+  }, [location])
   return (
-    <>
+    <Fragment key={locale}>
       {chrome ? (
         <>
           <Toaster position="top-right" toastOptions={{ duration: 5000 }} />
@@ -39,7 +50,7 @@ export function App() {
           <UpdatePrompt />
         </>
       ) : null}
-      <Suspense fallback={<LoadingScreen />}>
+      <Suspense fallback={<PageSkeleton />}>
         <Switch>
           <Route path="/login">
             <Redirect to="/loginn" replace />
@@ -56,6 +67,7 @@ export function App() {
           </Route>
         </Switch>
       </Suspense>
-    </>
+      <TabBar />
+    </Fragment>
   )
 }

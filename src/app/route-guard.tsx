@@ -9,7 +9,7 @@ import { Redirect } from 'wouter'
 import { isLoggedIn } from '@/lib/session'
 import { useUserStore } from '@/stores/user-store'
 import type { Access } from './routes'
-import { LoadingScreen } from '@/components/page-spinner'
+import { PageSkeleton } from '@/components/skeleton'
 
 /** Whether the persisted user store has been read from IndexedDB. */
 function useHydrated(): boolean {
@@ -33,6 +33,6 @@ export function RouteGuard({ access, children }: { access: Access; children: Rea
   if (access === 'guest' && loggedIn) return <Redirect to="/dashboard" replace />
   // Guest screens need nothing of the stored user, so their first render matches the build's
   // prerender (src/prerender.tsx) whatever IndexedDB answers.
-  if (access === 'auth' && !hydrated) return <LoadingScreen />
+  if (access === 'auth' && !hydrated) return <PageSkeleton />
   return <>{children}</>
 }

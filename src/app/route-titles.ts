@@ -4,53 +4,58 @@
  */
 import { useEffect } from 'react'
 import { useLocation } from 'wouter'
+import { msg, t } from '@/i18n/i18n'
 
 export const APP_NAME = 'Watch & Earn'
 
 /** Screen names by path (SPEC §2's routes). */
 export const ROUTE_TITLES: Record<string, string> = {
-  '/': 'Earn coins for every video',
-  '/home': 'Earn coins for every video',
-  '/termsandcondition': 'Terms & Conditions',
-  '/help-center': 'Help Center',
-  '/privacy': 'Privacy Policy',
-  '/how-to-play': 'How to Play',
-  '/your-mistake': 'Withdrawal mistakes',
-  '/payment': 'Card payment',
-  '/payment-success': 'Payment result',
-  '/payment-fail': 'Payment result',
-  '/bank-details-confirmation': 'Bank details added',
-  '/verify-otp-signup': 'Verify your email',
-  '/loginn': 'Log In',
-  '/loginold': 'Log In',
-  '/login': 'Log In',
-  '/signup': 'Create an account',
-  '/register': 'Create an account',
-  '/enter-email': 'Forgot password',
-  '/enter-email-otp': 'Enter the code',
-  '/update-password': 'Create new password',
-  '/dashboard': 'Dashboard',
-  '/how-to-earn': 'How To Earn',
-  '/platform-fee': 'Platform Fee',
-  '/deposit-fee': 'Membership Plans',
-  '/m-payment': 'Pay by UPI',
-  '/amount-withdraw': 'Withdraw',
-  '/referandearn': 'Refer & Earn',
-  '/wallet': 'Wallet',
-  '/profile': 'Profile',
-  '/edit-profile': 'Edit Profile',
-  '/add-bank-details': 'Add Bank Details',
+  '/': msg('Earn coins for every video'),
+  '/home': msg('Earn coins for every video'),
+  '/termsandcondition': msg('Terms & Conditions'),
+  '/help-center': msg('Help Center'),
+  '/privacy': msg('Privacy Policy'),
+  '/how-to-play': msg('How to Play'),
+  '/your-mistake': msg('Withdrawal mistakes'),
+  '/payment': msg('Card payment'),
+  '/payment-success': msg('Payment result'),
+  '/payment-fail': msg('Payment result'),
+  '/bank-details-confirmation': msg('Bank details added'),
+  '/verify-otp-signup': msg('Verify your email'),
+  '/loginn': msg('Log In'),
+  '/loginold': msg('Log In'),
+  '/login': msg('Log In'),
+  '/signup': msg('Create an account'),
+  '/register': msg('Create an account'),
+  '/enter-email': msg('Forgot password'),
+  '/enter-email-otp': msg('Enter the code'),
+  '/update-password': msg('Create new password'),
+  '/dashboard': msg('Dashboard'),
+  '/how-to-earn': msg('How To Earn'),
+  '/platform-fee': msg('Platform Fee'),
+  '/deposit-fee': msg('Membership Plans'),
+  '/m-payment': msg('Pay by UPI'),
+  '/amount-withdraw': msg('Withdraw'),
+  '/referandearn': msg('Refer & Earn'),
+  '/wallet': msg('Wallet'),
+  '/profile': msg('Profile'),
+  '/edit-profile': msg('Edit Profile'),
+  '/add-bank-details': msg('Add Bank Details'),
 }
 
-/** "Wallet · Watch & Earn"; an unknown path reads "Page not found · Watch & Earn". */
+/**
+ * "Wallet · Watch & Earn" in the active language ("वॉलेट · Watch & Earn"); an unknown path reads
+ * "Page not found · Watch & Earn".
+ */
 export function documentTitle(path: string): string {
-  return `${ROUTE_TITLES[path] ?? 'Page not found'} · ${APP_NAME}`
+  const title = ROUTE_TITLES[path]
+  return `${title ? t(title) : t('Page not found')} · ${APP_NAME}`
 }
 
-/** Sets `document.title` for the current route on every navigation. */
-export function useRouteTitle(): void {
+/** Sets `document.title` for the current route on every navigation and language change. */
+export function useRouteTitle(locale: string): void {
   const [path] = useLocation()
   useEffect(() => {
     document.title = documentTitle(path)
-  }, [path])
+  }, [path, locale])
 }

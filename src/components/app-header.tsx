@@ -3,6 +3,7 @@
  * by default (SPEC §2); a screen may pass `onBack` for its own behaviour.
  */
 import { goBack } from '@/lib/go-back'
+import { t } from '@/i18n/i18n'
 
 export function AppHeader({ title, onBack }: { title?: string; onBack?: () => void }) {
   return (
@@ -10,7 +11,7 @@ export function AppHeader({ title, onBack }: { title?: string; onBack?: () => vo
       <button
         type="button"
         className="icon-button"
-        aria-label="Go back"
+        aria-label={t('Go back')}
         onClick={onBack ?? (() => goBack())}
       >
         <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">

@@ -3,15 +3,16 @@
  * bridge says so); Reload applies it and reloads the page.
  */
 import { applyUpdate, useUpdateAvailable } from '@/lib/sw-bridge'
+import { t } from '@/i18n/i18n'
 
 export function UpdatePrompt() {
   const updateAvailable = useUpdateAvailable()
   if (!updateAvailable) return null
   return (
     <div className="update-prompt" role="status" aria-live="polite">
-      <span>A new version is available.</span>
+      <span>{t('A new version is available.')}</span>
       <button type="button" className="btn btn-small" onClick={applyUpdate}>
-        Reload
+        {t('Reload')}
       </button>
     </div>
   )

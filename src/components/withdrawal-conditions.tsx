@@ -6,14 +6,9 @@
  * days to the minimum balance at the plan's rate. Used on the landing, the Withdraw popup, help,
  * terms, How To Earn, /deposit-fee and /platform-fee.
  */
-import {
-  formatCoins,
-  formatIndianNumber,
-  formatRupees,
-  withdrawalConditions,
-  type Rules,
-} from '@/shared/rules'
-import { formatDays } from '@/shared/payout-time'
+import { rupeesToCoins, withdrawalConditions, type Rules, type WithdrawalCondition } from '@/shared/rules'
+import { formatCoins, formatDayRange, formatDays, formatIndianNumber, formatRupees } from '@/i18n/format'
+import { t } from '@/i18n/i18n'
 import { useWithdrawalStatus, type ConditionProgress } from '@/lib/withdrawal-status'
 
 interface Props {
@@ -26,23 +21,43 @@ interface Props {
 
 /** The user's progress on one condition, in words. */
 function progressText(p: ConditionProgress, rules: Rules): string {
-  if (p.met) return 'done'
+  if (p.met) return t('done')
   switch (p.key) {
     case 'balance':
-      return `you have ${formatCoins(p.have, rules)}`
+      return t('you have {coins}', { coins: formatCoins(p.have, rules) })
     case 'videos':
-      return `${formatIndianNumber(p.have)} of ${formatIndianNumber(p.need)} videos`
+      return t('{have} of {need} videos', { have: formatIndianNumber(p.have), need: formatIndianNumber(p.need) })
     case 'referrals':
-      return `${p.have} of ${p.need} friends`
+      return t('{have} of {need} friends', { have: p.have, need: p.need })
     case 'platformFee':
-      return 'not paid yet'
+      return t('not paid yet')
+  }
+}
+
+/** A condition in the active language (src/shared/rules.ts words it in English for the server). */
+function conditionText(c: WithdrawalCondition, rules: Rules): string {
+  switch (c.key) {
+    case 'balance':
+      return t('A balance of at least {rupees} ({coins} coins)', {
+        rupees: formatRupees(rules.withdrawMinBalanceRupees),
+        coins: formatIndianNumber(rupeesToCoins(rules.withdrawMinBalanceRupees, rules)),
+      })
+    case 'videos':
+      return t('At least {count} videos watched', { count: rules.withdrawMinVideos })
+    case 'referrals':
+      return t('At least {count} friends referred who verified their email', { count: rules.withdrawMinReferrals })
+    case 'platformFee':
+      return t('The one-time platform fee of {fee} paid (refundable within {days} days)', {
+        fee: formatRupees(rules.platformFeeRupees),
+        days: rules.platformFeeRefundDays,
+      })
   }
 }
 
 export function WithdrawalConditions({
   rules,
-  title = 'How withdrawals work',
-  intro = 'To withdraw your earnings to your UPI ID you need:',
+  title = t('How withdrawals work'),
+  intro = t('To withdraw your earnings to your UPI ID you need:'),
 }: Props) {
   const status = useWithdrawalStatus()
   const conditions = withdrawalConditions(rules)
@@ -52,7 +67,7 @@ export function WithdrawalConditions({
   return (
     <section
       className="card stack"
-      aria-label={title ? undefined : 'Withdrawal conditions'}
+      aria-label={title ? undefined : t('Withdrawal conditions')}
       aria-labelledby={title ? 'withdrawal-conditions-title' : undefined}
       data-testid="withdrawal-conditions"
     >
@@ -74,7 +89,7 @@ export function WithdrawalConditions({
                       {p.met ? '✓ ' : '○ '}
                     </span>
                   ) : null}
-                  {c.text}
+                  {conditionText(c, rules)}
                   {p ? <span className="muted"> ({progressText(p, rules)})</span> : null}
                 </li>
               )
@@ -82,26 +97,35 @@ export function WithdrawalConditions({
           </ul>
         </>
       ) : (
-        <p>There are no conditions for withdrawing.</p>
+        <p>{t('There are no conditions for withdrawing.')}</p>
       )}
       {rules.transferFeeRupees > 0 ? (
         <p data-testid="condition-transfer-fee" style={{ margin: 0 }}>
-          A transfer fee of {formatRupees(rules.transferFeeRupees)} is taken from each withdrawal:
-          the amount sent is the amount you choose minus {formatRupees(rules.transferFeeRupees)}.
+          {t(
+            'A transfer fee of {fee} is taken from each withdrawal: the amount sent is the amount you choose minus {fee}.',
+            { fee: formatRupees(rules.transferFeeRupees) },
+          )}
         </p>
       ) : null}
       <p data-testid="withdrawal-payout-time" style={{ margin: 0 }}>
         {status
-          ? `On your plan a withdrawal is paid within ${formatDays(status.payout_days)} of your request.`
+          ? t('On your plan a withdrawal is paid within {days} of your request.', {
+              days: formatDays(status.payout_days),
+            })
           : rules.withdrawalTime
-            ? `A withdrawal is paid within ${rules.withdrawalTime} of the request, depending on the plan.`
-            : 'A withdrawal is paid within the days your plan states (see Membership Plans).'}
+            ? t('A withdrawal is paid within {time} of the request, depending on the plan.', {
+                time: formatDayRange(rules.withdrawalTime),
+              })
+            : t('A withdrawal is paid within the days your plan states (see Membership Plans).')}
       </p>
       {status && rules.withdrawMinBalanceRupees > 0 && !balanceMet && days ? (
         <p data-testid="withdrawal-estimate" className="muted" style={{ margin: 0 }}>
-          At your plan&apos;s rate ({formatCoins(status.video_point, rules)} per video,{' '}
-          {status.daily_videos} videos a day), about {formatDays(days)} to{' '}
-          {formatRupees(rules.withdrawMinBalanceRupees)}.
+          {t("At your plan's rate ({coins} per video, {count} videos a day), about {days} to {rupees}.", {
+            coins: formatCoins(status.video_point, rules),
+            count: status.daily_videos,
+            days: formatDays(days),
+            rupees: formatRupees(rules.withdrawMinBalanceRupees),
+          })}
         </p>
       ) : null}
     </section>

@@ -8,7 +8,8 @@
 /** The dashboard player's still (public/player/poster.webp, drawn from poster.svg), 640×360. */
 export const PLAYER_POSTER = '/player/poster.webp'
 
-/** Route path → images of its first render. */
-export const SCREEN_IMAGES: Readonly<Record<string, readonly string[]>> = {
-  '/dashboard': [PLAYER_POSTER],
-}
+/**
+ * Route path → images of its first render. The dashboard's still is not here: its page carries
+ * it (scripts/build/route-shells.ts).
+ */
+export const SCREEN_IMAGES: Readonly<Record<string, readonly string[]>> = {}

@@ -1,7 +1,10 @@
 /**
  * Input rules of SPEC §5, shared by the PWA and the API. Each check returns null when the value
- * is valid, else the exact message SPEC §5 gives. No DOM and no Node imports.
+ * is valid, else the exact message SPEC §5 gives (marked with `msg()`: the PWA shows it through
+ * `t()`, in Hindi too). No DOM and no Node imports.
  */
+
+import { msg } from '../i18n/msg.ts'
 
 /** Basic email pattern used by every email field. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
@@ -29,9 +32,9 @@ export const LIMITS = {
 
 /** Login identifier: an email or exactly 10 digits, at most 154 characters (SPEC §5). */
 export function checkLoginIdentifier(value: string): string | null {
-  if (value.length > LIMITS.identifierMax) return 'Input must be 154 characters or less.'
+  if (value.length > LIMITS.identifierMax) return msg('Input must be 154 characters or less.')
   if (!EMAIL_PATTERN.test(value) && !/^\d{10}$/.test(value))
-    return 'Please enter a valid email or phone number.'
+    return msg('Please enter a valid email or phone number.')
   return null
 }
 
@@ -42,57 +45,57 @@ export function isPhoneIdentifier(value: string): boolean {
 
 /** Forgot-password email (SPEC §5). */
 export function checkResetEmail(value: string): string | null {
-  if (value.length > LIMITS.emailMax) return 'Email must be 154 characters or less.'
-  if (!EMAIL_PATTERN.test(value)) return 'Please enter a valid email address.'
+  if (value.length > LIMITS.emailMax) return msg('Email must be 154 characters or less.')
+  if (!EMAIL_PATTERN.test(value)) return msg('Please enter a valid email address.')
   return null
 }
 
 /** New PIN: exactly 4 digits (SPEC §5). */
 export function checkNewPin(value: string): string | null {
-  return PIN_PATTERN.test(value) ? null : 'Password must contain 4 digit only'
+  return PIN_PATTERN.test(value) ? null : msg('Password must contain 4 digit only')
 }
 
 /** OTP input: digits only, up to 4 (SPEC §5). */
 export function checkOtpInput(value: string): string | null {
-  return /^\d{0,4}$/.test(value) ? null : 'Max OTP length is 4 digits.'
+  return /^\d{0,4}$/.test(value) ? null : msg('Max OTP length is 4 digits.')
 }
 
 /** Register name: letters and spaces, at most 20 (SPEC §5). */
 export function checkRegisterName(value: string): string | null {
   const v = value.trim()
   if (!v || v.length > LIMITS.registerNameMax || !/^[A-Za-z ]+$/.test(v))
-    return 'Name must be letters and spaces, up to 20 characters.'
+    return msg('Name must be letters and spaces, up to 20 characters.')
   return null
 }
 
 /** Register phone: 10 digits starting 6–9 (SPEC §5). */
 export function checkRegisterPhone(value: string): string | null {
-  return PHONE_PATTERN.test(value) ? null : 'Invalid phone number'
+  return PHONE_PATTERN.test(value) ? null : msg('Invalid phone number')
 }
 
 /** Register email: basic pattern (SPEC §5). */
 export function checkRegisterEmail(value: string): string | null {
-  return EMAIL_PATTERN.test(value) && value.length <= LIMITS.emailMax ? null : 'Invalid email address'
+  return EMAIL_PATTERN.test(value) && value.length <= LIMITS.emailMax ? null : msg('Invalid email address')
 }
 
 /** Edit-profile first name: letters and spaces, 3–30 characters (SPEC §5). */
 export function checkProfileName(value: string): string | null {
-  return /^[A-Za-z ]{3,30}$/.test(value) ? null : 'Invalid name. Only alphabets allowed, 3-30 characters.'
+  return /^[A-Za-z ]{3,30}$/.test(value) ? null : msg('Invalid name. Only alphabets allowed, 3-30 characters.')
 }
 
 /** Edit-profile phone: 10 digits starting 6–9 (SPEC §5). */
 export function checkProfilePhone(value: string): string | null {
-  return PHONE_PATTERN.test(value) ? null : 'Invalid phone number. Must be 10 digits starting with 6-9.'
+  return PHONE_PATTERN.test(value) ? null : msg('Invalid phone number. Must be 10 digits starting with 6-9.')
 }
 
 /** UPI ID: the VPA pattern, at most 50 characters (SPEC §5). */
 export function checkUpiId(value: string): string | null {
-  return value.length <= LIMITS.upiIdMax && UPI_ID_PATTERN.test(value) ? null : 'Invalid UPI ID format.'
+  return value.length <= LIMITS.upiIdMax && UPI_ID_PATTERN.test(value) ? null : msg('Invalid UPI ID format.')
 }
 
 /** IFSC format (SPEC §5). */
 export function checkIfsc(value: string): string | null {
-  return IFSC_PATTERN.test(value) ? null : 'Invalid IFSC code format'
+  return IFSC_PATTERN.test(value) ? null : msg('Invalid IFSC code format')
 }
 
 /** Keeps the digits of an account number, at most 16 (SPEC §5). */

@@ -27,6 +27,8 @@ interface UserState {
   /** When the user was last fetched from the server (ms since epoch). */
   fetchedAt: number | null
   setUser(user: User): void
+  /** Takes a new balance (integer coins) and view count from an answer that carries them (a reward claim). */
+  setBalance(figures: Pick<User, 'points' | 'views'>): void
   clear(): void
 }
 
@@ -40,6 +42,7 @@ export const useUserStore = create<UserState>()(
       user: null,
       fetchedAt: null,
       setUser: (user) => setState({ user, fetchedAt: Date.now() }),
+      setBalance: (figures) => setState(({ user }) => (user ? { user: { ...user, ...figures } } : {})),
       clear: () => setState({ user: null, fetchedAt: null }),
     }),
     {

@@ -2,7 +2,8 @@
  * The landing's first paint does not wait for JavaScript (issues 5 and 12): index.html carries the
  * landing as React renders it at build time, and the app hydrates it: the same DOM nodes stay,
  * nothing moves (no layout shift), React reports no hydration mismatch; the prerendered account
- * screens likewise; other routes get app.html's loading indicator (shown once the app has taken
+ * screens likewise; the dashboard gets its data-free outline with the player's still in the page
+ * (shells/dashboard.html), other routes app.html's loading indicator (shown once the app has taken
  * more than a second), never the landing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -197,11 +198,19 @@ describe('first paint without JavaScript', () => {
       if (request.resourceType() === 'image') images.push(new URL(request.url()).pathname)
     })
     const response = await page.goto('/dashboard', { waitUntil: 'load' })
-    // The page's Link header names the dashboard's own code and the player's still, which are
-    // fetched with the app's code, before it runs.
+    // The page's Link header names the dashboard's own code, fetched with the app's code before
+    // it runs; the page itself is the screen's outline with the player's still inside it (a
+    // data: URL), painted before any of the app's code has run.
     expect(response?.headers().link).toMatch(/<\/assets\/dashboard-[\w-]+\.js>; rel=preload; as=script/)
-    expect(response?.headers().link).toContain('</player/poster.webp>; rel=preload; as=image')
     await expect.poll(() => scripts.some((p) => /^\/assets\/dashboard-[\w-]+\.js$/.test(p))).toBe(true)
+    const still = page.locator('#root[data-shell] main[aria-busy="true"] img.player-still')
+    expect(await still.getAttribute('src')).toMatch(/^data:image\/webp;base64,/)
+    expect(await still.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(640)
+    // In the player's place on a 360×800 screen: full width of the card, within the first screen.
+    const box = await still.boundingBox()
+    expect(box!.width).toBeGreaterThan(280)
+    expect(box!.y + box!.height).toBeLessThan(800)
+    // The file itself, for the app's player, is fetched too (at low priority).
     await expect.poll(() => images).toContain('/player/poster.webp')
     // The app's code is held back, yet the screen's GETs are on their way.
     await expect
@@ -216,8 +225,11 @@ describe('first paint without JavaScript', () => {
     await page.getByRole('heading', { name: 'Hello, Early Bird' }).waitFor()
     await page.getByText('Membership plans').waitFor()
     await page.waitForLoadState('networkidle')
-    // The first render already shows the player's still (in the placeholder or the player).
+    // The app drew over the outline, and its first render already shows the player's still (in
+    // the placeholder or the player).
+    expect(await page.locator('main[aria-busy="true"]').count()).toBe(0)
     expect(await page.locator('img.player-still, video[poster="/player/poster.webp"]').count()).toBe(1)
+    expect(await page.locator('img.player-still, video').getAttribute('src')).not.toMatch(/^data:/)
     // The app used those answers: the user, plans and videos were not asked for a second time.
     expect(gets.filter((g) => g === '/api/v1/get-user/')).toHaveLength(1)
     expect(gets.filter((g) => g === '/api/v1/get-membership/')).toHaveLength(1)

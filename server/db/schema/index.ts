@@ -3,10 +3,13 @@ import type { AccountTables } from './accounts.ts'
 import type { EarningTables } from './earning.ts'
 import type { ProfileTables } from './profile.ts'
 import type { OpsTables } from './ops.ts'
+import type { PushTables } from './push.ts'
 
 export type * from './accounts.ts'
 export type * from './earning.ts'
 export type * from './profile.ts'
 export type * from './ops.ts'
+export type * from './push.ts'
 
-export interface Database extends AccountTables, EarningTables, ProfileTables, OpsTables {}
+export interface Database
+  extends AccountTables, EarningTables, ProfileTables, OpsTables, PushTables {}

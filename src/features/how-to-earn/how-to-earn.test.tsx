@@ -6,7 +6,7 @@ import { memoryLocation } from 'wouter/memory-location'
 import { useRulesStore } from '@/stores/rules-store'
 import { useUserStore, type User } from '@/stores/user-store'
 import { DEFAULT_RULES } from '@/shared/rules'
-import { refreshUser } from '@/lib/get-user'
+import { refreshUser } from '@/stores/get-user'
 import HowToEarn from './routes/how-to-earn'
 
 vi.mock('idb-keyval', () => ({
@@ -14,7 +14,7 @@ vi.mock('idb-keyval', () => ({
   set: async () => {},
   del: async () => {},
 }))
-vi.mock('@/lib/get-user', () => ({ refreshUser: vi.fn() }))
+vi.mock('@/stores/get-user', () => ({ refreshUser: vi.fn() }))
 
 const user: User = {
   first_name: 'Asha',

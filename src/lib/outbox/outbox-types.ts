@@ -1,6 +1,6 @@
 /**
- * The shapes of the offline outbox (issue 3, DECISIONS §9): one item per reward claim or
- * withdrawal request, kept in IndexedDB from before the first send until the server answers.
+ * The shapes of the offline outbox (issue 3, DECISIONS §9): one item per queued request (a reward
+ * claim, a withdrawal), kept in IndexedDB from before the first send until the server answers.
  * No DOM and no `@/` imports: the service worker compiles this file too.
  */
 
@@ -17,7 +17,8 @@ export interface OutboxError {
 /** One queued request. Times are ms since the epoch. */
 export interface OutboxItem {
   id: string
-  kind: 'reward' | 'withdrawal'
+  /** The name of its kind (outbox-kinds.ts), e.g. `reward`. */
+  kind: string
   /** Absolute path on this origin, e.g. `/api/v1/add-reward/`. */
   url: string
   body: Record<string, unknown>

@@ -1,16 +1,16 @@
 /**
- * The page side of the offline outbox (issue 3, DECISIONS §9): `enqueueOutbox` writes a reward
- * claim or withdrawal to IndexedDB before its first send and sends it at once when online; the
- * rest is retried when the connection returns, when the app becomes visible, at start, on a
- * backoff timer, and by Background Sync (tag `outbox`, see sw/outbox-sync.ts).
+ * The page side of the offline outbox (issue 3, DECISIONS §9): `enqueueOutbox` writes a request
+ * of some kind (a reward claim, a withdrawal: outbox-kinds.ts) to IndexedDB before its first send
+ * and sends it at once when online; the rest is retried when the connection returns, when the app
+ * becomes visible, at start, on a backoff timer, and by Background Sync (tag `outbox`, see
+ * sw/outbox-sync.ts). It knows items, idempotency keys and retries; what an item means and how its
+ * result is shown belong to the feature that defined its kind.
  */
-import toast from 'react-hot-toast'
 import { getAccessToken } from '@/lib/session'
-import { refreshUser } from '@/lib/get-user'
 import { onWorkerMessage, requestBackgroundSync } from '@/lib/sw-bridge'
-import { useOutboxStore } from '@/stores/outbox-store'
-import { formatCoins } from '@/shared/rules'
 import { flushOutbox } from './outbox-core'
+import { outboxKind, registerOutboxKinds, type AnyOutboxKind, type OutboxKind } from './outbox-kinds'
+import { useOutboxStore } from './outbox-store'
 import { FLUSH_OUTBOX_MESSAGE, OUTBOX_SYNC_TAG } from './outbox-sync-handler'
 import { idbOutboxRepo, memoryOutboxRepo } from './outbox-repo'
 import type { OutboxError, OutboxItem, OutboxRepo, SendOutcome } from './outbox-types'
@@ -28,9 +28,9 @@ export function setOutboxRepo(next: OutboxRepo): void {
   repo = next
 }
 
-/** What the first send of a new item came to. */
-export type EnqueueResult = { id: string } & (
-  | { kind: 'done'; body: unknown }
+/** What the first send of a new item came to; `body` is the server's answer (null if another tab sent it). */
+export type EnqueueResult<Answer = unknown> = { id: string } & (
+  | { kind: 'done'; body: Answer | null }
   | { kind: 'queued'; error: OutboxError | null }
   | { kind: 'final'; error: OutboxError }
 )
@@ -44,23 +44,14 @@ export async function refreshOutboxStore(): Promise<void> {
   }
 }
 
-/** Why an item ended, in words for a toast or a wallet line. */
-export function describeOutboxError(item: Pick<OutboxItem, 'kind' | 'lastError'>): string {
-  const message = item.lastError?.message
-  if (item.kind === 'reward') return `Reward not credited: ${message || 'the claim was refused.'}`
-  return message || 'There was an issue with your withdrawal request. Please try again.'
-}
+export { describeOutboxError } from './outbox-kinds'
 
+/** Hands a background outcome to the item's kind; a caller awaiting the first send tells the user itself. */
 function tellUser(item: OutboxItem, outcome: SendOutcome): void {
   if (awaited.has(item.id)) return
-  if (outcome.kind === 'done') {
-    const data = (outcome.body as { data?: { coins?: number } } | null)?.data
-    if (item.kind === 'reward') toast.success(`Reward credited: ${formatCoins(data?.coins ?? 0)}`)
-    else toast.success('Withdrawal request submitted successfully!')
-    refreshUser().catch(() => undefined)
-  } else if (outcome.kind === 'final') {
-    toast.error(describeOutboxError({ kind: item.kind, lastError: outcome.error }))
-  }
+  const kind = outboxKind(item.kind)
+  if (outcome.kind === 'done') kind?.onDone?.(outcome.body, item)
+  else if (outcome.kind === 'final') kind?.onFinal?.(outcome.error, item)
 }
 
 /** Asks the worker for a Background Sync of the outbox (no-op where unsupported). */
@@ -99,21 +90,21 @@ export async function flushNow(force = false, ids?: string[]): Promise<Map<strin
 }
 
 /**
- * Queues a POST to `path` (relative to /api/v1/, e.g. 'add-reward/') with a fresh idempotency key,
- * stores it, then sends it at once when online. Resolves to `done` (with the server's body),
+ * Queues a POST of `body` to `kind.path` (relative to /api/v1/) with a fresh idempotency key,
+ * stores it, then sends it at once when online. Resolves to `done` (with the server's answer),
  * `queued` (kept for a retry, e.g. offline or 5xx) or `final` (refused; the item stays as failed
  * until dismissed). Throws only if the item cannot be stored.
  */
-export async function enqueueOutbox(
-  kind: OutboxItem['kind'],
-  path: string,
-  body: Record<string, unknown>,
-): Promise<EnqueueResult> {
+export async function enqueueOutbox<Body extends Record<string, unknown>, Answer>(
+  kind: OutboxKind<Body, Answer>,
+  body: Body,
+): Promise<EnqueueResult<Answer>> {
+  registerOutboxKinds([kind])
   const now = Date.now()
   const item: OutboxItem = {
     id: crypto.randomUUID(),
-    kind,
-    url: API_BASE + path,
+    kind: kind.name,
+    url: API_BASE + kind.path,
     body,
     idempotencyKey: crypto.randomUUID(),
     token: getAccessToken(),
@@ -135,7 +126,7 @@ export async function enqueueOutbox(
       registerBackgroundSync()
       return { id: item.id, kind: 'queued', error: still.lastError }
     }
-    if (outcome.kind === 'done') return { id: item.id, kind: 'done', body: outcome.body }
+    if (outcome.kind === 'done') return { id: item.id, kind: 'done', body: outcome.body as Answer | null }
     if (outcome.kind === 'final') return { id: item.id, kind: 'final', error: outcome.error }
     return { id: item.id, kind: 'queued', error: outcome.error }
   } finally {
@@ -150,12 +141,15 @@ export async function dismissOutboxItem(id: string): Promise<void> {
 }
 
 /**
- * Starts the triggers once per page: a flush now, when the connection returns (all pending items),
- * when the page becomes visible, and when the service worker asks (`FLUSH_OUTBOX`).
+ * Starts the outbox once per page, from the app (src/app/start-outbox.ts): registers the kinds of
+ * item the features define, then flushes now, when the connection returns (all pending items),
+ * when the page becomes visible, and when the service worker asks (`FLUSH_OUTBOX`). Later calls
+ * do nothing.
  */
-export function startOutbox(): void {
+export function startOutbox(kinds: readonly AnyOutboxKind[]): void {
   if (started) return
   started = true
+  registerOutboxKinds(kinds)
   window.addEventListener('online', () => void flushNow(true))
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void flushNow()

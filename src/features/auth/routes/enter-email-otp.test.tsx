@@ -4,7 +4,7 @@ import toast from 'react-hot-toast'
 import { getResetToken } from '@/lib/session'
 import { forgotPassword } from '../api/forgot-password'
 import { verifyResetOtp } from '../api/verify-reset-otp'
-import { passTime, renderAt, settle } from '../test-utils'
+import { passTime, renderAt, settle } from '../auth.test-helpers'
 import EnterEmailOtp from './enter-email-otp'
 
 vi.mock('../api/forgot-password', () => ({ forgotPassword: vi.fn() }))

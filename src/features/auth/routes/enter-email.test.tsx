@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen } from '@testing-library/react'
 import toast from 'react-hot-toast'
 import { forgotPassword } from '../api/forgot-password'
-import { renderAt } from '../test-utils'
+import { renderAt } from '../auth.test-helpers'
 import EnterEmail from './enter-email'
 
 vi.mock('../api/forgot-password', () => ({ forgotPassword: vi.fn() }))

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen } from '@testing-library/react'
 import toast from 'react-hot-toast'
 import { login } from '../api/login'
-import { renderAt } from '../test-utils'
+import { renderAt } from '../auth.test-helpers'
 import Login from './login'
 
 vi.mock('../api/login', () => ({ login: vi.fn() }))

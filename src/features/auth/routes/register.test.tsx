@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen } from '@testing-library/react'
 import toast from 'react-hot-toast'
 import { register } from '../api/register'
-import { renderAt } from '../test-utils'
+import { renderAt } from '../auth.test-helpers'
 import Register from './register'
 
 vi.mock('../api/register', () => ({ register: vi.fn() }))

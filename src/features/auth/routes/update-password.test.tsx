@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react'
 import toast from 'react-hot-toast'
 import { getResetToken, setResetToken } from '@/lib/session'
 import { newPassword } from '../api/new-password'
-import { renderAt } from '../test-utils'
+import { renderAt } from '../auth.test-helpers'
 import UpdatePassword from './update-password'
 
 vi.mock('../api/new-password', () => ({ newPassword: vi.fn() }))

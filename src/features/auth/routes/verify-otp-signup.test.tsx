@@ -4,7 +4,7 @@ import toast from 'react-hot-toast'
 import { getResetToken } from '@/lib/session'
 import { sendSignupOtp } from '../api/send-signup-otp'
 import { verifySignupOtp } from '../api/verify-signup-otp'
-import { passTime, renderAt, settle } from '../test-utils'
+import { passTime, renderAt, settle } from '../auth.test-helpers'
 import VerifyOtpSignup from './verify-otp-signup'
 
 vi.mock('../api/send-signup-otp', () => ({ sendSignupOtp: vi.fn() }))

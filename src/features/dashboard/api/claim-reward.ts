@@ -4,21 +4,14 @@
  */
 import { enqueueOutbox, type EnqueueResult } from '@/lib/outbox/outbox'
 import { toServerTime } from '@/lib/server-clock'
-
-/** The server's answer to an accepted claim: coins credited, the new balance (coins) and views. */
-export interface RewardData {
-  message: string
-  coins: number
-  points: number
-  views: number
-}
+import { REWARD_CLAIMS, type RewardAnswer } from '../lib/reward-claims'
 
 /**
  * Queues and sends a claim; `watchedAt` is the ISO moment (device clock) the timer completed,
  * sent on the server's clock so a phone whose clock is off is not refused (src/lib/server-clock.ts).
  */
-export function claimReward(dashboardId: number, watchedAt: string): Promise<EnqueueResult> {
-  return enqueueOutbox('reward', 'add-reward/', {
+export function claimReward(dashboardId: number, watchedAt: string): Promise<EnqueueResult<RewardAnswer>> {
+  return enqueueOutbox(REWARD_CLAIMS, {
     dashboard_id: dashboardId,
     watched_at: toServerTime(new Date(watchedAt)).toISOString(),
   })

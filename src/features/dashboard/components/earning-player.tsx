@@ -2,14 +2,13 @@
  * The earning loop on the dashboard (SPEC §4, issue 3): the current video with its persisted
  * progress; when played time reaches the timer the claim goes into the outbox (sent once), the
  * player moves to the next video and stops, the congratulations popup shows the coins for 3 s,
- * and the user's details refresh after the 1 s reward step delay.
+ * and the balance takes the claim's answer after the 1 s reward step delay (no second request).
  */
 import { memo, useCallback, useEffect, useRef, useState } from 'react'
 import toast from 'react-hot-toast'
-import { refreshUser } from '@/lib/get-user'
-import { describeOutboxError } from '@/lib/outbox/outbox'
 import { useWatchProgressStore } from '@/stores/watch-progress-store'
-import { claimReward, type RewardData } from '../api/claim-reward'
+import { claimReward } from '../api/claim-reward'
+import { applyReward, describeRewardError } from '../lib/reward-claims'
 import type { DashboardVideo } from '../api/get-videos'
 import { RewardPopup } from './dashboard-popups'
 import { VideoPlayer } from './video-player'
@@ -61,18 +60,14 @@ export const EarningPlayer = memo(function EarningPlayer(props: {
       setRound((r) => r + 1)
       const result = await claim
       if (result.kind === 'final') {
-        toast.error(describeOutboxError({ kind: 'reward', lastError: result.error }))
-      } else {
-        const data =
-          (result.kind === 'done'
-            ? (result.body as { data?: RewardData } | null)?.data
-            : undefined) ?? null
-        setReward({ coins: data?.coins ?? expectedCoins, pending: result.kind === 'queued' })
-        timers.current.push(setTimeout(() => setReward(null), REWARD_POPUP_MS))
+        toast.error(describeRewardError(result.error.message))
+        return
       }
-      timers.current.push(
-        setTimeout(() => void refreshUser().catch(() => undefined), REWARD_STEP_MS),
-      )
+      const data = result.kind === 'done' ? result.body?.data : undefined
+      setReward({ coins: data?.coins ?? expectedCoins, pending: result.kind === 'queued' })
+      timers.current.push(setTimeout(() => setReward(null), REWARD_POPUP_MS))
+      // The answer carries the new balance; a queued claim's arrives with the outbox's toast.
+      if (data) timers.current.push(setTimeout(() => applyReward(data), REWARD_STEP_MS))
     },
     [video, videos, index, expectedCoins, onWantPlayChange],
   )

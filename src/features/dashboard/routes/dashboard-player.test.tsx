@@ -5,9 +5,10 @@ import {
   getVideos,
   claimReward,
   useWatchProgressStore,
+  useUserStore,
   videos,
   renderAt,
-} from './dashboard-fixtures'
+} from './dashboard.test-helpers'
 
 describe('Dashboard player', () => {
   async function startPlaying() {
@@ -38,7 +39,7 @@ describe('Dashboard player', () => {
     expect(useWatchProgressStore.getState().seconds[11]).toBeGreaterThanOrEqual(3)
   })
 
-  it('claims once at the timer, moves to the next video stopped, shows the coins for 3 s and refreshes the user', async () => {
+  it("claims once at the timer, moves to the next video stopped, shows the coins for 3 s and takes the claim's new balance", async () => {
     const video = await startPlaying()
     fireEvent.playing(video)
     await act(async () => {
@@ -54,7 +55,9 @@ describe('Dashboard player', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1000)
     })
-    expect(refreshUser).toHaveBeenCalledTimes(2)
+    // The claim's answer carries the new balance: the user is not fetched a second time.
+    expect(useUserStore.getState().user).toMatchObject({ points: 2000, views: 4 })
+    expect(refreshUser).toHaveBeenCalledTimes(1)
     await act(async () => {
       await vi.advanceTimersByTimeAsync(2100)
     })

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { apiGet, useOutboxStore, renderAt } from './dashboard-fixtures'
+import { apiGet, useOutboxStore, renderAt } from './dashboard.test-helpers'
 
 describe('Dashboard', () => {
   it('shows views, the coin balance with its rupee value and the top buttons with their query', async () => {

@@ -6,14 +6,17 @@
 import { useEffect, useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import toast from 'react-hot-toast'
-import { refreshUser } from '@/lib/get-user'
-import { startOutbox } from '@/lib/outbox/outbox'
+import { refreshUser } from '@/stores/get-user'
 import { useUserStore } from '@/stores/user-store'
 import { useRules } from '@/stores/rules-store'
-import { summarizeOutbox, useOutboxItems } from '@/stores/outbox-store'
+import { useOutboxItems } from '@/lib/outbox/outbox-store'
+import { summarizeOutbox } from '../lib/pending-summary'
 import { useWatchProgressStore } from '@/stores/watch-progress-store'
-import { LoadingScreen } from '@/components/page-spinner'
-import { coinsToRupees, formatCoins, formatIndianNumber } from '@/shared/rules'
+import { InstallButton } from '@/components/install-button'
+import { RefreshControl } from '@/components/refresh-control'
+import { coinsToRupees } from '@/shared/rules'
+import { BalanceCard } from '../components/balance-card'
+import { DashboardSkeleton } from '../components/dashboard-skeleton'
 import { BonusPopup, WithdrawRequirementsPopup } from '../components/dashboard-popups'
 import { WithdrawNotice } from '../components/withdraw-notice'
 import { EarningPlayer } from '../components/earning-player'
@@ -21,7 +24,6 @@ import { PlansSummary } from '../components/plans-summary'
 import { PlayerPlaceholder } from '../components/player-placeholder'
 import { useVideos } from '../lib/use-videos'
 import { useStoreHydrated } from '../lib/use-store-hydrated'
-import { whenIdle } from '@/lib/when-idle'
 import { useAfterFirstPaint } from '@/lib/use-after-first-paint'
 import '../dashboard.css'
 
@@ -30,6 +32,7 @@ export const KEYFROM_NOTICE_MS = 3_000
 
 export default function Dashboard() {
   const user = useUserStore((s) => s.user)
+  const fetchedAt = useUserStore((s) => s.fetchedAt)
   const rules = useRules()
   const [, navigate] = useLocation()
   const search = useSearch()
@@ -47,10 +50,6 @@ export default function Dashboard() {
   // itself, the heaviest part, follows in a render of its own right after (TBT, issue 5).
   const showRest = useAfterFirstPaint(user !== null)
 
-  // The outbox's triggers and first flush (IndexedDB reads) wait for an idle moment after the
-  // first paint, so they never hold up the screen (TBT, issue 5).
-  useEffect(() => whenIdle(startOutbox), [])
-
   useEffect(() => {
     refreshUser({ reuseRecent: true }).catch(() => {
       setFailed(true)
@@ -67,6 +66,15 @@ export default function Dashboard() {
     return () => clearTimeout(timer)
   }, [withdrawNotice, navigate])
 
+  const refresh = () =>
+    refreshUser().then(
+      () => setFailed(false),
+      (error: unknown) => {
+        setFailed(true)
+        throw error
+      },
+    )
+
   if (!user) {
     return failed ? (
       <main className="page">
@@ -74,7 +82,7 @@ export default function Dashboard() {
         <p className="error-text">Error fetching user details. Please try again.</p>
       </main>
     ) : (
-      <LoadingScreen />
+      <DashboardSkeleton />
     )
   }
 
@@ -111,15 +119,7 @@ export default function Dashboard() {
       </p>
       {withdrawNotice ? <WithdrawNotice rules={rules} /> : null}
 
-      <section className="card stack" aria-label="Your earnings">
-        <div className="stat-row">
-          <span className="muted">Views</span>
-          <strong data-testid="views-count">{formatIndianNumber(user.views)}</strong>
-        </div>
-        <div className="stat-row">
-          <span className="muted">Balance</span>
-          <strong data-testid="coin-balance">{formatCoins(user.points, rules)}</strong>
-        </div>
+      <BalanceCard user={user} rules={rules}>
         {pending.rewards + pending.withdrawals > 0 ? (
           <p className="notice" data-testid="outbox-pending" role="status">
             Pending:{' '}
@@ -141,7 +141,8 @@ export default function Dashboard() {
             Wallet
           </Link>
         </div>
-      </section>
+      </BalanceCard>
+      <RefreshControl savedAt={fetchedAt} stale={failed} onRefresh={refresh} />
 
       {offline ? (
         <p className="notice" role="status">
@@ -161,12 +162,14 @@ export default function Dashboard() {
 
       <PlansSummary currentVideoPoint={user.membership__video_point} />
 
+      <InstallButton />
+
       <button
         type="button"
-        className="btn btn-outline"
+        className="btn btn-ghost"
         onClick={async () => {
           // Loaded on the tap: keeps it off the dashboard's first-load chain (LCP, issue 5).
-          const { logout } = await import('@/lib/logout')
+          const { logout } = await import('@/stores/logout')
           await logout()
           navigate('/', { replace: true })
         }}

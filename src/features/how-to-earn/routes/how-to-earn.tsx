@@ -6,7 +6,7 @@
 import { useEffect } from 'react'
 import { Link } from 'wouter'
 import { AppHeader } from '@/components/app-header'
-import { refreshUser } from '@/lib/get-user'
+import { refreshUser } from '@/stores/get-user'
 import { useRules } from '@/stores/rules-store'
 import { useUserStore } from '@/stores/user-store'
 import { WithdrawalConditions } from '@/components/withdrawal-conditions'

@@ -2,34 +2,42 @@
  * The landing page's About section (SPEC §1): what the product does, with every number taken from
  * the served rules (DECISIONS §3) so the landing never contradicts the terms or How To Earn.
  */
-import { formatIndianNumber, formatCoins, formatRupees, type Rules } from '@/shared/rules'
+import type { Rules } from '@/shared/rules'
+import { formatIndianNumber, formatCoins, formatRupees } from '@/i18n/format'
+import { t } from '@/i18n/i18n'
 
 export function AboutSection({ rules }: { rules: Rules }) {
   return (
     <section className="stack below-fold" aria-labelledby="about-title">
-      <h2 id="about-title">About</h2>
+      <h2 id="about-title">{t('About')}</h2>
       <p>
-        Watch short videos, earn coins for every video you finish, refer your friends and withdraw
-        your earnings to your UPI ID with Paytm, PhonePe, Google Pay, BHIM or any similar UPI app.
+        {t(
+          'Watch short videos, earn coins for every video you finish, refer your friends and withdraw your earnings to your UPI ID with Paytm, PhonePe, Google Pay, BHIM or any similar UPI app.',
+        )}
       </p>
       <ul className="about-list">
         <li data-testid="about-coins">
-          {formatIndianNumber(rules.coinsPerRupee)} coins = {formatRupees(1)}.
+          {t('{coins} coins = {rupees}.', { coins: formatIndianNumber(rules.coinsPerRupee), rupees: formatRupees(1) })}
         </li>
         <li data-testid="about-bonus">
-          Sign-up bonus: {formatCoins(rules.signupBonusCoins, rules)} once you verify your email.
+          {t('Sign-up bonus: {coins} once you verify your email.', {
+            coins: formatCoins(rules.signupBonusCoins, rules),
+          })}
         </li>
         <li data-testid="about-referral">
-          Referral reward: {formatCoins(rules.referralRewardReferrerCoins, rules)} for you and{' '}
-          {formatCoins(rules.referralRewardFriendCoins, rules)} for your friend when they verify
-          their email.
+          {t('Referral reward: {yours} for you and {friends} for your friend when they verify their email.', {
+            yours: formatCoins(rules.referralRewardReferrerCoins, rules),
+            friends: formatCoins(rules.referralRewardFriendCoins, rules),
+          })}
         </li>
         <li data-testid="about-fee">
-          Withdrawals need a one-time platform fee of {formatRupees(rules.platformFeeRupees)},
-          refundable within {rules.platformFeeRefundDays} days.
+          {t('Withdrawals need a one-time platform fee of {fee}, refundable within {days} days.', {
+            fee: formatRupees(rules.platformFeeRupees),
+            days: rules.platformFeeRefundDays,
+          })}
         </li>
       </ul>
-      <p className="muted">The company may convert rupee earnings into points at any time.</p>
+      <p className="muted">{t('The company may convert rupee earnings into points at any time.')}</p>
     </section>
   )
 }

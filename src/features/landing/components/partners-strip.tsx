@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from 'react'
 import { getPartners, type Partner } from '../api/get-partners'
+import { t } from '@/i18n/i18n'
 
 type State = { kind: 'loading' } | { kind: 'ready'; partners: Partner[] } | { kind: 'hidden' }
 
@@ -32,7 +33,7 @@ export function PartnersStrip() {
       aria-labelledby="partners-title"
       aria-busy={state.kind === 'loading'}
     >
-      <h2 id="partners-title">Our partners</h2>
+      <h2 id="partners-title">{t('Our partners')}</h2>
       {state.kind === 'ready' ? (
         <ul className="partners-list">
           {state.partners.map((partner) => (

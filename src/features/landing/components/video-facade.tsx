@@ -5,6 +5,7 @@
  * The skeleton stays until the player reports it is ready.
  */
 import { useLayoutEffect, useRef, useState } from 'react'
+import { t } from '@/i18n/i18n'
 
 /** The app's own sample video (served from public/videos/ when present). */
 export const LOCAL_SAMPLE_VIDEO = '/videos/sample-1.mp4'
@@ -47,7 +48,7 @@ export function VideoFacade() {
         <img
           ref={poster}
           src={POSTER}
-          alt="Sample video: watch, earn coins, withdraw by UPI"
+          alt={t('Sample video: watch, earn coins, withdraw by UPI')}
           width={640}
           height={360}
           decoding="async"
@@ -63,7 +64,7 @@ export function VideoFacade() {
           playsInline
           width={640}
           height={360}
-          aria-label="Sample video"
+          aria-label={t('Sample video')}
           onLoadedData={() => setPlayerReady(true)}
           onError={() => setPlayer({ kind: 'youtube' })}
         />
@@ -71,7 +72,7 @@ export function VideoFacade() {
       {player.kind === 'youtube' ? (
         <iframe
           src={`https://www.youtube-nocookie.com/embed/${SAMPLE_YOUTUBE_ID}?autoplay=1&rel=0&playsinline=1`}
-          title="Sample video"
+          title={t('Sample video')}
           width={640}
           height={360}
           allow="autoplay; encrypted-media; picture-in-picture"
@@ -86,7 +87,7 @@ export function VideoFacade() {
         <button
           type="button"
           className="play-button"
-          aria-label="Play the sample video"
+          aria-label={t('Play the sample video')}
           onClick={() => void play()}
         >
           <svg width="32" height="32" viewBox="0 0 24 24" aria-hidden="true">

@@ -12,7 +12,10 @@ import { AboutSection } from '../components/about-section'
 import { PartnersStrip } from '../components/partners-strip'
 import { LandingFooter } from '../components/landing-footer'
 import { WithdrawalConditions } from '@/components/withdrawal-conditions'
+import { InstallButton } from '@/components/install-button'
 import { useAfterFirstPaint } from '@/lib/use-after-first-paint'
+import { LanguageSwitch } from '@/components/language-switch'
+import { t } from '@/i18n/i18n'
 import '../landing.css'
 
 export default function Landing() {
@@ -25,21 +28,22 @@ export default function Landing() {
   return (
     <>
       <main className="page stack">
+        <LanguageSwitch />
         <section className="landing-hero stack" aria-labelledby="welcome-title">
-          <h1 id="welcome-title">Hello, welcome!</h1>
-          <p>Log in or create an account!</p>
+          <h1 id="welcome-title">{t('Hello, welcome!')}</h1>
+          <p>{t('Log in or create an account!')}</p>
           <div className="landing-actions">
             <Link href="/register" className="btn">
-              Register
+              {t('Register')}
             </Link>
             <Link href="/loginn" className="btn btn-outline">
-              Login
+              {t('Login')}
             </Link>
           </div>
           <Link href="/signup" className="get-started">
             <img
               src="/landing/get-started.webp"
-              alt="Get Started: create your free account"
+              alt={t('Get Started: create your free account')}
               width={320}
               height={120}
               decoding="async"
@@ -47,7 +51,7 @@ export default function Landing() {
           </Link>
         </section>
         <section className="stack" aria-labelledby="video-title">
-          <h2 id="video-title">See how it works</h2>
+          <h2 id="video-title">{t('See how it works')}</h2>
           <VideoFacade />
         </section>
         {belowFold ? <BelowFold rules={rules} playStoreUrl={playStoreUrl} /> : null}
@@ -65,16 +69,18 @@ function BelowFold({ rules, playStoreUrl }: { rules: Rules; playStoreUrl: string
         <WithdrawalConditions rules={rules} />
       </div>
       <section className="stack below-fold" aria-labelledby="app-title">
-        <h2 id="app-title">Get the app</h2>
+        <h2 id="app-title">{t('Get the app')}</h2>
         <a className="play-badge" href={playStoreUrl} target="_blank" rel="noopener noreferrer">
           <img
             src="/landing/google-play-badge.webp"
-            alt="Get it on Google Play"
+            alt={t('Get it on Google Play')}
             width={180}
             height={54}
             loading="lazy"
           />
         </a>
+        {/* Below the fold, so its late arrival (the browser's offer) moves nothing on screen. */}
+        <InstallButton />
       </section>
       <PartnersStrip />
     </>

@@ -126,7 +126,7 @@ export function QrSlider({
           </button>
         </div>
       ) : null}
-      <p className="visually-hidden" aria-live="polite" data-testid="qr-position">
+      <p className="sr-only" aria-live="polite" data-testid="qr-position">
         QR code {active + 1} of {count}
       </p>
     </section>

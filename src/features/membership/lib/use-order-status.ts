@@ -3,7 +3,7 @@
  * rejected by an operator (DECISIONS §8); refreshes the user once it is confirmed.
  */
 import { useEffect, useState } from 'react'
-import { refreshUser } from '@/lib/get-user'
+import { refreshUser } from '@/stores/get-user'
 import { getOrder, type OrderStatus } from '../api/get-order'
 import { logFailure } from '@/lib/log-failure'
 

@@ -8,7 +8,7 @@ import { useLocation } from 'wouter'
 import toast from 'react-hot-toast'
 import { AppHeader } from '@/components/app-header'
 import { Popup } from '@/components/popup'
-import { PageSpinner } from '@/components/page-spinner'
+import { SkeletonCard, SkeletonRegion } from '@/components/skeleton'
 import { useRules } from '@/stores/rules-store'
 import { groupPlans, usePlansStore, withdrawalNote } from '@/stores/plans-store'
 import { formatCoins, formatIndianNumber, formatRupees } from '@/shared/rules'
@@ -86,7 +86,12 @@ export default function DepositFee() {
           </p>
         ) : null}
         {error && !plans ? <p className="error-text">{error}</p> : null}
-        {!plans && !error ? <PageSpinner /> : null}
+        {!plans && !error ? (
+          <SkeletonRegion label="Loading the plans…">
+            <SkeletonCard lines={4} />
+            <SkeletonCard lines={4} />
+          </SkeletonRegion>
+        ) : null}
         {plans
           ? groupPlans(plans).map((group) => (
               <section key={group.type} className="card stack" aria-label={`${group.type} plans`}>

@@ -11,7 +11,7 @@ vi.mock('@/lib/idb-storage', () => ({
   }),
 }))
 vi.mock('@/lib/api-client', () => ({ api: {}, readApiError: async () => null }))
-vi.mock('@/lib/get-user', () => ({ refreshUser: vi.fn(async () => undefined) }))
+vi.mock('@/stores/get-user', () => ({ refreshUser: vi.fn(async () => undefined) }))
 const createOrder = vi.fn()
 vi.mock('../api/create-order', () => ({ createOrder: (...a: unknown[]) => createOrder(...a) }))
 const getUpi = vi.fn()

@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
-import { LoadingScreen } from '@/components/page-spinner'
+import { PageSkeleton } from '@/components/skeleton'
 import { formatRupees } from '@/shared/rules'
 import type { TransactionDetails, TransactionState } from '../lib/use-transaction-details'
 import { LOAD_DETAILS_ERROR, NOT_FOUND_TITLE, NOT_RECEIVED_TITLE } from '../messages'
@@ -28,7 +28,7 @@ const STATUS_TEXT: Record<TransactionDetails['status'], string> = {
 const DASHBOARD = { href: '/dashboard', label: 'Go to Dashboard' }
 
 export function PaymentResult({ state, page }: Props) {
-  if (state.kind === 'loading') return <LoadingScreen />
+  if (state.kind === 'loading') return <PageSkeleton />
   if (state.kind === 'error')
     return (
       <Layout button={DASHBOARD}>

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast'
 import { addBankDetails } from '../api/add-bank-details'
 import { getBankDetails } from '../api/get-bank-details'
 import { lookupIfsc, type IfscAnswer } from '../api/lookup-ifsc'
-import { httpError, renderAt, settle } from '../test-utils'
+import { httpError, renderAt, settle } from '../profile.test-helpers'
 import AddBankDetails from './add-bank-details'
 
 vi.mock('../api/add-bank-details', () => ({ addBankDetails: vi.fn() }))

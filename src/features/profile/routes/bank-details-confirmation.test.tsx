@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { screen } from '@testing-library/react'
-import { renderAt } from '../test-utils'
+import { renderAt } from '../profile.test-helpers'
 import BankDetailsConfirmation from './bank-details-confirmation'
 
 describe('Bank details confirmation screen', () => {

@@ -3,11 +3,11 @@ import { screen } from '@testing-library/react'
 import toast from 'react-hot-toast'
 import { useUserStore } from '@/stores/user-store'
 import { editProfile } from '../api/edit-profile'
-import { httpError, renderAt, SAMPLE_USER, settle } from '../test-utils'
+import { httpError, renderAt, SAMPLE_USER, settle } from '../profile.test-helpers'
 import EditProfile from './edit-profile'
 
 vi.mock('../api/edit-profile', () => ({ editProfile: vi.fn() }))
-vi.mock('@/lib/get-user', () => ({ refreshUser: vi.fn(async () => SAMPLE_USER) }))
+vi.mock('@/stores/get-user', () => ({ refreshUser: vi.fn(async () => SAMPLE_USER) }))
 vi.mock('react-hot-toast', () => ({ default: { success: vi.fn(), error: vi.fn() } }))
 
 const mockedEdit = vi.mocked(editProfile)

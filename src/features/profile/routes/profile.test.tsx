@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import toast from 'react-hot-toast'
-import { refreshUser } from '@/lib/get-user'
+import { refreshUser } from '@/stores/get-user'
 import { useUserStore } from '@/stores/user-store'
-import { renderAt, SAMPLE_USER, settle } from '../test-utils'
+import { renderAt, SAMPLE_USER, settle } from '../profile.test-helpers'
 import Profile from './profile'
 
-vi.mock('@/lib/get-user', () => ({ refreshUser: vi.fn() }))
+vi.mock('@/stores/get-user', () => ({ refreshUser: vi.fn() }))
 vi.mock('@/stores/rules-store', async () => {
   const { DEFAULT_RULES } = await import('@/shared/rules')
   return { useRules: () => DEFAULT_RULES }

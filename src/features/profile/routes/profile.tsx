@@ -1,17 +1,19 @@
 /**
  * Profile (SPEC §2): the user's name, email, phone with the +91 prefix, referral id and count;
- * links to the account's other screens; Log out (clears local storage, SPEC §4) and Go Back.
+ * links to the account's other screens; the colour theme switch (issue 16); Log out (clears
+ * local storage, SPEC §4, a secondary action) and Go Back.
  * Data comes from the persisted user store, refreshed from `GET /get-user/` on open.
  */
 import { useEffect, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import toast from 'react-hot-toast'
-import { refreshUser } from '@/lib/get-user'
-import { logout } from '@/lib/logout'
+import { refreshUser } from '@/stores/get-user'
+import { logout } from '@/stores/logout'
 import { useUserStore } from '@/stores/user-store'
 import { useRules } from '@/stores/rules-store'
 import { coinsToRupees } from '@/shared/rules'
-import { LoadingScreen } from '@/components/page-spinner'
+import { PageSkeleton } from '@/components/skeleton'
+import { ThemeSwitch } from '@/components/theme-switch'
 import { goBack } from '@/lib/go-back'
 import '../profile.css'
 
@@ -37,7 +39,7 @@ export default function Profile() {
     navigate('/', { replace: true })
   }
 
-  if (!user && !failed) return <LoadingScreen />
+  if (!user && !failed) return <PageSkeleton label="Loading your profile…" />
 
   // DECISIONS §5: the withdraw screen's `balance` is whole rupees.
   const balanceRupees = user ? Math.floor(coinsToRupees(user.points, rules)) : 0
@@ -92,10 +94,11 @@ export default function Profile() {
           ))}
         </ul>
       </nav>
-      <button type="button" className="btn" onClick={onLogout} disabled={loggingOut}>
+      <ThemeSwitch />
+      <button type="button" className="btn btn-secondary" onClick={onLogout} disabled={loggingOut}>
         Log out
       </button>
-      <button type="button" className="btn btn-outline" onClick={() => goBack('/dashboard')}>
+      <button type="button" className="btn btn-ghost" onClick={() => goBack('/dashboard')}>
         Go Back
       </button>
     </main>

@@ -11,7 +11,7 @@ vi.mock('@/lib/idb-storage', () => ({
   }),
 }))
 vi.mock('@/lib/api-client', () => ({ api: { get: () => ({ json: async () => ({}) }) } }))
-vi.mock('@/lib/get-user', () => ({ refreshUser: vi.fn(async () => undefined) }))
+vi.mock('@/stores/get-user', () => ({ refreshUser: vi.fn(async () => undefined) }))
 const toast = { success: vi.fn(), error: vi.fn() }
 vi.mock('react-hot-toast', () => ({ default: toast }))
 

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { OutboxItem } from '@/lib/outbox/outbox-types'
 
@@ -12,7 +12,7 @@ vi.mock('@/lib/idb-storage', () => ({
 vi.mock('@/lib/api-client', () => ({ api: { get: () => ({ json: async () => ({}) }) } }))
 const dismiss = vi.fn(async (_id: string) => undefined)
 vi.mock('@/lib/outbox/outbox', () => ({
-  startOutbox: () => undefined,
+  refreshOutboxStore: async () => undefined,
   dismissOutboxItem: (id: string) => dismiss(id),
   describeOutboxError: (item: Pick<OutboxItem, 'kind' | 'lastError'>) =>
     `Reward not credited: ${item.lastError?.message ?? ''}`,
@@ -20,8 +20,10 @@ vi.mock('@/lib/outbox/outbox', () => ({
 const getWallet = vi.fn()
 vi.mock('../api/get-wallet', () => ({ getWallet: () => getWallet() }))
 
-const { useOutboxStore } = await import('@/stores/outbox-store')
-const { default: Wallet } = await import('./wallet')
+const { useOutboxStore } = await import('@/lib/outbox/outbox-store')
+const { default: Wallet, WALLET_FAILED } = await import('./wallet')
+const { useUserStore } = await import('@/stores/user-store')
+const { useWalletStore } = await import('../wallet-store')
 
 const outboxItem = (over: Partial<OutboxItem>): OutboxItem => ({
   id: 'o1',
@@ -40,6 +42,8 @@ const outboxItem = (over: Partial<OutboxItem>): OutboxItem => ({
 
 beforeEach(() => {
   useOutboxStore.setState({ items: [] })
+  useUserStore.setState({ user: { referral_id: 'ASHA01' } as never, fetchedAt: 1 })
+  useWalletStore.getState().clear()
   getWallet.mockResolvedValue({
     balance: 9_500,
     entries: [
@@ -213,5 +217,43 @@ describe('Wallet', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Could not load your wallet. Please try again.',
     )
+  })
+
+  it('offline, shows the last saved wallet of this user and when it is from, not an error', async () => {
+    const online = render(<Wallet />)
+    await screen.findAllByTestId('ledger-row')
+    online.unmount()
+    const savedAt = useWalletStore.getState().fetchedAt
+    expect(savedAt).not.toBeNull()
+    expect(useWalletStore.getState().owner).toBe('ASHA01')
+    // Later, offline: the fetch fails and the saved copy (from 3 hours ago) is shown.
+    useWalletStore.setState({ fetchedAt: Date.parse('2026-11-23T05:04:00Z') })
+    getWallet.mockRejectedValue(new TypeError('Failed to fetch'))
+    render(<Wallet />)
+    await waitFor(() => expect(screen.getByTestId('refresh-control')).toHaveTextContent('Saved copy: 23 Nov'))
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(screen.getByTestId('wallet-balance')).toHaveTextContent('9,500 coins (₹95)')
+    expect(screen.getAllByTestId('ledger-row')).toHaveLength(3)
+  })
+
+  it("never shows another account's saved wallet", async () => {
+    useWalletStore.getState().setWallet(
+      { balance: 42, entries: [], withdrawals: [], orders: [] },
+      'SOMEONE_ELSE',
+    )
+    getWallet.mockRejectedValue(new TypeError('Failed to fetch'))
+    render(<Wallet />)
+    expect(await screen.findByRole('alert')).toHaveTextContent(WALLET_FAILED)
+    expect(screen.queryByTestId('wallet-balance')).toBeNull()
+  })
+
+  it('Refresh fetches the wallet again and shows the new figures', async () => {
+    render(<Wallet />)
+    await screen.findAllByTestId('ledger-row')
+    getWallet.mockResolvedValue({ balance: 12_000, entries: [], withdrawals: [], orders: [] })
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }))
+    await waitFor(() => expect(screen.getByTestId('wallet-balance')).toHaveTextContent('12,000 coins (₹120)'))
+    expect(getWallet).toHaveBeenCalledTimes(2)
+    expect(screen.getByTestId('refresh-control')).toHaveTextContent('Updated just now')
   })
 })

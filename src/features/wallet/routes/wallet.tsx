@@ -2,15 +2,20 @@
  * Wallet (DECISIONS §4): the balance and every coin movement as a ledger row with its status,
  * withdrawals with their status and UPI reference, payments (orders), and the reward claims and
  * withdrawals still waiting in this phone's outbox (pending) or refused (failed, with why).
+ * The last wallet received is kept on the phone (../wallet-store.ts): offline it shows that copy
+ * and when it is from; Refresh (or pulling down) fetches it again (issue 16).
  */
 import { useCallback, useEffect, useState } from 'react'
 import { AppHeader } from '@/components/app-header'
-import { PageSpinner } from '@/components/page-spinner'
-import { dismissOutboxItem, startOutbox } from '@/lib/outbox/outbox'
-import { useOutboxItems } from '@/stores/outbox-store'
+import { RefreshControl } from '@/components/refresh-control'
+import { SkeletonList, SkeletonRegion } from '@/components/skeleton'
+import { dismissOutboxItem, refreshOutboxStore } from '@/lib/outbox/outbox'
+import { useOutboxItems } from '@/lib/outbox/outbox-store'
 import { useRules } from '@/stores/rules-store'
+import { useUserStore } from '@/stores/user-store'
 import { formatCoins } from '@/shared/rules'
-import { getWallet, type Wallet as WalletData } from '../api/get-wallet'
+import { getWallet } from '../api/get-wallet'
+import { useWalletStore, walletStoreHydrated } from '../wallet-store'
 import { LedgerList, OrderList, OutboxList, WithdrawalList } from '../components/wallet-lists'
 import '../wallet.css'
 import { logFailure } from '@/lib/log-failure'
@@ -20,12 +25,18 @@ export const WALLET_FAILED = 'Could not load your wallet. Please try again.'
 export default function Wallet() {
   const rules = useRules()
   const outbox = useOutboxItems()
-  const [wallet, setWallet] = useState<WalletData | null>(null)
+  const owner = useUserStore((s) => s.user?.referral_id ?? null)
+  const saved = useWalletStore()
+  // Only this account's saved copy (a shared phone may hold another's until it is replaced).
+  const wallet = saved.owner !== null && saved.owner === owner ? saved.wallet : null
   const [error, setError] = useState<string | null>(null)
 
   const load = useCallback(async () => {
     try {
-      setWallet(await getWallet())
+      const fresh = await getWallet()
+      await walletStoreHydrated()
+      const id = useUserStore.getState().user?.referral_id
+      if (id) useWalletStore.getState().setWallet(fresh, id)
       setError(null)
     } catch (err) {
       logFailure('wallet failed', err)
@@ -34,7 +45,8 @@ export default function Wallet() {
   }, [])
 
   useEffect(() => {
-    startOutbox()
+    // What the outbox holds, shown at once (the app sends it: src/app/start-outbox.ts).
+    void refreshOutboxStore()
     void load()
   }, [load])
 
@@ -50,11 +62,12 @@ export default function Wallet() {
     <>
       <AppHeader title="Wallet" />
       <main className="page stack">
-        {error ? (
+        {error && !wallet ? (
           <p className="error-text" role="alert">
             {error}
           </p>
         ) : null}
+        {wallet ? <RefreshControl savedAt={saved.fetchedAt} stale={error !== null} onRefresh={load} /> : null}
         {wallet ? (
           <p>
             Balance:{' '}
@@ -67,7 +80,11 @@ export default function Wallet() {
             <OutboxList items={outbox} onDismiss={(id) => void dismissOutboxItem(id)} />
           </section>
         ) : null}
-        {!wallet && !error ? <PageSpinner /> : null}
+        {!wallet && !error ? (
+          <SkeletonRegion label="Loading your wallet…">
+            <SkeletonList rows={5} />
+          </SkeletonRegion>
+        ) : null}
         {wallet ? (
           <>
             <section className="stack" aria-labelledby="ledger-title">

@@ -11,10 +11,9 @@ vi.mock('@/lib/idb-storage', () => ({
   }),
 }))
 vi.mock('@/lib/api-client', () => ({ api: { get: () => ({ json: async () => ({}) }) } }))
-vi.mock('@/lib/get-user', () => ({ refreshUser: vi.fn(async () => undefined) }))
+vi.mock('@/stores/get-user', () => ({ refreshUser: vi.fn(async () => undefined) }))
 const dismiss = vi.fn(async (_id: string) => undefined)
 vi.mock('@/lib/outbox/outbox', () => ({
-  startOutbox: () => undefined,
   dismissOutboxItem: (id: string) => dismiss(id),
 }))
 const addWithdraw = vi.fn()

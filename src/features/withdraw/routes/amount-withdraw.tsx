@@ -4,12 +4,12 @@
  * Refusals send the user where SPEC says: the platform fee page, the refer page (n/3), or the
  * minimum balance message.
  */
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import toast from 'react-hot-toast'
 import { AppHeader } from '@/components/app-header'
-import { refreshUser } from '@/lib/get-user'
-import { dismissOutboxItem, startOutbox } from '@/lib/outbox/outbox'
+import { refreshUser } from '@/stores/get-user'
+import { dismissOutboxItem } from '@/lib/outbox/outbox'
 import { useRules } from '@/stores/rules-store'
 import { useUserStore } from '@/stores/user-store'
 import { formatRupees } from '@/shared/rules'
@@ -45,8 +45,6 @@ export default function AmountWithdraw() {
   const sliderId = useId()
   const upiFieldId = useId()
   const upiErrorId = useId()
-
-  useEffect(() => startOutbox(), [])
 
   const upiError = upiId === '' ? null : checkUpiId(upiId)
   const payout = amount - rules.transferFeeRupees

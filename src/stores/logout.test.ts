@@ -2,14 +2,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 
 const post = vi.fn()
 const clearOfflineApiCache = vi.fn(async () => true)
-vi.mock('./api-client', () => ({ api: { post: (...args: unknown[]) => post(...args) } }))
-vi.mock('./sw-bridge', () => ({ clearOfflineApiCache: () => clearOfflineApiCache() }))
-vi.mock('./idb-storage', () => ({
+vi.mock('@/lib/api-client', () => ({ api: { post: (...args: unknown[]) => post(...args) } }))
+vi.mock('@/lib/sw-bridge', () => ({ clearOfflineApiCache: () => clearOfflineApiCache() }))
+vi.mock('@/lib/idb-storage', () => ({
   idbStorage: () => ({ getItem: async () => null, setItem: async () => {}, removeItem: async () => {} }),
 }))
 
 const { logout } = await import('./logout')
-const { useUserStore } = await import('@/stores/user-store')
+const { useUserStore } = await import('./user-store')
 
 describe('logout', () => {
   beforeEach(() => {

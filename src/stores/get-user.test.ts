@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 
 const json = vi.fn()
 const get = vi.fn(() => ({ json }))
-vi.mock('./api-client', () => ({ api: { get: (...args: unknown[]) => get(...(args as [])) } }))
-vi.mock('./idb-storage', () => ({
+vi.mock('@/lib/api-client', () => ({ api: { get: (...args: unknown[]) => get(...(args as [])) } }))
+vi.mock('@/lib/idb-storage', () => ({
   idbStorage: () => ({
     getItem: async () => null,
     setItem: async () => {},
@@ -12,7 +12,7 @@ vi.mock('./idb-storage', () => ({
 }))
 
 const { refreshUser, USER_FRESH_MS } = await import('./get-user')
-const { useUserStore } = await import('@/stores/user-store')
+const { useUserStore } = await import('./user-store')
 
 const asha = { first_name: 'Asha', points: 500 } as never
 const ravi = { first_name: 'Ravi', points: 700 } as never

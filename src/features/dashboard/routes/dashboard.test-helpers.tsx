@@ -21,15 +21,15 @@ vi.doMock('@/lib/idb-storage', () => ({
   }),
 }))
 vi.doMock('@/lib/api-client', () => ({ api: { get: (...args: unknown[]) => apiGet(...args) } }))
-vi.doMock('@/lib/get-user', () => ({ refreshUser: () => refreshUser() }))
-vi.doMock('@/lib/logout', () => ({ logout: vi.fn(async () => undefined) }))
+vi.doMock('@/stores/get-user', () => ({ refreshUser: () => refreshUser() }))
+vi.doMock('@/stores/logout', () => ({ logout: vi.fn(async () => undefined) }))
 vi.doMock('../api/get-videos', () => ({ getVideos: () => getVideos() }))
 vi.doMock('../api/claim-reward', () => ({
   claimReward: (...a: unknown[]) => claimReward(...a),
 }))
 
 export const { useUserStore } = await import('@/stores/user-store')
-export const { useOutboxStore } = await import('@/stores/outbox-store')
+export const { useOutboxStore } = await import('@/lib/outbox/outbox-store')
 export const { useWatchProgressStore } = await import('@/stores/watch-progress-store')
 export const { usePlansStore } = await import('@/stores/plans-store')
 const { default: Dashboard } = await import('./dashboard')

@@ -2,8 +2,8 @@
  * `GET /get-user/` (SPEC §7): fetches the signed-in user and keeps it in the persisted user
  * store, so screens read it through `useUserStore` and it survives going offline.
  */
-import { api } from './api-client'
-import { useUserStore, type User } from '@/stores/user-store'
+import { api } from '@/lib/api-client'
+import { useUserStore, type User } from './user-store'
 
 /**
  * How recent (ms) a fetched user may be for `reuseRecent`: the app's start fetches the user

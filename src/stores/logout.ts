@@ -2,9 +2,11 @@
  * Logout (SPEC §2, §4): revoke the token on the server when online, then clear local storage, the
  * persisted user and the worker's offline API cache, whatever the server answered.
  */
-import { api } from './api-client'
-import { clearOfflineApiCache } from './sw-bridge'
-import { useUserStore } from '@/stores/user-store'
+import { del } from 'idb-keyval'
+import { api } from '@/lib/api-client'
+import { clearOfflineApiCache } from '@/lib/sw-bridge'
+import { readThemeChoice, THEME_KEY } from '@/lib/theme'
+import { useUserStore } from './user-store'
 
 /** Ends the session on this device; never throws. */
 export async function logout(): Promise<void> {
@@ -13,8 +15,17 @@ export async function logout(): Promise<void> {
   } catch {
     // Offline or already revoked: the device forgets the token all the same.
   }
+  // The device's colour theme is not the account's: it stays (issue 16).
+  const theme = readThemeChoice()
   localStorage.clear()
+  if (theme !== 'system') localStorage.setItem(THEME_KEY, theme)
   useUserStore.getState().clear()
+  // The wallet's saved copy (src/features/wallet/wallet-store.ts; lib code names no feature).
+  try {
+    await del('wallet-store')
+  } catch {
+    // No IndexedDB (private mode): nothing was saved.
+  }
   // The service worker's offline copies of this user's API answers go too (shared phones).
   await clearOfflineApiCache()
 }

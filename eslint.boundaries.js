@@ -1,0 +1,104 @@
+// The import boundaries between the parts of the project (issue 15; the zones of bulletproof-react's
+// `import/no-restricted-paths`, ../shared/STYLE.md). Imports flow one way: src/shared → src/lib →
+// src/stores and src/components → src/features → src/app. Checked by `npm run lint`, and shown to
+// fail on a crossing by tests/api/lint-boundaries.test.ts.
+import fs from 'node:fs'
+import path from 'node:path'
+import importX from 'eslint-plugin-import-x'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+
+const root = import.meta.dirname
+const features = fs
+  .readdirSync(path.join(root, 'src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+
+/** The parts of the PWA that rank above src/lib (they may import it, never the reverse). */
+const ABOVE_LIB = ['./src/stores', './src/features', './src/components', './src/app']
+
+/** The zones of `import-x/no-restricted-paths`: files under `target` may not import from `from`. */
+export const BOUNDARY_ZONES = [
+  // A feature never imports another: what two features share moves to src/components, src/lib,
+  // src/stores or src/shared, and src/app composes the features.
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'A feature does not import another feature; move what they share to src/components, src/lib or src/shared.',
+  })),
+  {
+    target: './src/lib',
+    from: ABOVE_LIB,
+    message: 'src/lib is below the stores, features, components and app: pass what it needs in, or register it.',
+  },
+  {
+    target: ['./src/stores', './src/components'],
+    from: ['./src/features', './src/app'],
+    message: 'Stores and shared components do not import features or the app.',
+  },
+  {
+    target: './src/shared',
+    from: ['./src', './server', './sw', './ops'],
+    except: ['./shared'],
+    message: 'src/shared (rules and contract) imports only src/shared: it runs in the PWA, the API and the worker.',
+  },
+  {
+    target: ['./src', './ops/src', './sw'],
+    from: './server',
+    message: 'The PWA, the console and the service worker never import the API; shared code lives in src/shared.',
+  },
+  {
+    target: './server',
+    from: ['./src', './sw', './ops'],
+    except: ['./shared'],
+    message: 'The API imports only src/shared of the PWA.',
+  },
+]
+
+/** The DOM's and Node's globals, which src/shared may not use (it runs on both sides). */
+const HOST_GLOBALS = [
+  'window',
+  'document',
+  'navigator',
+  'localStorage',
+  'sessionStorage',
+  'location',
+  'indexedDB',
+  'process',
+  'Buffer',
+  'require',
+  '__dirname',
+  '__filename',
+].map((name) => ({ name, message: 'src/shared runs in the PWA and the API: no DOM and no Node.' }))
+
+/** The flat-config entries that enforce the zones. */
+export const boundaries = [
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'sw/**/*.ts', 'ops/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: path.join(root, 'tsconfig.app.json') }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: BOUNDARY_ZONES }],
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    ignores: ['src/shared/**/*.test.ts'],
+    rules: {
+      'import-x/no-nodejs-modules': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react', 'react-dom', 'react-dom/*', 'idb-keyval', 'ky'], message: 'src/shared imports neither DOM libraries nor the app.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', ...HOST_GLOBALS],
+    },
+  },
+]

@@ -1,0 +1,64 @@
+/**
+ * Build step: `shells/<route>.html` for the logged-in routes src/prerender.tsx draws a first
+ * frame for (the dashboard): the app's page (app.html, from vite.config.ts `appShellPage`) with
+ * the route's data-free outline in #root instead of the loading indicator, and the route's own
+ * stylesheets linked, so the outline paints styled before any JavaScript runs. The player's
+ * still travels inside the page (a `data:` URL, 4.7 KB): the screen's largest picture paints with
+ * the page's first paint, not after a request of its own that shares a slow network with the
+ * app's code (LCP, issue 12). The server (server/plugins/static.ts) and the service worker
+ * (sw/sw.ts) serve it for the route; the app renders over it (`data-shell`, src/main.tsx).
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Plugin } from 'vite'
+import { PLAYER_POSTER } from '../../src/shared/screen-images.ts'
+import { prerenderShells } from './prerender.ts'
+
+/** The root element as app.html carries it: one line, with the loading indicator inside. */
+const APP_ROOT = /<div id="root"([^>]*)>.*<\/div>$/m
+
+/** The app's page in each language (vite.config.ts `appShellPage`): English, and Hindi under hi/. */
+const APP_PAGES = ['app.html', 'hi/app.html']
+
+/** The Vite plugin; runs after `appShellPage` (list it after that one), whose files it reads. */
+export function routeShells(root: string): Plugin {
+  return {
+    name: 'route-shells',
+    apply: 'build',
+    enforce: 'post',
+    async generateBundle(_options, bundle) {
+      const chunks = bundle['route-chunks.json']
+      if (!chunks || chunks.type !== 'asset') {
+        this.error('route-shells needs route-chunks.json (list it after appShellPage)')
+      }
+      const routes = JSON.parse(String(chunks.source)) as Record<string, string[]>
+      const poster = fs.readFileSync(path.join(root, 'public', PLAYER_POSTER))
+      const posterSrc = `data:image/webp;base64,${poster.toString('base64')}`
+      const shells = await prerenderShells(root, posterSrc)
+      for (const page of APP_PAGES) {
+        const app = bundle[page]
+        if (!app || app.type !== 'asset') this.error(`route-shells needs ${page} (list it after appShellPage)`)
+        const html = String(app.source)
+        if (!APP_ROOT.test(html)) this.error(`${page} lacks its one-line #root`)
+        const dir = page.slice(0, -'app.html'.length)
+        for (const [route, shell] of shells) {
+          const css = (routes[route] ?? []).filter((f) => f.endsWith('.css'))
+          const head = [
+            ...css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+            // The file itself for the app's own player, which replaces the outline: fetched at
+            // low priority so it never competes with the page's first paint.
+            `<link rel="preload" as="image" href="${PLAYER_POSTER}" fetchpriority="low">`,
+            shell.head,
+          ]
+          this.emitFile({
+            type: 'asset',
+            fileName: `${dir}shells${route}.html`,
+            source: html
+              .replace('</head>', `  ${head.filter(Boolean).join('\n    ')}\n  </head>`)
+              .replace(APP_ROOT, (_match, attributes: string) => `<div id="root"${attributes} data-shell>${shell.body}</div>`),
+          })
+        }
+      }
+    },
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * The logged-in app's bottom tab bar (issue 16): Home (/dashboard), Wallet (/wallet), Refer
+ * (/referandearn) and Profile (/profile), SPEC §2's routes. It shows on those four screens only;
+ * the inner screens keep their back button. Icons are Lucide's, imported one by one (inline SVG,
+ * part of the app's own chunk: no request of their own before the dashboard's first render).
+ */
+import { useEffect } from 'react'
+import { Link, useLocation } from 'wouter'
+import { Gift, House, UserRound, WalletMinimal, type LucideIcon } from 'lucide-react'
+import { isLoggedIn } from '@/lib/session'
+import { routePath } from '@/lib/route-path'
+
+interface Tab {
+  href: string
+  label: string
+  Icon: LucideIcon
+}
+
+/** The tabs, in order. */
+export const TABS: readonly Tab[] = [
+  { href: '/dashboard', label: 'Home', Icon: House },
+  { href: '/wallet', label: 'Wallet', Icon: WalletMinimal },
+  { href: '/referandearn', label: 'Refer', Icon: Gift },
+  { href: '/profile', label: 'Profile', Icon: UserRound },
+]
+
+/** Whether the tab bar shows at `path` (a logged-in visitor on one of the tabs' screens). */
+export function showsTabBar(path: string): boolean {
+  return isLoggedIn() && TABS.some((tab) => tab.href === routePath(path))
+}
+
+export function TabBar() {
+  const [location] = useLocation()
+  const visible = showsTabBar(location)
+  // The page keeps room at its bottom for the bar (and the update prompt rises above it).
+  useEffect(() => {
+    if (!visible) return
+    document.body.classList.add('has-tab-bar')
+    return () => document.body.classList.remove('has-tab-bar')
+  }, [visible])
+  if (!visible) return null
+  const current = routePath(location)
+  return (
+    <nav className="tab-bar" aria-label="Main">
+      <ul>
+        {TABS.map(({ href, label, Icon }) => (
+          <li key={href}>
+            <Link href={href} aria-current={href === current ? 'page' : undefined}>
+              <Icon aria-hidden="true" strokeWidth={2} />
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}

@@ -1,0 +1,33 @@
+/**
+ * The profile's colour theme switch (issue 16): System, Light or Dark as three radio buttons in a
+ * fieldset. The choice applies at once and is kept on the device (src/lib/theme.ts).
+ */
+import { useSyncExternalStore } from 'react'
+import { readThemeChoice, setThemeChoice, subscribeTheme, type ThemeChoice } from '@/lib/theme'
+
+const CHOICES: ReadonlyArray<{ value: ThemeChoice; label: string }> = [
+  { value: 'system', label: 'System' },
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+]
+
+export function ThemeSwitch() {
+  const choice = useSyncExternalStore(subscribeTheme, readThemeChoice, () => 'system' as const)
+  return (
+    <fieldset className="segmented">
+      <legend>Theme</legend>
+      {CHOICES.map(({ value, label }) => (
+        <label key={value}>
+          <input
+            type="radio"
+            name="theme"
+            value={value}
+            checked={choice === value}
+            onChange={() => setThemeChoice(value)}
+          />
+          <span>{label}</span>
+        </label>
+      ))}
+    </fieldset>
+  )
+}

@@ -1,0 +1,73 @@
+/**
+ * The balance card at the top of the dashboard (issue 16): the coin balance with its rupee value,
+ * the views, and the next withdrawal condition still to meet, all from what the dashboard already
+ * has (the stored `GET /get-user/` answer and the served rules of `GET /config/`), in the order
+ * and by the tests the server enforces (server/earning/withdrawal-status.ts, DECISIONS §3–4).
+ * Its children (the pending notice, Withdraw and Wallet) sit at its foot.
+ */
+import type { ReactNode } from 'react'
+import type { User } from '@/stores/user-store'
+import {
+  coinsToRupees,
+  formatIndianNumber,
+  formatRupees,
+  rupeesToCoins,
+  type Rules,
+} from '@/shared/rules'
+
+type Figures = Pick<User, 'points' | 'views' | 'referral_count' | 'platform_fee_paid'>
+
+/**
+ * The first withdrawal condition `user` has not met, in words ("₹984 more in your balance"), or
+ * null when every condition switched on in `rules` is met. Coins are integer coins; the balance
+ * condition compares coins with the minimum in rupees converted to coins, as the server does.
+ */
+export function nextWithdrawalStep(user: Figures, rules: Rules): string | null {
+  const minCoins = rupeesToCoins(rules.withdrawMinBalanceRupees, rules)
+  if (rules.withdrawMinBalanceRupees > 0 && user.points < minCoins) {
+    const missing = minCoins - user.points
+    return `${formatRupees(coinsToRupees(missing, rules))} more in your balance (${formatIndianNumber(missing)} coins)`
+  }
+  if (rules.withdrawMinVideos > 0 && user.views < rules.withdrawMinVideos) {
+    const missing = rules.withdrawMinVideos - user.views
+    return `Watch ${formatIndianNumber(missing)} more video${missing > 1 ? 's' : ''}`
+  }
+  if (rules.withdrawMinReferrals > 0 && user.referral_count < rules.withdrawMinReferrals) {
+    const missing = rules.withdrawMinReferrals - user.referral_count
+    return `Refer ${missing} more friend${missing > 1 ? 's' : ''} who verif${missing > 1 ? 'y' : 'ies'} their email`
+  }
+  if (rules.withdrawRequiresPlatformFee && !user.platform_fee_paid) {
+    return `Pay the one-time platform fee of ${formatRupees(rules.platformFeeRupees)}`
+  }
+  return null
+}
+
+export function BalanceCard({ user, rules, children }: { user: Figures; rules: Rules; children?: ReactNode }) {
+  const next = nextWithdrawalStep(user, rules)
+  return (
+    <section className="card stack balance-card" aria-label="Your earnings">
+      <div className="stat-row">
+        <span className="balance-label">Balance</span>
+        <span>
+          <span className="balance-label">Views</span>{' '}
+          <strong data-testid="views-count">{formatIndianNumber(user.views)}</strong>
+        </span>
+      </div>
+      <strong data-testid="coin-balance" className="balance-figure">
+        <span className="balance-coins">{formatIndianNumber(user.points)} coins</span>{' '}
+        <span className="balance-rupees">({formatRupees(coinsToRupees(user.points, rules))})</span>
+      </strong>
+      <p className="balance-next" data-testid="next-withdrawal-step">
+        {next ? (
+          <>
+            <span className="balance-label">Next for a withdrawal: </span>
+            {next}
+          </>
+        ) : (
+          'Every withdrawal condition is met: you can withdraw.'
+        )}
+      </p>
+      {children}
+    </section>
+  )
+}

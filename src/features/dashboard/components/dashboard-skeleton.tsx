@@ -1,0 +1,28 @@
+/**
+ * The dashboard's shape while the stored user is read or first fetched (issue 16): the top
+ * buttons, the greeting, the balance card and the player, as grey blocks where they will be.
+ */
+import { Skeleton, SkeletonRegion } from '@/components/skeleton'
+
+export function DashboardSkeleton() {
+  return (
+    <main className="page">
+      <SkeletonRegion label="Loading your dashboard…" heading>
+        <div className="row" aria-hidden="true">
+          <Skeleton height="40px" radius="var(--radius-md)" />
+          <Skeleton height="40px" radius="var(--radius-md)" />
+          <Skeleton height="40px" radius="var(--radius-md)" />
+        </div>
+        <Skeleton width="60%" height="2rem" />
+        <Skeleton width="45%" />
+        <div className="card stack balance-card" aria-hidden="true">
+          <Skeleton width="35%" />
+          <Skeleton width="70%" height="2.4rem" />
+          <Skeleton width="85%" />
+          <Skeleton height="48px" radius="var(--radius-md)" />
+        </div>
+        <span className="skel" style={{ aspectRatio: '16 / 9', borderRadius: 10 }} aria-hidden="true" />
+      </SkeletonRegion>
+    </main>
+  )
+}

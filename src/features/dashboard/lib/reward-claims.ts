@@ -1,0 +1,51 @@
+/**
+ * The reward claim as a kind of outbox item (issue 3, issue 15; SPEC §4, DECISIONS §6, §9): sent
+ * to `POST /add-reward/`; when one reaches the server in the background the user is told the
+ * coins and the balance takes the answer's new figures at once, with no second request.
+ */
+import toast from 'react-hot-toast'
+import { defineOutboxKind } from '@/lib/outbox/outbox-kinds'
+import { useUserStore } from '@/stores/user-store'
+import { formatCoins } from '@/shared/rules'
+
+/** The claim: the video (dashboard id) and when its timer completed (ISO, server clock). */
+export interface RewardClaim extends Record<string, unknown> {
+  dashboard_id: number
+  watched_at: string
+}
+
+/** The server's answer to an accepted claim: coins credited, the new balance (coins) and views. */
+export interface RewardData {
+  message: string
+  coins: number
+  points: number
+  views: number
+}
+
+/** The body of a 2xx answer to a claim. */
+export interface RewardAnswer {
+  data?: RewardData
+}
+
+/** Puts an accepted claim's new balance (coins) and views into the signed-in user. */
+export function applyReward(data: RewardData): void {
+  useUserStore.getState().setBalance({ points: data.points, views: data.views })
+}
+
+/** Why a claim was refused, for a toast or the wallet. */
+export function describeRewardError(message: string | undefined): string {
+  return `Reward not credited: ${message || 'the claim was refused.'}`
+}
+
+export const REWARD_CLAIMS = defineOutboxKind<RewardClaim, RewardAnswer>({
+  name: 'reward',
+  path: 'add-reward/',
+  onDone(answer) {
+    toast.success(`Reward credited: ${formatCoins(answer?.data?.coins ?? 0)}`)
+    if (answer?.data) applyReward(answer.data)
+  },
+  onFinal(error) {
+    toast.error(describeRewardError(error.message))
+  },
+  describeError: (error) => describeRewardError(error?.message),
+})

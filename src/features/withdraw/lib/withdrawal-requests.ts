@@ -1,0 +1,32 @@
+/**
+ * The withdrawal request as a kind of outbox item (issue 3, issue 15; DECISIONS §4, §6, §9): sent
+ * to `POST /add-withdraw/`; when one reaches the server in the background the user is told and
+ * their details are fetched again (the debit and the conditions change).
+ */
+import toast from 'react-hot-toast'
+import { defineOutboxKind } from '@/lib/outbox/outbox-kinds'
+import { refreshUser } from '@/stores/get-user'
+
+/** The request: the payout in whole rupees (fee excluded) and the UPI ID it goes to. */
+export interface WithdrawalRequest extends Record<string, unknown> {
+  upi_id: string
+  amount: number
+}
+
+/** Why a withdrawal was refused, for a toast or the wallet. */
+export function describeWithdrawalError(message: string | undefined): string {
+  return message || 'There was an issue with your withdrawal request. Please try again.'
+}
+
+export const WITHDRAWAL_REQUESTS = defineOutboxKind<WithdrawalRequest, unknown>({
+  name: 'withdrawal',
+  path: 'add-withdraw/',
+  onDone() {
+    toast.success('Withdrawal request submitted successfully!')
+    refreshUser().catch(() => undefined)
+  },
+  onFinal(error) {
+    toast.error(describeWithdrawalError(error.message))
+  },
+  describeError: (error) => describeWithdrawalError(error?.message),
+})

@@ -1,0 +1,63 @@
+/**
+ * Numbers, coins, rupees and dates in the active language (issue 16): `en-IN` or `hi-IN`. Both
+ * write Latin digits in Indian grouping (1,00,000), so numbers and rupees are the same text in
+ * either (`formatIndianNumber`, which avoids `Intl.NumberFormat`'s slow first call, TBT issue 5;
+ * src/i18n/format.test.ts checks it against Intl for both); the word "coins" and dates differ.
+ */
+import { coinsToRupees, DEFAULT_RULES, formatIndianNumber, formatRupees, type Rules } from '@/shared/rules'
+import { formatDueDate } from '@/shared/payout-time'
+import { currentLocale, intlLocale, t } from './i18n'
+
+export { formatIndianNumber, formatRupees }
+
+/** Integer coins with their rupee value (DECISIONS §5): "1,500 coins (₹15)" / "1,500 कॉइन (₹15)". */
+export function formatCoins(coins: number, rules: Pick<Rules, 'coinsPerRupee'> = DEFAULT_RULES): string {
+  return t('{coins} coins ({rupees})', {
+    coins: formatIndianNumber(coins),
+    rupees: formatRupees(coinsToRupees(coins, rules)),
+  })
+}
+
+/** A date and time, e.g. "23 Nov 2026, 1:06 pm" / "23 नव॰ 2026, 1:06 pm" (an ISO string or ms). */
+export function formatDateTime(when: string | number | Date): string {
+  return new Date(when).toLocaleString(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' })
+}
+
+/** A day and month, e.g. "28 Nov" / "28 नव॰". */
+export function formatDayMonth(when: string | number | Date): string {
+  return new Date(when).toLocaleDateString(intlLocale(), { day: 'numeric', month: 'short' })
+}
+
+/** Days as words: "1 day", "7 days" / "1 दिन", "7 दिन". */
+export function formatDays(days: number): string {
+  return t('{days, plural, one {# day} other {# days}}', { days })
+}
+
+/**
+ * The served payout-time range (`rules.withdrawalTime`, "1 to 7 days" or "3 days", written by the
+ * server in English) in the active language; a text of another shape is shown as it is.
+ */
+export function formatDayRange(range: string): string {
+  const match = /^(\d+) to (\d+) days?$/.exec(range) ?? /^(\d+) days?$/.exec(range)
+  if (!match) return range
+  const [, from, to] = match
+  return to === undefined
+    ? formatDays(Number(from))
+    : t('{from} to {to} days', { from: Number(from), to: Number(to) })
+}
+
+/**
+ * A payout's due day in India's time (src/shared/payout-time.ts `formatDueDate`: "28 Nov", with
+ * the year when it is not this year's); in Hindi through Intl `hi-IN` ("28 नव॰").
+ */
+export function formatDueDay(iso: string, now: Date = new Date()): string {
+  if (currentLocale() === 'en') return formatDueDate(iso, now)
+  const at = new Date(iso)
+  const sameYear = formatDueDate(iso, now).split(' ').length === 2
+  return at.toLocaleDateString(intlLocale(), {
+    day: 'numeric',
+    month: 'short',
+    year: sameYear ? undefined : 'numeric',
+    timeZone: 'Asia/Kolkata',
+  })
+}
