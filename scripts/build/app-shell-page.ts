@@ -10,12 +10,13 @@ import { PAGE_TEXTS } from '../../src/i18n/page-texts.ts'
 import { readCatalog } from './i18n-catalogs.ts'
 
 /**
- * The loading indicator (the markup of src/components/page-spinner.tsx) for non-landing routes,
+ * The loading indicator (the markup of src/components/page-spinner.tsx, as the page's one `<main>`
+ * with its label as the one `h1`, issue 16) for non-landing routes,
  * shown only when the app has not drawn the screen within a second (`.page-spinner-delayed`): a
  * fast start goes from a blank page straight to the screen, with no spinner flashing first.
  */
 const SPINNER_SHELL =
-  '<div class="page-spinner page-spinner-delayed" role="status" aria-live="polite"><span class="spinner" aria-hidden="true"></span><span>Loading…</span></div>'
+  '<main><div class="page-spinner page-spinner-delayed" role="status" aria-live="polite"><span class="spinner" aria-hidden="true"></span><h1 class="page-spinner-heading">Loading…</h1></div></main>'
 
 /** `text` safe inside an HTML element or a double-quoted attribute. */
 function escapeHtml(text: string): string {

@@ -79,6 +79,7 @@ export default function Dashboard() {
   if (!user) {
     return failed ? (
       <main className="page">
+        <h1>{t('Dashboard')}</h1>
         <p className="error-text">{t('Error fetching user details. Please try again.')}</p>
       </main>
     ) : (

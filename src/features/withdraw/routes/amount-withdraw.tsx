@@ -101,7 +101,8 @@ export default function AmountWithdraw() {
   }
 
   return (
-    <>
+    // The header inside the screen's one landmark: every state has one <main> and one h1.
+    <main>
       <AppHeader title={t('Withdraw')} />
       <form
         className="page stack"
@@ -169,6 +170,6 @@ export default function AmountWithdraw() {
           {busy ? 'Submitting…' : 'Withdraw'}
         </button>
       </form>
-    </>
+    </main>
   )
 }
