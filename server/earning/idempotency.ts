@@ -13,11 +13,12 @@ import type { Db, Engine, Tx } from '../db/index.ts'
 import { ApiError, badRequest, conflict } from '../lib/errors.ts'
 import { sha256 } from '../lib/crypto.ts'
 import type { EarningContext } from './context.ts'
+import type { ErrorBody } from '../../src/shared/contract/common.ts'
 
 /** An answer as sent to the client: HTTP status and JSON body. */
-export interface StoredResponse {
+export interface StoredResponse<T = unknown> {
   status: number
-  body: unknown
+  body: T
 }
 
 /** Whether a request was answered from the store: a key stored before the request began. */
@@ -124,11 +125,21 @@ export function errorResponse(error: ApiError): StoredResponse {
  * what the handler would refuse too.
  * Throws 422 IDEMPOTENCY_KEY_REUSED (other body or route) and 409 IDEMPOTENCY_IN_FLIGHT.
  */
-export async function runIdempotent(
+export function runIdempotent<T>(
+  ctx: EarningContext,
+  request: { userId: number; key: string; route: string; body: unknown },
+  handler: (tx: Tx) => Promise<StoredResponse<T>>,
+  options: { precheck?: () => Promise<void> } = {},
+): Promise<StoredResponse<T | ErrorBody>> {
+  // A replay is the JSON this function stored from the handler's answer or a refusal.
+  return runStored(ctx, request, handler, options) as Promise<StoredResponse<T | ErrorBody>>
+}
+
+async function runStored(
   ctx: EarningContext,
   request: { userId: number; key: string; route: string; body: unknown },
   handler: (tx: Tx) => Promise<StoredResponse>,
-  options: { precheck?: () => Promise<void> } = {},
+  options: { precheck?: () => Promise<void> },
 ): Promise<StoredResponse> {
   const { userId, key, route } = request
   const hash = requestHash(route, request.body)
