@@ -23,9 +23,10 @@ import { EarningPlayer } from '../components/earning-player'
 import { PlansSummary } from '../components/plans-summary'
 import { PlayerPlaceholder } from '../components/player-placeholder'
 import { useVideos } from '../lib/use-videos'
-import { useStoreHydrated } from '../lib/use-store-hydrated'
+import { useStoreHydrated } from '@/stores/use-store-hydrated'
 import { useAfterFirstPaint } from '@/lib/use-after-first-paint'
 import '../dashboard.css'
+import { t } from '@/i18n/i18n'
 
 /** SPEC §9: the keyfrom notice shows 3 s, then the query is cleared. */
 export const KEYFROM_NOTICE_MS = 3_000
@@ -53,7 +54,7 @@ export default function Dashboard() {
   useEffect(() => {
     refreshUser({ reuseRecent: true }).catch(() => {
       setFailed(true)
-      toast.error('Error fetching user details. Please try again.')
+      toast.error(t('Error fetching user details. Please try again.'))
     })
   }, [])
 
@@ -78,8 +79,8 @@ export default function Dashboard() {
   if (!user) {
     return failed ? (
       <main className="page">
-        <h1>Dashboard</h1>
-        <p className="error-text">Error fetching user details. Please try again.</p>
+        <h1>{t('Dashboard')}</h1>
+        <p className="error-text">{t('Error fetching user details. Please try again.')}</p>
       </main>
     ) : (
       <DashboardSkeleton />
@@ -102,15 +103,15 @@ export default function Dashboard() {
 
   return (
     <main className="page stack dashboard">
-      <nav className="dashboard-top" aria-label="Dashboard">
+      <nav className="dashboard-top" aria-label={t('Dashboard')}>
         <Link href="/profile" className="btn btn-outline btn-small">
-          Profile
+          {t('Profile')}
         </Link>
         <Link href={referHref} className="btn btn-outline btn-small">
-          Refer &amp; Earn
+          {t('Refer & Earn')}
         </Link>
         <Link href="/deposit-fee" className="btn btn-small">
-          Deposit
+          {t('Deposit')}
         </Link>
       </nav>
       <h1>Hello, {user.first_name}</h1>
@@ -135,10 +136,10 @@ export default function Dashboard() {
         ) : null}
         <div className="row">
           <button type="button" className="btn" onClick={onWithdraw}>
-            Withdraw
+            {t('Withdraw')}
           </button>
           <Link href="/wallet" className="btn btn-outline">
-            Wallet
+            {t('Wallet')}
           </Link>
         </div>
       </BalanceCard>
@@ -146,7 +147,7 @@ export default function Dashboard() {
 
       {offline ? (
         <p className="notice" role="status">
-          You are offline. Videos load when the connection returns.
+          {t('You are offline. Videos load when the connection returns.')}
         </p>
       ) : null}
       {showRest && videos && progressHydrated ? (
@@ -174,7 +175,7 @@ export default function Dashboard() {
           navigate('/', { replace: true })
         }}
       >
-        Log out
+        {t('Log out')}
       </button>
 
       {showRequirements ? (

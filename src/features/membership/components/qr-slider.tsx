@@ -5,6 +5,7 @@
  * slide is named "n of N", and the position is announced when it changes. Reports the slide shown.
  */
 import { useId, useRef } from 'react'
+import { t } from '@/i18n/i18n'
 
 export interface QrSlide {
   dataUrl: string
@@ -53,14 +54,14 @@ export function QrSlider({
     })
   }
   return (
-    <section className="stack" aria-roledescription="carousel" aria-label="UPI QR codes">
+    <section className="stack" aria-roledescription="carousel" aria-label={t('UPI QR codes')}>
       <div
         ref={track}
         id={trackId}
         className="qr-slider"
         data-testid="qr-slider"
         tabIndex={0}
-        aria-label={`QR code ${active + 1} of ${count}. Use the arrow keys for another QR code.`}
+        aria-label={t('QR code {n} of {count}. Use the arrow keys for another QR code.', { n: active + 1, count })}
         onKeyDown={(e) => {
           if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
             e.preventDefault()
@@ -78,25 +79,25 @@ export function QrSlider({
             className="qr-slide"
             role="group"
             aria-roledescription="slide"
-            aria-label={`${i + 1} of ${count}`}
+            aria-label={t('{n} of {count}', { n: i + 1, count })}
             aria-hidden={i !== active}
           >
             <img
               src={s.dataUrl}
-              alt={`UPI QR code ${i + 1} for ${s.label}`}
+              alt={t('UPI QR code {n} for {payee}', { n: i + 1, payee: s.label })}
               data-testid={`qr-image-${i}`}
               data-upi-link={s.link}
             />
           </figure>
         ))}
       </div>
-      <p className="center muted">Slide for another QR Code</p>
+      <p className="center muted">{t('Slide for another QR Code')}</p>
       {count > 1 ? (
         <div className="qr-dots">
           <button
             type="button"
             className="icon-button"
-            aria-label="Previous QR code"
+            aria-label={t('Previous QR code')}
             aria-controls={trackId}
             onClick={() => goTo(active - 1)}
           >
@@ -107,7 +108,7 @@ export function QrSlider({
               key={s.link}
               type="button"
               className="qr-dot"
-              aria-label={`Show QR code ${i + 1}`}
+              aria-label={t('Show QR code {n}', { n: i + 1 })}
               aria-current={i === active}
               aria-controls={trackId}
               onClick={() => goTo(i)}
@@ -118,7 +119,7 @@ export function QrSlider({
           <button
             type="button"
             className="icon-button"
-            aria-label="Next QR code"
+            aria-label={t('Next QR code')}
             aria-controls={trackId}
             onClick={() => goTo(active + 1)}
           >
@@ -127,7 +128,7 @@ export function QrSlider({
         </div>
       ) : null}
       <p className="sr-only" aria-live="polite" data-testid="qr-position">
-        QR code {active + 1} of {count}
+        {t('QR code {n} of {count}', { n: active + 1, count })}
       </p>
     </section>
   )
