@@ -16,12 +16,13 @@ import type { Plugin } from 'vite'
 /**
  * The start's entry modules: the app's start, and the shared modules that the logged-in screens
  * (dashboard, membership, withdraw, wallet) draw in their first render, fetched with the start so
- * a screen's own chunk is the only file left to fetch.
+ * a screen's own chunk is the only file left to fetch. The popup (src/components/popup.tsx) is
+ * not one: the landing never opens it, so it is a chunk of its own that the dynamic import of a
+ * screen using it preloads alongside that screen's chunk (issue 16).
  */
 export const START_ENTRIES = [
   'src/main.tsx',
   'src/components/app-header.tsx',
-  'src/components/popup.tsx',
   'src/components/withdrawal-conditions.tsx',
   'src/stores/plans-store.ts',
   'src/stores/rules-store.ts',

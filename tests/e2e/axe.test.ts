@@ -53,6 +53,9 @@ const SCREENS: { path: string; query?: string; who: Who[] }[] = [
   { path: '/no-such-page', who: ['guest', 'user'] },
 ]
 
+/** A screen's loading state: the spinner or the skeleton placeholders (src/components/skeleton.tsx). */
+const LOADING = '.page-spinner, [data-testid=skeleton]'
+
 let product: RunningProduct
 let browser: Browser
 const contexts: BrowserContext[] = []
@@ -109,7 +112,7 @@ async function settle(tab: Tab): Promise<void> {
     await tab.page.waitForTimeout(50)
   }
   // The result pages show their loading state for 2 s (SPEC §9).
-  await tab.page.locator('.page-spinner').waitFor({ state: 'detached', timeout: 5_000 })
+  await tab.page.locator(LOADING).waitFor({ state: 'detached', timeout: 5_000 })
 }
 
 /**
@@ -222,12 +225,12 @@ describe('one <main> and one h1 while the data loads and when the API fails', ()
         await page.evaluate((to) => window.history.pushState(null, '', to), url!)
         await page.waitForTimeout(150)
         problems.push(...(await landmarks(page, `${url} loading (${who})`)))
-        if ((await page.locator('.page-spinner').count()) > 0) loadingSeen += 1
+        if ((await page.locator(LOADING).count()) > 0) loadingSeen += 1
         await Promise.all(held.splice(0).map((r) => r.abort('failed')))
         await page.waitForTimeout(150)
         await Promise.all(held.splice(0).map((r) => r.abort('failed')))
         await page
-          .locator('.page-spinner')
+          .locator(LOADING)
           .waitFor({ state: 'detached', timeout: 5_000 })
           .catch(() => {})
         problems.push(...(await landmarks(page, `${url} failed (${who})`)))
