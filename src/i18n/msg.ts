@@ -1,8 +1,2 @@
-/**
- * Marks a message for the catalog without translating it yet, for tables built at module load
- * (route titles, the page's title in the build): translate the value with `t()` where it is
- * shown. Kept apart from the runtime so the build's config can import such tables.
- */
-export function msg<T extends string>(message: T): T {
-  return message
-}
+/** `msg()` lives in src/shared (the input checks' messages use it, and src/shared imports only itself). */
+export { msg } from '../shared/msg.ts'

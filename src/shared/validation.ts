@@ -4,7 +4,7 @@
  * `t()`, in Hindi too). No DOM and no Node imports.
  */
 
-import { msg } from '../i18n/msg.ts'
+import { msg } from './msg.ts'
 
 /** Basic email pattern used by every email field. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/

@@ -7,13 +7,8 @@
  */
 import type { ReactNode } from 'react'
 import type { User } from '@/stores/user-store'
-import {
-  coinsToRupees,
-  formatIndianNumber,
-  formatRupees,
-  rupeesToCoins,
-  type Rules,
-} from '@/shared/rules'
+import { coinsToRupees, formatIndianNumber, formatRupees, rupeesToCoins, type Rules } from '@/shared/rules'
+import { t } from '@/i18n/i18n'
 
 type Figures = Pick<User, 'points' | 'views' | 'referral_count' | 'platform_fee_paid'>
 
@@ -26,18 +21,23 @@ export function nextWithdrawalStep(user: Figures, rules: Rules): string | null {
   const minCoins = rupeesToCoins(rules.withdrawMinBalanceRupees, rules)
   if (rules.withdrawMinBalanceRupees > 0 && user.points < minCoins) {
     const missing = minCoins - user.points
-    return `${formatRupees(coinsToRupees(missing, rules))} more in your balance (${formatIndianNumber(missing)} coins)`
+    return t('{rupees} more in your balance ({coins} coins)', {
+      rupees: formatRupees(coinsToRupees(missing, rules)),
+      coins: formatIndianNumber(missing),
+    })
   }
   if (rules.withdrawMinVideos > 0 && user.views < rules.withdrawMinVideos) {
     const missing = rules.withdrawMinVideos - user.views
-    return `Watch ${formatIndianNumber(missing)} more video${missing > 1 ? 's' : ''}`
+    return t('Watch {count, plural, one {# more video} other {# more videos}}', { count: missing })
   }
   if (rules.withdrawMinReferrals > 0 && user.referral_count < rules.withdrawMinReferrals) {
     const missing = rules.withdrawMinReferrals - user.referral_count
-    return `Refer ${missing} more friend${missing > 1 ? 's' : ''} who verif${missing > 1 ? 'y' : 'ies'} their email`
+    return t('Refer {count, plural, one {# more friend} other {# more friends}} who verified their email', {
+      count: missing,
+    })
   }
   if (rules.withdrawRequiresPlatformFee && !user.platform_fee_paid) {
-    return `Pay the one-time platform fee of ${formatRupees(rules.platformFeeRupees)}`
+    return t('Pay the one-time platform fee of {fee}', { fee: formatRupees(rules.platformFeeRupees) })
   }
   return null
 }
@@ -45,26 +45,26 @@ export function nextWithdrawalStep(user: Figures, rules: Rules): string | null {
 export function BalanceCard({ user, rules, children }: { user: Figures; rules: Rules; children?: ReactNode }) {
   const next = nextWithdrawalStep(user, rules)
   return (
-    <section className="card stack balance-card" aria-label="Your earnings">
+    <section className="card stack balance-card" aria-label={t('Your earnings')}>
       <div className="stat-row">
-        <span className="balance-label">Balance</span>
+        <span className="balance-label">{t('Balance')}</span>
         <span>
-          <span className="balance-label">Views</span>{' '}
+          <span className="balance-label">{t('Views')}</span>{' '}
           <strong data-testid="views-count">{formatIndianNumber(user.views)}</strong>
         </span>
       </div>
       <strong data-testid="coin-balance" className="balance-figure">
-        <span className="balance-coins">{formatIndianNumber(user.points)} coins</span>{' '}
+        <span className="balance-coins">{t('{coins} coins', { coins: formatIndianNumber(user.points) })}</span>{' '}
         <span className="balance-rupees">({formatRupees(coinsToRupees(user.points, rules))})</span>
       </strong>
       <p className="balance-next" data-testid="next-withdrawal-step">
         {next ? (
           <>
-            <span className="balance-label">Next for a withdrawal: </span>
+            <span className="balance-label">{t('Next for a withdrawal:')} </span>
             {next}
           </>
         ) : (
-          'Every withdrawal condition is met: you can withdraw.'
+          t('Every withdrawal condition is met: you can withdraw.')
         )}
       </p>
       {children}

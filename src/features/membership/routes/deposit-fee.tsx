@@ -9,6 +9,7 @@ import toast from 'react-hot-toast'
 import { AppHeader } from '@/components/app-header'
 import { Popup } from '@/components/popup'
 import { SkeletonCard, SkeletonRegion } from '@/components/skeleton'
+import { t } from '@/i18n/i18n'
 import { useRules } from '@/stores/rules-store'
 import { groupPlans, usePlansStore, withdrawalNote } from '@/stores/plans-store'
 import { formatCoins, formatIndianNumber, formatRupees } from '@/shared/rules'
@@ -87,7 +88,7 @@ export default function DepositFee() {
         ) : null}
         {error && !plans ? <p className="error-text">{error}</p> : null}
         {!plans && !error ? (
-          <SkeletonRegion label="Loading the plans…">
+          <SkeletonRegion label={t('Loading the plans…')}>
             <SkeletonCard lines={4} />
             <SkeletonCard lines={4} />
           </SkeletonRegion>

@@ -13,6 +13,7 @@ import { useUserStore } from '@/stores/user-store'
 import { useRules } from '@/stores/rules-store'
 import { coinsToRupees } from '@/shared/rules'
 import { PageSkeleton } from '@/components/skeleton'
+import { t } from '@/i18n/i18n'
 import { ThemeSwitch } from '@/components/theme-switch'
 import { goBack } from '@/lib/go-back'
 import '../profile.css'
@@ -39,7 +40,7 @@ export default function Profile() {
     navigate('/', { replace: true })
   }
 
-  if (!user && !failed) return <PageSkeleton label="Loading your profile…" />
+  if (!user && !failed) return <PageSkeleton label={t('Loading your profile…')} />
 
   // DECISIONS §5: the withdraw screen's `balance` is whole rupees.
   const balanceRupees = user ? Math.floor(coinsToRupees(user.points, rules)) : 0
