@@ -13,6 +13,7 @@ import { msg, t } from '@/i18n/i18n'
 
 interface Tab {
   href: string
+  /** The English label (`msg()`), shown through `t()`. */
   label: string
   Icon: LucideIcon
 }

@@ -3,6 +3,7 @@
  * fieldset. The choice applies at once and is kept on the device (src/lib/theme.ts).
  */
 import { useSyncExternalStore } from 'react'
+import { msg, t } from '@/i18n/i18n'
 import { readThemeChoice, setThemeChoice, subscribeTheme, type ThemeChoice } from '@/lib/theme'
 import { msg, t } from '@/i18n/i18n'
 

@@ -3,7 +3,7 @@
  * Withdraw button and its requirements popup, the plans, the earning player, the Hindi bonus
  * popup for a new user, the keyfrom=withdrawal notice, and what the outbox still holds.
  */
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import toast from 'react-hot-toast'
 import { refreshUser } from '@/stores/get-user'
@@ -12,8 +12,6 @@ import { useRules } from '@/stores/rules-store'
 import { useOutboxItems } from '@/lib/outbox/outbox-store'
 import { summarizeOutbox } from '../lib/pending-summary'
 import { useWatchProgressStore } from '@/stores/watch-progress-store'
-import { InstallButton } from '@/components/install-button'
-import { RefreshControl } from '@/components/refresh-control'
 import { coinsToRupees } from '@/shared/rules'
 import { BalanceCard } from '../components/balance-card'
 import { DashboardSkeleton } from '../components/dashboard-skeleton'
@@ -27,6 +25,10 @@ import { useStoreHydrated } from '@/stores/use-store-hydrated'
 import { useAfterFirstPaint } from '@/lib/use-after-first-paint'
 import '../dashboard.css'
 import { t } from '@/i18n/i18n'
+
+// Refresh and Install app in a chunk of their own, after the first paint (first-route budget, issue 12).
+const InstallButton = lazy(() => import('@/components/install-button').then((m) => ({ default: m.InstallButton })))
+const RefreshControl = lazy(() => import('@/components/refresh-control').then((m) => ({ default: m.RefreshControl })))
 
 /** SPEC §9: the keyfrom notice shows 3 s, then the query is cleared. */
 export const KEYFROM_NOTICE_MS = 3_000
@@ -143,7 +145,13 @@ export default function Dashboard() {
           </Link>
         </div>
       </BalanceCard>
-      <RefreshControl savedAt={fetchedAt} stale={failed} onRefresh={refresh} />
+      <Suspense fallback={<div className="refresh-control" aria-hidden="true" />}>
+        {showRest ? (
+          <RefreshControl savedAt={fetchedAt} stale={failed} onRefresh={refresh} />
+        ) : (
+          <div className="refresh-control" aria-hidden="true" />
+        )}
+      </Suspense>
 
       {offline ? (
         <p className="notice" role="status">
@@ -163,7 +171,7 @@ export default function Dashboard() {
 
       <PlansSummary currentVideoPoint={user.membership__video_point} />
 
-      <InstallButton />
+      <Suspense fallback={null}>{showRest ? <InstallButton /> : null}</Suspense>
 
       <button
         type="button"

@@ -7,8 +7,8 @@
  */
 import { Suspense, lazy, useCallback, useEffect, useState } from 'react'
 import { AppHeader } from '@/components/app-header'
-import { RefreshControl } from '@/components/refresh-control'
 import { SkeletonList, SkeletonRegion } from '@/components/skeleton'
+import { t } from '@/i18n/i18n'
 import { dismissOutboxItem, refreshOutboxStore } from '@/lib/outbox/outbox'
 import { useOutboxItems } from '@/lib/outbox/outbox-store'
 import { useRules } from '@/stores/rules-store'
@@ -19,7 +19,9 @@ import { useWalletStore, walletStoreHydrated } from '../wallet-store'
 import { LedgerList, OrderList, OutboxList, WithdrawalList } from '../components/wallet-lists'
 import '../wallet.css'
 import { logFailure } from '@/lib/log-failure'
-import { t } from '@/i18n/i18n'
+
+// Refresh in a chunk of its own (first-route budget, issue 12); its row keeps its height meanwhile.
+const RefreshControl = lazy(() => import('@/components/refresh-control').then((m) => ({ default: m.RefreshControl })))
 
 export const WALLET_FAILED = 'Could not load your wallet. Please try again.'
 
@@ -74,7 +76,11 @@ export default function Wallet() {
             {error}
           </p>
         ) : null}
-        {wallet ? <RefreshControl savedAt={saved.fetchedAt} stale={error !== null} onRefresh={load} /> : null}
+        {wallet ? (
+          <Suspense fallback={<div className="refresh-control" aria-hidden="true" />}>
+            <RefreshControl savedAt={saved.fetchedAt} stale={error !== null} onRefresh={load} />
+          </Suspense>
+        ) : null}
         {wallet ? (
           <p>
             Balance:{' '}
