@@ -6,8 +6,22 @@
  */
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { Download } from 'lucide-react'
-import { canInstall, isIosSafari, isStandalone, promptInstall, subscribeInstall } from '@/lib/install-prompt'
 import { t } from '@/i18n/i18n'
+import { canInstall, promptInstall, subscribeInstall } from '@/lib/install-prompt'
+
+/** Whether the page runs as the installed app (standalone display, or iOS's home-screen app). */
+function isStandalone(win: Window = window): boolean {
+  const nav = win.navigator as Navigator & { standalone?: boolean }
+  return nav.standalone === true || win.matchMedia?.('(display-mode: standalone)').matches === true
+}
+
+/** Whether this is Safari on an iPhone or iPad (where Share → Add to Home Screen installs). */
+function isIosSafari(nav: Navigator = navigator): boolean {
+  const ua = nav.userAgent
+  const ios = /iPhone|iPad|iPod/.test(ua) || (ua.includes('Macintosh') && nav.maxTouchPoints > 1)
+  // Chrome, Firefox and Edge on iOS name themselves; only Safari can add to the home screen.
+  return ios && /Safari\//.test(ua) && !/CriOS|FxiOS|EdgiOS|OPiOS/.test(ua)
+}
 
 export function InstallButton() {
   // The build's prerender (and hydration) see no offer: the button appears after, if at all.

@@ -5,7 +5,6 @@
 import { useSyncExternalStore } from 'react'
 import { msg, t } from '@/i18n/i18n'
 import { readThemeChoice, setThemeChoice, subscribeTheme, type ThemeChoice } from '@/lib/theme'
-import { msg, t } from '@/i18n/i18n'
 
 const CHOICES: ReadonlyArray<{ value: ThemeChoice; label: string }> = [
   { value: 'system', label: msg('System') },

@@ -7,38 +7,39 @@
  */
 import type { ReactNode } from 'react'
 import type { User } from '@/stores/user-store'
-import {
-  coinsToRupees,
-  formatIndianNumber,
-  formatRupees,
-  rupeesToCoins,
-  type Rules,
-} from '@/shared/rules'
+import { coinsToRupees, formatIndianNumber, formatRupees, rupeesToCoins, type Rules } from '@/shared/rules'
 import { t } from '@/i18n/i18n'
 
 type Figures = Pick<User, 'points' | 'views' | 'referral_count' | 'platform_fee_paid'>
 
 /**
- * The first withdrawal condition `user` has not met, in words ("₹984 more in your balance"), or
+ * The first withdrawal condition `user` has not met, as the served rule states it ("A balance of
+ * at least ₹999 (99,900 coins)"), or
  * null when every condition switched on in `rules` is met. Coins are integer coins; the balance
  * condition compares coins with the minimum in rupees converted to coins, as the server does.
  */
 export function nextWithdrawalStep(user: Figures, rules: Rules): string | null {
   const minCoins = rupeesToCoins(rules.withdrawMinBalanceRupees, rules)
   if (rules.withdrawMinBalanceRupees > 0 && user.points < minCoins) {
-    const missing = minCoins - user.points
-    return `${formatRupees(coinsToRupees(missing, rules))} more in your balance (${formatIndianNumber(missing)} coins)`
+    // The rule as the server states it (DECISIONS §4), not a difference worked out here: every
+    // rupee figure a page shows is one the server serves.
+    return t('A balance of at least {rupees} ({coins} coins)', {
+      rupees: formatRupees(rules.withdrawMinBalanceRupees),
+      coins: formatIndianNumber(minCoins),
+    })
   }
   if (rules.withdrawMinVideos > 0 && user.views < rules.withdrawMinVideos) {
     const missing = rules.withdrawMinVideos - user.views
-    return `Watch ${formatIndianNumber(missing)} more video${missing > 1 ? 's' : ''}`
+    return t('Watch {count, plural, one {# more video} other {# more videos}}', { count: missing })
   }
   if (rules.withdrawMinReferrals > 0 && user.referral_count < rules.withdrawMinReferrals) {
     const missing = rules.withdrawMinReferrals - user.referral_count
-    return `Refer ${missing} more friend${missing > 1 ? 's' : ''} who verif${missing > 1 ? 'y' : 'ies'} their email`
+    return t('Refer {count, plural, one {# more friend} other {# more friends}} who verified their email', {
+      count: missing,
+    })
   }
   if (rules.withdrawRequiresPlatformFee && !user.platform_fee_paid) {
-    return `Pay the one-time platform fee of ${formatRupees(rules.platformFeeRupees)}`
+    return t('Pay the one-time platform fee of {fee}', { fee: formatRupees(rules.platformFeeRupees) })
   }
   return null
 }
@@ -55,7 +56,7 @@ export function BalanceCard({ user, rules, children }: { user: Figures; rules: R
         </span>
       </div>
       <strong data-testid="coin-balance" className="balance-figure">
-        <span className="balance-coins">{formatIndianNumber(user.points)} coins</span>{' '}
+        <span className="balance-coins">{t('{coins} coins', { coins: formatIndianNumber(user.points) })}</span>{' '}
         <span className="balance-rupees">({formatRupees(coinsToRupees(user.points, rules))})</span>
       </strong>
       <p className="balance-next" data-testid="next-withdrawal-step">
@@ -65,7 +66,7 @@ export function BalanceCard({ user, rules, children }: { user: Figures; rules: R
             {next}
           </>
         ) : (
-          'Every withdrawal condition is met: you can withdraw.'
+          t('Every withdrawal condition is met: you can withdraw.')
         )}
       </p>
       {children}

@@ -20,7 +20,6 @@ import { rememberPayees } from '../lib/upi-cache'
 import { orderRefusal } from '../lib/order-refusal'
 import '../membership.css'
 import { logFailure } from '@/lib/log-failure'
-import { t } from '@/i18n/i18n'
 
 /** SPEC §8 texts. */
 export const ORDER_FAILED = 'Error creating order. Please try again.'
