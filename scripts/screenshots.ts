@@ -62,7 +62,7 @@ try {
       await page.evaluate(
         ([token, language]) => {
           localStorage.setItem('access_token', token)
-          localStorage.setItem('language', language)
+          localStorage.setItem('lang', language)
         },
         [user.token, lang] as const,
       )

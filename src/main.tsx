@@ -13,7 +13,6 @@ import { isLoggedIn } from './lib/session'
 import { nextTask } from './lib/next-task'
 import { routePath } from './lib/route-path'
 import { useUserStore } from './stores/user-store'
-import { registerServiceWorker } from './lib/sw-bridge'
 import { whenSettled } from './lib/when-idle'
 import { activateLocale } from './i18n/i18n'
 import { detectLocale } from './i18n/detect'
@@ -95,7 +94,12 @@ void mount()
 if (import.meta.env.PROD) {
   // Once the first screen is up and the page is idle, so the worker's registration and precaching
   // never compete with the first screen's requests.
-  const register = () => void whenSettled(() => void registerServiceWorker(), 1000, 3000)
+  const register = () =>
+    void whenSettled(
+      () => void import('./lib/sw-bridge').then((bridge) => bridge.registerServiceWorker()),
+      1000,
+      3000,
+    )
   if (document.readyState === 'complete') register()
   else window.addEventListener('load', register, { once: true })
 }

@@ -7,6 +7,7 @@
  * writes on a ledger row (`signup_bonus`, `referral:<id>`, `order:<id>`, …). Keys a crash left
  * "in flight" are released when the app starts (`releaseAbandonedKeys`).
  */
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { sql } from 'kysely'
 import type { Db, Engine, Tx } from '../db/index.ts'
 import { ApiError, badRequest, conflict } from '../lib/errors.ts'
@@ -19,6 +20,18 @@ export interface StoredResponse<T = unknown> {
   status: number
   body: T
 }
+
+/** Whether a request was answered from the store: a key stored before the request began. */
+export interface ReplayNote {
+  replay: boolean
+}
+
+/**
+ * The current request's replay note, if the metrics plugin entered one (server/plugins/metrics.ts
+ * counts replays by it): `runIdempotent` marks it when it answers from the store, so counting a
+ * replay costs no read of its own.
+ */
+export const replayNotes = new AsyncLocalStorage<ReplayNote>()
 
 /** An in-flight key older than this is taken to be from a crashed request and may be taken over. */
 const STALE_IN_FLIGHT_MS = 60_000
@@ -269,6 +282,8 @@ async function existingAnswer(
     )
   }
   if (row.state === 'done' && row.response_status !== null) {
+    const note = replayNotes.getStore()
+    if (note && row.created_at < startedAt) note.replay = true
     return { status: row.response_status, body: JSON.parse(row.response_body ?? 'null') }
   }
   const staleBefore = new Date(Date.parse(startedAt) - STALE_IN_FLIGHT_MS).toISOString()

@@ -2,21 +2,33 @@
  * The app: the router over the one route table, each screen behind its guard and a Suspense
  * boundary, the logged-in app's bottom tab bar, and the toaster (top right, 5 seconds, SPEC §9).
  */
-import { Fragment, Suspense, useEffect } from 'react'
+import { Fragment, Suspense, lazy, useEffect } from 'react'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
 import { Toaster } from 'react-hot-toast'
 import { ROUTES, NotFound } from './routes'
 import { RouteGuard } from './route-guard'
 import { useRouteTitle } from './route-titles'
 import { PageSkeleton } from '@/components/skeleton'
-import { TabBar } from '@/components/tab-bar'
 import { OfflineNotice } from '@/components/offline-notice'
-import { UpdatePrompt } from '@/components/update-prompt'
 import { setUnauthorizedHandler } from '@/lib/api-client'
 import { isLoggedIn } from '@/lib/session'
 import { useAfterFirstPaint } from '@/lib/use-after-first-paint'
 import { whenSettled } from '@/lib/when-idle'
 import { useLocale } from '@/i18n/react'
+
+/**
+ * The logged-in app's tab bar, loaded on demand: a guest never draws it, so its code and icons
+ * stay out of the first route's JavaScript (issue 12's budget).
+ */
+const TabBar = lazy(() => import('@/components/tab-bar').then((m) => ({ default: m.TabBar })))
+
+/**
+ * The "new version" prompt, drawn after the first paint; loaded then with the service worker's
+ * bridge, so neither is in the first route's JavaScript (issue 12's budget).
+ */
+const UpdatePrompt = lazy(() =>
+  import('@/components/update-prompt').then((m) => ({ default: m.UpdatePrompt })),
+)
 
 /** Whether the outbox has been started on this page (src/app/start-outbox.ts). */
 let outboxStarted = false
@@ -47,7 +59,9 @@ export function App() {
         <>
           <Toaster position="top-right" toastOptions={{ duration: 5000 }} />
           <OfflineNotice />
-          <UpdatePrompt />
+          <Suspense fallback={null}>
+            <UpdatePrompt />
+          </Suspense>
         </>
       ) : null}
       <Suspense fallback={<PageSkeleton />}>
@@ -67,7 +81,11 @@ export function App() {
           </Route>
         </Switch>
       </Suspense>
-      <TabBar />
+      {isLoggedIn() ? (
+        <Suspense fallback={null}>
+          <TabBar />
+        </Suspense>
+      ) : null}
     </Fragment>
   )
 }

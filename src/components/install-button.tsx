@@ -7,6 +7,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { Download } from 'lucide-react'
 import { canInstall, isIosSafari, isStandalone, promptInstall, subscribeInstall } from '@/lib/install-prompt'
+import { t } from '@/i18n/i18n'
 
 export function InstallButton() {
   // The build's prerender (and hydration) see no offer: the button appears after, if at all.
@@ -17,14 +18,14 @@ export function InstallButton() {
     return (
       <button type="button" className="btn btn-secondary" onClick={() => void promptInstall()} data-testid="install-app">
         <Download aria-hidden="true" size={20} />
-        Install app
+        {t('Install app')}
       </button>
     )
   }
   if (iosHint) {
     return (
       <p className="muted install-hint" data-testid="ios-install-hint">
-        Install the app: tap Share, then “Add to Home Screen”.
+        {t('Install the app: tap Share, then “Add to Home Screen”.')}
       </p>
     )
   }

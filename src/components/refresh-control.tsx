@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react'
 import { RefreshCw } from 'lucide-react'
+import { t } from '@/i18n/i18n'
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 
@@ -15,8 +16,8 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
  */
 export function formatSavedAt(savedAt: number, now: number): string {
   const minutes = Math.floor((now - savedAt) / 60_000)
-  if (minutes < 1) return 'just now'
-  if (minutes < 60) return `${minutes} min ago`
+  if (minutes < 1) return t('just now')
+  if (minutes < 60) return t('{minutes} min ago', { minutes })
   const d = new Date(savedAt)
   const hh = String(d.getHours()).padStart(2, '0')
   const mm = String(d.getMinutes()).padStart(2, '0')
@@ -81,14 +82,16 @@ export function RefreshControl({ savedAt, onRefresh, stale = false }: Props) {
     <div className="refresh-control" data-testid="refresh-control">
       <span className="muted" role="status">
         {busy
-          ? 'Refreshing…'
+          ? t('Refreshing…')
           : savedAt === null
             ? ''
-            : `${stale ? 'Saved copy:' : 'Updated'} ${formatSavedAt(savedAt, Math.max(now, savedAt))}`}
+            : stale
+              ? t('Saved copy: {when}', { when: formatSavedAt(savedAt, Math.max(now, savedAt)) })
+              : t('Updated {when}', { when: formatSavedAt(savedAt, Math.max(now, savedAt)) })}
       </span>
       <button type="button" className="btn btn-ghost btn-small" onClick={refresh} disabled={busy}>
         <RefreshCw aria-hidden="true" size={18} className={busy ? 'spinning' : undefined} />
-        Refresh
+        {t('Refresh')}
       </button>
     </div>
   )

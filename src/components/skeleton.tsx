@@ -4,6 +4,7 @@
  * it does. Each placeholder is one `role="status"` region that says "Loading…" to screen readers.
  */
 import type { CSSProperties, ReactNode } from 'react'
+import { t } from '@/i18n/i18n'
 
 /** One grey block; `width` and `height` are CSS lengths (a line of text by default). */
 export function Skeleton({ width = '100%', height, radius }: { width?: string; height?: string; radius?: string }) {
@@ -16,7 +17,7 @@ export function Skeleton({ width = '100%', height, radius }: { width?: string; h
  * whole-screen placeholder passes `heading`: the label is then the page's (visually hidden) h1.
  */
 export function SkeletonRegion({
-  label = 'Loading…',
+  label = t('Loading…'),
   heading = false,
   children,
 }: {

@@ -9,19 +9,21 @@ import { Link, useLocation } from 'wouter'
 import { Gift, House, UserRound, WalletMinimal, type LucideIcon } from 'lucide-react'
 import { isLoggedIn } from '@/lib/session'
 import { routePath } from '@/lib/route-path'
+import { msg, t } from '@/i18n/i18n'
 
 interface Tab {
   href: string
+  /** The English label (`msg()`), shown through `t()`. */
   label: string
   Icon: LucideIcon
 }
 
 /** The tabs, in order. */
 export const TABS: readonly Tab[] = [
-  { href: '/dashboard', label: 'Home', Icon: House },
-  { href: '/wallet', label: 'Wallet', Icon: WalletMinimal },
-  { href: '/referandearn', label: 'Refer', Icon: Gift },
-  { href: '/profile', label: 'Profile', Icon: UserRound },
+  { href: '/dashboard', label: msg('Home'), Icon: House },
+  { href: '/wallet', label: msg('Wallet'), Icon: WalletMinimal },
+  { href: '/referandearn', label: msg('Refer'), Icon: Gift },
+  { href: '/profile', label: msg('Profile'), Icon: UserRound },
 ]
 
 /** Whether the tab bar shows at `path` (a logged-in visitor on one of the tabs' screens). */
@@ -41,13 +43,13 @@ export function TabBar() {
   if (!visible) return null
   const current = routePath(location)
   return (
-    <nav className="tab-bar" aria-label="Main">
+    <nav className="tab-bar" aria-label={t('Main')}>
       <ul>
         {TABS.map(({ href, label, Icon }) => (
           <li key={href}>
             <Link href={href} aria-current={href === current ? 'page' : undefined}>
               <Icon aria-hidden="true" strokeWidth={2} />
-              {label}
+              {t(label)}
             </Link>
           </li>
         ))}

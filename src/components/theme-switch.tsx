@@ -3,19 +3,21 @@
  * fieldset. The choice applies at once and is kept on the device (src/lib/theme.ts).
  */
 import { useSyncExternalStore } from 'react'
+import { msg, t } from '@/i18n/i18n'
 import { readThemeChoice, setThemeChoice, subscribeTheme, type ThemeChoice } from '@/lib/theme'
+import { msg, t } from '@/i18n/i18n'
 
 const CHOICES: ReadonlyArray<{ value: ThemeChoice; label: string }> = [
-  { value: 'system', label: 'System' },
-  { value: 'light', label: 'Light' },
-  { value: 'dark', label: 'Dark' },
+  { value: 'system', label: msg('System') },
+  { value: 'light', label: msg('Light') },
+  { value: 'dark', label: msg('Dark') },
 ]
 
 export function ThemeSwitch() {
   const choice = useSyncExternalStore(subscribeTheme, readThemeChoice, () => 'system' as const)
   return (
     <fieldset className="segmented">
-      <legend>Theme</legend>
+      <legend>{t('Theme')}</legend>
       {CHOICES.map(({ value, label }) => (
         <label key={value}>
           <input
@@ -25,7 +27,7 @@ export function ThemeSwitch() {
             checked={choice === value}
             onChange={() => setThemeChoice(value)}
           />
-          <span>{label}</span>
+          <span>{t(label)}</span>
         </label>
       ))}
     </fieldset>

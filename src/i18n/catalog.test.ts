@@ -14,7 +14,7 @@ const hindi = JSON.parse(fs.readFileSync(path.join(src, 'i18n/locales/hi.json'),
 const { messages, dynamic } = extractMessages(src)
 
 /** Texts whose Hindi stays in Latin script, as PhonePe or Paytm show them (UPI ID, OTP, PIN…). */
-const LATIN_KEPT = new Set<string>([])
+const LATIN_KEPT = new Set<string>(['UPI ID', 'Watch & Earn'])
 
 /** The `{name}` placeholders and `<n>` elements of a message, sorted. */
 function slots(message: string): string[] {

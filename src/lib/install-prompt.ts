@@ -52,17 +52,3 @@ export async function promptInstall(): Promise<'accepted' | 'dismissed' | 'unava
   await event.prompt()
   return (await event.userChoice).outcome
 }
-
-/** Whether the page runs as the installed app (standalone display, or iOS's home-screen app). */
-export function isStandalone(win: Window = window): boolean {
-  const nav = win.navigator as Navigator & { standalone?: boolean }
-  return nav.standalone === true || win.matchMedia?.('(display-mode: standalone)').matches === true
-}
-
-/** Whether this is Safari on an iPhone or iPad (where Share → Add to Home Screen installs). */
-export function isIosSafari(nav: Navigator = navigator): boolean {
-  const ua = nav.userAgent
-  const ios = /iPhone|iPad|iPod/.test(ua) || (ua.includes('Macintosh') && nav.maxTouchPoints > 1)
-  // Chrome, Firefox and Edge on iOS name themselves; only Safari can add to the home screen.
-  return ios && /Safari\//.test(ua) && !/CriOS|FxiOS|EdgiOS|OPiOS/.test(ua)
-}

@@ -10,6 +10,7 @@ import { AuthLogo } from './auth-logo'
 import { TextField } from './text-field'
 import { SubmitButton } from './submit-button'
 import { formatCountdown, useCountdown } from './use-countdown'
+import { t } from '@/i18n/i18n'
 
 /** Shown when the screen was opened without the address the code went to. */
 export const NO_EMAIL =
@@ -63,7 +64,7 @@ export function OtpScreen({ email, initialSeconds, onVerify, onResend, onBack }:
       <AppHeader onBack={onBack} />
       <main className="page stack">
         <AuthLogo />
-        <h1 className="center">OTP Verification</h1>
+        <h1 className="center">{t('OTP Verification')}</h1>
         {email ? (
           <p className="center muted">
             Code has been sent to <strong>{email}</strong>
@@ -76,7 +77,7 @@ export function OtpScreen({ email, initialSeconds, onVerify, onResend, onBack }:
         )}
         <form className="stack" onSubmit={submit} noValidate>
           <TextField
-            label="4-digit code"
+            label={t('4-digit code')}
             className="input otp-input"
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -85,14 +86,14 @@ export function OtpScreen({ email, initialSeconds, onVerify, onResend, onBack }:
             onChange={(event) => change(event.currentTarget)}
           />
           <div className="resend-row">
-            <span className="muted">Didn&apos;t receive the code?</span>
+            <span className="muted">{t("Didn't receive the code?")}</span>
             <button
               type="button"
               className="link-button"
               disabled={secondsLeft > 0 || resending}
               onClick={resend}
             >
-              Resend Code
+              {t('Resend Code')}
             </button>
           </div>
           {secondsLeft > 0 ? (
@@ -100,10 +101,10 @@ export function OtpScreen({ email, initialSeconds, onVerify, onResend, onBack }:
           ) : null}
           <SubmitButton
             busy={verifying}
-            busyLabel="Verifying…"
+            busyLabel={t('Verifying…')}
             disabled={code.length !== LIMITS.otpLength}
           >
-            Verify Account
+            {t('Verify Account')}
           </SubmitButton>
         </form>
       </main>

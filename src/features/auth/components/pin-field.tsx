@@ -4,6 +4,7 @@
  */
 import { useState } from 'react'
 import { TextField, type TextFieldProps } from './text-field'
+import { t } from '@/i18n/i18n'
 
 type PinFieldProps = Omit<TextFieldProps, 'type' | 'trailing' | 'onChange'> & {
   value: string
@@ -14,7 +15,7 @@ export function PinField({ onChange, ...props }: PinFieldProps) {
   const [shown, setShown] = useState(false)
   return (
     <TextField
-      placeholder="Enter your password"
+      placeholder={t('Enter your password')}
       autoComplete="current-password"
       inputMode="numeric"
       maxLength={4}

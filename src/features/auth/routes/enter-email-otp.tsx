@@ -8,6 +8,7 @@ import { setResetToken } from '@/lib/session'
 import { forgotPassword } from '../api/forgot-password'
 import { verifyResetOtp } from '../api/verify-reset-otp'
 import { OtpScreen } from '../components/otp-screen'
+import { t } from '@/i18n/i18n'
 
 /** SPEC §4, §9: 10 s on the reset screen, 59 s after any resend. */
 const FIRST_RESEND_SECONDS = 10
@@ -21,21 +22,21 @@ export default function EnterEmailOtp() {
     const result = await verifyResetOtp(code, email)
     if (result.ok && result.data.reset_token) {
       setResetToken(result.data.reset_token)
-      toast.success('OTP verified successfully!')
+      toast.success(t('OTP verified successfully!'))
       navigate(`/update-password?email=${encodeURIComponent(email)}`)
       return null
     }
-    toast.error('OTP verification failed. Please try again.')
+    toast.error(t('OTP verification failed. Please try again.'))
     return 'Enter Correct OTP'
   }
 
   const resend = async (): Promise<number | null> => {
     const result = await forgotPassword(email)
     if (result.ok) {
-      toast.success('OTP has been resent successfully!')
+      toast.success(t('OTP has been resent successfully!'))
       return RESEND_SECONDS
     }
-    toast.error('Error resending OTP. Please try again.')
+    toast.error(t('Error resending OTP. Please try again.'))
     const wait = Number(result.body.retry_after_seconds)
     return result.status === 429 && wait > 0 ? Math.ceil(wait) : null
   }

@@ -11,6 +11,7 @@ import { forgotPassword } from '../api/forgot-password'
 import { AuthLogo } from '../components/auth-logo'
 import { SubmitButton } from '../components/submit-button'
 import { TextField } from '../components/text-field'
+import { t } from '@/i18n/i18n'
 
 export default function EnterEmail() {
   const [, navigate] = useLocation()
@@ -29,10 +30,10 @@ export default function EnterEmail() {
     const result = await forgotPassword(value)
     setBusy(false)
     if (result.ok) {
-      toast.success('Otp sent to your email.')
+      toast.success(t('Otp sent to your email.'))
       navigate(`/enter-email-otp?email=${encodeURIComponent(value)}`)
     } else {
-      toast.error('Failed to send forget password request. Please try again.')
+      toast.error(t('Failed to send forget password request. Please try again.'))
     }
   }
 
@@ -41,12 +42,12 @@ export default function EnterEmail() {
       <AppHeader />
       <main className="page stack">
         <AuthLogo />
-        <h1 className="center">Forgot Password</h1>
-        <p className="center muted">Enter the email of your account and we will send you a code.</p>
+        <h1 className="center">{t('Forgot Password')}</h1>
+        <p className="center muted">{t('Enter the email of your account and we will send you a code.')}</p>
         <form className="stack" onSubmit={submit} noValidate>
           <TextField
-            label="Email"
-            placeholder="Enter your email"
+            label={t('Email')}
+            placeholder={t('Enter your email')}
             type="email"
             autoComplete="email"
             value={email}
@@ -54,8 +55,8 @@ export default function EnterEmail() {
             onChange={(event) => setEmail(event.target.value)}
             onBlur={() => setError(checkResetEmail(email.trim()))}
           />
-          <SubmitButton busy={busy} busyLabel="Sending…">
-            Send Code
+          <SubmitButton busy={busy} busyLabel={t('Sending…')}>
+            {t('Send Code')}
           </SubmitButton>
         </form>
       </main>

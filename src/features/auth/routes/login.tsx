@@ -16,8 +16,9 @@ import { AuthLogo } from '../components/auth-logo'
 import { PinField } from '../components/pin-field'
 import { SubmitButton } from '../components/submit-button'
 import { TextField } from '../components/text-field'
+import { msg, t } from '@/i18n/i18n'
 
-const INVALID_CREDENTIALS = 'Invalid credentials. Please enter correct ID and password.'
+const INVALID_CREDENTIALS = msg('Invalid credentials. Please enter correct ID and password.')
 
 export default function Login() {
   const [, navigate] = useLocation()
@@ -46,7 +47,7 @@ export default function Login() {
       const token = readAccessToken(result.data)
       if (token) {
         setAccessToken(token)
-        toast.success('Login successful!')
+        toast.success(t('Login successful!'))
         navigate('/dashboard', { replace: true })
         return
       }
@@ -64,8 +65,8 @@ export default function Login() {
       toast.error(result.message)
       return
     }
-    setFormError(INVALID_CREDENTIALS)
-    toast.error('Login failed. Invalid credentials.')
+    setFormError(t(INVALID_CREDENTIALS))
+    toast.error(t('Login failed. Invalid credentials.'))
   }
 
   return (
@@ -73,19 +74,19 @@ export default function Login() {
       <AppHeader />
       <main className="page stack">
         <AuthLogo />
-        <h1 className="center">Log In</h1>
+        <h1 className="center">{t('Log In')}</h1>
         <form className="stack" onSubmit={submit} noValidate>
           <TextField
-            label="Email or phone number"
-            placeholder="Enter your email or phone number"
+            label={t('Email or phone number')}
+            placeholder={t('Enter your email or phone number')}
             autoComplete="username"
             value={identifier}
             error={identifierError}
             onChange={(event) => setIdentifier(event.target.value)}
           />
-          <PinField label="Password" value={pin} error={pinError} onChange={setPin} />
+          <PinField label={t('Password')} value={pin} error={pinError} onChange={setPin} />
           <div className="auth-links">
-            <Link href="/enter-email">Forgot password?</Link>
+            <Link href="/enter-email">{t('Forgot password?')}</Link>
           </div>
           {formError ? (
             <p className="error-text" role="alert">
@@ -94,14 +95,14 @@ export default function Login() {
           ) : null}
           <p className="auth-fine-print muted">
             By going forward you agree to{' '}
-            <Link href="/termsandcondition">Terms &amp; Conditions</Link>
+            <Link href="/termsandcondition">{t('Terms & Conditions')}</Link>
           </p>
-          <SubmitButton busy={busy} busyLabel="Logging in…">
-            Login
+          <SubmitButton busy={busy} busyLabel={t('Logging in…')}>
+            {t('Login')}
           </SubmitButton>
         </form>
         <p className="center">
-          Don&apos;t have an account? <Link href="/register">Register</Link>
+          Don&apos;t have an account? <Link href="/register">{t('Register')}</Link>
         </p>
       </main>
     </>

@@ -21,10 +21,11 @@ import { AuthLogo } from '../components/auth-logo'
 import { PinField } from '../components/pin-field'
 import { SubmitButton } from '../components/submit-button'
 import { TextField } from '../components/text-field'
+import { msg, t } from '@/i18n/i18n'
 
-const AGREE_TERMS = 'Agree Term & Condition to Proceed!'
-const USER_EXISTS = 'Please try with different user details, user already exists.'
-const GENERIC_FAILURE = 'An error occurred while processing your request. Please try again.'
+const AGREE_TERMS = msg('Agree Term & Condition to Proceed!')
+const USER_EXISTS = msg('Please try with different user details, user already exists.')
+const GENERIC_FAILURE = msg('An error occurred while processing your request. Please try again.')
 
 type FieldName = 'name' | 'phone' | 'email' | 'pin' | 'agree'
 type Errors = Partial<Record<FieldName, string>>
@@ -52,13 +53,13 @@ export default function Register() {
       ['phone', checkRegisterPhone(phone)],
       ['email', checkRegisterEmail(email.trim())],
       ['pin', checkNewPin(pin)],
-      ['agree', agreed ? null : AGREE_TERMS],
+      ['agree', agreed ? null : t(AGREE_TERMS)],
     ]
     for (const [field, problem] of problems) if (problem) found[field] = problem
     setErrors(found)
     setFormError(null)
     if (Object.keys(found).length > 0) {
-      if (found.agree) toast.error(AGREE_TERMS)
+      if (found.agree) toast.error(t(AGREE_TERMS))
       return
     }
 
@@ -91,7 +92,7 @@ export default function Register() {
       return
     }
     const message =
-      result.status === 409 ? USER_EXISTS : (!result.ok && result.message) || GENERIC_FAILURE
+      result.status === 409 ? t(USER_EXISTS) : (!result.ok && result.message) || t(GENERIC_FAILURE)
     setFormError(message)
     toast.error(message)
   }
@@ -101,11 +102,11 @@ export default function Register() {
       <AppHeader />
       <main className="page stack">
         <AuthLogo />
-        <h1 className="center">Create Account</h1>
+        <h1 className="center">{t('Create Account')}</h1>
         <form className="stack" onSubmit={submit} noValidate>
           <TextField
-            label="Name"
-            placeholder="Enter your name"
+            label={t('Name')}
+            placeholder={t('Enter your name')}
             autoComplete="name"
             maxLength={20}
             value={name}
@@ -113,8 +114,8 @@ export default function Register() {
             onChange={(event) => setName(event.target.value)}
           />
           <TextField
-            label="Phone number"
-            placeholder="10-digit mobile number"
+            label={t('Phone number')}
+            placeholder={t('10-digit mobile number')}
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
@@ -124,8 +125,8 @@ export default function Register() {
             onChange={(event) => setPhone(event.target.value)}
           />
           <TextField
-            label="Email"
-            placeholder="Enter your email"
+            label={t('Email')}
+            placeholder={t('Enter your email')}
             type="email"
             autoComplete="email"
             maxLength={154}
@@ -134,16 +135,16 @@ export default function Register() {
             onChange={(event) => setEmail(event.target.value)}
           />
           <PinField
-            label="Password (4-digit PIN)"
-            placeholder="Create a 4-digit PIN"
+            label={t('Password (4-digit PIN)')}
+            placeholder={t('Create a 4-digit PIN')}
             autoComplete="new-password"
             value={pin}
             error={errors.pin}
             onChange={setPin}
           />
           <TextField
-            label="Referral code (optional)"
-            placeholder="Enter a referral code"
+            label={t('Referral code (optional)')}
+            placeholder={t('Enter a referral code')}
             autoComplete="off"
             value={referral}
             onChange={(event) => setReferral(event.target.value)}
@@ -157,8 +158,8 @@ export default function Register() {
                 onChange={(event) => setAgreed(event.target.checked)}
               />
               <span>
-                I agree to the <Link href="/termsandcondition">Terms &amp; Conditions</Link> and the{' '}
-                <Link href="/privacy">Privacy Policy</Link>
+                I agree to the <Link href="/termsandcondition">{t('Terms & Conditions')}</Link> and the{' '}
+                <Link href="/privacy">{t('Privacy Policy')}</Link>
               </span>
             </label>
             {errors.agree ? (
@@ -172,12 +173,12 @@ export default function Register() {
               {formError}
             </p>
           ) : null}
-          <SubmitButton busy={busy} busyLabel="Registering…">
-            Register
+          <SubmitButton busy={busy} busyLabel={t('Registering…')}>
+            {t('Register')}
           </SubmitButton>
         </form>
         <p className="center">
-          Already have an account? <Link href="/loginn">Log In</Link>
+          Already have an account? <Link href="/loginn">{t('Log In')}</Link>
         </p>
       </main>
     </>

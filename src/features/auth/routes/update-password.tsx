@@ -12,6 +12,7 @@ import { newPassword } from '../api/new-password'
 import { AuthLogo } from '../components/auth-logo'
 import { PinField } from '../components/pin-field'
 import { SubmitButton } from '../components/submit-button'
+import { t } from '@/i18n/i18n'
 
 export default function UpdatePassword() {
   const [, navigate] = useLocation()
@@ -38,10 +39,10 @@ export default function UpdatePassword() {
     setBusy(false)
     if (result.ok) {
       clearResetToken()
-      toast.success('Password changed successfully!')
+      toast.success(t('Password changed successfully!'))
       navigate('/loginn', { replace: true })
     } else {
-      toast.error('Failed to change password. Please try again.')
+      toast.error(t('Failed to change password. Please try again.'))
     }
   }
 
@@ -50,27 +51,27 @@ export default function UpdatePassword() {
       <AppHeader />
       <main className="page stack">
         <AuthLogo />
-        <h1 className="center">Create New Password</h1>
+        <h1 className="center">{t('Create New Password')}</h1>
         {email ? <p className="center muted">For {email}</p> : null}
         <form className="stack" onSubmit={submit} noValidate>
           <PinField
-            label="New password (4-digit PIN)"
-            placeholder="Enter new password"
+            label={t('New password (4-digit PIN)')}
+            placeholder={t('Enter new password')}
             autoComplete="new-password"
             value={pin}
             error={pinError}
             onChange={setPin}
           />
           <PinField
-            label="Confirm password"
-            placeholder="Confirm new password"
+            label={t('Confirm password')}
+            placeholder={t('Confirm new password')}
             autoComplete="new-password"
             value={confirm}
             error={confirmError}
             onChange={setConfirm}
           />
-          <SubmitButton busy={busy} busyLabel="Saving…">
-            Change Password
+          <SubmitButton busy={busy} busyLabel={t('Saving…')}>
+            {t('Change Password')}
           </SubmitButton>
         </form>
       </main>

@@ -12,10 +12,11 @@ import { readRequestId, type ApiFailure } from '../api/result'
 import { sendSignupOtp } from '../api/send-signup-otp'
 import { verifySignupOtp } from '../api/verify-signup-otp'
 import { OtpScreen } from '../components/otp-screen'
+import { msg, t } from '@/i18n/i18n'
 
 /** SPEC §4: 59 s after signup and after any resend. */
 const RESEND_SECONDS = 59
-const WRONG_CODE = 'Enter Correct OTP'
+const WRONG_CODE = msg('Enter Correct OTP')
 
 /** The wait the server asks for after a refused resend (seconds), if it says so. */
 function retryAfter(failure: ApiFailure): number | null {
@@ -40,11 +41,11 @@ export default function VerifyOtpSignup() {
       const requestId = result.ok ? readRequestId(result.data) : null
       if (requestId) {
         setRequestId(requestId)
-        toast.success('OTP Sent Successfully!')
+        toast.success(t('OTP Sent Successfully!'))
       } else if (!result.ok && result.message) {
         toast.error(result.message)
       } else {
-        toast.error('Error resending OTP. Please try again.')
+        toast.error(t('Error resending OTP. Please try again.'))
       }
     })
   }, [hotEmail])
@@ -55,12 +56,12 @@ export default function VerifyOtpSignup() {
       setResetToken(result.data.reset_token)
       // Only this toast: an earlier 'OTP Sent Successfully!' still on screen would contradict it.
       toast.dismiss()
-      toast.success('OTP verified successfully!')
+      toast.success(t('OTP verified successfully!'))
       navigate(`/update-password?email=${encodeURIComponent(email)}`)
       return null
     }
-    toast.error('OTP verification failed. Please check your code and try again.')
-    return WRONG_CODE
+    toast.error(t('OTP verification failed. Please check your code and try again.'))
+    return t(WRONG_CODE)
   }
 
   const resend = async (): Promise<number | null> => {
@@ -68,10 +69,10 @@ export default function VerifyOtpSignup() {
     const requestId = result.ok ? readRequestId(result.data) : null
     if (requestId) {
       setRequestId(requestId)
-      toast.success('OTP has been resent to your email!')
+      toast.success(t('OTP has been resent to your email!'))
       return RESEND_SECONDS
     }
-    toast.error('Error resending OTP. Please try again.')
+    toast.error(t('Error resending OTP. Please try again.'))
     return result.ok ? null : retryAfter(result)
   }
 

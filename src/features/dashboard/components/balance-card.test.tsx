@@ -40,7 +40,7 @@ describe('nextWithdrawalStep', () => {
     expect(nextWithdrawalStep({ ...rich, views: 24 }, rules)).toBe('Watch 1 more video')
     expect(nextWithdrawalStep({ ...rich, views: 20, referral_count: 0 }, rules)).toBe('Watch 5 more videos')
     expect(nextWithdrawalStep({ ...rich, referral_count: 1 }, rules)).toBe(
-      'Refer 2 more friends who verify their email',
+      'Refer 2 more friends who verified their email',
     )
     expect(nextWithdrawalStep({ ...rich, platform_fee_paid: false }, rules)).toBe(
       'Pay the one-time platform fee of ₹99',

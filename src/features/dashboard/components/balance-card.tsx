@@ -14,6 +14,7 @@ import {
   rupeesToCoins,
   type Rules,
 } from '@/shared/rules'
+import { t } from '@/i18n/i18n'
 
 type Figures = Pick<User, 'points' | 'views' | 'referral_count' | 'platform_fee_paid'>
 
@@ -45,11 +46,11 @@ export function nextWithdrawalStep(user: Figures, rules: Rules): string | null {
 export function BalanceCard({ user, rules, children }: { user: Figures; rules: Rules; children?: ReactNode }) {
   const next = nextWithdrawalStep(user, rules)
   return (
-    <section className="card stack balance-card" aria-label="Your earnings">
+    <section className="card stack balance-card" aria-label={t('Your earnings')}>
       <div className="stat-row">
-        <span className="balance-label">Balance</span>
+        <span className="balance-label">{t('Balance')}</span>
         <span>
-          <span className="balance-label">Views</span>{' '}
+          <span className="balance-label">{t('Views')}</span>{' '}
           <strong data-testid="views-count">{formatIndianNumber(user.views)}</strong>
         </span>
       </div>
@@ -60,7 +61,7 @@ export function BalanceCard({ user, rules, children }: { user: Figures; rules: R
       <p className="balance-next" data-testid="next-withdrawal-step">
         {next ? (
           <>
-            <span className="balance-label">Next for a withdrawal: </span>
+            <span className="balance-label">{t('Next for a withdrawal:')} </span>
             {next}
           </>
         ) : (

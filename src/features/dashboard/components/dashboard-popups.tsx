@@ -7,6 +7,7 @@
 import { Popup } from '@/components/popup'
 import { WithdrawalConditions } from '@/components/withdrawal-conditions'
 import { formatCoins, formatRupees, type Rules } from '@/shared/rules'
+import { t } from '@/i18n/i18n'
 
 /** The player's Play/Pause button (video-player.tsx), where focus goes when a popup it ran under closes. */
 const playButton = () => document.querySelector<HTMLElement>('.player-controls button')
@@ -17,14 +18,14 @@ const playButton = () => document.querySelector<HTMLElement>('.player-controls b
  */
 export function WithdrawRequirementsPopup({ rules, onClose }: { rules: Rules; onClose(): void }) {
   return (
-    <Popup title="Withdrawal requirements" onDismiss={onClose}>
+    <Popup title={t('Withdrawal requirements')} onDismiss={onClose}>
       <p className="error-text">
         You need a minimum balance of {formatRupees(rules.withdrawMinBalanceRupees)} to withdraw
         earnings.
       </p>
       <WithdrawalConditions rules={rules} title="" />
       <button type="button" className="btn" onClick={onClose}>
-        OK
+        {t('OK')}
       </button>
     </Popup>
   )
@@ -42,7 +43,7 @@ export function BonusPopup({ rules, onStart }: { rules: Rules; onStart(): void }
         <p>वीडियो देखिए और हर वीडियो पर कॉइन कमाइए।</p>
       </div>
       <button type="button" className="btn" onClick={onStart}>
-        Get Started
+        {t('Get Started')}
       </button>
     </Popup>
   )
@@ -59,10 +60,10 @@ export function RewardPopup({
   onClose(): void
 }) {
   return (
-    <Popup title="Congratulations!" onDismiss={onClose} returnFocus={playButton}>
+    <Popup title={t('Congratulations!')} onDismiss={onClose} returnFocus={playButton}>
       <p data-testid="reward-popup-coins">You earned {formatCoins(coins)}</p>
       {pending ? (
-        <p className="muted">Pending: it will be credited when you are back online.</p>
+        <p className="muted">{t('Pending: it will be credited when you are back online.')}</p>
       ) : null}
     </Popup>
   )

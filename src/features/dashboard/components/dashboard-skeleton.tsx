@@ -3,11 +3,12 @@
  * buttons, the greeting, the balance card and the player, as grey blocks where they will be.
  */
 import { Skeleton, SkeletonRegion } from '@/components/skeleton'
+import { t } from '@/i18n/i18n'
 
 export function DashboardSkeleton() {
   return (
     <main className="page">
-      <SkeletonRegion label="Loading your dashboard…" heading>
+      <SkeletonRegion label={t('Loading your dashboard…')} heading>
         <div className="row" aria-hidden="true">
           <Skeleton height="40px" radius="var(--radius-md)" />
           <Skeleton height="40px" radius="var(--radius-md)" />

@@ -3,6 +3,7 @@ import { memo, useEffect } from 'react'
 import { Link } from 'wouter'
 import { groupPlans, usePlansStore } from '@/stores/plans-store'
 import { formatCoins, formatRupees } from '@/shared/rules'
+import { t } from '@/i18n/i18n'
 
 /** Memoised: the user's refresh re-renders the dashboard, not this list (TBT, issue 5). */
 export const PlansSummary = memo(function PlansSummary({
@@ -17,13 +18,13 @@ export const PlansSummary = memo(function PlansSummary({
   }, [])
   return (
     <section className="card stack" aria-labelledby="plans-title">
-      <h2 id="plans-title">Membership plans</h2>
+      <h2 id="plans-title">{t('Membership plans')}</h2>
       {error ? <p className="error-text">{error}</p> : null}
       {plans === null && !error ? (
         // Keeps the list's usual height (the seeded 4 types) while it loads, so its arrival moves
         // neither the link below nor Log out (CLS, issue 5); cached plans show at once instead.
         <p className="muted plans-loading" role="status">
-          Loading plans…
+          {t('Loading plans…')}
         </p>
       ) : null}
       {plans
@@ -50,7 +51,7 @@ export const PlansSummary = memo(function PlansSummary({
           ))
         : null}
       <Link href="/deposit-fee" className="btn btn-outline">
-        See plans and deposit
+        {t('See plans and deposit')}
       </Link>
     </section>
   )

@@ -8,11 +8,12 @@
  */
 import { PageSpinner } from '@/components/page-spinner'
 import { PLAYER_POSTER } from '@/shared/screen-images'
+import { t } from '@/i18n/i18n'
 
 /** `label` is the status text shown in the frame ('Loading videos…' or 'Waiting for videos…'). */
 export function PlayerPlaceholder({ label }: { label: string }) {
   return (
-    <section className="card stack" aria-label="Video player" aria-busy="true">
+    <section className="card stack" aria-label={t('Video player')} aria-busy="true">
       <div className="player-frame player-frame-loading">
         <img
           className="player-media player-still"

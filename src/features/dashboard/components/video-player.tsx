@@ -18,6 +18,7 @@ import {
 } from '../lib/youtube'
 import type { DashboardVideo } from '../api/get-videos'
 import { PLAYER_POSTER } from '@/shared/screen-images'
+import { t } from '@/i18n/i18n'
 
 export interface VideoPlayerProps {
   video: DashboardVideo
@@ -59,7 +60,7 @@ function YouTubeFrame({
     <iframe
       ref={frame}
       className="player-media"
-      title="Video"
+      title={t('Video')}
       src={youtubeEmbedUrl(id, window.location.origin)}
       allow="autoplay; encrypted-media; picture-in-picture"
       onLoad={() => {
@@ -103,7 +104,7 @@ function FileVideo({
       // needs no metadata), nor competes with the screen's first paint (LCP, issue 12).
       poster={PLAYER_POSTER}
       preload="none"
-      aria-label="Video"
+      aria-label={t('Video')}
       data-testid="player-video"
       onPlaying={() => onPlaying(true)}
       onPause={() => onPlaying(false)}
@@ -130,7 +131,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const percent = Math.min(100, (seconds / video.timer) * 100)
 
   return (
-    <section className="card stack" aria-label="Video player">
+    <section className="card stack" aria-label={t('Video player')}>
       <div className="player-frame">
         {ytId === null ? (
           <FileVideo
@@ -145,7 +146,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
           <button
             type="button"
             className="player-facade"
-            aria-label="Play video"
+            aria-label={t('Play video')}
             onClick={() => {
               setTapped(true)
               onWantPlayChange(true)
@@ -161,7 +162,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
       <div
         className="progress"
         role="progressbar"
-        aria-label="Watched"
+        aria-label={t('Watched')}
         aria-valuemin={0}
         aria-valuemax={video.timer}
         aria-valuenow={Math.floor(seconds)}

@@ -3,7 +3,7 @@
  * Withdraw button and its requirements popup, the plans, the earning player, the Hindi bonus
  * popup for a new user, the keyfrom=withdrawal notice, and what the outbox still holds.
  */
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import toast from 'react-hot-toast'
 import { refreshUser } from '@/stores/get-user'
@@ -12,8 +12,6 @@ import { useRules } from '@/stores/rules-store'
 import { useOutboxItems } from '@/lib/outbox/outbox-store'
 import { summarizeOutbox } from '../lib/pending-summary'
 import { useWatchProgressStore } from '@/stores/watch-progress-store'
-import { InstallButton } from '@/components/install-button'
-import { RefreshControl } from '@/components/refresh-control'
 import { coinsToRupees } from '@/shared/rules'
 import { BalanceCard } from '../components/balance-card'
 import { DashboardSkeleton } from '../components/dashboard-skeleton'
@@ -23,9 +21,14 @@ import { EarningPlayer } from '../components/earning-player'
 import { PlansSummary } from '../components/plans-summary'
 import { PlayerPlaceholder } from '../components/player-placeholder'
 import { useVideos } from '../lib/use-videos'
-import { useStoreHydrated } from '../lib/use-store-hydrated'
+import { useStoreHydrated } from '@/stores/use-store-hydrated'
 import { useAfterFirstPaint } from '@/lib/use-after-first-paint'
 import '../dashboard.css'
+import { t } from '@/i18n/i18n'
+
+// Refresh and Install app in a chunk of their own, after the first paint (first-route budget, issue 12).
+const InstallButton = lazy(() => import('@/components/install-button').then((m) => ({ default: m.InstallButton })))
+const RefreshControl = lazy(() => import('@/components/refresh-control').then((m) => ({ default: m.RefreshControl })))
 
 /** SPEC §9: the keyfrom notice shows 3 s, then the query is cleared. */
 export const KEYFROM_NOTICE_MS = 3_000
@@ -53,7 +56,7 @@ export default function Dashboard() {
   useEffect(() => {
     refreshUser({ reuseRecent: true }).catch(() => {
       setFailed(true)
-      toast.error('Error fetching user details. Please try again.')
+      toast.error(t('Error fetching user details. Please try again.'))
     })
   }, [])
 
@@ -78,7 +81,8 @@ export default function Dashboard() {
   if (!user) {
     return failed ? (
       <main className="page">
-        <p className="error-text">Error fetching user details. Please try again.</p>
+        <h1>{t('Dashboard')}</h1>
+        <p className="error-text">{t('Error fetching user details. Please try again.')}</p>
       </main>
     ) : (
       <DashboardSkeleton />
@@ -101,15 +105,15 @@ export default function Dashboard() {
 
   return (
     <main className="page stack dashboard">
-      <nav className="dashboard-top" aria-label="Dashboard">
+      <nav className="dashboard-top" aria-label={t('Dashboard')}>
         <Link href="/profile" className="btn btn-outline btn-small">
-          Profile
+          {t('Profile')}
         </Link>
         <Link href={referHref} className="btn btn-outline btn-small">
-          Refer &amp; Earn
+          {t('Refer & Earn')}
         </Link>
         <Link href="/deposit-fee" className="btn btn-small">
-          Deposit
+          {t('Deposit')}
         </Link>
       </nav>
       <h1>Hello, {user.first_name}</h1>
@@ -134,18 +138,24 @@ export default function Dashboard() {
         ) : null}
         <div className="row">
           <button type="button" className="btn" onClick={onWithdraw}>
-            Withdraw
+            {t('Withdraw')}
           </button>
           <Link href="/wallet" className="btn btn-outline">
-            Wallet
+            {t('Wallet')}
           </Link>
         </div>
       </BalanceCard>
-      <RefreshControl savedAt={fetchedAt} stale={failed} onRefresh={refresh} />
+      <Suspense fallback={<div className="refresh-control" aria-hidden="true" />}>
+        {showRest ? (
+          <RefreshControl savedAt={fetchedAt} stale={failed} onRefresh={refresh} />
+        ) : (
+          <div className="refresh-control" aria-hidden="true" />
+        )}
+      </Suspense>
 
       {offline ? (
         <p className="notice" role="status">
-          You are offline. Videos load when the connection returns.
+          {t('You are offline. Videos load when the connection returns.')}
         </p>
       ) : null}
       {showRest && videos && progressHydrated ? (
@@ -161,7 +171,7 @@ export default function Dashboard() {
 
       <PlansSummary currentVideoPoint={user.membership__video_point} />
 
-      <InstallButton />
+      <Suspense fallback={null}>{showRest ? <InstallButton /> : null}</Suspense>
 
       <button
         type="button"
@@ -173,7 +183,7 @@ export default function Dashboard() {
           navigate('/', { replace: true })
         }}
       >
-        Log out
+        {t('Log out')}
       </button>
 
       {showRequirements ? (

@@ -11,6 +11,7 @@ import { useRules } from '@/stores/rules-store'
 import { useUserStore } from '@/stores/user-store'
 import { WithdrawalConditions } from '@/components/withdrawal-conditions'
 import { formatIndianNumber, formatCoins, formatRupees } from '@/shared/rules'
+import { t } from '@/i18n/i18n'
 
 export default function HowToEarn() {
   const rules = useRules()
@@ -23,11 +24,11 @@ export default function HowToEarn() {
 
   return (
     <>
-      <AppHeader title="How To Earn" />
+      <AppHeader title={t('How To Earn')} />
       <main className="page stack">
         <ol className="stack" style={{ paddingLeft: 20, margin: 0 }}>
           <li className="card">
-            <h2>Watch videos</h2>
+            <h2>{t('Watch videos')}</h2>
             <p data-testid="step-watch">
               Watch each video until its timer ends.{' '}
               {videoPoint !== undefined
@@ -37,7 +38,7 @@ export default function HowToEarn() {
             </p>
           </li>
           <li className="card">
-            <h2>Refer friends</h2>
+            <h2>{t('Refer friends')}</h2>
             <p data-testid="step-refer">
               Share your referral code. When a friend signs up with it and verifies their email, you
               get {formatCoins(rules.referralRewardReferrerCoins, rules)} and your friend gets{' '}
@@ -45,16 +46,16 @@ export default function HowToEarn() {
             </p>
           </li>
           <li className="card">
-            <h2>Get paid</h2>
+            <h2>{t('Get paid')}</h2>
             <WithdrawalConditions
               rules={rules}
               title=""
-              intro="Withdraw your coins to your UPI ID once you have:"
+              intro={t('Withdraw your coins to your UPI ID once you have:')}
             />
           </li>
         </ol>
         <Link href="/dashboard" className="btn">
-          Next
+          {t('Next')}
         </Link>
       </main>
     </>

@@ -3,6 +3,7 @@
  * sample video facade, About, the Google Play badge, partners and the footer. A visitor with a
  * stored token goes straight to /dashboard. Built to stay fast: no web fonts, fixed-size media.
  */
+import { lazy, Suspense } from 'react'
 import { Link, Redirect } from 'wouter'
 import { isLoggedIn } from '@/lib/session'
 import { useRules, useRulesStore } from '@/stores/rules-store'
@@ -12,11 +13,13 @@ import { AboutSection } from '../components/about-section'
 import { PartnersStrip } from '../components/partners-strip'
 import { LandingFooter } from '../components/landing-footer'
 import { WithdrawalConditions } from '@/components/withdrawal-conditions'
-import { InstallButton } from '@/components/install-button'
 import { useAfterFirstPaint } from '@/lib/use-after-first-paint'
 import { LanguageSwitch } from '@/components/language-switch'
 import { t } from '@/i18n/i18n'
 import '../landing.css'
+
+// Install app in a chunk of its own, below the fold (first-route budget, issue 12).
+const InstallButton = lazy(() => import('@/components/install-button').then((m) => ({ default: m.InstallButton })))
 
 export default function Landing() {
   const rules = useRules()
@@ -80,7 +83,9 @@ function BelowFold({ rules, playStoreUrl }: { rules: Rules; playStoreUrl: string
           />
         </a>
         {/* Below the fold, so its late arrival (the browser's offer) moves nothing on screen. */}
-        <InstallButton />
+        <Suspense fallback={null}>
+          <InstallButton />
+        </Suspense>
       </section>
       <PartnersStrip />
     </>

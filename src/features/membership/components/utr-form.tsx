@@ -9,8 +9,9 @@ import { readApiError } from '@/lib/api-client'
 import { checkUtr, normalizeUtr } from '@/shared/utr'
 import { submitUtr } from '../api/submit-utr'
 import type { OrderStatus } from '../api/get-order'
+import { msg, t } from '@/i18n/i18n'
 
-const SEND_FAILED = 'Could not send the reference. Please try again.'
+const SEND_FAILED = msg('Could not send the reference. Please try again.')
 
 interface Props {
   orderId: string
@@ -37,7 +38,7 @@ export function UtrForm({ orderId, utr, onSaved }: Props) {
       onSaved(order)
     } catch (err) {
       const apiError = await readApiError(err)
-      setError(apiError?.status && apiError.status < 500 ? apiError.message : SEND_FAILED)
+      setError(apiError?.status && apiError.status < 500 ? apiError.message : t(SEND_FAILED))
     } finally {
       setBusy(false)
     }
@@ -46,9 +47,9 @@ export function UtrForm({ orderId, utr, onSaved }: Props) {
   return (
     <form className="card stack" onSubmit={(e) => void submit(e)} noValidate>
       <div className="field">
-        <label htmlFor="utr">Paid? Enter the 12-digit UPI reference (UTR)</label>
+        <label htmlFor="utr">{t('Paid? Enter the 12-digit UPI reference (UTR)')}</label>
         <p className="muted" style={{ margin: 0 }}>
-          Your UPI app shows it after the payment as UPI Ref No., UTR or Transaction ID.
+          {t('Your UPI app shows it after the payment as UPI Ref No., UTR or Transaction ID.')}
         </p>
       </div>
       <input
@@ -58,7 +59,7 @@ export function UtrForm({ orderId, utr, onSaved }: Props) {
         inputMode="numeric"
         autoComplete="off"
         maxLength={16}
-        placeholder="e.g. 412345678901"
+        placeholder={t('e.g. 412345678901')}
         value={value}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? 'utr-error' : undefined}

@@ -9,6 +9,7 @@ import toast from 'react-hot-toast'
 import { AppHeader } from '@/components/app-header'
 import { Popup } from '@/components/popup'
 import { SkeletonCard, SkeletonRegion } from '@/components/skeleton'
+import { t } from '@/i18n/i18n'
 import { useRules } from '@/stores/rules-store'
 import { groupPlans, usePlansStore, withdrawalNote } from '@/stores/plans-store'
 import { formatCoins, formatIndianNumber, formatRupees } from '@/shared/rules'
@@ -19,6 +20,7 @@ import { rememberPayees } from '../lib/upi-cache'
 import { orderRefusal } from '../lib/order-refusal'
 import '../membership.css'
 import { logFailure } from '@/lib/log-failure'
+import { t } from '@/i18n/i18n'
 
 /** SPEC §8 texts. */
 export const ORDER_FAILED = 'Error creating order. Please try again.'
@@ -78,7 +80,7 @@ export default function DepositFee() {
 
   return (
     <>
-      <AppHeader title="Membership Plans for You" />
+      <AppHeader title={t('Membership Plans for You')} />
       <main className="page stack">
         {failure ? (
           <p className="error-text" role="alert">
@@ -87,7 +89,7 @@ export default function DepositFee() {
         ) : null}
         {error && !plans ? <p className="error-text">{error}</p> : null}
         {!plans && !error ? (
-          <SkeletonRegion label="Loading the plans…">
+          <SkeletonRegion label={t('Loading the plans…')}>
             <SkeletonCard lines={4} />
             <SkeletonCard lines={4} />
           </SkeletonRegion>
@@ -127,7 +129,7 @@ export default function DepositFee() {
                         })
                       }
                     >
-                      Deposit
+                      {t('Deposit')}
                     </button>
                   </div>
                 ))}
@@ -136,18 +138,18 @@ export default function DepositFee() {
           : null}
         {/* Shown once the plans are in, so the arriving plans never push it down (no layout shift). */}
         {plans || error ? (
-          <WithdrawalConditions rules={rules} title="Before you pay: how withdrawals work" />
+          <WithdrawalConditions rules={rules} title={t('Before you pay: how withdrawals work')} />
         ) : null}
       </main>
       {choice ? (
         // Escape answers No, unless the order is already on its way.
-        <Popup title="Confirm Payment" onDismiss={busy ? undefined : () => setChoice(null)}>
+        <Popup title={t('Confirm Payment')} onDismiss={busy ? undefined : () => setChoice(null)}>
           <p>
             Do you want to proceed with the payment of {formatRupees(choice.amount)} for the{' '}
             {choice.type} plan?
           </p>
           {/* The conditions stand in the popup too, so nobody pays without having read them. */}
-          <WithdrawalConditions rules={rules} title="" intro="To withdraw later you need:" />
+          <WithdrawalConditions rules={rules} title="" intro={t('To withdraw later you need:')} />
           <div className="row">
             <button
               type="button"
@@ -155,7 +157,7 @@ export default function DepositFee() {
               disabled={busy}
               onClick={() => void proceed(choice)}
             >
-              Yes
+              {t('Yes')}
             </button>
             <button
               type="button"
@@ -163,7 +165,7 @@ export default function DepositFee() {
               disabled={busy}
               onClick={() => setChoice(null)}
             >
-              No
+              {t('No')}
             </button>
           </div>
         </Popup>

@@ -22,15 +22,16 @@ import { rememberedPayees } from '../lib/upi-cache'
 import { buildUpiLink, dataUrlToBlob } from '../lib/upi-link'
 import { useOrderStatus } from '../lib/use-order-status'
 import '../membership.css'
+import { msg, t } from '@/i18n/i18n'
 
 export const SHARE_UNSUPPORTED =
   'Sharing is not supported on this device. You can download and share manually.'
-const ORDER_FAILED = 'Error creating order. Please try again.'
-const UPI_FAILED = 'Error fetching UPI details. Please try again.'
+const ORDER_FAILED = msg('Error creating order. Please try again.')
+const UPI_FAILED = msg('Error fetching UPI details. Please try again.')
 /** Opened without a payment to make (item 6: never "pay ₹0"). */
 export const MISSING_PAYMENT =
   'There is no payment to make here. Choose a plan on Membership Plans, or pay the platform fee from the Platform Fee page.'
-const ORDER_NOT_FOUND = 'We could not find this payment.'
+const ORDER_NOT_FOUND = msg('We could not find this payment.')
 
 interface Params {
   deposit: number
@@ -132,10 +133,10 @@ export default function MPayment() {
       } catch (err) {
         const apiError = await readApiError(err)
         if (cancelled) return
-        if (apiError?.status === 404) setError(ORDER_NOT_FOUND)
+        if (apiError?.status === 404) setError(t(ORDER_NOT_FOUND))
         else if (apiError?.code === 'FEE_ALREADY_PAID' || apiError?.code === 'TOO_MANY_OPEN_ORDERS')
-          setError(apiError.message || ORDER_FAILED)
-        else setError(ORDER_FAILED)
+          setError(apiError.message || t(ORDER_FAILED))
+        else setError(t(ORDER_FAILED))
         return
       }
       try {
@@ -143,7 +144,7 @@ export default function MPayment() {
         if (!cancelled) setSlides(built)
       } catch (err) {
         console.warn('QR codes failed', err)
-        if (!cancelled) setError(UPI_FAILED)
+        if (!cancelled) setError(t(UPI_FAILED))
       }
     })()
     return () => {
@@ -188,22 +189,22 @@ export default function MPayment() {
 
   return (
     <>
-      <AppHeader title="Receive Money" />
+      <AppHeader title={t('Receive Money')} />
       <main className="page stack">
-        <p className="center">From any UPI app (PhonePe, BHIM, GPay, Paytm)</p>
+        <p className="center">{t('From any UPI app (PhonePe, BHIM, GPay, Paytm)')}</p>
         {error ? (
           <p className="error-text" role="alert">
             {error}
           </p>
         ) : null}
-        {!slides && !error ? <PageSpinner label="Preparing your payment…" /> : null}
+        {!slides && !error ? <PageSpinner label={t('Preparing your payment…')} /> : null}
         {order ? (
-          <section className="card stack" aria-label="Payment details">
+          <section className="card stack" aria-label={t('Payment details')}>
             <p>
               Amount: <strong data-testid="payment-amount">{formatRupees(order.amount)}</strong>
             </p>
             {isFee ? (
-              <p>This is a one-time refundable platform fee.</p>
+              <p>{t('This is a one-time refundable platform fee.')}</p>
             ) : order.membership_plan_id !== null ? (
               <p>
                 Membership Plan ID: <strong>{order.membership_plan_id}</strong>
@@ -220,11 +221,10 @@ export default function MPayment() {
               data-testid="upi-app-link"
               aria-describedby="upi-app-hint"
             >
-              Pay with UPI app
+              {t('Pay with UPI app')}
             </a>
             <p id="upi-app-hint" className="muted center" style={{ margin: 0 }}>
-              Opens PhonePe, GPay, Paytm, BHIM or another UPI app on this phone with the amount
-              filled in.
+              {t('Opens PhonePe, GPay, Paytm, BHIM or another UPI app on this phone with the amount filled in.')}
             </p>
           </>
         ) : null}
@@ -247,7 +247,7 @@ export default function MPayment() {
         {slides && open ? (
           <>
             <h2 className="center" style={{ margin: 0, fontSize: '1rem' }}>
-              Paying from another phone? Scan a QR code
+              {t('Paying from another phone? Scan a QR code')}
             </h2>
             <QrSlider slides={slides} active={active} onActive={setActive} />
             <p className="center" data-testid="payee-label">
@@ -255,10 +255,10 @@ export default function MPayment() {
             </p>
             <div className="row">
               <button type="button" className="btn btn-outline" onClick={() => void share()}>
-                Share QR
+                {t('Share QR')}
               </button>
               <button type="button" className="btn" onClick={download}>
-                Download QR
+                {t('Download QR')}
               </button>
             </div>
           </>

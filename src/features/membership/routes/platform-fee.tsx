@@ -8,6 +8,7 @@ import { useRules } from '@/stores/rules-store'
 import { useUserStore } from '@/stores/user-store'
 import { formatRupees } from '@/shared/rules'
 import { WithdrawalConditions } from '@/components/withdrawal-conditions'
+import { t } from '@/i18n/i18n'
 
 export default function PlatformFee() {
   const rules = useRules()
@@ -16,17 +17,17 @@ export default function PlatformFee() {
   const href = `/m-payment?deposit=${rules.platformFeeRupees}&KeyFrom=Platform Fee`
   return (
     <>
-      <AppHeader title="Platform Fee" />
+      <AppHeader title={t('Platform Fee')} />
       <main className="page stack">
         <h2>Pay the {fee} platform fee to withdraw</h2>
         <p>
           Withdrawals need a one-time platform fee of {fee}. It is refundable: ask for a refund
           within {rules.platformFeeRefundDays} days and it is paid back to your UPI ID.
         </p>
-        <WithdrawalConditions rules={rules} title="Before you pay: how withdrawals work" />
+        <WithdrawalConditions rules={rules} title={t('Before you pay: how withdrawals work')} />
         {paid ? (
           <p className="notice" role="status">
-            You have already paid the platform fee.
+            {t('You have already paid the platform fee.')}
           </p>
         ) : (
           <Link href={href} className="btn">

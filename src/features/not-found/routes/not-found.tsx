@@ -1,13 +1,14 @@
 /** Not found: any path outside the route table gets a clear message and a way home. */
 import { Link } from 'wouter'
+import { t } from '@/i18n/i18n'
 
 export default function NotFound() {
   return (
     <main className="page stack center">
-      <h1>Page not found</h1>
-      <p>The page you are looking for does not exist or has moved.</p>
+      <h1>{t('Page not found')}</h1>
+      <p>{t('The page you are looking for does not exist or has moved.')}</p>
       <Link href="/" className="btn">
-        Go to Home
+        {t('Go to Home')}
       </Link>
     </main>
   )

@@ -6,10 +6,11 @@
  */
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
-import { PageSpinner } from '@/components/page-spinner'
+import { PageSkeleton } from '@/components/skeleton'
 import { formatRupees } from '@/shared/rules'
 import type { TransactionDetails, TransactionState } from '../lib/use-transaction-details'
 import { LOAD_DETAILS_ERROR, NOT_FOUND_TITLE, NOT_RECEIVED_TITLE } from '../messages'
+import { t } from '@/i18n/i18n'
 
 interface Props {
   state: TransactionState
@@ -28,10 +29,11 @@ const STATUS_TEXT: Record<TransactionDetails['status'], string> = {
 const DASHBOARD = { href: '/dashboard', label: 'Go to Dashboard' }
 
 export function PaymentResult({ state, page }: Props) {
-  if (state.kind === 'loading') return <PageSpinner label="Loading…" />
+  if (state.kind === 'loading') return <PageSkeleton />
   if (state.kind === 'error')
     return (
       <Layout button={DASHBOARD}>
+        <h1>Payment details</h1>
         <p className="error-text" role="alert">
           {LOAD_DETAILS_ERROR}
         </p>
@@ -71,7 +73,7 @@ export function PaymentResult({ state, page }: Props) {
       <Layout button={{ href: '/wallet', label: 'Open Wallet' }}>
         <h1>{NOT_RECEIVED_TITLE}</h1>
         <p className="muted">
-          We confirm a payment once it reaches us; your wallet shows it as soon as it does.
+          {t('We confirm a payment once it reaches us; your wallet shows it as soon as it does.')}
         </p>
         <Rows
           rows={[
@@ -87,7 +89,7 @@ export function PaymentResult({ state, page }: Props) {
       icon={<ResultIcon color="#b3261e" path="M8 8l8 8M16 8l-8 8" />}
       button={{ href: retry, label: 'Retry Payment' }}
     >
-      <h1>Payment Failed</h1>
+      <h1>{t('Payment Failed')}</h1>
       <Rows
         rows={[
           ['Amount attempted', formatRupees(d.amount)],

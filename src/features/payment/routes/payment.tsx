@@ -12,6 +12,7 @@ import { getCsrfToken } from '../api/get-csrf-token'
 import { createCardOrder, type CardOrderFields } from '../api/create-card-order'
 import { loadCardSdk, startCardCheckout } from '../lib/load-card-sdk'
 import { NO_PROVIDER_MESSAGE, PAYMENT_ERROR } from '../messages'
+import { t } from '@/i18n/i18n'
 
 const FIELDS: {
   name: keyof CardOrderFields
@@ -86,7 +87,7 @@ export default function Payment() {
 
   return (
     <>
-      <AppHeader title="Card payment" />
+      <AppHeader title={t('Card payment')} />
       <main className="page stack">
         {provider !== 'cashfree' ? (
           <p className="notice" data-testid="no-provider">

@@ -1,6 +1,7 @@
 /** Bank details confirmation (SPEC §2): the saved message and Back to Home (to /dashboard). */
 import { Link } from 'wouter'
 import '../profile.css'
+import { t } from '@/i18n/i18n'
 
 export default function BankDetailsConfirmation() {
   return (
@@ -16,12 +17,12 @@ export default function BankDetailsConfirmation() {
           strokeLinejoin="round"
         />
       </svg>
-      <h1>Bank Details Added Successfully!</h1>
+      <h1>{t('Bank Details Added Successfully!')}</h1>
       <p className="muted">
-        Your bank details have been successfully saved. You can now proceed with transactions.
+        {t('Your bank details have been successfully saved. You can now proceed with transactions.')}
       </p>
       <Link href="/dashboard" className="btn">
-        Back to Home
+        {t('Back to Home')}
       </Link>
     </main>
   )

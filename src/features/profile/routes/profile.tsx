@@ -13,11 +13,14 @@ import { useUserStore } from '@/stores/user-store'
 import { useRules } from '@/stores/rules-store'
 import { coinsToRupees } from '@/shared/rules'
 import { PageSkeleton } from '@/components/skeleton'
+import { t } from '@/i18n/i18n'
 import { ThemeSwitch } from '@/components/theme-switch'
 import { goBack } from '@/lib/go-back'
 import '../profile.css'
+import { msg, t } from '@/i18n/i18n'
+import { LanguageSwitch } from '@/components/language-switch'
 
-const FETCH_ERROR = 'Error fetching user details. Please try again.'
+const FETCH_ERROR = msg('Error fetching user details. Please try again.')
 
 export default function Profile() {
   const user = useUserStore((s) => s.user)
@@ -29,7 +32,7 @@ export default function Profile() {
   useEffect(() => {
     refreshUser({ reuseRecent: true }).catch(() => {
       setFailed(true)
-      toast.error(FETCH_ERROR)
+      toast.error(t(FETCH_ERROR))
     })
   }, [])
 
@@ -39,7 +42,7 @@ export default function Profile() {
     navigate('/', { replace: true })
   }
 
-  if (!user && !failed) return <PageSkeleton label="Loading your profile…" />
+  if (!user && !failed) return <PageSkeleton label={t('Loading your profile…')} />
 
   // DECISIONS §5: the withdraw screen's `balance` is whole rupees.
   const balanceRupees = user ? Math.floor(coinsToRupees(user.points, rules)) : 0
@@ -59,14 +62,14 @@ export default function Profile() {
 
   return (
     <main className="page stack">
-      <h1>My Profile</h1>
+      <h1>{t('My Profile')}</h1>
       {failed ? (
         <p className="error-text" role="alert">
-          {FETCH_ERROR}
+          {t(FETCH_ERROR)}
         </p>
       ) : null}
       {user ? (
-        <section className="card profile-card" aria-label="Your details">
+        <section className="card profile-card" aria-label={t('Your details')}>
           <div className="profile-identity">
             <span className="profile-avatar" aria-hidden="true">
               {user.first_name.trim().charAt(0).toUpperCase() || '?'}
@@ -74,18 +77,18 @@ export default function Profile() {
             <h2 className="profile-name">{user.first_name}</h2>
           </div>
           <dl className="profile-facts">
-            <dt>Email</dt>
+            <dt>{t('Email')}</dt>
             <dd>{user.email}</dd>
-            <dt>Phone</dt>
+            <dt>{t('Phone')}</dt>
             <dd>+91 {user.phone_number}</dd>
-            <dt>Refer ID</dt>
+            <dt>{t('Refer ID')}</dt>
             <dd>{user.referral_id}</dd>
-            <dt>Refer count</dt>
+            <dt>{t('Refer count')}</dt>
             <dd>{user.referral_count}</dd>
           </dl>
         </section>
       ) : null}
-      <nav aria-label="Account options">
+      <nav aria-label={t('Account options')}>
         <ul className="option-list">
           {options.map((option) => (
             <li key={option.label}>
@@ -94,12 +97,13 @@ export default function Profile() {
           ))}
         </ul>
       </nav>
+      <LanguageSwitch />
       <ThemeSwitch />
       <button type="button" className="btn btn-secondary" onClick={onLogout} disabled={loggingOut}>
-        Log out
+        {t('Log out')}
       </button>
       <button type="button" className="btn btn-ghost" onClick={() => goBack('/dashboard')}>
-        Go Back
+        {t('Go Back')}
       </button>
     </main>
   )

@@ -12,6 +12,7 @@ import { useRules } from '@/stores/rules-store'
 import { useUserStore } from '@/stores/user-store'
 import { formatCoins } from '@/shared/rules'
 import '../referral.css'
+import { t } from '@/i18n/i18n'
 
 /** The link a friend opens to register with the code. */
 export function referralLink(code: string, origin = window.location.origin): string {
@@ -35,9 +36,9 @@ export default function ReferAndEarn() {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(code)
-      toast.success('Referral code copied!')
+      toast.success(t('Referral code copied!'))
     } catch {
-      toast.error('Could not copy. Please copy the code by hand.')
+      toast.error(t('Could not copy. Please copy the code by hand.'))
     }
   }
 
@@ -57,7 +58,7 @@ export default function ReferAndEarn() {
     }
     try {
       await navigator.clipboard.writeText(link)
-      toast.success('Referral link copied!')
+      toast.success(t('Referral link copied!'))
     } catch {
       window.alert('Sharing is not supported on this device. You can download and share manually.')
     }
@@ -65,10 +66,10 @@ export default function ReferAndEarn() {
 
   return (
     <>
-      <AppHeader title="Refer & Earn" />
+      <AppHeader title={t('Refer & Earn')} />
       <main className="page stack">
         {fromWithdrawal && rules.withdrawMinReferrals > 0 ? (
-          <section className="notice stack" aria-label="Referral progress">
+          <section className="notice stack" aria-label={t('Referral progress')}>
             <p className="referral-progress" data-testid="referral-progress">
               {Math.min(count, rules.withdrawMinReferrals)}/{rules.withdrawMinReferrals}
             </p>
@@ -83,8 +84,8 @@ export default function ReferAndEarn() {
           friend gets {formatCoins(rules.referralRewardFriendCoins, rules)} when they verify their
           email.
         </p>
-        <section className="card stack center" aria-label="Your referral code">
-          <p className="muted">Your referral code</p>
+        <section className="card stack center" aria-label={t('Your referral code')}>
+          <p className="muted">{t('Your referral code')}</p>
           <p className="referral-code" data-testid="referral-code">
             {code}
           </p>
@@ -95,10 +96,10 @@ export default function ReferAndEarn() {
               onClick={() => void copy()}
               disabled={!code}
             >
-              Copy
+              {t('Copy')}
             </button>
             <button type="button" className="btn" onClick={() => void share()} disabled={!code}>
-              Share
+              {t('Share')}
             </button>
           </div>
           <p className="muted referral-link">{link}</p>

@@ -8,15 +8,16 @@ import { WithdrawalConditions } from '@/components/withdrawal-conditions'
 import { useRules } from '@/stores/rules-store'
 import { formatRupees } from '@/shared/rules'
 import { SUPPORT_EMAIL, SUPPORT_REPLY_TIME } from '../support'
+import { t } from '@/i18n/i18n'
 
 export default function HelpCenter() {
   const rules = useRules()
   return (
     <>
-      <AppHeader title="Help Center" />
+      <AppHeader title={t('Help Center')} />
       <main className="page stack">
         <section>
-          <h2>Contact us by email</h2>
+          <h2>{t('Contact us by email')}</h2>
           <p>
             Support is by email only. Write to{' '}
             <a href={`mailto:${SUPPORT_EMAIL}`} data-testid="support-email">
@@ -26,12 +27,11 @@ export default function HelpCenter() {
           </p>
         </section>
         <section>
-          <h2>Frequently asked questions</h2>
+          <h2>{t('Frequently asked questions')}</h2>
           <p>
-            Most questions are answered in <Link href="/how-to-earn">How to earn</Link>, the{' '}
-            <Link href="/termsandcondition">Terms &amp; Conditions</Link> and{' '}
-            <Link href="/your-mistake">common withdrawal mistakes</Link>. Read them before writing
-            to us.
+            Most questions are answered in <Link href="/how-to-earn">{t('How to earn')}</Link>, the{' '}
+            <Link href="/termsandcondition">{t('Terms & Conditions')}</Link> and{' '}
+            <Link href="/your-mistake">{t('common withdrawal mistakes')}</Link>{t('. Read them before writing to us.')}
           </p>
           <p data-testid="faq-withdrawal">
             When can I withdraw? When every condition below is met
@@ -44,15 +44,15 @@ export default function HelpCenter() {
         <WithdrawalConditions rules={rules} />
         {rules.withdrawRequiresPlatformFee ? (
           <section className="notice">
-            <h2>Paid the platform fee and cannot withdraw?</h2>
+            <h2>{t('Paid the platform fee and cannot withdraw?')}</h2>
             <p data-testid="refund-note">
               The {formatRupees(rules.platformFeeRupees)} platform fee is refundable within{' '}
               {rules.platformFeeRefundDays} days. Email support with:
             </p>
             <ul>
-              <li>a screenshot of your profile,</li>
-              <li>the fee transaction (a screenshot or its UPI reference),</li>
-              <li>the same UPI ID you used to pay the fee.</li>
+              <li>{t('a screenshot of your profile,')}</li>
+              <li>{t('the fee transaction (a screenshot or its UPI reference),')}</li>
+              <li>{t('the same UPI ID you used to pay the fee.')}</li>
             </ul>
             <p>We reply in {SUPPORT_REPLY_TIME}.</p>
           </section>
@@ -61,7 +61,7 @@ export default function HelpCenter() {
           className="btn"
           href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('Watch & Earn support')}`}
         >
-          Email Support
+          {t('Email Support')}
         </a>
       </main>
     </>

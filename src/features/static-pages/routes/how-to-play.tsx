@@ -1,10 +1,11 @@
 /** How to play (SPEC §2): the title only, with an empty body. */
 import { AppHeader } from '@/components/app-header'
+import { t } from '@/i18n/i18n'
 
 export default function HowToPlay() {
   return (
     <>
-      <AppHeader title="How to Play" />
+      <AppHeader title={t('How to Play')} />
       <main className="page" />
     </>
   )

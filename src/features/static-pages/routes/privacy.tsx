@@ -4,67 +4,60 @@ import { useRules } from '@/stores/rules-store'
 import { formatIndianNumber, formatRupees } from '@/shared/rules'
 import { ContinueWatching } from '../components/continue-watching'
 import { SUPPORT_EMAIL } from '../support'
+import { t } from '@/i18n/i18n'
 
 export default function Privacy() {
   const rules = useRules()
   return (
     <>
-      <AppHeader title="Privacy Policy" />
+      <AppHeader title={t('Privacy Policy')} />
       <main className="page stack">
         <section>
-          <h2>Data we collect</h2>
+          <h2>{t('Data we collect')}</h2>
           <p>
-            Your name, email address, phone number and 4-digit PIN (stored only as a secure hash),
-            the videos you watch and when, your coin balance and its history, your referrals, the
-            UPI IDs and bank details you give us for payouts, and the payments you make.
+            {t('Your name, email address, phone number and 4-digit PIN (stored only as a secure hash), the videos you watch and when, your coin balance and its history, your referrals, the UPI IDs and bank details you give us for payouts, and the payments you make.')}
           </p>
         </section>
         <section>
-          <h2>How we use your data</h2>
+          <h2>{t('How we use your data')}</h2>
           <p>
-            To run your account, credit coins for videos and referrals, process deposits and
-            withdrawals, prevent fraud, and answer you when you write to support. We do not sell
-            your data.
+            {t('To run your account, credit coins for videos and referrals, process deposits and withdrawals, prevent fraud, and answer you when you write to support. We do not sell your data.')}
           </p>
         </section>
         <section>
-          <h2>Cookies and local storage</h2>
+          <h2>{t('Cookies and local storage')}</h2>
           <p>
-            We keep your login token and app data on your device so the app works offline. The card
-            payment form sets one short-lived security cookie that protects it from forged requests.
-            We use no advertising or tracking cookies.
+            {t('We keep your login token and app data on your device so the app works offline. The card payment form sets one short-lived security cookie that protects it from forged requests. We use no advertising or tracking cookies.')}
           </p>
         </section>
         <section>
-          <h2>Security</h2>
+          <h2>{t('Security')}</h2>
           <p>
-            Data travels over encrypted connections. Your PIN and login tokens are stored only as
-            hashes, and wrong PINs lock the account for a while.
+            {t('Data travels over encrypted connections. Your PIN and login tokens are stored only as hashes, and wrong PINs lock the account for a while.')}
           </p>
         </section>
         <section>
-          <h2>Data retention</h2>
+          <h2>{t('Data retention')}</h2>
           <p>
             We keep your account data while your account is open, and payment and payout records for
             as long as the law requires. Write to {SUPPORT_EMAIL} to close your account.
           </p>
         </section>
         <section>
-          <h2>Changes to this policy</h2>
-          <p>We may update this policy; the app shows the current version on this page.</p>
+          <h2>{t('Changes to this policy')}</h2>
+          <p>{t('We may update this policy; the app shows the current version on this page.')}</p>
         </section>
         <section>
-          <h2>Conversion of earnings to points</h2>
+          <h2>{t('Conversion of earnings to points')}</h2>
           <p data-testid="privacy-points">
             Earnings are counted in coins ({formatIndianNumber(rules.coinsPerRupee)} coins ={' '}
             {formatRupees(1)}). The company may convert rupee earnings into points at any time.
           </p>
         </section>
         <section>
-          <h2>Liability disclaimer</h2>
+          <h2>{t('Liability disclaimer')}</h2>
           <p>
-            The app is provided as it is. We are not liable for losses from a wrong UPI ID or bank
-            details you enter, for delays of banks or UPI apps, or for interruptions of the service.
+            {t('The app is provided as it is. We are not liable for losses from a wrong UPI ID or bank details you enter, for delays of banks or UPI apps, or for interruptions of the service.')}
           </p>
         </section>
         <ContinueWatching />

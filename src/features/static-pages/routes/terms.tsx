@@ -8,17 +8,18 @@ import { useRules } from '@/stores/rules-store'
 import { WithdrawalConditions } from '@/components/withdrawal-conditions'
 import { formatIndianNumber, formatCoins, formatRupees } from '@/shared/rules'
 import { ContinueWatching } from '../components/continue-watching'
+import { t } from '@/i18n/i18n'
 
 export default function Terms() {
   const rules = useRules()
   return (
     <>
-      <AppHeader title="Terms & Conditions" />
+      <AppHeader title={t('Terms & Conditions')} />
       <main className="page stack">
-        <p>By using Watch &amp; Earn you agree to these terms.</p>
+        <p>{t('By using Watch & Earn you agree to these terms.')}</p>
 
         <section>
-          <h2>Coins</h2>
+          <h2>{t('Coins')}</h2>
           <p data-testid="terms-coins">
             You earn coins for every video you watch to the end; the coins per video depend on your
             membership plan. {formatIndianNumber(rules.coinsPerRupee)} coins = {formatRupees(1)}. A
@@ -32,41 +33,40 @@ export default function Terms() {
         </section>
 
         <section>
-          <h2>Withdrawals</h2>
+          <h2>{t('Withdrawals')}</h2>
           <WithdrawalConditions
             rules={rules}
             title=""
-            intro="You can withdraw your earnings to your UPI ID when all of these are met:"
+            intro={t('You can withdraw your earnings to your UPI ID when all of these are met:')}
           />
-          <p>If a payout fails, the amount returns to your balance.</p>
+          <p>{t('If a payout fails, the amount returns to your balance.')}</p>
           <p>
             Check your UPI ID before you submit: a payout sent to a wrong UPI ID cannot be recalled.
-            See <Link href="/your-mistake">common withdrawal mistakes</Link>.
+            See <Link href="/your-mistake">{t('common withdrawal mistakes')}</Link>.
           </p>
         </section>
 
         {rules.withdrawRequiresPlatformFee ? (
           <section>
-            <h2>Platform fee</h2>
+            <h2>{t('Platform fee')}</h2>
             <p data-testid="terms-platform-fee">
               The platform fee of {formatRupees(rules.platformFeeRupees)} is paid once and is
               refundable within {rules.platformFeeRefundDays} days: write to support from the{' '}
-              <Link href="/help-center">Help Center</Link>.
+              <Link href="/help-center">{t('Help Center')}</Link>.
             </p>
           </section>
         ) : null}
 
         <section>
-          <h2>Your account</h2>
+          <h2>{t('Your account')}</h2>
           <p>
-            One account per person. Accounts that cheat the video timers or create fake referrals
-            may be suspended and their coins withheld.
+            {t('One account per person. Accounts that cheat the video timers or create fake referrals may be suspended and their coins withheld.')}
           </p>
         </section>
 
         <section>
-          <h2>Points</h2>
-          <p>The company may convert rupee earnings into points at any time.</p>
+          <h2>{t('Points')}</h2>
+          <p>{t('The company may convert rupee earnings into points at any time.')}</p>
         </section>
 
         <ContinueWatching />

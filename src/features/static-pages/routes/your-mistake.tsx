@@ -6,33 +6,33 @@ import { Link } from 'wouter'
 import { AppHeader } from '@/components/app-header'
 import { useRules } from '@/stores/rules-store'
 import { formatRupees } from '@/shared/rules'
+import { t } from '@/i18n/i18n'
 
 export default function YourMistake() {
   const rules = useRules()
   return (
     <>
-      <AppHeader title="Withdrawal mistakes" />
+      <AppHeader title={t('Withdrawal mistakes')} />
       <main className="page stack">
         <p>
           Most failed withdrawals come from a wrong UPI ID. A UPI ID looks like{' '}
           <strong>name@bank</strong>, for example <strong>ravi.kumar@okaxis</strong>.
         </p>
         <section>
-          <h2>Common UPI ID mistakes</h2>
+          <h2>{t('Common UPI ID mistakes')}</h2>
           <ul>
-            <li>A typing mistake: one wrong letter sends the money nowhere, or to someone else.</li>
-            <li>Only your phone number or name without the part after @.</li>
-            <li>The wrong bank handle after @ (for example @ybl instead of @okaxis).</li>
-            <li>Spaces before, inside or after the UPI ID.</li>
-            <li>A UPI ID of a closed or inactive bank account.</li>
-            <li>Someone else&apos;s UPI ID: payouts go only to the UPI ID you enter.</li>
+            <li>{t('A typing mistake: one wrong letter sends the money nowhere, or to someone else.')}</li>
+            <li>{t('Only your phone number or name without the part after @.')}</li>
+            <li>{t('The wrong bank handle after @ (for example @ybl instead of @okaxis).')}</li>
+            <li>{t('Spaces before, inside or after the UPI ID.')}</li>
+            <li>{t('A UPI ID of a closed or inactive bank account.')}</li>
+            <li>{t("Someone else's UPI ID: payouts go only to the UPI ID you enter.")}</li>
           </ul>
         </section>
         <section>
-          <h2>Before you submit</h2>
+          <h2>{t('Before you submit')}</h2>
           <p>
-            Copy the UPI ID from your UPI app (Paytm, PhonePe, Google Pay, BHIM) instead of typing
-            it. If a payout fails, the amount returns to your balance and you can try again.
+            {t('Copy the UPI ID from your UPI app (Paytm, PhonePe, Google Pay, BHIM) instead of typing it. If a payout fails, the amount returns to your balance and you can try again.')}
           </p>
           {rules.transferFeeRupees > 0 ? (
             <p data-testid="mistake-fee">
@@ -41,7 +41,7 @@ export default function YourMistake() {
           ) : null}
         </section>
         <Link href="/dashboard" className="btn">
-          Go to Dashboard
+          {t('Go to Dashboard')}
         </Link>
       </main>
     </>

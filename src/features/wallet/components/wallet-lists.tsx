@@ -5,6 +5,7 @@ import { formatDueDate } from '@/shared/payout-time'
 import { describeOutboxError } from '@/lib/outbox/outbox'
 import type { OutboxItem } from '@/lib/outbox/outbox-types'
 import type { LedgerEntry, WalletOrder, WalletWithdrawal } from '../api/get-wallet'
+import { t } from '@/i18n/i18n'
 
 /** Words for the ledger kinds of the earning contract. */
 export const KIND_LABELS: Record<string, string> = {
@@ -62,9 +63,9 @@ export function payoutDue(
 }
 
 export function LedgerList({ entries }: { entries: LedgerEntry[] }) {
-  if (entries.length === 0) return <p className="muted">No coin movements yet.</p>
+  if (entries.length === 0) return <p className="muted">{t('No coin movements yet.')}</p>
   return (
-    <ul className="wallet-list" aria-label="Coin movements">
+    <ul className="wallet-list" aria-label={t('Coin movements')}>
       {entries.map((e) => (
         <li key={e.id} className="wallet-row" data-testid="ledger-row">
           <div className="wallet-row-main">
@@ -86,9 +87,9 @@ export function LedgerList({ entries }: { entries: LedgerEntry[] }) {
 }
 
 export function WithdrawalList({ withdrawals }: { withdrawals: WalletWithdrawal[] }) {
-  if (withdrawals.length === 0) return <p className="muted">No withdrawals yet.</p>
+  if (withdrawals.length === 0) return <p className="muted">{t('No withdrawals yet.')}</p>
   return (
-    <ul className="wallet-list" aria-label="Withdrawals">
+    <ul className="wallet-list" aria-label={t('Withdrawals')}>
       {withdrawals.map((w) => (
         <li key={w.id} className="wallet-row" data-testid="withdrawal-row">
           <div className="wallet-row-main">
@@ -115,9 +116,9 @@ export function WithdrawalList({ withdrawals }: { withdrawals: WalletWithdrawal[
 }
 
 export function OrderList({ orders }: { orders: WalletOrder[] }) {
-  if (orders.length === 0) return <p className="muted">No payments yet.</p>
+  if (orders.length === 0) return <p className="muted">{t('No payments yet.')}</p>
   return (
-    <ul className="wallet-list" aria-label="Payments">
+    <ul className="wallet-list" aria-label={t('Payments')}>
       {orders.map((o) => (
         <li key={o.order_id} className="wallet-row" data-testid="order-row">
           <div className="wallet-row-main">
@@ -134,7 +135,7 @@ export function OrderList({ orders }: { orders: WalletOrder[] }) {
           {o.status === 'pending' && !o.utr ? (
             <div className="wallet-row-sub">
               <Link href={`/m-payment?order_id=${encodeURIComponent(o.order_id)}`}>
-                Pay or enter your UPI reference
+                {t('Pay or enter your UPI reference')}
               </Link>
             </div>
           ) : null}
@@ -153,7 +154,7 @@ export function OutboxList({
 }) {
   if (items.length === 0) return null
   return (
-    <ul className="wallet-list" aria-label="Waiting to be sent">
+    <ul className="wallet-list" aria-label={t('Waiting to be sent')}>
       {items.map((item) => (
         <li key={item.id} className="wallet-row" data-testid="outbox-row">
           <div className="wallet-row-main">
@@ -168,7 +169,7 @@ export function OutboxList({
             <div className="wallet-row-sub">
               <span className="error-text">{describeOutboxError(item)}</span>
               <button type="button" className="link-button" onClick={() => onDismiss(item.id)}>
-                Dismiss
+                {t('Dismiss')}
               </button>
             </div>
           ) : (

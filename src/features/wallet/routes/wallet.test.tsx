@@ -251,7 +251,7 @@ describe('Wallet', () => {
     render(<Wallet />)
     await screen.findAllByTestId('ledger-row')
     getWallet.mockResolvedValue({ balance: 12_000, entries: [], withdrawals: [], orders: [] })
-    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Refresh' }))
     await waitFor(() => expect(screen.getByTestId('wallet-balance')).toHaveTextContent('12,000 coins (₹120)'))
     expect(getWallet).toHaveBeenCalledTimes(2)
     expect(screen.getByTestId('refresh-control')).toHaveTextContent('Updated just now')

@@ -5,10 +5,10 @@
  * The last wallet received is kept on the phone (../wallet-store.ts): offline it shows that copy
  * and when it is from; Refresh (or pulling down) fetches it again (issue 16).
  */
-import { useCallback, useEffect, useState } from 'react'
+import { Suspense, lazy, useCallback, useEffect, useState } from 'react'
 import { AppHeader } from '@/components/app-header'
-import { RefreshControl } from '@/components/refresh-control'
 import { SkeletonList, SkeletonRegion } from '@/components/skeleton'
+import { t } from '@/i18n/i18n'
 import { dismissOutboxItem, refreshOutboxStore } from '@/lib/outbox/outbox'
 import { useOutboxItems } from '@/lib/outbox/outbox-store'
 import { useRules } from '@/stores/rules-store'
@@ -20,7 +20,16 @@ import { LedgerList, OrderList, OutboxList, WithdrawalList } from '../components
 import '../wallet.css'
 import { logFailure } from '@/lib/log-failure'
 
+// Refresh in a chunk of its own (first-route budget, issue 12); its row keeps its height meanwhile.
+const RefreshControl = lazy(() => import('@/components/refresh-control').then((m) => ({ default: m.RefreshControl })))
+
 export const WALLET_FAILED = 'Could not load your wallet. Please try again.'
+
+// The notifications card (issue 16) comes in its own chunk after the wallet; if that chunk fails,
+// the wallet shows without it.
+const PushOptIn = lazy(() =>
+  import('../components/push-opt-in').catch(() => ({ default: () => null })),
+)
 
 export default function Wallet() {
   const rules = useRules()
@@ -60,43 +69,52 @@ export default function Wallet() {
 
   return (
     <>
-      <AppHeader title="Wallet" />
+      <AppHeader title={t('Wallet')} />
       <main className="page stack">
         {error && !wallet ? (
           <p className="error-text" role="alert">
             {error}
           </p>
         ) : null}
-        {wallet ? <RefreshControl savedAt={saved.fetchedAt} stale={error !== null} onRefresh={load} /> : null}
+        {wallet ? (
+          <Suspense fallback={<div className="refresh-control" aria-hidden="true" />}>
+            <RefreshControl savedAt={saved.fetchedAt} stale={error !== null} onRefresh={load} />
+          </Suspense>
+        ) : null}
         {wallet ? (
           <p>
             Balance:{' '}
             <strong data-testid="wallet-balance">{formatCoins(wallet.balance, rules)}</strong>
           </p>
         ) : null}
+        {wallet ? (
+          <Suspense fallback={null}>
+            <PushOptIn />
+          </Suspense>
+        ) : null}
         {outbox.length > 0 ? (
           <section className="stack" aria-labelledby="outbox-title">
-            <h2 id="outbox-title">Waiting to be sent</h2>
+            <h2 id="outbox-title">{t('Waiting to be sent')}</h2>
             <OutboxList items={outbox} onDismiss={(id) => void dismissOutboxItem(id)} />
           </section>
         ) : null}
         {!wallet && !error ? (
-          <SkeletonRegion label="Loading your wallet…">
+          <SkeletonRegion label={t('Loading your wallet…')}>
             <SkeletonList rows={5} />
           </SkeletonRegion>
         ) : null}
         {wallet ? (
           <>
             <section className="stack" aria-labelledby="ledger-title">
-              <h2 id="ledger-title">Coin movements</h2>
+              <h2 id="ledger-title">{t('Coin movements')}</h2>
               <LedgerList entries={wallet.entries} />
             </section>
             <section className="stack" aria-labelledby="withdrawals-title">
-              <h2 id="withdrawals-title">Withdrawals</h2>
+              <h2 id="withdrawals-title">{t('Withdrawals')}</h2>
               <WithdrawalList withdrawals={wallet.withdrawals} />
             </section>
             <section className="stack" aria-labelledby="orders-title">
-              <h2 id="orders-title">Payments</h2>
+              <h2 id="orders-title">{t('Payments')}</h2>
               <OrderList orders={wallet.orders} />
             </section>
           </>

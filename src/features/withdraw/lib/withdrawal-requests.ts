@@ -6,6 +6,7 @@
 import toast from 'react-hot-toast'
 import { defineOutboxKind } from '@/lib/outbox/outbox-kinds'
 import { refreshUser } from '@/stores/get-user'
+import { t } from '@/i18n/i18n'
 
 /** The request: the payout in whole rupees (fee excluded) and the UPI ID it goes to. */
 export interface WithdrawalRequest extends Record<string, unknown> {
@@ -22,7 +23,7 @@ export const WITHDRAWAL_REQUESTS = defineOutboxKind<WithdrawalRequest, unknown>(
   name: 'withdrawal',
   path: 'add-withdraw/',
   onDone() {
-    toast.success('Withdrawal request submitted successfully!')
+    toast.success(t('Withdrawal request submitted successfully!'))
     refreshUser().catch(() => undefined)
   },
   onFinal(error) {

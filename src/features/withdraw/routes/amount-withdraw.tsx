@@ -16,6 +16,7 @@ import { formatRupees } from '@/shared/rules'
 import { checkUpiId } from '@/shared/validation'
 import { addWithdraw } from '../api/add-withdraw'
 import '../withdraw.css'
+import { t } from '@/i18n/i18n'
 
 /** SPEC §8 texts. */
 export const WITHDRAW_FAILED = 'There was an issue with your withdrawal request. Please try again.'
@@ -59,6 +60,11 @@ export default function AmountWithdraw() {
       const result = await addWithdraw(upiId.trim(), payout)
       if (result.kind === 'done') {
         toast.success(WITHDRAW_OK)
+        // Offer notifications for the payout (issue 16); its code loads only now.
+        void import('../components/push-offer').then(
+          (m) => m.offerPushAfterWithdrawal(),
+          () => undefined,
+        )
         void refreshUser().catch(() => undefined)
         navigate('/dashboard?keyfrom=withdrawal')
         return
@@ -95,8 +101,9 @@ export default function AmountWithdraw() {
   }
 
   return (
-    <>
-      <AppHeader title="Withdraw" />
+    // The header inside the screen's one landmark: every state has one <main> and one h1.
+    <main>
+      <AppHeader title={t('Withdraw')} />
       <form
         className="page stack"
         noValidate
@@ -112,7 +119,7 @@ export default function AmountWithdraw() {
         ) : (
           // Opened without ?balance= and no user yet (issue 13): say so, not "Balance: ₹0".
           <p className="error-text" role="alert">
-            Your balance is not known yet. Open Withdraw from your dashboard.
+            {t('Your balance is not known yet. Open Withdraw from your dashboard.')}
           </p>
         )}
         <div className="field">
@@ -129,7 +136,7 @@ export default function AmountWithdraw() {
           />
         </div>
         <div className="field">
-          <label htmlFor={upiFieldId}>UPI ID</label>
+          <label htmlFor={upiFieldId}>{t('UPI ID')}</label>
           <input
             id={upiFieldId}
             className="input"
@@ -163,6 +170,6 @@ export default function AmountWithdraw() {
           {busy ? 'Submitting…' : 'Withdraw'}
         </button>
       </form>
-    </>
+    </main>
   )
 }
