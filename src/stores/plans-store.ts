@@ -7,15 +7,9 @@ import { persist } from 'zustand/middleware'
 import { api } from '@/lib/api-client'
 import { idbStorage } from '@/lib/idb-storage'
 import { formatDays, payoutTimeRange } from '@/shared/payout-time'
+import type { MembershipPlan } from '@/shared/contract/earning'
 
-/** A plan as the server sends it: `video_point` in coins, `deposit_point` rupees as text or 'FREE'. */
-export interface MembershipPlan {
-  id: number
-  membership_type: string
-  video_point: number
-  deposit_point: string
-  withdrawl_days: number
-}
+export type { MembershipPlan }
 
 /**
  * A group of plans of one type (SPEC §3): paid deposits in whole rupees, and the free option.

@@ -9,12 +9,7 @@ import { api } from '@/lib/api-client'
 import { idbStorage } from '@/lib/idb-storage'
 import { DEFAULT_RULES, type Rules } from '@/shared/rules'
 import { migrateSteps } from './versioned'
-
-interface ConfigResponse {
-  rules: Rules
-  play_store_url: string
-  payment_provider: 'manual-upi' | 'cashfree'
-}
+import type { ConfigAnswer as ConfigResponse } from '@/shared/contract/system'
 
 interface RulesState {
   rules: Rules

@@ -7,20 +7,9 @@ import { create } from 'zustand'
 import { persist } from 'zustand/middleware'
 import { idbStorage } from '@/lib/idb-storage'
 import { migrateSteps } from './versioned'
+import type { User } from '@/shared/contract/accounts'
 
-/** The User of SPEC §3, as `GET /get-user/` returns it. `points` is integer coins. */
-export interface User {
-  first_name: string
-  email: string
-  phone_number: string
-  points: number
-  views: number
-  referral_id: string
-  referral_count: number
-  membership__video_point: number
-  is_faulty: boolean
-  platform_fee_paid: boolean
-}
+export type { User }
 
 interface UserState {
   user: User | null

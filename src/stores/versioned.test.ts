@@ -25,6 +25,7 @@ const user: User = {
   membership__video_point: 10,
   is_faulty: false,
   platform_fee_paid: true,
+  email_verified: true,
 }
 
 beforeEach(() => {

@@ -27,6 +27,7 @@ const user: User = {
   membership__video_point: 250,
   is_faulty: false,
   platform_fee_paid: false,
+  email_verified: true,
 }
 
 function renderPage() {

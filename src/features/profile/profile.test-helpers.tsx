@@ -54,4 +54,5 @@ export const SAMPLE_USER: User = {
   membership__video_point: 10,
   is_faulty: false,
   platform_fee_paid: false,
+  email_verified: true,
 }

@@ -1,13 +1,8 @@
 /** `GET /dashboard/?link=` (SPEC §7): the videos to watch; the server records each handout. */
 import { api } from '@/lib/api-client'
+import type { DashboardVideo } from '@/shared/contract/earning'
 
-/** A dashboard video (SPEC §3): `timer` in seconds (15–60). */
-export interface DashboardVideo {
-  id: number
-  link: string
-  redirection_link: string
-  timer: number
-}
+export type { DashboardVideo }
 
 /** Fetches the list; throws on failure or when the answer is not an array. */
 export async function getVideos(link = ''): Promise<DashboardVideo[]> {

@@ -7,19 +7,14 @@ import toast from 'react-hot-toast'
 import { defineOutboxKind } from '@/lib/outbox/outbox-kinds'
 import { useUserStore } from '@/stores/user-store'
 import { formatCoins } from '@/shared/rules'
+import type { RewardCredited as RewardData } from '@/shared/contract/earning'
+
+export type { RewardData }
 
 /** The claim: the video (dashboard id) and when its timer completed (ISO, server clock). */
 export interface RewardClaim extends Record<string, unknown> {
   dashboard_id: number
   watched_at: string
-}
-
-/** The server's answer to an accepted claim: coins credited, the new balance (coins) and views. */
-export interface RewardData {
-  message: string
-  coins: number
-  points: number
-  views: number
 }
 
 /** The body of a 2xx answer to a claim. */

@@ -45,6 +45,7 @@ export const baseUser: User = {
   membership__video_point: 500,
   is_faulty: false,
   platform_fee_paid: false,
+  email_verified: true,
 }
 
 export const videos = [

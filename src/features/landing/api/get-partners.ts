@@ -1,13 +1,8 @@
 /** `GET /our-partners/` (SPEC §7): the partners shown on the landing page; no token needed. */
 import { api } from '@/lib/api-client'
+import type { Partner } from '@/shared/contract/profile'
 
-/** One partner as the API serves it; `logo` is a same-origin image path (e.g. /partners/x.webp). */
-export interface Partner {
-  id: number
-  name: string
-  logo: string
-  link: string
-}
+export type { Partner }
 
 /**
  * Fetches the partners list. Throws the client's error when the call fails (offline, 5xx) or

@@ -1,20 +1,8 @@
 /** `POST /create-order/` (SPEC §7): an order for a plan deposit or the platform fee, pending until paid. */
 import { api } from '@/lib/api-client'
+import type { CreatedOrder as Order } from '@/shared/contract/earning'
 
-/** An order as the server answers it; `amount` in whole rupees. */
-export interface Order {
-  order_id: string
-  amount: number
-  membership_plan_id: number | null
-  purpose: 'membership' | 'platform_fee'
-  status: 'pending' | 'confirmed' | 'rejected' | 'cancelled' | 'expired'
-  payment_session_id?: string
-  link_url?: string
-  /** The 12-digit UPI reference the user entered, if any. */
-  utr?: string | null
-  /** True when the server returned the user's open order for the same payment (DECISIONS §4). */
-  reused?: boolean
-}
+export type { Order }
 
 /**
  * Creates an order of `amount` rupees for a plan (`membershipPlanId`) or the platform fee (null),

@@ -1,10 +1,8 @@
 /** `GET /get-upi/` (SPEC §7, DECISIONS §6): the two payees behind the QR codes. */
 import { api } from '@/lib/api-client'
+import type { UpiPayee } from '@/shared/contract/earning'
 
-export interface UpiPayee {
-  upi_id: string
-  payee_name: string
-}
+export type { UpiPayee }
 
 /** Fetches the payees; throws on failure or an answer without payees. */
 export async function getUpi(): Promise<UpiPayee[]> {

@@ -60,16 +60,8 @@ function hasPayment(params: Params): boolean {
 /** The order this visit pays: the named one, or the user's open order for this payment. */
 async function loadOrder(params: Params, key: string): Promise<OrderStatus> {
   if (params.orderId) return getOrder(params.orderId)
-  const created = await createOrder(params.deposit, params.isFee ? null : params.planId, key)
-  return {
-    order_id: created.order_id,
-    amount: created.amount,
-    status: created.status,
-    purpose: created.purpose,
-    membership_plan_id: created.membership_plan_id,
-    upi_reference: null,
-    utr: created.utr ?? null,
-  }
+  // The created order is the order as `GET /orders/:id` shows it, plus its payment page.
+  return createOrder(params.deposit, params.isFee ? null : params.planId, key)
 }
 
 /** Builds the QR slides for an order: one `upi://pay` link and PNG data URL per payee. */

@@ -4,21 +4,12 @@
  * answers `{cftoken, order_id}`; without one, 501 `CARD_PROVIDER_NOT_CONFIGURED`.
  */
 import { api } from '@/lib/api-client'
+import type {
+  CardOrderFields,
+  CardOrderCreated as CardOrderResponse,
+} from '@/shared/contract/earning'
 
-/** The test form's fields (SPEC §2), all required; `order_amount` is rupees as typed. */
-export interface CardOrderFields {
-  order_id: string
-  order_amount: string
-  customer_name: string
-  customer_email: string
-  customer_phone: string
-}
-
-export interface CardOrderResponse {
-  /** The provider's payment session token that starts its checkout (SPEC §3). */
-  cftoken: string
-  order_id: string
-}
+export type { CardOrderFields, CardOrderResponse }
 
 /** Posts the order as application/x-www-form-urlencoded; throws the client's HTTPError on failure. */
 export async function createCardOrder(

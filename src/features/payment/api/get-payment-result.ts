@@ -4,15 +4,9 @@
  * user's order: an answer, not an error).
  */
 import { api } from '@/lib/api-client'
+import type { PaymentResultOrder } from '@/shared/contract/earning'
 
-/** An order as the server records it; `amount` in rupees. */
-export interface PaymentResultOrder {
-  order_id: string
-  amount: number
-  status: 'pending' | 'confirmed' | 'rejected' | 'cancelled' | 'expired'
-  method: 'UPI' | 'Card'
-  upi_reference: string | null
-}
+export type { PaymentResultOrder }
 
 /** Fetches the record of `orderId`; null when the server knows no such order for this visitor. */
 export async function getPaymentResult(orderId: string): Promise<PaymentResultOrder | null> {

@@ -1,12 +1,8 @@
 /** `POST /bank-details/` (SPEC §7): saves the bank details; status 200 is success. */
 import { api } from '@/lib/api-client'
+import type { BankDetailsBody as BankDetailsPayload } from '@/shared/contract/profile'
 
-/** The payload as SPEC §3 names it. */
-export interface BankDetailsPayload {
-  account_number: string
-  ifsc: string
-  account_holder: string
-}
+export type { BankDetailsPayload }
 
 /**
  * Saves the details. Rethrows the failure (ky `HTTPError` with `{message, code}`: 400 VALIDATION

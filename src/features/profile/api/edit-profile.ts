@@ -1,15 +1,11 @@
 /** `PATCH /edit-profile/` (SPEC §7): saves the first name and phone number of the signed-in user. */
 import { api } from '@/lib/api-client'
+import type {
+  ProfileFields,
+  EditProfileAnswer as EditProfileResponse,
+} from '@/shared/contract/profile'
 
-export interface ProfileFields {
-  first_name: string
-  phone_number: string
-}
-
-export interface EditProfileResponse {
-  message: string
-  data: ProfileFields
-}
+export type { ProfileFields, EditProfileResponse }
 
 /**
  * Saves the profile; resolves with the saved values. Rethrows the failure (ky `HTTPError` with

@@ -1,15 +1,9 @@
 /** `GET /bank-details/` (SPEC §7): the saved bank details, used to prefill the form. */
 import { HTTPError } from 'ky'
 import { api } from '@/lib/api-client'
+import type { SavedBankDetails } from '@/shared/contract/profile'
 
-/** The saved details as the API reads them back (SPEC §3: `data.data`). */
-export interface SavedBankDetails {
-  acc_no: string
-  ifsc: string
-  holder_name: string
-  bank: string
-  branch: string
-}
+export type { SavedBankDetails }
 
 /**
  * Resolves with the saved details, or null when none are saved yet (404). Rethrows any other

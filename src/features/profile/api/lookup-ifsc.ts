@@ -4,14 +4,9 @@
  */
 import { HTTPError } from 'ky'
 import { api } from '@/lib/api-client'
+import type { IfscAnswer } from '@/shared/contract/profile'
 
-/** BANK and BRANCH of a code; BRANCH is '' when only the bundled bank list could answer. */
-export interface IfscAnswer {
-  IFSC: string
-  BANK: string
-  BRANCH: string
-  source: 'service' | 'cache' | 'bundled'
-}
+export type { IfscAnswer }
 
 /**
  * Resolves with the bank and branch of a well-formed, uppercased IFSC, or null when the code is

@@ -40,6 +40,7 @@ beforeEach(() => {
       membership__video_point: 100,
       is_faulty: false,
       platform_fee_paid: false,
+      email_verified: true,
     },
   })
 })

@@ -68,6 +68,7 @@ describe('Withdraw page', () => {
         membership__video_point: 10,
         is_faulty: false,
         platform_fee_paid: true,
+        email_verified: true,
       },
     })
     renderPage('/amount-withdraw?balance=999999&refercount=1')
