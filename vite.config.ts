@@ -25,7 +25,7 @@ const START_LIBRARIES =
   /node_modules[\\/](wouter|regexparam|react-hot-toast|goober|ky|zustand|use-sync-external-store|idb-keyval|@lingui[\\/](core|react)|lucide-react)[\\/]/
 /** The app's own modules every page loads at start, beside src/boot.ts's own. */
 const START_MODULES =
-  /src[\\/](i18n[\\/](i18n|react|format)|stores[\\/](user-store|rules-store|plans-store|versioned|get-user)|shared[\\/](rules|payout-time)|lib[\\/](api-client|idb-storage|server-clock|go-back|log-failure|withdrawal-status)|components[\\/](app-header|popup|page-spinner|withdrawal-conditions|install-button|refresh-control|skeleton|tab-bar))\./
+  /src[\\/](i18n[\\/](i18n|react|format|msg)|stores[\\/](user-store|rules-store|plans-store|versioned|get-user)|shared[\\/](rules|payout-time|msg)|lib[\\/](api-client|idb-storage|server-clock|go-back|log-failure|withdrawal-status)|components[\\/](app-header|popup|page-spinner|withdrawal-conditions|install-button|refresh-control|skeleton|tab-bar))\./
 /** The English messages with placeholders (scripts/build/i18n-catalogs.ts), beside the i18n runtime. */
 const I18N_ENGLISH = /virtual:i18n\/en/
 /** The modules the membership screens (deposit, platform fee, payment) share. */

@@ -1,2 +1,2 @@
-// The marker of messages for the catalog lives in src/shared (its input checks use it too).
+// msg() lives in src/shared (the rules use it too; src/shared imports nothing outside itself).
 export { msg } from '../shared/msg.ts'

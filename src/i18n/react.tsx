@@ -2,7 +2,7 @@
  * The i18n runtime's React side: `useLocale` (re-renders on a language change), `<T>` for
  * messages with elements inside (`<0>…</0>`), and `chooseLocale`, what the language switch calls.
  */
-import { useSyncExternalStore, type ReactNode } from 'react'
+import { Fragment, useSyncExternalStore, type ReactNode } from 'react'
 import { TransNoContext } from '@lingui/react/server'
 import { activateLocale, currentLocale, i18n, type MessageValues } from './i18n'
 import { LOCALE_KEY, type Locale } from './detect'
@@ -14,6 +14,14 @@ function subscribe(onChange: () => void): () => void {
 /** The active language; the calling component re-renders when it changes. */
 export function useLocale(): Locale {
   return useSyncExternalStore(subscribe, currentLocale, currentLocale)
+}
+
+/**
+ * Draws `children` again, from scratch, when the language changes: every `t()` inside is read
+ * anew (the app's whole tree sits in one, src/app/app.tsx).
+ */
+export function LocaleBoundary({ children }: { children: ReactNode }) {
+  return <Fragment key={useLocale()}>{children}</Fragment>
 }
 
 /**

@@ -5,7 +5,7 @@
 import { act, fireEvent, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { renderAt } from './dashboard-fixtures'
+import { renderAt } from './dashboard.test-helpers'
 
 describe('Dashboard popups from the keyboard', () => {
   it('the requirements popup: focus on OK, trapped, Escape closes it, focus back on Withdraw', async () => {
