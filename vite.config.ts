@@ -22,7 +22,7 @@ const REACT = /node_modules[\\/](react|react-dom|scheduler)[\\/]/
  * and the Lucide icons the tab bar, install button and refresh control draw (issue 16).
  */
 const START_LIBRARIES =
-  /node_modules[\\/](wouter|regexparam|react-hot-toast|goober|ky|zustand|use-sync-external-store|idb-keyval|@lingui[\\/](core|react)|lucide-react)[\\/]/
+  /node_modules[\\/](wouter|regexparam|react-hot-toast|goober|ky|zustand|use-sync-external-store|idb-keyval|@lingui[\\/]core|lucide-react)[\\/]/
 /** The app's own modules every page loads at start, beside src/boot.ts's own. */
 const START_MODULES =
   /src[\\/](i18n[\\/](i18n|react|format|msg)|stores[\\/](user-store|rules-store|plans-store|versioned|get-user)|shared[\\/](rules|payout-time|msg)|lib[\\/](api-client|idb-storage|server-clock|go-back|log-failure|withdrawal-status)|components[\\/](app-header|popup|page-spinner|withdrawal-conditions|install-button|refresh-control|skeleton|tab-bar))\./
