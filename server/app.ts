@@ -19,6 +19,7 @@ import auth from './plugins/auth.ts'
 import staticFiles from './plugins/static.ts'
 import metrics from './plugins/metrics.ts'
 import opsPage from './plugins/ops-page.ts'
+import openapi from './plugins/openapi.ts'
 import push from './push/plugin.ts'
 import routes from './routes/index.ts'
 import './plugins/config.ts'
@@ -55,6 +56,8 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   await app.register(inputGuard)
   await app.register(auth)
   await app.register(metrics)
+  // Before the routes: it collects their schemas as they are added.
+  await app.register(openapi)
   await app.register(routes, { prefix: '/api/v1' })
   await app.register(opsPage)
   await app.register(staticFiles)

@@ -16,6 +16,8 @@ export interface AppConfig {
   port: number
   /** `file:PATH` (or `:memory:`) for SQLite, `postgres://…` for PostgreSQL. */
   databaseUrl: string
+  /** Most PostgreSQL connections per instance; undefined: 10 (server/db/index.ts). */
+  databasePoolSize?: number
   /** nodemailer SMTP URL; undefined prints each mail to the server log. */
   smtpUrl?: string
   mailFrom: string

@@ -61,7 +61,8 @@ export async function openFromNotification(
   const open = windows.find((w) => new URL(w.url).origin === sw.location.origin)
   if (open) {
     try {
-      const focused = await open.focus()
+      // Focus needs the click's user activation; a window that cannot take focus still navigates.
+      const focused = await open.focus().catch(() => open)
       return focused.url === target ? focused : ((await focused.navigate(target)) ?? focused)
     } catch {
       // The window went away meanwhile: open a new one.

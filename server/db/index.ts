@@ -22,10 +22,16 @@ export interface DatabaseHandle {
 // PostgreSQL returns BIGINT (count(), sum()) as text; our numbers fit in a JS number.
 pg.types.setTypeParser(20, (value) => Number(value))
 
-/** Opens the database named by `url`; creates the SQLite file's folder if needed. */
-export function openDatabase(url: string): DatabaseHandle {
+/** PostgreSQL connections per instance when the config names no other number (DECISIONS §2). */
+export const DEFAULT_POOL_SIZE = 10
+
+/**
+ * Opens the database named by `url`; creates the SQLite file's folder if needed. `poolSize` is
+ * the most PostgreSQL connections this instance holds (default DEFAULT_POOL_SIZE); SQLite has one.
+ */
+export function openDatabase(url: string, poolSize = DEFAULT_POOL_SIZE): DatabaseHandle {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 })
+    const pool = new pg.Pool({ connectionString: url, max: poolSize })
     // An idle client's connection can end under us (a server restart, a dropped database):
     // the pool replaces it; without this listener the error would crash the process.
     pool.on('error', (error) => console.error('idle PostgreSQL client error:', error.message))

@@ -7,17 +7,31 @@
  * writes on a ledger row (`signup_bonus`, `referral:<id>`, `order:<id>`, …). Keys a crash left
  * "in flight" are released when the app starts (`releaseAbandonedKeys`).
  */
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { sql } from 'kysely'
 import type { Db, Engine, Tx } from '../db/index.ts'
 import { ApiError, badRequest, conflict } from '../lib/errors.ts'
 import { sha256 } from '../lib/crypto.ts'
 import type { EarningContext } from './context.ts'
+import type { ErrorBody } from '../../src/shared/contract/common.ts'
 
 /** An answer as sent to the client: HTTP status and JSON body. */
-export interface StoredResponse {
+export interface StoredResponse<T = unknown> {
   status: number
-  body: unknown
+  body: T
 }
+
+/** Whether a request was answered from the store: a key stored before the request began. */
+export interface ReplayNote {
+  replay: boolean
+}
+
+/**
+ * The current request's replay note, if the metrics plugin entered one (server/plugins/metrics.ts
+ * counts replays by it): `runIdempotent` marks it when it answers from the store, so counting a
+ * replay costs no read of its own.
+ */
+export const replayNotes = new AsyncLocalStorage<ReplayNote>()
 
 /** An in-flight key older than this is taken to be from a crashed request and may be taken over. */
 const STALE_IN_FLIGHT_MS = 60_000
@@ -111,11 +125,21 @@ export function errorResponse(error: ApiError): StoredResponse {
  * what the handler would refuse too.
  * Throws 422 IDEMPOTENCY_KEY_REUSED (other body or route) and 409 IDEMPOTENCY_IN_FLIGHT.
  */
-export async function runIdempotent(
+export function runIdempotent<T>(
+  ctx: EarningContext,
+  request: { userId: number; key: string; route: string; body: unknown },
+  handler: (tx: Tx) => Promise<StoredResponse<T>>,
+  options: { precheck?: () => Promise<void> } = {},
+): Promise<StoredResponse<T | ErrorBody>> {
+  // A replay is the JSON this function stored from the handler's answer or a refusal.
+  return runStored(ctx, request, handler, options) as Promise<StoredResponse<T | ErrorBody>>
+}
+
+async function runStored(
   ctx: EarningContext,
   request: { userId: number; key: string; route: string; body: unknown },
   handler: (tx: Tx) => Promise<StoredResponse>,
-  options: { precheck?: () => Promise<void> } = {},
+  options: { precheck?: () => Promise<void> },
 ): Promise<StoredResponse> {
   const { userId, key, route } = request
   const hash = requestHash(route, request.body)
@@ -258,6 +282,8 @@ async function existingAnswer(
     )
   }
   if (row.state === 'done' && row.response_status !== null) {
+    const note = replayNotes.getStore()
+    if (note && row.created_at < startedAt) note.replay = true
     return { status: row.response_status, body: JSON.parse(row.response_body ?? 'null') }
   }
   const staleBefore = new Date(Date.parse(startedAt) - STALE_IN_FLIGHT_MS).toISOString()

@@ -5,43 +5,7 @@
 import type { Db } from '../db/index.ts'
 import { notFound } from '../lib/errors.ts'
 import { visibleStatus } from './order-view.ts'
-
-/** The data of `GET /wallet/`. */
-export interface Wallet {
-  balance: number
-  entries: {
-    id: number
-    kind: string
-    coins: number
-    rupees: number | null
-    status: string
-    description: string
-    reference: string | null
-    created_at: string
-  }[]
-  withdrawals: {
-    id: number
-    upi_id: string
-    amount: number
-    fee: number
-    status: string
-    upi_reference: string | null
-    created_at: string
-    /** When the payout is due (ISO; null for rows older than migration 004 without one). */
-    due_at: string | null
-    withdrawl_days: number | null
-  }[]
-  orders: {
-    order_id: string
-    amount: number
-    purpose: string
-    /** pending, confirmed, rejected, cancelled, or expired (open past its 24 hours, no UTR). */
-    status: string
-    created_at: string
-    expires_at: string | null
-    utr: string | null
-  }[]
-}
+import type { Wallet } from '../../src/shared/contract/earning.ts'
 
 /** Rows returned per list (the newest). */
 export const WALLET_LIMIT = 500

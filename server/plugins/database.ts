@@ -16,7 +16,7 @@ declare module 'fastify' {
 }
 
 export default fp(async (app) => {
-  const handle = openDatabase(app.config.databaseUrl)
+  const handle = openDatabase(app.config.databaseUrl, app.config.databasePoolSize)
   await migrateToLatest(handle.db as never, handle.engine)
   if (app.config.seed) await seedDatabase(handle.db)
   const released = await releaseAbandonedKeys(handle.db, handle.engine)

@@ -15,9 +15,8 @@
  */
 import crypto from 'node:crypto'
 import fp from 'fastify-plugin'
-import type { FastifyRequest } from 'fastify'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
-import { readIdempotencyKey } from '../earning/idempotency.ts'
+import { replayNotes, type ReplayNote } from '../earning/idempotency.ts'
 
 /** Compares two strings in constant time (for the bearer token). */
 function sameText(a: string, b: string): boolean {
@@ -55,8 +54,8 @@ export default fp(async (app) => {
     registers: [register],
   })
   const db = () => app.db
-  // When each request began, on the clock the idempotency store writes with.
-  const began = new WeakMap<object, string>()
+  // Each keyed request's replay note, which `runIdempotent` marks when it answers from the store.
+  const notes = new WeakMap<object, ReplayNote>()
   new Gauge({
     name: 'watch_earn_ledger_coins',
     help: 'Sum of ledger coins, by kind and status',
@@ -131,9 +130,13 @@ export default fp(async (app) => {
     },
   })
 
+  // The note is entered into the request's async context here, before any other hook or the
+  // handler runs, so the idempotency store finds it without a statement of its own.
   app.addHook('onRequest', async (request) => {
     if (request.headers['idempotency-key']) {
-      began.set(request, (app.config.clock?.() ?? new Date()).toISOString())
+      const note: ReplayNote = { replay: false }
+      notes.set(request, note)
+      replayNotes.enterWith(note)
     }
   })
 
@@ -145,28 +148,9 @@ export default fp(async (app) => {
     duration.observe({ method, route }, reply.elapsedTime / 1000)
     if (request.headers['idempotency-key']) {
       idempotent.inc({ route })
-      await countReplay(request, route)
+      if (notes.get(request)?.replay) replays.inc({ route })
     }
   })
-
-  /** Counts a replay: the key's stored row is older than the request. Never fails the request. */
-  async function countReplay(request: FastifyRequest, route: string): Promise<void> {
-    const start = began.get(request)
-    if (!start || !request.userId) return
-    try {
-      const key = readIdempotencyKey(request.headers['idempotency-key'], false)
-      if (!key) return
-      const row = await db()
-        .selectFrom('idempotency_keys')
-        .select('created_at')
-        .where('user_id', '=', request.userId)
-        .where('key', '=', key)
-        .executeTakeFirst()
-      if (row && row.created_at < start) replays.inc({ route })
-    } catch {
-      // a malformed key was answered 400 already; nothing to count
-    }
-  }
 
   app.get('/metrics', async (request, reply) => {
     const token = app.config.metricsToken

@@ -1,17 +1,20 @@
 /** `GET /healthz` (200 once the database answers) and `GET /config/` (the rules, DECISIONS §3). */
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { systemRoutes as schemas } from '../../src/shared/contract/system.ts'
 import { isDatabaseReachable } from '../db/index.ts'
 import { planPayoutRange } from '../earning/payout-time.ts'
 
-export default async function systemRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/healthz', async (_request, reply) => {
+export default async function systemRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
+  app.get('/healthz', { schema: schemas.healthz }, async (_request, reply) => {
     const ok = await isDatabaseReachable(app.db)
     return reply
       .status(ok ? 200 : 503)
-      .send(ok ? { status: 'ok', engine: app.engine } : { message: 'Database unreachable.', code: 'DB_DOWN' })
+      .send(ok ? { status: 'ok' as const, engine: app.engine } : { message: 'Database unreachable.', code: 'DB_DOWN' })
   })
 
-  app.get('/config/', async (_request, reply) => {
+  app.get('/config/', { schema: schemas.config }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache')
     // The withdrawal time is the plans' range of withdrawl_days, never a hand-written text (issue 13).
     const payoutRange = await planPayoutRange(app.db)

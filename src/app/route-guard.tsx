@@ -4,27 +4,16 @@
  * persisted user store has been read. Once a screen is up, a prerendered page's `inert` (set
  * until the app takes the page over, see vite.config.ts) is lifted.
  */
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { Redirect } from 'wouter'
 import { isLoggedIn } from '@/lib/session'
 import { useUserStore } from '@/stores/user-store'
+import { useStoreHydrated } from '@/stores/use-store-hydrated'
 import type { Access } from './routes'
 import { PageSkeleton } from '@/components/skeleton'
 
-/** Whether the persisted user store has been read from IndexedDB. */
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(() => useUserStore.persist.hasHydrated())
-  useEffect(() => {
-    if (hydrated) return
-    const unsubscribe = useUserStore.persist.onFinishHydration(() => setHydrated(true))
-    if (useUserStore.persist.hasHydrated()) setHydrated(true)
-    return unsubscribe
-  }, [hydrated])
-  return hydrated
-}
-
 export function RouteGuard({ access, children }: { access: Access; children: ReactNode }) {
-  const hydrated = useHydrated()
+  const hydrated = useStoreHydrated(useUserStore)
   // Runs once the screen (in the same Suspense boundary) has committed, hydrated or rendered.
   useEffect(() => document.getElementById('root')?.removeAttribute('inert'), [])
   if (access === 'public') return <>{children}</>

@@ -1,2 +1,2 @@
-// msg() lives in src/shared (the rules use it too; src/shared imports nothing outside itself).
+// The marker of messages for the catalog lives in src/shared (its input checks use it too).
 export { msg } from '../shared/msg.ts'

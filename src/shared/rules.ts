@@ -3,37 +3,10 @@
  * `GET /api/v1/config/`; the PWA renders the served copy (kept for offline use) and falls back to
  * these defaults. No DOM and no Node imports: both sides import this file.
  */
+import type { Rules } from './contract/system'
 
-/** The rules a user reads and the server enforces. Coins are integers; rupees are whole rupees. */
-export interface Rules {
-  /** Coins in one rupee (SPEC §1: 100 coins = ₹1). */
-  coinsPerRupee: number
-  /** Coins credited to the referrer when the friend verifies the email (DECISIONS §3). */
-  referralRewardReferrerCoins: number
-  /** Coins credited to the friend when the friend verifies the email (DECISIONS §3). */
-  referralRewardFriendCoins: number
-  /** Coins credited once when a new user verifies the email (the ₹100 bonus popup). */
-  signupBonusCoins: number
-  /** Minimum balance to withdraw, in whole rupees; 0 switches the condition off. */
-  withdrawMinBalanceRupees: number
-  /** Minimum number of videos watched before a withdrawal; 0 switches it off. */
-  withdrawMinVideos: number
-  /** Referrals needed before a withdrawal (the refer page's n/3); 0 switches it off. */
-  withdrawMinReferrals: number
-  /** Whether the one-time platform fee must be paid before a withdrawal. */
-  withdrawRequiresPlatformFee: boolean
-  /** The one-time refundable platform fee, in whole rupees (SPEC §9). */
-  platformFeeRupees: number
-  /** Days within which the platform fee is refunded on request (SPEC §9). */
-  platformFeeRefundDays: number
-  /** Fee taken from each withdrawal, in whole rupees: the amount sent is the slider value minus this. */
-  transferFeeRupees: number
-  /**
-   * The plans' range of payout days ('1 to 7 days'), computed by the server from each plan's
-   * `withdrawl_days` and served by `GET /config/` (issue 13); empty until the server has said.
-   */
-  withdrawalTime: string
-}
+/** The rules a user reads and the server enforces (their schema: contract/system.ts). */
+export type { Rules }
 
 /** The defaults of DECISIONS §3. */
 export const DEFAULT_RULES: Rules = {

@@ -10,6 +10,12 @@ import { useUserStore } from './user-store'
 
 /** Ends the session on this device; never throws. */
 export async function logout(): Promise<void> {
+  // This device's push subscription goes first, while the token still works (issue 16); the
+  // server also drops it with the token. Its code loads only now.
+  await import('@/lib/push-subscription').then(
+    (m) => m.turnOffPush(),
+    () => undefined,
+  )
   try {
     await api.post('logout/', { timeout: 5000 })
   } catch {

@@ -1,14 +1,14 @@
 /**
- * Worker thread of `npm run bench:api`: fires one LoadSpec (from workerData) at the API with
- * autocannon, records every answer's latency and status (and, for refusals, the JSON `code`),
- * and posts one LoadResult back to the main thread.
+ * The load process of `npm run bench:api` (forked by `runLoad`, so the load generator does not
+ * share the API's process and its CPU time is not counted as the API's): receives one LoadSpec
+ * over IPC, fires it at the API with autocannon, records every answer's latency and status (and,
+ * for refusals, the JSON `code`), sends one LoadResult back and exits.
  */
 import crypto from 'node:crypto'
-import { parentPort, threadId, workerData } from 'node:worker_threads'
 import autocannon from 'autocannon'
 import { percentile, type LoadResult, type LoadSpec } from './api-load.ts'
 
-const spec = workerData as LoadSpec
+const spec = await new Promise<LoadSpec>((resolve) => process.once('message', resolve))
 const latencies: number[] = []
 const refusals: Record<string, number> = {}
 const runId = crypto.randomBytes(4).toString('hex')
@@ -32,7 +32,7 @@ const instance = autocannon(
           const headers: Record<string, string> = { ...template.headers }
           if (template.body !== undefined) headers['content-type'] = 'application/json'
           if (spec.uniqueIdempotencyKey)
-            headers['idempotency-key'] = `bench-${runId}-${threadId}-${next}`
+            headers['idempotency-key'] = `bench-${runId}-${next}`
           return { ...request, headers, body: template.body }
         },
         onResponse: (status, body) => {
@@ -59,7 +59,7 @@ instance.on('response', (_client, _status, _bytes, responseTime: number) => {
   latencies.push(responseTime)
 })
 
-/** Posts the figures of the finished run to the main thread. */
+/** Sends the figures of the finished run to the bench and lets the process end. */
 function report(result: autocannon.Result) {
   latencies.sort((a, b) => a - b)
   const statuses: Record<string, number> = {}
@@ -82,5 +82,5 @@ function report(result: autocannon.Result) {
     errors: result.errors,
     timeouts: result.timeouts,
   }
-  parentPort?.postMessage(figures)
+  process.send?.(figures, () => process.exit(0))
 }

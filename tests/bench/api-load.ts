@@ -1,9 +1,10 @@
 /**
- * One load scenario of `npm run bench:api`, fired by autocannon in a worker thread (so the load
- * generator does not share the API's event loop): the spec that goes in, the figures that come
- * out, and `runLoad`, which starts the worker and waits for its figures.
+ * One load scenario of `npm run bench:api`, fired by autocannon in a process of its own (so the
+ * load generator shares neither the API's event loop nor its CPU account): the spec that goes in,
+ * the figures that come out, and `runLoad`, which forks the load process and waits for them.
  */
-import { Worker } from 'node:worker_threads'
+import { fork } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 
 /** One request shape; the scenario cycles through its templates, one per request. */
 export interface RequestTemplate {
@@ -56,29 +57,31 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[rank - 1] ?? 0
 }
 
-const WORKER_FILE = new URL('./api-load-worker.ts', import.meta.url).href
+const LOAD_FILE = fileURLToPath(new URL('./api-load-worker.ts', import.meta.url))
 
 /**
- * Runs `spec` in a fresh worker thread and resolves with its figures. The worker loads its
- * TypeScript through tsx's API (workers do not inherit tsx's loader). Rejects when the worker
- * fails or exits without answering.
+ * Runs `spec` in a fresh Node process (TypeScript through tsx's loader) and resolves with its
+ * figures. `pinTo` (a CPU list such as `1`) starts it under `taskset -c`. Rejects when the
+ * process fails or exits without answering.
  */
-export function runLoad(spec: LoadSpec): Promise<LoadResult> {
-  const boot = `import('tsx/esm/api').then((api) => api.tsImport(${JSON.stringify(WORKER_FILE)}, ${JSON.stringify(import.meta.url)}))`
+export function runLoad(spec: LoadSpec, pinTo?: string): Promise<LoadResult> {
+  const args = ['--import', 'tsx', LOAD_FILE]
+  const child = pinTo
+    ? fork(LOAD_FILE, [], { execPath: 'taskset', execArgv: ['-c', pinTo, process.execPath, ...args.slice(0, 2)] })
+    : fork(LOAD_FILE, [], { execArgv: args.slice(0, 2) })
   return new Promise((resolve, reject) => {
-    const worker = new Worker(boot, { eval: true, workerData: spec })
     let settled = false
-    worker.once('message', (result: LoadResult) => {
+    child.once('message', (result: LoadResult) => {
       settled = true
       resolve(result)
-      void worker.terminate()
     })
-    worker.once('error', (error) => {
+    child.once('error', (error) => {
       settled = true
       reject(error)
     })
-    worker.once('exit', (code) => {
-      if (!settled) reject(new Error(`load worker for ${spec.name} exited with ${code}`))
+    child.once('exit', (code) => {
+      if (!settled) reject(new Error(`load process for ${spec.name} exited with ${code}`))
     })
+    child.send(spec)
   })
 }

@@ -1,13 +1,15 @@
 /**
  * `npm run bench:api`: starts the real API in this process (buildApp, 127.0.0.1, random port)
- * on a temp-file SQLite database, then on a fresh PostgreSQL database (dropped at the end), and
- * drives it over loopback HTTP with autocannon from a worker thread. Per engine it prints one
- * row per scenario: requests/s, p50/p95/p99/max latency (ms), database statements per request,
- * the rate as a share of the floor, non-2xx answers by status and code, and the process RSS after
- * the scenario (MiB; API and load worker share this process). Then both engines side by side.
+ * on a temp-file SQLite database, then on a fresh PostgreSQL database (dropped at the end; reached
+ * through the local server's Unix socket when there is one, else TCP), and drives it over
+ * loopback HTTP with autocannon from a process of its own per scenario (api-load.ts). Per engine
+ * it prints one row per scenario: requests/s, p50/p95/p99/max latency (ms), database statements
+ * per request, the rate as a share of the floor, the CPU per answer of this process and of the
+ * PostgreSQL backends (api-cpu.ts), the RSS (MiB), the 1-minute load average, and non-2xx answers
+ * by status and code. Then both engines side by side (api-report.ts).
  *
- * The floor is a bare Fastify app in the same process on the same database: the same token lookup
- * as the API's `authenticate`, then one row read (the user). It is what any authenticated route
+ * The floor is a bare Fastify app in the same process on the same database: the API's own token
+ * lookup (`lookUpToken`), then one row read (the user). It is what any authenticated route
  * costs at least on this machine, and each route is shown as a share of it (DECISIONS §1: the API
  * must stay close to its database).
  *
@@ -19,11 +21,13 @@
  * process sends to the database during the scenario (PostgreSQL: every `query` of a pg client,
  * BEGIN and COMMIT included; SQLite: every prepared statement, BEGIN and COMMIT included), divided
  * by the answers (background work such as the live-rules refresh every 2 s is counted too, which
- * only shows in the slow login rows). Knobs: BENCH_SECONDS (default 5) per scenario, BENCH_CONNECTIONS (default 50),
- * BENCH_ENGINES=sqlite,postgres, BENCH_SCENARIOS=dashboard,add-reward (names containing these).
- * The auth rate limit is raised for the run so that it does not decide the figures. Exits 0
- * unless the API cannot be started.
+ * shows in slow runs). Knobs: BENCH_SECONDS (default 5) per scenario, BENCH_CONNECTIONS (default
+ * 50), BENCH_ENGINES=sqlite,postgres, BENCH_SCENARIOS=dashboard,add-reward (names containing
+ * these), BENCH_POOL (the API's PostgreSQL pool), BENCH_PG_TCP=1, BENCH_PIN=1 (taskset: this
+ * process on CPU 0, the load on CPU 1). The auth rate limit is raised for the run so that it does
+ * not decide the figures. Exits 0 unless the API cannot be started.
  */
+import { execFileSync } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -33,27 +37,39 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import pg from 'pg'
 import SQLite from 'better-sqlite3'
 import { buildApp } from '../../server/app.ts'
-import { readToken } from '../../server/plugins/auth.ts'
-import { sha256 } from '../../server/lib/crypto.ts'
+import { DEFAULT_POOL_SIZE } from '../../server/db/index.ts'
+import { lookUpToken, readToken } from '../../server/plugins/auth.ts'
 import { createTestDatabase, ENGINES, type EngineName } from '../helpers/databases.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
-import { runLoad, type LoadResult, type LoadSpec, type RequestTemplate } from './api-load.ts'
+import { runLoad, type LoadSpec, type RequestTemplate } from './api-load.ts'
+import { printSideBySide, printTable, type Row } from './api-report.ts'
+import { databaseCpuMs } from './api-cpu.ts'
 
 const SECONDS = Math.max(1, Number(process.env.BENCH_SECONDS ?? 5))
 const CONNECTIONS = Math.max(1, Number(process.env.BENCH_CONNECTIONS ?? 50))
+/** The local PostgreSQL server's Unix socket directory (Debian's). */
+const SOCKET_DIR = '/var/run/postgresql'
+/** PostgreSQL over its Unix socket when there is one here, unless BENCH_PG_TCP=1. */
+const SOCKET =
+  process.env.BENCH_PG_TCP !== '1' && fs.existsSync(path.join(SOCKET_DIR, '.s.PGSQL.5432'))
+/** BENCH_POOL: the API's PostgreSQL pool size (default: the app's own). */
+const POOL = process.env.BENCH_POOL ? Math.max(1, Number(process.env.BENCH_POOL)) : undefined
+
+/** `url` (postgres://user@host:port/db) as the same database through the Unix socket. */
+function overSocket(url: string): string {
+  const { username, pathname } = new URL(url)
+  // pathname starts with '/': postgres:///db?host=…, the empty host before it.
+  return `postgres://${pathname}?host=${encodeURIComponent(SOCKET_DIR)}&user=${username}`
+}
+
+/** BENCH_PIN=1: this process (API and floor) on CPU 0, the load process on CPU 1 (taskset). */
+const PIN = process.env.BENCH_PIN === '1'
 const SCENARIOS = process.env.BENCH_SCENARIOS?.split(',').filter(Boolean)
 const wanted = (name: string) => !SCENARIOS || SCENARIOS.some((s) => name.includes(s))
 const USERS = 32
 const engines = (process.env.BENCH_ENGINES?.split(',') ?? ENGINES).filter((e): e is EngineName =>
   (ENGINES as string[]).includes(e),
 )
-
-interface Row {
-  result: LoadResult
-  rssMiB: number
-  /** Database statements sent per answer during the scenario. */
-  statementsPerRequest: number
-}
 
 /** Statements sent to either database by this process so far (see `countStatements`). */
 let statements = 0
@@ -81,25 +97,19 @@ countStatements()
 
 /**
  * The floor: bare Fastify on `app`'s database, answering `GET /floor` with the same token lookup
- * as `authenticate` (server/plugins/auth.ts) and one read of the token's user.
+ * as `authenticate` (`lookUpToken`, server/plugins/auth.ts) and one read of the token's user.
  */
 async function startFloor(app: FastifyInstance): Promise<FastifyInstance> {
   const floor = Fastify({ logger: false })
   floor.get('/floor', async (request, reply) => {
     const token = readToken(request.headers.authorization)
     if (!token) return reply.status(401).send({ message: 'no token', code: 'UNAUTHORIZED' })
-    const row = await app.db
-      .selectFrom('access_tokens')
-      .select(['user_id'])
-      .where('token_hash', '=', sha256(token))
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', new Date().toISOString())
-      .executeTakeFirst()
-    if (!row) return reply.status(401).send({ message: 'bad token', code: 'UNAUTHORIZED' })
+    const owner = await lookUpToken(app.db, token, new Date().toISOString())
+    if (!owner) return reply.status(401).send({ message: 'bad token', code: 'UNAUTHORIZED' })
     return app.db
       .selectFrom('users')
       .select(['id', 'first_name', 'points', 'views'])
-      .where('id', '=', row.user_id)
+      .where('id', '=', owner.userId)
       .executeTakeFirst()
   })
   await floor.listen({ port: 0, host: '127.0.0.1' })
@@ -142,7 +152,7 @@ async function benchEngine(engine: EngineName): Promise<Row[]> {
     }
   } else {
     const database = await createTestDatabase(engine)
-    databaseUrl = database.url
+    databaseUrl = SOCKET ? overSocket(database.url) : database.url
     drop = () => database.drop()
   }
   const app = await buildApp({
@@ -150,6 +160,7 @@ async function benchEngine(engine: EngineName): Promise<Row[]> {
     logLevel: 'silent',
     staticDir: undefined,
     authRateLimit: { max: 1_000_000, timeWindowMs: 60_000 },
+    databasePoolSize: POOL,
   })
   const rows: Row[] = []
   let floor: FastifyInstance | undefined
@@ -159,6 +170,9 @@ async function benchEngine(engine: EngineName): Promise<Row[]> {
     const baseUrl = `http://127.0.0.1:${port}`
     floor = await startFloor(app)
     const floorUrl = `http://127.0.0.1:${(floor.server.address() as AddressInfo).port}`
+    // CPU of the PostgreSQL backends serving this database (null on SQLite: it is in-process).
+    const databaseCpu = async () =>
+      engine === 'postgres' ? databaseCpuMs(databaseUrl) : null
     const users = await createUsers(app, USERS)
     const [first, ...others] = users as [TestUser, ...TestUser[]]
     console.log(
@@ -183,24 +197,33 @@ async function benchEngine(engine: EngineName): Promise<Row[]> {
       },
     ) => {
       if (!wanted(spec.name)) return
+      const databaseBefore = await databaseCpu()
+      const cpuBefore = process.cpuUsage()
       const before = statements
-      const result = await runLoad({
-        baseUrl,
-        connections: CONNECTIONS,
-        durationSeconds: SECONDS,
-        ...spec,
-      })
+      const result = await runLoad(
+        { baseUrl, connections: CONNECTIONS, durationSeconds: SECONDS, ...spec },
+        PIN ? '1' : undefined,
+      )
       const sent = statements - before
+      const cpu = process.cpuUsage(cpuBefore)
+      const databaseAfter = await databaseCpu()
       const answered = Object.values(result.statuses).reduce((sum, n) => sum + n, 0)
       if (answered !== result.requests) {
         console.log(
           `\n  note: ${spec.name}: ${answered} statuses counted, ${result.requests} latencies`,
         )
       }
+      const perAnswer = (total: number) => (result.requests > 0 ? total / result.requests : 0)
       rows.push({
         result,
         rssMiB: rssMiB(),
-        statementsPerRequest: result.requests > 0 ? sent / result.requests : 0,
+        statementsPerRequest: perAnswer(sent),
+        apiCpuMs: perAnswer((cpu.user + cpu.system) / 1000),
+        databaseCpuMs:
+          databaseBefore === null || databaseAfter === null
+            ? null
+            : perAnswer(databaseAfter - databaseBefore),
+        loadAverage: os.loadavg()[0] ?? 0,
       })
       process.stdout.write('.')
     }
@@ -316,112 +339,6 @@ async function benchEngine(engine: EngineName): Promise<Row[]> {
   }
 }
 
-const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1))
-const counts = (record: Record<string, number>) =>
-  Object.entries(record)
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([label, count]) => `${label} ×${count}`)
-    .join(', ') || '—'
-
-const FLOOR = 'floor (token + 1 row)'
-
-/** A route's rate as a share of the floor's on the same engine ('—' without a floor). */
-function ofFloor(rows: Row[], row: Row): string {
-  const floor = rows.find((r) => r.result.name === FLOOR)
-  if (!floor || floor.result.requestsPerSecond === 0) return '—'
-  return `${((100 * row.result.requestsPerSecond) / floor.result.requestsPerSecond).toFixed(0)} %`
-}
-
-const rate = (value: number) => value.toFixed(value >= 100 ? 0 : 1)
-
-/** Prints one engine's table. */
-function printTable(engine: EngineName, rows: Row[]) {
-  const header = [
-    'scenario'.padEnd(34),
-    'conn'.padStart(4),
-    'requests'.padStart(9),
-    'req/s'.padStart(8),
-    'p50'.padStart(7),
-    'p95'.padStart(7),
-    'p99'.padStart(7),
-    'max'.padStart(7),
-    'stmts/req'.padStart(9),
-    'of floor'.padStart(8),
-    'RSS MiB'.padStart(8),
-    '  non-2xx (status code ×count)',
-  ].join(' ')
-  console.log(`\n${engine} (latencies in ms)`)
-  console.log(header)
-  console.log('-'.repeat(header.length + 10))
-  for (const row of rows) {
-    const { result: r, rssMiB: rss } = row
-    const failed =
-      r.errors + r.timeouts > 0 ? `; no answer ×${r.errors} (timeouts ${r.timeouts})` : ''
-    console.log(
-      [
-        r.name.padEnd(34),
-        String(r.connections).padStart(4),
-        String(r.requests).padStart(9),
-        rate(r.requestsPerSecond).padStart(8),
-        ms(r.p50).padStart(7),
-        ms(r.p95).padStart(7),
-        ms(r.p99).padStart(7),
-        ms(r.max).padStart(7),
-        row.statementsPerRequest.toFixed(1).padStart(9),
-        ofFloor(rows, row).padStart(8),
-        rss.toFixed(0).padStart(8),
-        `  ${counts(r.refusals)}${failed}`,
-      ].join(' '),
-    )
-  }
-}
-
-/** Prints SQLite and PostgreSQL side by side: rate, p50, p99, share of floor, PG/SQLite rate. */
-function printSideBySide(results: Array<[EngineName, Row[]]>) {
-  const sqlite = results.find(([e]) => e === 'sqlite')?.[1]
-  const postgres = results.find(([e]) => e === 'postgres')?.[1]
-  if (!sqlite || !postgres) return
-  const header = [
-    'scenario'.padEnd(34),
-    'SQLite req/s'.padStart(12),
-    'p50'.padStart(6),
-    'p99'.padStart(6),
-    'of floor'.padStart(8),
-    'PG req/s'.padStart(9),
-    'p50'.padStart(6),
-    'p99'.padStart(6),
-    'of floor'.padStart(8),
-    'PG/SQLite'.padStart(9),
-    'stmts/req SQLite, PG',
-  ].join(' ')
-  console.log('\nside by side (latencies in ms)')
-  console.log(header)
-  console.log('-'.repeat(header.length))
-  for (const s of sqlite) {
-    const p = postgres.find((r) => r.result.name === s.result.name)
-    if (!p) continue
-    const share =
-      s.result.requestsPerSecond > 0
-        ? `${((100 * p.result.requestsPerSecond) / s.result.requestsPerSecond).toFixed(0)} %`
-        : '—'
-    console.log(
-      [
-        s.result.name.padEnd(34),
-        rate(s.result.requestsPerSecond).padStart(12),
-        ms(s.result.p50).padStart(6),
-        ms(s.result.p99).padStart(6),
-        ofFloor(sqlite, s).padStart(8),
-        rate(p.result.requestsPerSecond).padStart(9),
-        ms(p.result.p50).padStart(6),
-        ms(p.result.p99).padStart(6),
-        ofFloor(postgres, p).padStart(8),
-        share.padStart(9),
-        ` ${s.statementsPerRequest.toFixed(1)}, ${p.statementsPerRequest.toFixed(1)}`,
-      ].join(' '),
-    )
-  }
-}
-
 const loadAverage = () =>
   os
     .loadavg()
@@ -432,8 +349,16 @@ console.log(
   `bench:api — Node ${process.version}, ${os.cpus().length} CPU(s), ${SECONDS} s or the stated ` +
     `count per scenario, ${CONNECTIONS} connections`,
 )
+console.log(
+  `PostgreSQL through ${SOCKET ? `its Unix socket (${SOCKET_DIR}; BENCH_PG_TCP=1 for TCP)` : 'TCP (127.0.0.1)'}, ` +
+    `pool of ${POOL ?? DEFAULT_POOL_SIZE} connections`,
+)
 if (scryptEnv)
   console.log(`warning: SCRYPT_N=${scryptEnv} is set; the production default is 131072`)
+if (PIN) {
+  execFileSync('taskset', ['-a', '-cp', '0', String(process.pid)], { stdio: 'ignore' })
+  console.log('pinned: API and floor on CPU 0, the load process on CPU 1 (PostgreSQL unpinned)')
+}
 const results: Array<[EngineName, Row[]]> = []
 for (const engine of engines) {
   console.log(`\n${engine}: starting (load average ${loadAverage()})`)

@@ -80,8 +80,14 @@ describe('the installable, offline PWA shell', () => {
       lang: string
       icons: Array<{ sizes: string; purpose: string }>
       screenshots: Array<{ src: string; form_factor?: string }>
+      shortcuts: Array<{ name: string; url: string }>
     }
-    expect(manifest).toMatchObject({ display: 'standalone', lang: 'en-IN' })
+    expect(manifest).toMatchObject({ id: '/', display: 'standalone', lang: 'en-IN' })
+    expect(manifest.shortcuts.map((s) => [s.name, s.url])).toEqual([
+      ['Watch & earn', '/dashboard'],
+      ['Wallet', '/wallet'],
+      ['Refer', '/referandearn'],
+    ])
     for (const sizes of ['192x192', '512x512']) {
       for (const purpose of ['any', 'maskable']) {
         expect(manifest.icons).toContainEqual(expect.objectContaining({ sizes, purpose }))

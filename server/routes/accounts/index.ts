@@ -4,15 +4,12 @@
  * server/accounts; login, OTP, registration and reset routes carry a per-IP rate limit.
  */
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { accountRoutes as schemas } from '../../../src/shared/contract/accounts.ts'
 import { accountContext } from '../../accounts/context.ts'
 import { MESSAGES } from '../../accounts/messages.ts'
 import { logIn, logOut } from '../../accounts/login.ts'
-import {
-  registerUser,
-  resendSignupCode,
-  verifySignupCode,
-  type RegistrationInput,
-} from '../../accounts/registration.ts'
+import { registerUser, resendSignupCode, verifySignupCode } from '../../accounts/registration.ts'
 import {
   assertResetEmail,
   mailResetCode,
@@ -23,29 +20,19 @@ import { userIdForAccessToken } from '../../accounts/tokens.ts'
 import { userDetails } from '../../accounts/users.ts'
 import { unauthorized } from '../../lib/errors.ts'
 import { readToken } from '../../plugins/auth.ts'
-import {
-  forgotPasswordSchema,
-  getUserSchema,
-  loginSchema,
-  logoutSchema,
-  newPasswordSchema,
-  registrationSchema,
-  sendSignupOtpSchema,
-  verifyResetOtpSchema,
-  verifySignupOtpSchema,
-} from './schemas.ts'
 
 /** 30 requests per minute per IP and route unless `config.authRateLimit` says otherwise. */
 const DEFAULT_AUTH_RATE_LIMIT = { max: 30, timeWindowMs: 60_000 }
 
-export default async function accountsRoutes(app: FastifyInstance): Promise<void> {
+export default async function accountsRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
   const ctx = accountContext(app)
   const limit = app.config.authRateLimit ?? DEFAULT_AUTH_RATE_LIMIT
   const rateLimited = { rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs } }
 
-  app.post<{ Body: RegistrationInput }>(
+  app.post(
     '/user/registration/',
-    { schema: registrationSchema, config: rateLimited },
+    { schema: schemas.registration, config: rateLimited },
     async (request, reply) => {
       const { accessToken, requestId } = await registerUser(ctx, request.body)
       return reply.status(417).send({
@@ -57,9 +44,9 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
     },
   )
 
-  app.post<{ Body: { otp: string; request_id: string } }>(
+  app.post(
     '/verify-otp-after-signup/',
-    { schema: verifySignupOtpSchema, config: rateLimited },
+    { schema: schemas.verifySignupOtp, config: rateLimited },
     async (request) => {
       // The token is optional (the hotemailemail flow); a live one must belong to the code's user.
       const token = readToken(request.headers.authorization)
@@ -73,18 +60,18 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
     },
   )
 
-  app.post<{ Body: { email_id: string } }>(
+  app.post(
     '/send-signup-otp/',
-    { schema: sendSignupOtpSchema, config: rateLimited },
+    { schema: schemas.sendSignupOtp, config: rateLimited },
     async (request) => {
       const requestId = await resendSignupCode(ctx, request.body.email_id)
       return { message: MESSAGES.signupOtpResent, otp_response: { requestId } }
     },
   )
 
-  app.post<{ Body: { email: string; login_type?: string; password: string } }>(
+  app.post(
     '/user/login/',
-    { schema: loginSchema, config: rateLimited },
+    { schema: schemas.login, config: rateLimited },
     async (request, reply) => {
       const result = await logIn(ctx, request.body.email, request.body.password)
       if (result.verified) return { message: MESSAGES.loginOk, access_token: result.accessToken }
@@ -97,9 +84,9 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
     },
   )
 
-  app.post<{ Body: { email_id: string } }>(
+  app.post(
     '/forgot-password/',
-    { schema: forgotPasswordSchema, config: rateLimited },
+    { schema: schemas.forgotPassword, config: rateLimited },
     async (request) => {
       // The same answer, at once, for every well-formed address; the lookup and the mail follow.
       const email = request.body.email_id
@@ -109,18 +96,18 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
     },
   )
 
-  app.post<{ Body: { otp: string; email_id: string } }>(
+  app.post(
     '/verify-otp/',
-    { schema: verifyResetOtpSchema, config: rateLimited },
+    { schema: schemas.verifyResetOtp, config: rateLimited },
     async (request) => {
       const resetToken = await verifyResetCode(ctx, request.body.email_id, request.body.otp)
       return { message: MESSAGES.otpVerified, reset_token: resetToken }
     },
   )
 
-  app.post<{ Body: { email_id: string; new_password: string; reset_token?: string | null } }>(
+  app.post(
     '/new-password/',
-    { schema: newPasswordSchema, config: rateLimited },
+    { schema: schemas.newPassword, config: rateLimited },
     async (request) => {
       await setNewPin(ctx, {
         email: request.body.email_id,
@@ -133,7 +120,7 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
 
   app.get(
     '/get-user/',
-    { schema: getUserSchema, preHandler: app.authenticate },
+    { schema: schemas.getUser, onRequest: app.authenticate },
     async (request) => {
       const details = await userDetails(app.db, request.userId)
       if (!details) throw unauthorized()
@@ -141,7 +128,7 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
     },
   )
 
-  app.post('/logout/', { schema: logoutSchema, preHandler: app.authenticate }, async (request) => {
+  app.post('/logout/', { schema: schemas.logout, onRequest: app.authenticate }, async (request) => {
     const token = readToken(request.headers.authorization)
     if (token) await logOut(ctx, token)
     return { message: MESSAGES.loggedOut }

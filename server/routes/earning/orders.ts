@@ -6,6 +6,8 @@
  * provider's, `data: null` when neither knows it; a token is optional), and `GET /csrf-token/`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { earningRoutes as schemas } from '../../../src/shared/contract/earning.ts'
 import { randomToken } from '../../lib/crypto.ts'
 import { contextOf } from '../../earning/context.ts'
 import { readIdempotencyKey, runIdempotent } from '../../earning/idempotency.ts'
@@ -23,10 +25,11 @@ import {
 const isForm = (request: FastifyRequest) =>
   String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')
 
-export default async function orderRoutes(app: FastifyInstance): Promise<void> {
+export default async function orderRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
   const ctx = contextOf(app)
 
-  app.get('/csrf-token/', async (request, reply) => {
+  app.get('/csrf-token/', { schema: schemas.csrfToken }, async (request, reply) => {
     const token = randomToken()
     const secure = request.protocol === 'https' ? '; Secure' : ''
     reply.header(
@@ -40,19 +43,24 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/create-order/',
     {
+      schema: schemas.createOrder,
+      config: { idempotencyKey: 'optional' },
       // The card test page (SPEC /payment) is public and CSRF-protected; the JSON call needs a token.
-      preHandler: async (request) => {
+      onRequest: async (request) => {
         if (!isForm(request)) await app.authenticate(request)
       },
     },
     async (request, reply) => {
       if (isForm(request)) {
         assertCsrf(request.headers.cookie, request.headers['x-csrf-token'])
-        const form = parseCardOrderForm((request.body ?? {}) as Record<string, unknown>)
+        const form = parseCardOrderForm(request.body)
         return createCardOrder(app.config, form)
       }
       const key = readIdempotencyKey(request.headers['idempotency-key'], false)
-      const body = (request.body ?? {}) as { amount?: unknown; membership_plan_id?: unknown }
+      const body = {
+        amount: request.body.amount,
+        membership_plan_id: request.body.membership_plan_id,
+      }
       if (!key) {
         const data = await app.db
           .transaction()
@@ -71,29 +79,30 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
     },
   )
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/orders/:id',
-    { preHandler: app.authenticate },
+    { schema: schemas.getOrder, onRequest: app.authenticate },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store')
       return { data: await ownOrder(app.db, request.userId, request.params.id, ctx.now()) }
     },
   )
 
-  app.post<{ Params: { id: string }; Body: { utr?: unknown } }>(
+  app.post(
     '/orders/:id/utr/',
-    { preHandler: app.authenticate },
+    { schema: schemas.submitUtr, onRequest: app.authenticate },
     async (request) => ({
       message: 'Thank you. We will confirm your payment once it reaches us.',
-      data: await submitUtr(ctx, request.userId, request.params.id, request.body?.utr),
+      data: await submitUtr(ctx, request.userId, request.params.id, request.body.utr),
     }),
   )
 
-  app.get<{ Querystring: { order_id?: string } }>(
+  app.get(
     '/payment-result/',
     {
+      schema: schemas.paymentResult,
       // Optional sign-in: a guest (the card test page) is answered from the card provider alone.
-      preHandler: async (request) => {
+      onRequest: async (request) => {
         if (request.headers.authorization) await app.authenticate(request)
       },
     },

@@ -1,11 +1,14 @@
 /** `GET /get-upi/`: the two UPI payees behind the QR codes (DECISIONS §2 `UPI_PAYEES`). */
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { earningRoutes as schemas } from '../../../src/shared/contract/earning.ts'
 
-export default async function upiRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/get-upi/', { preHandler: app.authenticate }, async () => ({
+export default async function upiRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
+  app.get('/get-upi/', { schema: schemas.getUpi, onRequest: app.authenticate }, async () => ({
     data: {
       payees: app.config.upiPayees.map((p) => ({ upi_id: p.vpa, payee_name: p.name })),
-      currency: 'INR',
+      currency: 'INR' as const,
     },
   }))
 }

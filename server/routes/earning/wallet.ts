@@ -1,12 +1,19 @@
 /** `GET /wallet/`: the balance and every ledger row, withdrawal and order of the user (DECISIONS §4). */
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { earningRoutes as schemas } from '../../../src/shared/contract/earning.ts'
 import { contextOf } from '../../earning/context.ts'
 import { walletFor } from '../../earning/wallet.ts'
 
-export default async function walletRoutes(app: FastifyInstance): Promise<void> {
+export default async function walletRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
   const ctx = contextOf(app)
-  app.get('/wallet/', { preHandler: app.authenticate }, async (request, reply) => {
-    reply.header('Cache-Control', 'no-store')
-    return { data: await walletFor(app.db, request.userId, ctx.now()) }
-  })
+  app.get(
+    '/wallet/',
+    { schema: schemas.wallet, onRequest: app.authenticate },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store')
+      return { data: await walletFor(app.db, request.userId, ctx.now()) }
+    },
+  )
 }

@@ -14,6 +14,8 @@
  */
 import crypto from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { earningRoutes as schemas } from '../../../src/shared/contract/earning.ts'
 import { ApiError, badRequest, conflict, unauthorized } from '../../lib/errors.ts'
 import { contextOf } from '../../earning/context.ts'
 import { confirmOrder } from '../../earning/orders.ts'
@@ -62,14 +64,15 @@ interface CashfreeEvent {
   }
 }
 
-export default async function webhookRoutes(app: FastifyInstance): Promise<void> {
+export default async function webhookRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
   const ctx = contextOf(app)
   // Encapsulated: only this plugin's routes receive the raw JSON text, needed for the signature.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
     done(null, body),
   )
 
-  app.post('/payment-webhook/', async (request) => {
+  app.post('/payment-webhook/', { schema: schemas.paymentWebhook }, async (request) => {
     const secret = app.config.webhookSecret || app.config.cashfree?.webhookSecret
     if (!secret)
       throw new ApiError(503, 'WEBHOOK_NOT_CONFIGURED', 'The payment webhook is not configured.')

@@ -4,29 +4,44 @@
  * condition, the payout days and the days to the minimum balance (DECISIONS §4).
  */
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { earningRoutes as schemas } from '../../../src/shared/contract/earning.ts'
 import { contextOf } from '../../earning/context.ts'
 import { readIdempotencyKey, runIdempotent } from '../../earning/idempotency.ts'
 import { requestWithdrawal } from '../../earning/withdrawals.ts'
 import { withdrawalStatusFor } from '../../earning/withdrawal-status.ts'
 
-export default async function withdrawalRoutes(app: FastifyInstance): Promise<void> {
+export default async function withdrawalRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
   const ctx = contextOf(app)
-  app.post('/add-withdraw/', { preHandler: app.authenticate }, async (request, reply) => {
-    const key = readIdempotencyKey(request.headers['idempotency-key'], true) as string
-    const body = (request.body ?? {}) as { upi_id?: unknown; amount?: unknown }
-    const answer = await runIdempotent(
-      ctx,
-      { userId: request.userId, key, route: 'add-withdraw', body },
-      async (tx) => ({
-        status: 200,
-        body: await requestWithdrawal(ctx, tx, request.userId, body, key),
-      }),
-    )
-    return reply.status(answer.status).send(answer.body)
-  })
+  app.post(
+    '/add-withdraw/',
+    {
+      schema: schemas.addWithdraw,
+      config: { idempotencyKey: 'required' },
+      onRequest: app.authenticate,
+    },
+    async (request, reply) => {
+      const key = readIdempotencyKey(request.headers['idempotency-key'], true) as string
+      const body = request.body
+      const answer = await runIdempotent(
+        ctx,
+        { userId: request.userId, key, route: 'add-withdraw', body },
+        async (tx) => ({
+          status: 200,
+          body: await requestWithdrawal(ctx, tx, request.userId, body, key),
+        }),
+      )
+      return reply.status(answer.status).send(answer.body)
+    },
+  )
 
-  app.get('/withdrawal-status/', { preHandler: app.authenticate }, async (request, reply) => {
-    reply.header('Cache-Control', 'no-store')
-    return { data: await withdrawalStatusFor(app.db, ctx.rules, request.userId) }
-  })
+  app.get(
+    '/withdrawal-status/',
+    { schema: schemas.withdrawalStatus, onRequest: app.authenticate },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store')
+      return { data: await withdrawalStatusFor(app.db, ctx.rules, request.userId) }
+    },
+  )
 }

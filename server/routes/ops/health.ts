@@ -5,6 +5,8 @@
  * failing checks.
  */
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { systemRoutes as schemas } from '../../../src/shared/contract/system.ts'
 import { Redis } from 'ioredis'
 import { isDatabaseReachable } from '../../db/index.ts'
 
@@ -19,7 +21,8 @@ function within(promise: Promise<boolean>, ms: number): Promise<boolean> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }
 
-export default async function healthRoutes(app: FastifyInstance): Promise<void> {
+export default async function healthRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
   const redis = app.config.redisUrl
     ? new Redis(app.config.redisUrl, {
         lazyConnect: true,
@@ -31,12 +34,12 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
   redis?.on('error', () => {}) // a failed check answers 503; the error needs no log line per retry
   if (redis) app.addHook('onClose', async () => void redis.disconnect())
 
-  app.get('/livez', async (_request, reply) => {
+  app.get('/livez', { schema: schemas.livez }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store')
-    return { status: 'ok' }
+    return { status: 'ok' as const }
   })
 
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/readyz', { schema: schemas.readyz }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store')
     const checks: Record<string, 'ok' | 'down'> = {}
     checks.database = (await within(isDatabaseReachable(app.db), CHECK_TIMEOUT_MS)) ? 'ok' : 'down'
@@ -56,7 +59,9 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
     return reply
       .status(ready ? 200 : 503)
       .send(
-        ready ? { status: 'ready', checks } : { message: 'Not ready.', code: 'NOT_READY', checks },
+        ready
+          ? { status: 'ready' as const, checks }
+          : { message: 'Not ready.', code: 'NOT_READY', checks },
       )
   })
 }

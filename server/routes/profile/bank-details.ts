@@ -3,49 +3,17 @@
  * IFSC the same way `GET /ifsc/:code` does), SPEC §3 and §7.
  */
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { profileRoutes as schemas } from '../../../src/shared/contract/profile.ts'
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts'
-import {
-  checkBankDetails,
-  getBankDetails,
-  saveBankDetails,
-  type BankDetailsBody,
-} from '../../profile/bank-details.ts'
+import { checkBankDetails, getBankDetails, saveBankDetails } from '../../profile/bank-details.ts'
 import { lookupIfsc, type IfscAnswer } from '../../profile/ifsc-lookup.ts'
-import { looseString, messageResponse } from './schemas.ts'
 
-export default async function bankDetailsRoutes(app: FastifyInstance): Promise<void> {
+export default async function bankDetailsRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
   app.get(
     '/bank-details/',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        response: {
-          200: {
-            type: 'object',
-            required: ['data'],
-            properties: {
-              data: {
-                type: 'object',
-                required: ['data'],
-                properties: {
-                  data: {
-                    type: 'object',
-                    required: ['acc_no', 'ifsc', 'holder_name', 'bank', 'branch'],
-                    properties: {
-                      acc_no: { type: 'string' },
-                      ifsc: { type: 'string' },
-                      holder_name: { type: 'string' },
-                      bank: { type: 'string' },
-                      branch: { type: 'string' },
-                    },
-                  },
-                },
-              },
-            },
-          },
-        },
-      },
-    },
+    { schema: schemas.getBankDetails, onRequest: app.authenticate },
     async (request, reply) => {
       const details = await getBankDetails(app.db, request.userId)
       if (!details) throw notFound('NO_BANK_DETAILS', 'No bank details saved yet.')
@@ -54,25 +22,15 @@ export default async function bankDetailsRoutes(app: FastifyInstance): Promise<v
     },
   )
 
-  app.post<{ Body: BankDetailsBody }>(
+  app.post(
     '/bank-details/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: {
-        body: {
-          type: 'object',
-          properties: {
-            account_number: looseString,
-            ifsc: looseString,
-            account_holder: looseString,
-          },
-        },
-        response: { 200: messageResponse },
-      },
+      schema: schemas.saveBankDetails,
     },
     async (request) => {
-      const input = checkBankDetails(request.body ?? {})
+      const input = checkBankDetails(request.body)
       let resolved: IfscAnswer
       try {
         resolved = await lookupIfsc(app.db, input.ifsc, {

@@ -1,36 +1,19 @@
 /** `PATCH /edit-profile/` (SPEC §7, DECISIONS §6: `/v1/edit-profile/` folded into `/api/v1`). */
 import type { FastifyInstance } from 'fastify'
-import { updateProfile, type ProfileFields } from '../../profile/edit-profile.ts'
-import { looseString } from './schemas.ts'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { profileRoutes as schemas } from '../../../src/shared/contract/profile.ts'
+import { updateProfile } from '../../profile/edit-profile.ts'
 
-export default async function editProfileRoutes(app: FastifyInstance): Promise<void> {
-  app.patch<{ Body: Partial<ProfileFields> }>(
+export default async function editProfileRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
+  app.patch(
     '/edit-profile/',
     {
-      preHandler: app.authenticate,
-      schema: {
-        body: {
-          type: 'object',
-          properties: { first_name: looseString, phone_number: looseString },
-        },
-        response: {
-          200: {
-            type: 'object',
-            required: ['message', 'data'],
-            properties: {
-              message: { type: 'string' },
-              data: {
-                type: 'object',
-                required: ['first_name', 'phone_number'],
-                properties: { first_name: { type: 'string' }, phone_number: { type: 'string' } },
-              },
-            },
-          },
-        },
-      },
+      onRequest: app.authenticate,
+      schema: schemas.editProfile,
     },
     async (request) => {
-      const data = await updateProfile(app.db, request.userId, request.body ?? {})
+      const data = await updateProfile(app.db, request.userId, request.body)
       return { message: 'Profile updated successfully!', data }
     },
   )

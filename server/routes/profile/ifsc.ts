@@ -1,19 +1,18 @@
 /** `GET /ifsc/:code`: the IFSC lookup of SPEC §5 through our API (DECISIONS §2), with its cache. */
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { profileRoutes as schemas } from '../../../src/shared/contract/profile.ts'
 import { lookupIfsc } from '../../profile/ifsc-lookup.ts'
-import { ifscAnswer } from './schemas.ts'
 
-export default async function ifscRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { code: string } }>(
+export default async function ifscRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
+  app.get(
     '/ifsc/:code',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       // Each miss costs a call to the public IFSC service: keep one client from flooding it.
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: {
-        params: { type: 'object', required: ['code'], properties: { code: { type: 'string' } } },
-        response: { 200: ifscAnswer },
-      },
+      schema: schemas.ifsc,
     },
     async (request) =>
       lookupIfsc(app.db, request.params.code, {

@@ -1,32 +1,13 @@
 /** `GET /our-partners/` (SPEC §7, no token): the partners from seed data, logos under /partners/. */
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { profileRoutes as schemas } from '../../../src/shared/contract/profile.ts'
 import { listPartners } from '../../profile/partners.ts'
 
-export default async function partnersRoutes(app: FastifyInstance): Promise<void> {
-  app.get(
-    '/our-partners/',
-    {
-      schema: {
-        response: {
-          200: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['id', 'name', 'logo', 'link'],
-              properties: {
-                id: { type: 'integer' },
-                name: { type: 'string' },
-                logo: { type: 'string' },
-                link: { type: 'string' },
-              },
-            },
-          },
-        },
-      },
-    },
-    async (_request, reply) => {
-      reply.header('Cache-Control', 'public, max-age=300')
-      return listPartners(app.db)
-    },
-  )
+export default async function partnersRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
+  app.get('/our-partners/', { schema: schemas.ourPartners }, async (_request, reply) => {
+    reply.header('Cache-Control', 'public, max-age=300')
+    return listPartners(app.db)
+  })
 }

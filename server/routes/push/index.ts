@@ -9,6 +9,8 @@
  * Bad input answers 400 `{ message, code: 'VALIDATION', field }` and changes nothing.
  */
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { pushRoutes as schemas } from '../../../src/shared/contract/push.ts'
 import { readToken } from '../../plugins/auth.ts'
 import { sha256 } from '../../lib/crypto.ts'
 import {
@@ -18,29 +20,13 @@ import {
   saveSubscription,
 } from '../../push/subscriptions.ts'
 
-const errorBody = {
-  type: 'object',
-  required: ['message', 'code'],
-  properties: { message: { type: 'string' }, code: { type: 'string' }, field: { type: 'string' } },
-} as const
-const errors = { '4xx': errorBody, '5xx': errorBody } as const
-const message = { type: 'string' } as const
-
-export default async function pushRoutes(app: FastifyInstance): Promise<void> {
+export default async function pushRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
   app.get(
     '/push/vapid-public-key',
     {
-      preHandler: app.authenticate,
-      schema: {
-        response: {
-          200: {
-            type: 'object',
-            required: ['public_key'],
-            properties: { public_key: { type: 'string' } },
-          },
-          ...errors,
-        },
-      },
+      onRequest: app.authenticate,
+      schema: schemas.vapidPublicKey,
     },
     async () => ({ public_key: app.push.publicKey }),
   )
@@ -48,26 +34,8 @@ export default async function pushRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/push/subscriptions',
     {
-      preHandler: app.authenticate,
-      schema: {
-        body: {
-          type: 'object',
-          required: ['endpoint', 'keys'],
-          properties: {
-            endpoint: { type: 'string' },
-            keys: {
-              type: 'object',
-              required: ['p256dh', 'auth'],
-              properties: { p256dh: { type: 'string' }, auth: { type: 'string' } },
-            },
-            lang: { type: 'string', maxLength: 35 },
-          },
-        },
-        response: {
-          200: { type: 'object', required: ['message'], properties: { message } },
-          ...errors,
-        },
-      },
+      onRequest: app.authenticate,
+      schema: schemas.subscribe,
     },
     async (request) => {
       const input = checkSubscription(request.body, app.config.pushServiceHosts)
@@ -81,25 +49,11 @@ export default async function pushRoutes(app: FastifyInstance): Promise<void> {
   app.delete(
     '/push/subscriptions',
     {
-      preHandler: app.authenticate,
-      schema: {
-        body: {
-          type: 'object',
-          required: ['endpoint'],
-          properties: { endpoint: { type: 'string' } },
-        },
-        response: {
-          200: {
-            type: 'object',
-            required: ['message', 'deleted'],
-            properties: { message, deleted: { type: 'integer' } },
-          },
-          ...errors,
-        },
-      },
+      onRequest: app.authenticate,
+      schema: schemas.unsubscribe,
     },
     async (request) => {
-      const { endpoint } = request.body as { endpoint: string }
+      const { endpoint } = request.body
       const deleted = await deleteSubscription(
         app.db,
         request.userId,

@@ -23,7 +23,7 @@ import { EarningPlayer } from '../components/earning-player'
 import { PlansSummary } from '../components/plans-summary'
 import { PlayerPlaceholder } from '../components/player-placeholder'
 import { useVideos } from '../lib/use-videos'
-import { useStoreHydrated } from '../lib/use-store-hydrated'
+import { useStoreHydrated } from '@/stores/use-store-hydrated'
 import { useAfterFirstPaint } from '@/lib/use-after-first-paint'
 import '../dashboard.css'
 import { t } from '@/i18n/i18n'
@@ -79,6 +79,7 @@ export default function Dashboard() {
   if (!user) {
     return failed ? (
       <main className="page">
+        <h1>{t('Dashboard')}</h1>
         <p className="error-text">{t('Error fetching user details. Please try again.')}</p>
       </main>
     ) : (

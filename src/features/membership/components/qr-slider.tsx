@@ -1,14 +1,31 @@
 /**
- * The slider of UPI QR codes on /m-payment (SPEC §2): one slide per payee, swiped or picked by its
- * dot, never moving by itself (autoplay off). Reports the slide shown.
+ * The slider of UPI QR codes on /m-payment (SPEC §2): one slide per payee, swiped, stepped with
+ * its Previous and Next buttons or the arrow keys, or picked by its dot, never moving by itself
+ * (autoplay off). A carousel for screen readers (issue 16 item 7): the track is focusable, each
+ * slide is named "n of N", and the position is announced when it changes. Reports the slide shown.
  */
-import { useRef } from 'react'
+import { useId, useRef } from 'react'
 import { t } from '@/i18n/i18n'
 
 export interface QrSlide {
   dataUrl: string
   label: string
   link: string
+}
+
+function Chevron({ d }: { d: string }) {
+  return (
+    <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+      <path
+        d={d}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  )
 }
 
 export function QrSlider({
@@ -21,27 +38,53 @@ export function QrSlider({
   onActive(i: number): void
 }) {
   const track = useRef<HTMLDivElement>(null)
+  const trackId = useId()
+  const count = slides.length
   const goTo = (i: number) => {
-    onActive(i)
+    const next = (i + count) % count
+    onActive(next)
     const el = track.current
-    el?.scrollTo?.({ left: i * el.clientWidth, behavior: 'smooth' })
+    const first = el?.firstElementChild as HTMLElement | null
+    const slide = el?.children[next] as HTMLElement | undefined
+    if (!el || !first || !slide) return
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches
+    el.scrollTo?.({
+      left: slide.offsetLeft - first.offsetLeft,
+      behavior: still ? 'auto' : 'smooth',
+    })
   }
   return (
-    <div className="stack">
+    <section className="stack" aria-roledescription="carousel" aria-label={t('UPI QR codes')}>
       <div
         ref={track}
+        id={trackId}
         className="qr-slider"
         data-testid="qr-slider"
+        tabIndex={0}
+        aria-label={t('QR code {n} of {count}. Use the arrow keys for another QR code.', { n: active + 1, count })}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+            e.preventDefault()
+            goTo(active + (e.key === 'ArrowRight' ? 1 : -1))
+          }
+        }}
         onScroll={(e) => {
           const el = e.currentTarget
           if (el.clientWidth > 0) onActive(Math.round(el.scrollLeft / el.clientWidth))
         }}
       >
         {slides.map((s, i) => (
-          <figure key={s.link} className="qr-slide" aria-hidden={i !== active}>
+          <figure
+            key={s.link}
+            className="qr-slide"
+            role="group"
+            aria-roledescription="slide"
+            aria-label={t('{n} of {count}', { n: i + 1, count })}
+            aria-hidden={i !== active}
+          >
             <img
               src={s.dataUrl}
-              alt={`UPI QR code ${i + 1} for ${s.label}`}
+              alt={t('UPI QR code {n} for {payee}', { n: i + 1, payee: s.label })}
               data-testid={`qr-image-${i}`}
               data-upi-link={s.link}
             />
@@ -49,20 +92,44 @@ export function QrSlider({
         ))}
       </div>
       <p className="center muted">{t('Slide for another QR Code')}</p>
-      <div className="qr-dots">
-        {slides.map((s, i) => (
+      {count > 1 ? (
+        <div className="qr-dots">
           <button
-            key={s.link}
             type="button"
-            className="qr-dot"
-            aria-label={`Show QR code ${i + 1}`}
-            aria-current={i === active}
-            onClick={() => goTo(i)}
+            className="icon-button"
+            aria-label={t('Previous QR code')}
+            aria-controls={trackId}
+            onClick={() => goTo(active - 1)}
           >
-            <span aria-hidden="true" />
+            <Chevron d="M15 5l-7 7 7 7" />
           </button>
-        ))}
-      </div>
-    </div>
+          {slides.map((s, i) => (
+            <button
+              key={s.link}
+              type="button"
+              className="qr-dot"
+              aria-label={t('Show QR code {n}', { n: i + 1 })}
+              aria-current={i === active}
+              aria-controls={trackId}
+              onClick={() => goTo(i)}
+            >
+              <span aria-hidden="true" />
+            </button>
+          ))}
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('Next QR code')}
+            aria-controls={trackId}
+            onClick={() => goTo(active + 1)}
+          >
+            <Chevron d="M9 5l7 7-7 7" />
+          </button>
+        </div>
+      ) : null}
+      <p className="sr-only" aria-live="polite" data-testid="qr-position">
+        {t('QR code {n} of {count}', { n: active + 1, count })}
+      </p>
+    </section>
   )
 }

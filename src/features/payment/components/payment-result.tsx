@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
-import { PageSpinner } from '@/components/page-spinner'
+import { PageSkeleton } from '@/components/skeleton'
 import { formatRupees } from '@/shared/rules'
 import type { TransactionDetails, TransactionState } from '../lib/use-transaction-details'
 import { LOAD_DETAILS_ERROR, NOT_FOUND_TITLE, NOT_RECEIVED_TITLE } from '../messages'
@@ -29,10 +29,11 @@ const STATUS_TEXT: Record<TransactionDetails['status'], string> = {
 const DASHBOARD = { href: '/dashboard', label: 'Go to Dashboard' }
 
 export function PaymentResult({ state, page }: Props) {
-  if (state.kind === 'loading') return <PageSpinner label={t('Loading…')} />
+  if (state.kind === 'loading') return <PageSkeleton />
   if (state.kind === 'error')
     return (
       <Layout button={DASHBOARD}>
+        <h1>Payment details</h1>
         <p className="error-text" role="alert">
           {LOAD_DETAILS_ERROR}
         </p>

@@ -4,16 +4,15 @@
  * holder name (uppercased). Prefilled from the saved details with a toast; a failed prefill only
  * logs. Submit needs all three fields and a resolved IFSC; 200 goes to the confirmation page.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { useLocation } from 'wouter'
 import toast from 'react-hot-toast'
-import { readApiError } from '@/lib/api-client'
 import { normalizeAccountNumber } from '@/shared/validation'
-import { AppHeader } from '@/components/app-header'
 import { addBankDetails } from '../api/add-bank-details'
 import { getBankDetails } from '../api/get-bank-details'
+import { ProfileFormPage } from '../components/profile-form-page'
 import { useIfscField } from '../hooks/use-ifsc-field'
-import '../profile.css'
+import { useProfileForm } from '../hooks/use-profile-form'
 import { t } from '@/i18n/i18n'
 
 export default function AddBankDetails() {
@@ -21,9 +20,8 @@ export default function AddBankDetails() {
   const [account, setAccount] = useState('')
   const [holder, setHolder] = useState('')
   const ifsc = useIfscField()
-  const [formError, setFormError] = useState<string | null>(null)
-  const [submitting, setSubmitting] = useState(false)
-  const touched = useRef(false)
+  const form = useProfileForm()
+  const { touched, edited, setFormError } = form
   const ids = { account: useId(), ifsc: useId(), ifscHelp: useId(), holder: useId() }
   const { prefill } = ifsc
 
@@ -41,120 +39,103 @@ export default function AddBankDetails() {
     return () => {
       active = false
     }
-  }, [prefill])
+  }, [prefill, touched])
 
-  function edited() {
-    touched.current = true
-    setFormError(null)
-  }
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault()
+  function onSubmit() {
     if (!account || !ifsc.value || !holder.trim()) {
-      setFormError('Please fill out all fields.')
+      setFormError(t('Please fill out all fields.'))
       return
     }
     if (ifsc.status !== 'valid') {
-      setFormError('Invalid IFSC code.')
+      setFormError(t('Invalid IFSC code.'))
       return
     }
-    setSubmitting(true)
-    setFormError(null)
-    try {
-      await addBankDetails({
-        account_number: account,
-        ifsc: ifsc.value,
-        account_holder: holder.trim(),
-      })
-      navigate('/bank-details-confirmation')
-    } catch (error) {
-      const apiError = await readApiError(error)
-      setFormError(
+    void form.submit(
+      async () => {
+        await addBankDetails({
+          account_number: account,
+          ifsc: ifsc.value,
+          account_holder: holder.trim(),
+        })
+        navigate('/bank-details-confirmation')
+      },
+      (apiError) =>
         apiError
-          ? apiError.message || 'Failed to add bank details. Please try again.'
-          : 'An error occurred while submitting bank details. Please try again.',
-      )
-      setSubmitting(false)
-    }
+          ? apiError.message || t('Failed to add bank details. Please try again.')
+          : t('An error occurred while submitting bank details. Please try again.'),
+    )
   }
 
   return (
-    <>
-      <AppHeader title={t('Add Bank Details')} />
-      <main className="page">
-        <form className="stack" onSubmit={onSubmit} noValidate>
-          <div className="field">
-            <label htmlFor={ids.account}>{t('Account Number')}</label>
-            <input
-              id={ids.account}
-              className="input"
-              inputMode="numeric"
-              autoComplete="off"
-              value={account}
-              onChange={(e) => {
-                edited()
-                setAccount(normalizeAccountNumber(e.currentTarget.value))
-              }}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={ids.ifsc}>{t('IFSC Code')}</label>
-            <input
-              id={ids.ifsc}
-              className="input"
-              autoCapitalize="characters"
-              autoComplete="off"
-              spellCheck={false}
-              value={ifsc.value}
-              aria-invalid={ifsc.status === 'invalid' ? true : undefined}
-              aria-describedby={ids.ifscHelp}
-              onChange={(e) => {
-                edited()
-                ifsc.onChange(e.target.value)
-              }}
-              onBlur={ifsc.onBlur}
-            />
-            <div id={ids.ifscHelp} aria-live="polite">
-              {ifsc.error ? <p className="error-text">{ifsc.error}</p> : null}
-              {ifsc.status === 'checking' ? <p className="muted">{t('Checking IFSC code…')}</p> : null}
-              {ifsc.status === 'valid' && ifsc.bank ? (
-                <div className="bank-resolved" data-testid="bank-resolved">
-                  <p>
-                    <strong>{t('Bank:')}</strong> {ifsc.bank}
-                  </p>
-                  {ifsc.branch ? (
-                    <p>
-                      <strong>{t('Branch:')}</strong> {ifsc.branch}
-                    </p>
-                  ) : null}
-                </div>
+    <ProfileFormPage
+      title={t('Add Bank Details')}
+      submitLabel={t('Submit')}
+      formError={form.formError}
+      submitting={form.submitting}
+      onSubmit={onSubmit}
+    >
+      <div className="field">
+        <label htmlFor={ids.account}>{t('Account Number')}</label>
+        <input
+          id={ids.account}
+          className="input"
+          inputMode="numeric"
+          autoComplete="off"
+          value={account}
+          onChange={(e) => {
+            edited()
+            setAccount(normalizeAccountNumber(e.currentTarget.value))
+          }}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={ids.ifsc}>{t('IFSC Code')}</label>
+        <input
+          id={ids.ifsc}
+          className="input"
+          autoCapitalize="characters"
+          autoComplete="off"
+          spellCheck={false}
+          value={ifsc.value}
+          aria-invalid={ifsc.status === 'invalid' ? true : undefined}
+          aria-describedby={ids.ifscHelp}
+          onChange={(e) => {
+            edited()
+            ifsc.onChange(e.target.value)
+          }}
+          onBlur={ifsc.onBlur}
+        />
+        <div id={ids.ifscHelp} aria-live="polite">
+          {ifsc.error ? <p className="error-text">{ifsc.error}</p> : null}
+          {ifsc.status === 'checking' ? <p className="muted">{t('Checking IFSC code…')}</p> : null}
+          {ifsc.status === 'valid' && ifsc.bank ? (
+            <div className="bank-resolved" data-testid="bank-resolved">
+              <p>
+                <strong>{t('Bank:')}</strong> {ifsc.bank}
+              </p>
+              {ifsc.branch ? (
+                <p>
+                  <strong>{t('Branch:')}</strong> {ifsc.branch}
+                </p>
               ) : null}
             </div>
-          </div>
-          <div className="field">
-            <label htmlFor={ids.holder}>{t('Account Holder Name')}</label>
-            <input
-              id={ids.holder}
-              className="input"
-              autoCapitalize="characters"
-              autoComplete="name"
-              value={holder}
-              onChange={(e) => {
-                edited()
-                setHolder(e.target.value.toUpperCase())
-              }}
-            />
-          </div>
-          {formError ? (
-            <p className="error-text" role="alert">
-              {formError}
-            </p>
           ) : null}
-          <button type="submit" className="btn" disabled={submitting}>
-            {t('Submit')}
-          </button>
-        </form>
-      </main>
-    </>
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor={ids.holder}>{t('Account Holder Name')}</label>
+        <input
+          id={ids.holder}
+          className="input"
+          autoCapitalize="characters"
+          autoComplete="name"
+          value={holder}
+          onChange={(e) => {
+            edited()
+            setHolder(e.target.value.toUpperCase())
+          }}
+        />
+      </div>
+    </ProfileFormPage>
   )
 }

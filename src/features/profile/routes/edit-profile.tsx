@@ -3,16 +3,15 @@
  * on every change and again on submit with SPEC §5's texts. Success: toast 'Profile updated
  * successfully!' and /dashboard; failure: the server's message (SPEC §8).
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { useLocation } from 'wouter'
 import toast from 'react-hot-toast'
-import { readApiError } from '@/lib/api-client'
 import { refreshUser } from '@/stores/get-user'
 import { useUserStore } from '@/stores/user-store'
 import { checkProfileName, checkProfilePhone } from '@/shared/validation'
-import { AppHeader } from '@/components/app-header'
 import { editProfile } from '../api/edit-profile'
-import '../profile.css'
+import { ProfileFormPage } from '../components/profile-form-page'
+import { useProfileForm } from '../hooks/use-profile-form'
 import { msg, t } from '@/i18n/i18n'
 
 const FALLBACK_ERROR = msg('An error occurred while processing your request. Please try again.')
@@ -24,9 +23,8 @@ export default function EditProfile() {
   const [phone, setPhone] = useState(user?.phone_number ?? '')
   const [nameError, setNameError] = useState<string | null>(null)
   const [phoneError, setPhoneError] = useState<string | null>(null)
-  const [formError, setFormError] = useState<string | null>(null)
-  const [saving, setSaving] = useState(false)
-  const touched = useRef(false)
+  const form = useProfileForm()
+  const { touched, edited } = form
   const ids = { name: useId(), phone: useId(), nameError: useId(), phoneError: useId() }
 
   // Without a stored user (first open on this device), fetch it and prefill once it arrives.
@@ -37,100 +35,87 @@ export default function EditProfile() {
     if (!user || touched.current) return
     setName(user.first_name)
     setPhone(user.phone_number)
-  }, [user])
+  }, [user, touched])
 
   function onNameChange(value: string) {
-    touched.current = true
+    edited()
     setName(value)
     setNameError(checkProfileName(value))
-    setFormError(null)
   }
 
   function onPhoneChange(value: string) {
-    touched.current = true
+    edited()
     setPhone(value)
     setPhoneError(checkProfilePhone(value))
-    setFormError(null)
   }
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault()
+  function onSubmit() {
     const nameProblem = checkProfileName(name)
     const phoneProblem = checkProfilePhone(phone)
     setNameError(nameProblem)
     setPhoneError(phoneProblem)
     if (nameProblem || phoneProblem) return
-    setSaving(true)
-    setFormError(null)
-    try {
-      const { data } = await editProfile({ first_name: name.trim(), phone_number: phone })
-      const current = useUserStore.getState().user
-      if (current) useUserStore.getState().setUser({ ...current, ...data })
-      toast.success(t('Profile updated successfully!'))
-      navigate('/dashboard')
-    } catch (error) {
-      const apiError = await readApiError(error)
-      setFormError(apiError?.message || t(FALLBACK_ERROR))
-      setSaving(false)
-    }
+    void form.submit(
+      async () => {
+        const { data } = await editProfile({ first_name: name.trim(), phone_number: phone })
+        const current = useUserStore.getState().user
+        if (current) useUserStore.getState().setUser({ ...current, ...data })
+        toast.success(t('Profile updated successfully!'))
+        navigate('/dashboard')
+      },
+      (apiError) => apiError?.message || t(FALLBACK_ERROR),
+    )
   }
 
   return (
-    <>
-      <AppHeader title={t('Edit Profile')} />
-      <main className="page">
-        <form className="stack" onSubmit={onSubmit} noValidate>
-          <div className="field">
-            <label htmlFor={ids.name}>{t('First Name')}</label>
-            <input
-              id={ids.name}
-              className="input"
-              value={name}
-              autoComplete="given-name"
-              aria-invalid={nameError ? true : undefined}
-              aria-describedby={nameError ? ids.nameError : undefined}
-              onChange={(e) => onNameChange(e.target.value)}
-            />
-            {nameError ? (
-              <p id={ids.nameError} className="error-text">
-                {nameError}
-              </p>
-            ) : null}
-          </div>
-          <div className="field">
-            <label htmlFor={ids.phone}>{t('Phone')}</label>
-            <div className="phone-input">
-              <span className="phone-prefix" aria-hidden="true">
-                +91
-              </span>
-              <input
-                id={ids.phone}
-                className="input"
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel-national"
-                value={phone}
-                aria-invalid={phoneError ? true : undefined}
-                aria-describedby={phoneError ? ids.phoneError : undefined}
-                onChange={(e) => onPhoneChange(e.target.value)}
-              />
-            </div>
-            {phoneError ? (
-              <p id={ids.phoneError} className="error-text">
-                {phoneError}
-              </p>
-            ) : null}
-          </div>
-          {formError ? (
-            <p className="error-text" role="alert">
-              {formError}
-            </p>
-          ) : null}
-          <button type="submit" className="btn" disabled={saving}>
-            {t('Save Changes')}
-          </button>
-        </form>
-      </main>
-    </>
+    <ProfileFormPage
+      title={t('Edit Profile')}
+      submitLabel={t('Save Changes')}
+      formError={form.formError}
+      submitting={form.submitting}
+      onSubmit={onSubmit}
+    >
+      <div className="field">
+        <label htmlFor={ids.name}>{t('First Name')}</label>
+        <input
+          id={ids.name}
+          className="input"
+          value={name}
+          autoComplete="given-name"
+          aria-invalid={nameError ? true : undefined}
+          aria-describedby={nameError ? ids.nameError : undefined}
+          onChange={(e) => onNameChange(e.target.value)}
+        />
+        {nameError ? (
+          <p id={ids.nameError} className="error-text">
+            {nameError}
+          </p>
+        ) : null}
+      </div>
+      <div className="field">
+        <label htmlFor={ids.phone}>{t('Phone')}</label>
+        <div className="phone-input">
+          <span className="phone-prefix" aria-hidden="true">
+            +91
+          </span>
+          <input
+            id={ids.phone}
+            className="input"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            value={phone}
+            aria-invalid={phoneError ? true : undefined}
+            aria-describedby={phoneError ? ids.phoneError : undefined}
+            onChange={(e) => onPhoneChange(e.target.value)}
+          />
+        </div>
+        {phoneError ? (
+          <p id={ids.phoneError} className="error-text">
+            {phoneError}
+          </p>
+        ) : null}
+      </div>
+    </ProfileFormPage>
   )
 }

@@ -5,7 +5,7 @@
  * The last wallet received is kept on the phone (../wallet-store.ts): offline it shows that copy
  * and when it is from; Refresh (or pulling down) fetches it again (issue 16).
  */
-import { useCallback, useEffect, useState } from 'react'
+import { Suspense, lazy, useCallback, useEffect, useState } from 'react'
 import { AppHeader } from '@/components/app-header'
 import { RefreshControl } from '@/components/refresh-control'
 import { SkeletonList, SkeletonRegion } from '@/components/skeleton'
@@ -22,6 +22,12 @@ import { logFailure } from '@/lib/log-failure'
 import { t } from '@/i18n/i18n'
 
 export const WALLET_FAILED = 'Could not load your wallet. Please try again.'
+
+// The notifications card (issue 16) comes in its own chunk after the wallet; if that chunk fails,
+// the wallet shows without it.
+const PushOptIn = lazy(() =>
+  import('../components/push-opt-in').catch(() => ({ default: () => null })),
+)
 
 export default function Wallet() {
   const rules = useRules()
@@ -74,6 +80,11 @@ export default function Wallet() {
             Balance:{' '}
             <strong data-testid="wallet-balance">{formatCoins(wallet.balance, rules)}</strong>
           </p>
+        ) : null}
+        {wallet ? (
+          <Suspense fallback={null}>
+            <PushOptIn />
+          </Suspense>
         ) : null}
         {outbox.length > 0 ? (
           <section className="stack" aria-labelledby="outbox-title">

@@ -60,6 +60,11 @@ export default function AmountWithdraw() {
       const result = await addWithdraw(upiId.trim(), payout)
       if (result.kind === 'done') {
         toast.success(WITHDRAW_OK)
+        // Offer notifications for the payout (issue 16); its code loads only now.
+        void import('../components/push-offer').then(
+          (m) => m.offerPushAfterWithdrawal(),
+          () => undefined,
+        )
         void refreshUser().catch(() => undefined)
         navigate('/dashboard?keyfrom=withdrawal')
         return
@@ -96,7 +101,8 @@ export default function AmountWithdraw() {
   }
 
   return (
-    <>
+    // The header inside the screen's one landmark: every state has one <main> and one h1.
+    <main>
       <AppHeader title={t('Withdraw')} />
       <form
         className="page stack"
@@ -164,6 +170,6 @@ export default function AmountWithdraw() {
           {busy ? 'Submitting…' : 'Withdraw'}
         </button>
       </form>
-    </>
+    </main>
   )
 }

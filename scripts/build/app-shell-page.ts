@@ -1,0 +1,129 @@
+// Build step: the pages the server and the service worker answer with (index.html with the
+// prerendered landing, app.html with a loading indicator, prerendered/<route>.html), the app's
+// module preloads in them, and route-chunks.json (each route's own files).
+import path from 'node:path'
+import type { Plugin } from 'vite'
+import { prerenderScreens } from './prerender.ts'
+import { routeChunks } from './route-chunks.ts'
+import { SCREEN_IMAGES } from '../../src/shared/screen-images.ts'
+import { PAGE_TEXTS } from '../../src/i18n/page-texts.ts'
+import { readCatalog } from './i18n-catalogs.ts'
+
+/**
+ * The loading indicator (the markup of src/components/page-spinner.tsx, as the page's one `<main>`
+ * with its label as the one `h1`, issue 16) for non-landing routes,
+ * shown only when the app has not drawn the screen within a second (`.page-spinner-delayed`): a
+ * fast start goes from a blank page straight to the screen, with no spinner flashing first.
+ */
+const SPINNER_SHELL =
+  '<main><div class="page-spinner page-spinner-delayed" role="status" aria-live="polite"><span class="spinner" aria-hidden="true"></span><h1 class="page-spinner-heading">Loading…</h1></div></main>'
+
+/** `text` safe inside an HTML element or a double-quoted attribute. */
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+}
+
+/**
+ * Fills index.html's `landing-shell` with the landing as React renders it at build time
+ * (src/prerender.tsx); emits `app.html`: index.html with a loading indicator there instead; and
+ * `prerendered/<route>.html` for the other screens of src/prerender.tsx, with the screen's markup
+ * in place of the indicator. The landing (`/`, `/home`) gets index.html; every other route gets
+ * app.html (from the server's fallback and the service worker), so a deep link such as
+ * /dashboard never flashes the landing before React mounts.
+ */
+export function appShellPage(projectRoot: string): Plugin {
+  return {
+    name: 'app-shell-page',
+    apply: 'build',
+    enforce: 'post',
+    async generateBundle(_options, bundle) {
+      const index = bundle['index.html']
+      if (!index || index.type !== 'asset') return
+      // The app's code: fetched alongside the boot script at low priority, as module preloads,
+      // so Chromium compiles each file off the main thread as it arrives, not when src/boot.ts
+      // runs it (one file per task). Links parsed from HTML cost the main thread nothing, unlike
+      // links the script would add. A prerendered page keeps them in a template until it is
+      // idle (below).
+      const files = new Set<string>()
+      const add = (fileName: string): void => {
+        const chunk = bundle[fileName]
+        if (!chunk || chunk.type !== 'chunk' || files.has(fileName) || chunk.isEntry) return
+        files.add(fileName)
+        chunk.imports.forEach(add)
+      }
+      const main = Object.values(bundle).find(
+        (c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/main.tsx'),
+      )
+      if (main) add(main.fileName)
+      const preloads = [...files].map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}">`)
+      const html = String(index.source).replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`)
+      // A prerendered page paints complete without JavaScript, so it fetches the app only once it
+      // is idle (src/boot.ts appends these links then): nothing competes with its first paint's
+      // images and text for a slow network (LCP, issue 12).
+      const deferred = String(index.source).replace(
+        '</head>',
+        `  <template id="app-preloads">${preloads.join('')}</template>\n  </head>`,
+      )
+      // The root element with its landing-shell comments; hydration wants it filled with exactly
+      // the rendered markup, no whitespace around it.
+      const shell = /<div id="root">\s*<!-- landing-shell[\s\S]*<!-- \/landing-shell -->\s*<\/div>/
+      if (!shell.test(html)) this.error('index.html lacks the landing-shell markers')
+      const root = (attributes: string, content: string) => `<div id="root"${attributes}>${content}</div>`
+      // Each route's own files, which the server names in a `Link: rel=preload` header of the
+      // route's page (server/plugins/static.ts), so the screen's code arrives with the app's.
+      const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry)
+      const known = new Set([...files, ...(entry ? [entry.fileName] : [])])
+      const routes = routeChunks(bundle, path.resolve(projectRoot, 'src/app/routes.tsx'), known, ['/', '/home'])
+      // And the images a screen draws in its first render (the dashboard player's still).
+      for (const [route, images] of Object.entries(SCREEN_IMAGES)) {
+        routes[route] = [...(routes[route] ?? []), ...images.map((image) => image.slice(1))]
+      }
+      this.emitFile({ type: 'asset', fileName: 'route-chunks.json', source: JSON.stringify(routes) })
+      // The landing and the account screens that need no data, rendered at build time by React
+      // (src/prerender.tsx): they paint fully before any JavaScript runs, and the app hydrates
+      // their markup (`data-prerendered`, src/main.tsx). A form stays `inert` until then, so
+      // nothing is typed into it that React would not know of. Each page is written in English
+      // and, under hi/, in Hindi (`<html lang="hi">`, its texts from the Hindi catalog); the
+      // server and the service worker pick one by the visitor's language (issue 16).
+      const pages = await prerenderScreens(projectRoot)
+      const hindi = readCatalog(path.resolve(projectRoot, 'src/i18n/locales/hi.json'))
+      for (const locale of ['en', 'hi'] as const) {
+        const dir = locale === 'en' ? '' : `${locale}/`
+        const text = (english: string) => (locale === 'en' ? english : (hindi[english] ?? english))
+        const localize = (html: string) =>
+          locale === 'en'
+            ? html
+            : html
+                .replace('<html lang="en">', `<html lang="${locale}">`)
+                .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(text(PAGE_TEXTS.title))}</title>`)
+                .replace(
+                  /<meta name="description" content="[^"]*"/,
+                  `<meta name="description" content="${escapeHtml(text(PAGE_TEXTS.description))}"`,
+                )
+        const spinner = SPINNER_SHELL.replace('Loading…', escapeHtml(text(PAGE_TEXTS.loading)))
+        const landing = pages.get(`${locale}:/`)
+        if (!landing) this.error(`the landing (${locale}) was not prerendered`)
+        const lang = ` data-lang="${locale}"`
+        const landingPage = localize(deferred)
+          .replace('</head>', `  ${landing.head}\n  </head>`)
+          .replace(shell, root(` data-prerendered${lang}`, landing.body))
+        if (locale === 'en') index.source = landingPage
+        else this.emitFile({ type: 'asset', fileName: `${dir}index.html`, source: landingPage })
+        this.emitFile({ type: 'asset', fileName: `${dir}app.html`, source: localize(html.replace(shell, root(lang, spinner))) })
+        for (const [key, page] of pages) {
+          const route = key.slice(locale.length + 1)
+          if (!key.startsWith(`${locale}:`) || route === '/') continue
+          const css = (routes[route] ?? []).filter((f) => f.endsWith('.css'))
+          const links = css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`)
+          this.emitFile({
+            type: 'asset',
+            fileName: `${dir}prerendered${route}.html`,
+            source: localize(deferred)
+              .replace('</head>', `  ${[...links, page.head].join('\n    ')}\n  </head>`)
+              .replace(shell, root(` data-prerendered${lang} inert`, page.body)),
+          })
+        }
+      }
+    },
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * The wallet's "Get notified when money moves" card (issue 16): turns this device's push
+ * notifications on from a tap (never on page load), or off, and says plainly when they cannot
+ * work here (no Push API, iOS outside the installed app) or were blocked in the browser.
+ * Loaded lazily by the wallet, so its code and the subscribe code stay out of the wallet's chunk.
+ */
+import { useEffect, useId, useState } from 'react'
+import { pushState, turnOffPush, turnOnPush, type PushState } from '@/lib/push-subscription'
+import { logFailure } from '@/lib/log-failure'
+
+export const PUSH_TEXTS = {
+  title: 'Get notified when money moves',
+  pitch:
+    'We tell you when a payment is confirmed or rejected and when a withdrawal is paid or fails.',
+  turnOn: 'Turn on notifications',
+  on: 'Notifications are on for this device.',
+  turnOff: 'Turn off',
+  denied:
+    'Notifications are blocked for this site. To get them, allow notifications in your browser’s site settings.',
+  unsupported: 'This browser cannot show notifications from this app.',
+  iosInstall:
+    'On iPhone, add this app to your Home Screen (Share, then Add to Home Screen) to get notifications.',
+  failed: 'Could not turn on notifications. Please try again.',
+} as const
+
+export default function PushOptIn() {
+  const titleId = useId()
+  const [state, setState] = useState<PushState | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [failed, setFailed] = useState(false)
+
+  useEffect(() => {
+    let live = true
+    void pushState().then((s) => live && setState(s))
+    return () => {
+      live = false
+    }
+  }, [])
+
+  if (state === null) return null
+
+  const turnOn = async () => {
+    setBusy(true)
+    setFailed(false)
+    try {
+      setState(await turnOnPush())
+    } catch (error) {
+      logFailure('push subscribe failed', error)
+      setFailed(true)
+    } finally {
+      setBusy(false)
+    }
+  }
+  const turnOff = async () => {
+    setBusy(true)
+    await turnOffPush()
+    setState(await pushState())
+    setBusy(false)
+  }
+
+  return (
+    <section className="card stack push-opt-in" aria-labelledby={titleId} data-testid="push-opt-in">
+      <h2 id={titleId}>{PUSH_TEXTS.title}</h2>
+      {state === 'off' ? (
+        <>
+          <p className="muted">{PUSH_TEXTS.pitch}</p>
+          <button type="button" className="btn" disabled={busy} onClick={() => void turnOn()}>
+            {PUSH_TEXTS.turnOn}
+          </button>
+        </>
+      ) : null}
+      {state === 'on' ? (
+        <p className="ok-text" role="status">
+          {PUSH_TEXTS.on}{' '}
+          <button
+            type="button"
+            className="link-button"
+            disabled={busy}
+            onClick={() => void turnOff()}
+          >
+            {PUSH_TEXTS.turnOff}
+          </button>
+        </p>
+      ) : null}
+      {state === 'denied' ? <p className="muted">{PUSH_TEXTS.denied}</p> : null}
+      {state === 'unsupported' ? <p className="muted">{PUSH_TEXTS.unsupported}</p> : null}
+      {state === 'ios-needs-install' ? <p className="muted">{PUSH_TEXTS.iosInstall}</p> : null}
+      {failed ? (
+        <p className="error-text" role="alert">
+          {PUSH_TEXTS.failed}
+        </p>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,60 @@
+/**
+ * After a withdrawal request succeeds (issue 16): a toast offering to notify this device when the
+ * withdrawal is paid, shown only where push can work and is neither on nor blocked, and not again
+ * once declined. The permission prompt opens only from its button. Loaded lazily on success.
+ */
+import toast from 'react-hot-toast'
+import { pushState, turnOnPush } from '@/lib/push-subscription'
+import { logFailure } from '@/lib/log-failure'
+
+export const OFFER_TEXT = 'Get notified when this withdrawal is paid?'
+export const OFFER_YES = 'Notify me'
+export const OFFER_NO = 'Not now'
+export const OFFER_DONE = 'Notifications are on for this device.'
+export const OFFER_FAILED = 'Could not turn on notifications. You can try again from your wallet.'
+
+/** localStorage key set when the user declines, so the offer is not repeated on every request. */
+const DECLINED_KEY = 'push-offer-declined'
+
+/** Shows the offer when it fits (see the module comment); never throws. */
+export async function offerPushAfterWithdrawal(): Promise<void> {
+  try {
+    if (localStorage.getItem(DECLINED_KEY) || (await pushState()) !== 'off') return
+  } catch {
+    return
+  }
+  toast(
+    (t) => (
+      <span className="push-offer">
+        {OFFER_TEXT}{' '}
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => {
+            toast.dismiss(t.id)
+            turnOnPush().then(
+              (state) => state === 'on' && toast.success(OFFER_DONE),
+              (error: unknown) => {
+                logFailure('push subscribe failed', error)
+                toast.error(OFFER_FAILED)
+              },
+            )
+          }}
+        >
+          {OFFER_YES}
+        </button>{' '}
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => {
+            localStorage.setItem(DECLINED_KEY, '1')
+            toast.dismiss(t.id)
+          }}
+        >
+          {OFFER_NO}
+        </button>
+      </span>
+    ),
+    { id: 'push-offer', duration: 15_000 },
+  )
+}

@@ -1,0 +1,344 @@
+/**
+ * The earning routes' contract (contract-earning, SPEC §3, §7, DECISIONS §3–4, §6): plans, the
+ * dashboard's videos and reward claims, orders and UPI, withdrawals, the wallet and the payment
+ * webhook. Coins are integers; rupees are whole rupees unless a field says it may have paise.
+ * Bodies are checked for shape here; the rules and their SPEC messages are server/earning's.
+ */
+import { Type, type Static } from 'typebox'
+import {
+  IdempotencyHeaders,
+  Nullable,
+  bearerAuth,
+  errorResponses,
+  optionalBearerAuth,
+} from './common'
+
+const tags = ['earning']
+const isoTime = (description = 'ISO 8601 time.') => Type.String({ description })
+
+/** A membership plan (SPEC §3): `video_point` coins per video, `deposit_point` rupees as text or 'FREE'. */
+export const MembershipPlan = Type.Object({
+  id: Type.Integer(),
+  membership_type: Type.String(),
+  video_point: Type.Number(),
+  deposit_point: Type.String(),
+  withdrawl_days: Type.Integer({ description: 'Days a payout takes on this plan.' }),
+})
+export type MembershipPlan = Static<typeof MembershipPlan>
+
+/** A dashboard video (SPEC §3): `timer` in seconds (15–60). */
+export const DashboardVideo = Type.Object({
+  id: Type.Integer(),
+  link: Type.String(),
+  redirection_link: Type.String(),
+  timer: Type.Integer({ description: 'Seconds to watch before the reward.' }),
+})
+export type DashboardVideo = Static<typeof DashboardVideo>
+
+export const DashboardQuery = Type.Object({
+  link: Type.Optional(Type.String({ description: 'The video to start with (a shared link).' })),
+})
+
+/** `POST /add-reward/`: the video (`dashboard_id`) and when its timer completed (ISO, server clock). */
+export const RewardClaim = Type.Object({
+  dashboard_id: Type.Integer(),
+  watched_at: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
+})
+export type RewardClaim = Static<typeof RewardClaim>
+
+/** A credited claim: `coins` credited, the new balance `points` (coins) and `views`. */
+export const RewardCredited = Type.Object({
+  message: Type.Literal('Reward credited.'),
+  coins: Type.Integer(),
+  points: Type.Integer(),
+  views: Type.Integer(),
+})
+export type RewardCredited = Static<typeof RewardCredited>
+
+export const OrderStatus = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('confirmed'),
+  Type.Literal('rejected'),
+  Type.Literal('cancelled'),
+  Type.Literal('expired'),
+])
+export type OrderStatus = Static<typeof OrderStatus>
+export const OrderPurpose = Type.Union([Type.Literal('membership'), Type.Literal('platform_fee')])
+
+/**
+ * An order as its owner sees it (`amount` whole rupees). 'expired': open past its 24 hours with no
+ * UTR; 'cancelled': the fee was paid by another order.
+ */
+export const Order = Type.Object({
+  order_id: Type.String(),
+  amount: Type.Number(),
+  status: OrderStatus,
+  purpose: OrderPurpose,
+  membership_plan_id: Nullable(Type.Integer()),
+  upi_reference: Nullable(
+    Type.String({ description: 'The reference the payment was confirmed with.' }),
+  ),
+  utr: Nullable(Type.String({ description: 'The 12-digit UPI reference the user entered.' })),
+  created_at: isoTime(),
+  expires_at: Nullable(isoTime()),
+})
+export type Order = Static<typeof Order>
+
+/** `POST /create-order/`'s order: the order, its payment page, and whether an open one was reused. */
+export const CreatedOrder = Type.Object({
+  ...Order.properties,
+  payment_session_id: Type.String(),
+  link_url: Type.String(),
+  reused: Type.Boolean({ description: 'True when the open order for the same payment came back.' }),
+})
+export type CreatedOrder = Static<typeof CreatedOrder>
+
+/** The card test page's five fields (SPEC §2), form-encoded; `order_amount` is rupees as typed. */
+export const CardOrderFields = Type.Object({
+  order_id: Type.String({ maxLength: 200 }),
+  order_amount: Type.String({ maxLength: 200 }),
+  customer_name: Type.String({ maxLength: 200 }),
+  customer_email: Type.String({ maxLength: 200 }),
+  customer_phone: Type.String({ maxLength: 200 }),
+})
+export type CardOrderFields = Static<typeof CardOrderFields>
+
+/** JSON `{ amount, membership_plan_id }` (a plan deposit, or the fee with null), or the card form. */
+export const CreateOrderBody = Type.Object({
+  amount: Type.Optional(Type.Number({ description: 'Whole rupees.' })),
+  membership_plan_id: Type.Optional(Nullable(Type.Integer())),
+  ...Type.Partial(CardOrderFields).properties,
+})
+export type CreateOrderBody = Static<typeof CreateOrderBody>
+
+/** The card provider's session for the test page's order (SPEC §3). */
+export const CardOrderCreated = Type.Object({ cftoken: Type.String(), order_id: Type.String() })
+export type CardOrderCreated = Static<typeof CardOrderCreated>
+
+export const OrderParams = Type.Object({ id: Type.String({ maxLength: 64 }) })
+export const UtrBody = Type.Object({ utr: Type.String({ maxLength: 64 }) })
+
+/** What a result page shows of an order (`amount` rupees, paise possible for a card order). */
+export const PaymentResultOrder = Type.Object({
+  order_id: Type.String(),
+  amount: Type.Number(),
+  status: OrderStatus,
+  method: Type.Union([Type.Literal('UPI'), Type.Literal('Card')]),
+  upi_reference: Nullable(Type.String()),
+})
+export type PaymentResultOrder = Static<typeof PaymentResultOrder>
+
+export const UpiPayee = Type.Object({ upi_id: Type.String(), payee_name: Type.String() })
+export type UpiPayee = Static<typeof UpiPayee>
+
+/** `POST /add-withdraw/`: `amount` whole rupees (the payout, fee excluded) to `upi_id`. */
+export const WithdrawBody = Type.Object({
+  upi_id: Type.String({ maxLength: 200 }),
+  amount: Type.Number({ description: 'Whole rupees.' }),
+})
+export type WithdrawBody = Static<typeof WithdrawBody>
+
+/** A requested withdrawal: amounts whole rupees, `due_at` (ISO) `withdrawl_days` after the request. */
+export const WithdrawalRequested = Type.Object({
+  message: Type.Literal('Withdrawal request submitted successfully!'),
+  data: Type.Object({
+    withdrawal_id: Type.Integer(),
+    amount: Type.Integer(),
+    fee: Type.Integer(),
+    status: Type.Literal('requested'),
+    withdrawl_days: Type.Integer(),
+    due_at: isoTime(),
+  }),
+})
+export type WithdrawalRequested = Static<typeof WithdrawalRequested>
+
+/** One withdrawal condition: `have` and `need` in its unit (coins, videos, friends, 0/1). */
+export const ConditionProgress = Type.Object({
+  key: Type.Union([
+    Type.Literal('balance'),
+    Type.Literal('videos'),
+    Type.Literal('referrals'),
+    Type.Literal('platformFee'),
+  ]),
+  met: Type.Boolean(),
+  have: Type.Number(),
+  need: Type.Number(),
+})
+export type ConditionProgress = Static<typeof ConditionProgress>
+
+/** The user's progress towards a withdrawal (DECISIONS §3–4, issue 13). */
+export const WithdrawalStatus = Type.Object({
+  conditions: Type.Array(ConditionProgress, {
+    description: 'Only the conditions switched on, in the order of `withdrawalConditions`.',
+  }),
+  eligible: Type.Boolean(),
+  payout_days: Type.Integer({
+    description: "Days a withdrawal requested now takes (best paid plan's).",
+  }),
+  video_point: Type.Number({ description: "Coins per video on the user's plan." }),
+  daily_videos: Type.Integer({ description: 'Videos that can be rewarded per India day.' }),
+  days_to_min_balance: Nullable(
+    Type.Integer({ description: '0 when reached; null when watching cannot reach it.' }),
+  ),
+})
+export type WithdrawalStatus = Static<typeof WithdrawalStatus>
+
+/** A ledger row: `coins` signed integer coins; `rupees` whole rupees of a payment row. */
+export const LedgerEntry = Type.Object({
+  id: Type.Integer(),
+  kind: Type.String(),
+  coins: Type.Integer(),
+  rupees: Nullable(Type.Number()),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('confirmed'), Type.Literal('failed')]),
+  description: Type.String(),
+  reference: Nullable(Type.String()),
+  created_at: isoTime(),
+})
+export type LedgerEntry = Static<typeof LedgerEntry>
+
+/** A withdrawal: `amount` and `fee` whole rupees; `due_at` null for rows older than migration 004. */
+export const WalletWithdrawal = Type.Object({
+  id: Type.Integer(),
+  upi_id: Type.String(),
+  amount: Type.Integer(),
+  fee: Type.Integer(),
+  status: Type.Union([Type.Literal('requested'), Type.Literal('paid'), Type.Literal('failed')]),
+  upi_reference: Nullable(Type.String()),
+  created_at: isoTime(),
+  due_at: Nullable(isoTime()),
+  withdrawl_days: Nullable(Type.Integer()),
+})
+export type WalletWithdrawal = Static<typeof WalletWithdrawal>
+
+/** A payment (order) in the wallet: `amount` whole rupees. */
+export const WalletOrder = Type.Object({
+  order_id: Type.String(),
+  amount: Type.Number(),
+  purpose: OrderPurpose,
+  status: OrderStatus,
+  created_at: isoTime(),
+  expires_at: Nullable(isoTime()),
+  utr: Nullable(Type.String()),
+})
+export type WalletOrder = Static<typeof WalletOrder>
+
+/** The balance (coins) and the newest ledger rows, withdrawals and orders (DECISIONS §4). */
+export const Wallet = Type.Object({
+  balance: Type.Integer(),
+  entries: Type.Array(LedgerEntry),
+  withdrawals: Type.Array(WalletWithdrawal),
+  orders: Type.Array(WalletOrder),
+})
+export type Wallet = Static<typeof Wallet>
+
+/** The webhook's answer: what the event did to the order. */
+export const WebhookAnswer = Type.Object({
+  message: Type.String(),
+  order_id: Type.String(),
+  status: Type.Optional(Type.Union([Type.Literal('confirmed'), Type.Literal('rejected')])),
+})
+
+const data = <T extends Parameters<typeof Type.Object>[0]>(properties: T) => Type.Object(properties)
+
+/** Route schemas, by route. */
+export const earningRoutes = {
+  getMembership: {
+    tags,
+    summary: 'Every active membership plan',
+    security: bearerAuth,
+    response: { 200: Type.Array(MembershipPlan), ...errorResponses },
+  },
+  dashboard: {
+    tags,
+    summary: 'The videos to watch; each handout is recorded',
+    security: bearerAuth,
+    querystring: DashboardQuery,
+    response: { 200: Type.Array(DashboardVideo), ...errorResponses },
+  },
+  addReward: {
+    tags,
+    summary: 'Claim the reward of a watched video (Idempotency-Key required)',
+    security: bearerAuth,
+    headers: IdempotencyHeaders,
+    body: RewardClaim,
+    response: { 200: data({ data: RewardCredited }), ...errorResponses },
+  },
+  csrfToken: {
+    tags,
+    summary: "The card test form's CSRF token; also sets its cookie",
+    response: { 200: Type.Object({ csrf_token: Type.String() }), ...errorResponses },
+  },
+  createOrder: {
+    tags,
+    summary:
+      'An order for a plan deposit or the platform fee (JSON, token, optional Idempotency-Key), or the card test page order (form, X-CSRF-Token)',
+    security: optionalBearerAuth,
+    headers: IdempotencyHeaders,
+    body: CreateOrderBody,
+    response: {
+      200: Type.Union([data({ data: CreatedOrder }), CardOrderCreated]),
+      ...errorResponses,
+    },
+  },
+  getOrder: {
+    tags,
+    summary: "One of the user's orders",
+    security: bearerAuth,
+    params: OrderParams,
+    response: { 200: data({ data: Order }), ...errorResponses },
+  },
+  submitUtr: {
+    tags,
+    summary: 'The 12-digit UPI reference the user paid with',
+    security: bearerAuth,
+    params: OrderParams,
+    body: UtrBody,
+    response: { 200: data({ message: Type.String(), data: Order }), ...errorResponses },
+  },
+  paymentResult: {
+    tags,
+    summary: "What a result page shows: the user's order, else the card provider's, else null",
+    security: optionalBearerAuth,
+    querystring: Type.Object({ order_id: Type.Optional(Type.String({ maxLength: 200 })) }),
+    response: { 200: data({ data: Nullable(PaymentResultOrder) }), ...errorResponses },
+  },
+  getUpi: {
+    tags,
+    summary: 'The UPI payees behind the QR codes',
+    security: bearerAuth,
+    response: {
+      200: data({
+        data: Type.Object({ payees: Type.Array(UpiPayee), currency: Type.Literal('INR') }),
+      }),
+      ...errorResponses,
+    },
+  },
+  addWithdraw: {
+    tags,
+    summary: 'Request a withdrawal to a UPI ID (Idempotency-Key required)',
+    security: bearerAuth,
+    headers: IdempotencyHeaders,
+    body: WithdrawBody,
+    response: { 200: WithdrawalRequested, ...errorResponses },
+  },
+  withdrawalStatus: {
+    tags,
+    summary: "The user's progress on every withdrawal condition",
+    security: bearerAuth,
+    response: { 200: data({ data: WithdrawalStatus }), ...errorResponses },
+  },
+  wallet: {
+    tags,
+    summary: 'The balance, ledger rows, withdrawals and orders',
+    security: bearerAuth,
+    response: { 200: data({ data: Wallet }), ...errorResponses },
+  },
+  paymentWebhook: {
+    tags,
+    summary: "Cashfree's payment webhook, signed (x-webhook-signature, x-webhook-timestamp)",
+    body: Type.String({
+      description: "Cashfree's event JSON, read as text to check its signature.",
+    }),
+    response: { 200: WebhookAnswer, ...errorResponses },
+  },
+} as const

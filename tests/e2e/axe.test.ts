@@ -1,0 +1,245 @@
+/**
+ * axe-core scan (WCAG 2.2 AA and best practices, tests/helpers/axe.ts) of every screen of the
+ * route table (src/app/routes.tsx) and the not-found screen, against the built PWA and the real
+ * API in headless Chromium at 360×800: each screen as each visitor it is meant for (guest-only
+ * screens as a guest, logged-in screens as a user, public screens as both), in the light and the
+ * dark colour scheme, and every popup open (issue 16 item 7). Each screen also has exactly one
+ * `<main>` and one `h1`, also while its data loads and when the API fails. Kept fast: one browser,
+ * one tab per visitor that loads the app once and then moves between screens the way its links do
+ * (history.pushState), so axe-core is injected once per tab.
+ */
+import fs from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
+import { startProduct, type RunningProduct } from '../helpers/server.ts'
+import { launchBrowser, phoneContext } from '../helpers/browser.ts'
+import { createTestUser } from '../helpers/users.ts'
+import { axeScan, describeViolations } from '../helpers/axe.ts'
+
+type Who = 'guest' | 'user'
+
+/** Every path of the route table with the query its screen expects, and who sees the screen. */
+const SCREENS: { path: string; query?: string; who: Who[] }[] = [
+  { path: '/', who: ['guest'] },
+  { path: '/home', who: ['guest'] },
+  { path: '/termsandcondition', who: ['guest', 'user'] },
+  { path: '/help-center', who: ['guest', 'user'] },
+  { path: '/privacy', who: ['guest', 'user'] },
+  { path: '/how-to-play', who: ['guest', 'user'] },
+  { path: '/your-mistake', who: ['guest', 'user'] },
+  { path: '/payment', who: ['guest', 'user'] },
+  { path: '/payment-success', query: '?order_id=ORD-AXE-1', who: ['guest', 'user'] },
+  { path: '/payment-fail', query: '?order_id=ORD-AXE-2', who: ['guest', 'user'] },
+  { path: '/bank-details-confirmation', who: ['guest', 'user'] },
+  { path: '/verify-otp-signup', query: '?email=someone%40example.com', who: ['guest', 'user'] },
+  { path: '/loginn', who: ['guest'] },
+  { path: '/loginold', who: ['guest'] },
+  { path: '/signup', who: ['guest'] },
+  { path: '/register', who: ['guest'] },
+  { path: '/enter-email', who: ['guest'] },
+  { path: '/enter-email-otp', query: '?email=someone%40example.com', who: ['guest'] },
+  { path: '/update-password', query: '?email=someone%40example.com', who: ['guest'] },
+  { path: '/dashboard', who: ['user'] },
+  { path: '/how-to-earn', who: ['user'] },
+  { path: '/platform-fee', query: '?amount=99', who: ['user'] },
+  { path: '/deposit-fee', who: ['user'] },
+  { path: '/m-payment', query: '?deposit=99&KeyFrom=Platform%20Fee', who: ['user'] },
+  { path: '/amount-withdraw', query: '?balance=0&refercount=0', who: ['user'] },
+  { path: '/referandearn', who: ['user'] },
+  { path: '/wallet', who: ['user'] },
+  { path: '/profile', who: ['user'] },
+  { path: '/edit-profile', who: ['user'] },
+  { path: '/add-bank-details', who: ['user'] },
+  { path: '/no-such-page', who: ['guest', 'user'] },
+]
+
+/** A screen's loading state: the spinner or the skeleton placeholders (src/components/skeleton.tsx). */
+const LOADING = '.page-spinner, [data-testid=skeleton]'
+
+let product: RunningProduct
+let browser: Browser
+const contexts: BrowserContext[] = []
+const tabs = {} as Record<Who | 'newcomer', Tab>
+
+/** A visitor's tab, with the count of its requests still on their way. */
+interface Tab {
+  page: Page
+  inFlight: number
+}
+
+/** A tab in a new context whose pages start logged in with `token` (none: a guest). */
+async function visitorTab(token?: string): Promise<Tab> {
+  const context = await phoneContext(browser, product.baseUrl)
+  contexts.push(context)
+  if (token) {
+    await context.addInitScript(
+      (t: string) => window.localStorage.setItem('access_token', t),
+      token,
+    )
+  }
+  const page = await context.newPage()
+  const tab: Tab = { page, inFlight: 0 }
+  page.on('request', () => void (tab.inFlight += 1))
+  page.on('requestfinished', () => void (tab.inFlight -= 1))
+  page.on('requestfailed', () => void (tab.inFlight -= 1))
+  return tab
+}
+
+beforeAll(async () => {
+  product = await startProduct('sqlite')
+  // Videos of 2 s, so the congratulations popup opens within the test's time.
+  await product.app.db.updateTable('videos').set({ timer: 2 }).execute()
+  browser = await launchBrowser()
+  const user = await createTestUser(product.app, { firstName: 'Axe Tester', views: 3 })
+  const newcomer = await createTestUser(product.app, { firstName: 'New Tester', views: 0 })
+  tabs.guest = await visitorTab()
+  tabs.user = await visitorTab(user.token)
+  tabs.newcomer = await visitorTab(newcomer.token)
+})
+
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()))
+  await browser?.close()
+  await product?.stop()
+})
+
+/** Waits until no request has been on its way for 300 ms (at most 5 s) and no spinner shows. */
+async function settle(tab: Tab): Promise<void> {
+  const until = Date.now() + 5_000
+  let quietSince = Date.now()
+  while (Date.now() < until && Date.now() - quietSince < 300) {
+    if (tab.inFlight > 0) quietSince = Date.now()
+    await tab.page.waitForTimeout(50)
+  }
+  // The result pages show their loading state for 2 s (SPEC §9).
+  await tab.page.locator(LOADING).waitFor({ state: 'detached', timeout: 5_000 })
+}
+
+/**
+ * Shows `url` in `who`'s tab: the first time by loading the page, then the way the app's links
+ * move (history.pushState, which wouter follows). Waits until the screen has its data.
+ */
+async function show(who: Who | 'newcomer', url: string): Promise<Page> {
+  const tab = tabs[who]
+  const { page } = tab
+  const path = new URL(url, product.baseUrl).pathname
+  if (page.url() === 'about:blank') {
+    await page.goto(url, { waitUntil: 'load' })
+  } else {
+    await page.evaluate((to) => window.history.pushState(null, '', to), url)
+  }
+  await page.waitForURL((u) => u.pathname === path)
+  await settle(tab)
+  return page
+}
+
+/** The number of `<main>` and `h1` elements, as a line when it is not one of each. */
+async function landmarks(page: Page, where: string): Promise<string[]> {
+  // Rendered ones only: React hides the previous screen (display: none) under a Suspense fallback.
+  const [mains, h1s] = await page.evaluate(() =>
+    ['main', 'h1'].map(
+      (tag) => [...document.querySelectorAll(tag)].filter((el) => el.checkVisibility()).length,
+    ),
+  )
+  return mains === 1 && h1s === 1 ? [] : [`${where}: ${mains} <main>, ${h1s} h1`]
+}
+
+/**
+ * The violations of the page in the light and then the dark colour scheme, and a line for each
+ * landmark or heading count other than one `<main>` and one `h1`.
+ */
+async function scanBothSchemes(page: Page, where: string): Promise<string[]> {
+  const problems: string[] = []
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    problems.push(...describeViolations(`${where} ${scheme}`, await axeScan(page)))
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  return [...problems, ...(await landmarks(page, where))]
+}
+
+const urlsFor = (who: Who) =>
+  SCREENS.filter((s) => s.who.includes(who)).map((s) => [s.path + (s.query ?? '')])
+
+describe('axe-core finds no violation', () => {
+  it('lists every path of the route table', () => {
+    const table = fs.readFileSync('src/app/routes.tsx', 'utf8')
+    const paths = [...table.matchAll(/path: '([^']+)'/g)].map((m) => m[1])
+    expect(paths.length).toBe(30)
+    expect(SCREENS.map((s) => s.path).filter((p) => p !== '/no-such-page')).toEqual(
+      expect.arrayContaining(paths),
+    )
+  })
+
+  describe.each(['guest', 'user'] as const)('as a %s, light and dark', (who) => {
+    it.each(urlsFor(who))('%s', async (url) => {
+      const page = await show(who, url)
+      expect(await scanBothSchemes(page, `${url} (${who})`)).toEqual([])
+    })
+  })
+
+  describe('with each popup open, light and dark', () => {
+    it('the bonus popup a new user sees on load', async () => {
+      const page = await show('newcomer', '/dashboard')
+      await page.getByRole('dialog', { name: 'बधाई हो!' }).waitFor()
+      expect(await scanBothSchemes(page, 'bonus popup')).toEqual([])
+    })
+
+    it('the withdrawal requirements popup, then the congratulations popup', async () => {
+      const page = await show('user', '/dashboard')
+      await page.getByRole('button', { name: 'Withdraw' }).click()
+      await page.getByRole('dialog', { name: 'Withdrawal requirements' }).waitFor()
+      const problems = await scanBothSchemes(page, 'requirements popup')
+      await page.getByRole('button', { name: 'OK' }).click()
+      await page.getByRole('button', { name: 'Play', exact: true }).click()
+      await page.getByRole('dialog', { name: 'Congratulations!' }).waitFor({ timeout: 20_000 })
+      problems.push(...(await scanBothSchemes(page, 'congratulations popup')))
+      expect(problems).toEqual([])
+    })
+
+    it('the Confirm Payment popup on /deposit-fee', async () => {
+      const page = await show('user', '/deposit-fee')
+      await page
+        .getByRole('button', { name: /^Deposit / })
+        .first()
+        .click()
+      await page.getByRole('dialog', { name: 'Confirm Payment' }).waitFor()
+      const problems = await scanBothSchemes(page, 'confirm payment popup')
+      await page.getByRole('button', { name: 'No' }).click()
+      expect(problems).toEqual([])
+    })
+  })
+})
+
+describe('one <main> and one h1 while the data loads and when the API fails', () => {
+  it.each(['guest', 'user'] as const)('as a %s, on every screen', async (who) => {
+    // The app running in the tab (when this test runs on its own).
+    const page = await show(who, '/no-such-page')
+    const held: Route[] = []
+    await page.route('**/api/v1/**', (route) => void held.push(route))
+    const problems: string[] = []
+    // Screens caught with a loading indicator: the check really sees the loading states.
+    let loadingSeen = 0
+    try {
+      for (const [url] of urlsFor(who)) {
+        await page.evaluate((to) => window.history.pushState(null, '', to), url!)
+        await page.waitForTimeout(150)
+        problems.push(...(await landmarks(page, `${url} loading (${who})`)))
+        if ((await page.locator(LOADING).count()) > 0) loadingSeen += 1
+        await Promise.all(held.splice(0).map((r) => r.abort('failed')))
+        await page.waitForTimeout(150)
+        await Promise.all(held.splice(0).map((r) => r.abort('failed')))
+        await page
+          .locator(LOADING)
+          .waitFor({ state: 'detached', timeout: 5_000 })
+          .catch(() => {})
+        problems.push(...(await landmarks(page, `${url} failed (${who})`)))
+      }
+    } finally {
+      await page.unroute('**/api/v1/**')
+      await Promise.all(held.map((r) => r.abort('failed')))
+    }
+    expect(problems).toEqual([])
+    expect(loadingSeen).toBeGreaterThan(0)
+  })
+})
