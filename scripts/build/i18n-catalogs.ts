@@ -1,9 +1,9 @@
 // The i18n catalogs of the PWA (src/i18n/i18n.ts), compiled at build time with Lingui's own
 // message compiler, so the browser never needs the compiler (issue 16):
 // - `import('…/locales/hi.json?lingui')`: the Hindi catalog (English text → Hindi), compiled;
-// - `virtual:i18n/en`: the English messages that have placeholders (`{…}`), compiled from the
+// - `virtual:i18n/en`: the English plurals and selects (`{n, plural, …}`), compiled from the
 //   Hindi catalog's keys (every key the code uses is one of them, src/i18n/catalog.test.ts);
-//   plain English texts need no entry.
+//   other English texts need no entry (src/i18n/i18n.ts `t` fills their `{name}` placeholders).
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Plugin } from 'vite'
@@ -40,7 +40,7 @@ export function i18nCatalogs(root: string): Plugin {
     load(id) {
       if (id === RESOLVED_EN) {
         this.addWatchFile(hindi)
-        const english = Object.keys(readCatalog(hindi)).filter((key) => key.includes('{'))
+        const english = Object.keys(readCatalog(hindi)).filter((key) => /\{\w+,/.test(key))
         return compiled(Object.fromEntries(english.map((key) => [key, key])))
       }
       if (CATALOG.test(id)) {

@@ -1,7 +1,7 @@
 // Modules of scripts/build/i18n-catalogs.ts: compiled Lingui catalogs.
 declare module 'virtual:i18n/en' {
   import type { Messages } from '@lingui/core'
-  /** The English messages that have placeholders, compiled (plain ones need no entry). */
+  /** The English plurals and selects, compiled (other messages need no entry). */
   export const messages: Messages
 }
 

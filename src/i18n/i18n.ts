@@ -1,9 +1,10 @@
 /**
  * The one i18n runtime of the PWA (Lingui, issue 16). A message's id is its English text (ICU
  * MessageFormat: `{name}` placeholders, `{n, plural, …}`, `<0>…</0>` for elements), exactly as
- * SPEC.md words it, so English needs no catalog download: plain English texts are returned as
- * they are, and the few with placeholders come compiled from `virtual:i18n/en` (derived at build
- * time from the Hindi catalog's keys, scripts/build/i18n-catalogs.ts). The Hindi catalog
+ * SPEC.md words it, so English needs no catalog download: English texts are returned as they
+ * are with their `{name}` placeholders filled in, and the few plurals and selects come compiled
+ * from `virtual:i18n/en` (derived at build time from the Hindi catalog's keys,
+ * scripts/build/i18n-catalogs.ts). The Hindi catalog
  * (src/i18n/locales/hi.json, compiled at build time) is a chunk of its own, loaded only when Hindi
  * is active.
  */
@@ -29,6 +30,11 @@ export type MessageValues = Record<string, string | number>
  * raised.
  */
 export function t(message: string, values?: MessageValues): string {
+  // English: the message itself, its `{name}` placeholders filled in; only plurals and selects
+  // need Lingui's compiled form (the start file's few bytes, issue 12's budget).
+  if (i18n.locale === 'en' && !(message in english)) {
+    return values ? message.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole)) : message
+  }
   return i18n._(message, values)
 }
 

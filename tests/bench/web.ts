@@ -4,7 +4,8 @@
  * audit of /, /loginn, /dashboard and /deposit-fee (the last two logged in through /loginn first,
  * see lighthouse-audit.ts): the four category scores, LCP, TBT and CLS beside the budgets
  * (issue 5). Each page is audited BENCH_RUNS times (default 3) and each figure shown is its median
- * over the runs (every run is listed too); BENCH_PAGES=/,/loginn limits the pages; BENCH_NICE=-10
+ * over the runs (every run is listed too); BENCH_PAGES=/,/loginn limits the pages; BENCH_LANG=hi
+ * audits them as a Hindi visitor (issue 16); BENCH_NICE=-10
  * runs Chromium at a higher scheduling priority on a busy shared machine (root only). Exits 1 when
  * a budget is missed.
  *
@@ -58,7 +59,9 @@ sizeRow(`all JavaScript (${sizes.allJs.files.length} files)`, sizes.allJs.gzipBy
 if (!fs.existsSync('dist/index.html')) fs.cpSync(outDir, 'dist', { recursive: true })
 const product = await startBenchServer(outDir)
 const niceness = process.env.BENCH_NICE ? Number(process.env.BENCH_NICE) : undefined
-const browser = await launchLighthouseBrowser(niceness)
+// BENCH_LANG=hi: every page as a Hindi visitor (the stored choice, the cookie and Accept-Language).
+const language = process.env.BENCH_LANG === 'hi' ? 'hi' : 'en'
+const browser = await launchLighthouseBrowser(niceness, language)
 try {
   const only = process.env.BENCH_PAGES?.split(',')
   const pages = [

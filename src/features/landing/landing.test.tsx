@@ -192,3 +192,31 @@ describe('Landing video facade', () => {
     expect(frame.getAttribute('src')).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\//)
   })
 })
+
+describe('Landing in Hindi (issue 16)', () => {
+  afterEach(async () => {
+    const { activateLocale } = await import('@/i18n/i18n')
+    await activateLocale('en')
+  })
+
+  it('has the language switch, which turns the landing into Hindi and back', async () => {
+    const { LocaleBoundary } = await import('@/i18n/react')
+    const location = memoryLocation({ path: '/', record: true })
+    render(
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        <LocaleBoundary>
+          <Landing />
+        </LocaleBoundary>
+      </Router>,
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'हिन्दी' }))
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'नमस्ते, स्वागत है!' })).toBeInTheDocument(),
+    )
+    expect(screen.getByRole('link', { name: 'रजिस्टर करें' })).toHaveAttribute('href', '/register')
+    expect(document.documentElement.lang).toBe('hi')
+    await userEvent.click(screen.getByRole('button', { name: 'English' }))
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Hello, welcome!' })).toBeInTheDocument())
+    expect(document.documentElement.lang).toBe('en')
+  })
+})

@@ -17,6 +17,7 @@ import { PinField } from '../components/pin-field'
 import { SubmitButton } from '../components/submit-button'
 import { TextField } from '../components/text-field'
 import { msg, t } from '@/i18n/i18n'
+import { T } from '@/i18n/trans'
 
 const INVALID_CREDENTIALS = msg('Invalid credentials. Please enter correct ID and password.')
 
@@ -94,15 +95,17 @@ export default function Login() {
             </p>
           ) : null}
           <p className="auth-fine-print muted">
-            By going forward you agree to{' '}
-            <Link href="/termsandcondition">{t('Terms & Conditions')}</Link>
+            <T
+              id="By going forward you agree to <0>Terms & Conditions</0>"
+              components={{ 0: <Link href="/termsandcondition" /> }}
+            />
           </p>
           <SubmitButton busy={busy} busyLabel={t('Logging in…')}>
             {t('Login')}
           </SubmitButton>
         </form>
         <p className="center">
-          Don&apos;t have an account? <Link href="/register">{t('Register')}</Link>
+          <T id="Don't have an account? <0>Register</0>" components={{ 0: <Link href="/register" /> }} />
         </p>
       </main>
     </>

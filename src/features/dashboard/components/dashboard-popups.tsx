@@ -6,7 +6,8 @@
  */
 import { Popup } from '@/components/popup'
 import { WithdrawalConditions } from '@/components/withdrawal-conditions'
-import { formatCoins, formatRupees, type Rules } from '@/shared/rules'
+import { formatRupees, type Rules } from '@/shared/rules'
+import { formatCoins } from '@/i18n/format'
 import { t } from '@/i18n/i18n'
 
 /** The player's Play/Pause button (video-player.tsx), where focus goes when a popup it ran under closes. */
@@ -20,8 +21,9 @@ export function WithdrawRequirementsPopup({ rules, onClose }: { rules: Rules; on
   return (
     <Popup title={t('Withdrawal requirements')} onDismiss={onClose}>
       <p className="error-text">
-        You need a minimum balance of {formatRupees(rules.withdrawMinBalanceRupees)} to withdraw
-        earnings.
+        {t('You need a minimum balance of {rupees} to withdraw earnings.', {
+          rupees: formatRupees(rules.withdrawMinBalanceRupees),
+        })}
       </p>
       <WithdrawalConditions rules={rules} title="" />
       <button type="button" className="btn" onClick={onClose}>
@@ -61,7 +63,7 @@ export function RewardPopup({
 }) {
   return (
     <Popup title={t('Congratulations!')} onDismiss={onClose} returnFocus={playButton}>
-      <p data-testid="reward-popup-coins">You earned {formatCoins(coins)}</p>
+      <p data-testid="reward-popup-coins">{t('You earned {coins}', { coins: formatCoins(coins) })}</p>
       {pending ? (
         <p className="muted">{t('Pending: it will be credited when you are back online.')}</p>
       ) : null}

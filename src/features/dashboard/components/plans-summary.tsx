@@ -2,7 +2,8 @@
 import { memo, useEffect } from 'react'
 import { Link } from 'wouter'
 import { groupPlans, usePlansStore } from '@/stores/plans-store'
-import { formatCoins, formatRupees } from '@/shared/rules'
+import { formatRupees } from '@/shared/rules'
+import { formatCoins } from '@/i18n/format'
 import { t } from '@/i18n/i18n'
 
 /** Memoised: the user's refresh re-renders the dashboard, not this list (TBT, issue 5). */

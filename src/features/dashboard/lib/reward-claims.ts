@@ -6,7 +6,7 @@
 import toast from 'react-hot-toast'
 import { defineOutboxKind } from '@/lib/outbox/outbox-kinds'
 import { useUserStore } from '@/stores/user-store'
-import { formatCoins } from '@/shared/rules'
+import { formatCoins } from '@/i18n/format'
 import type { RewardCredited as RewardData } from '@/shared/contract/earning'
 
 export type { RewardData }

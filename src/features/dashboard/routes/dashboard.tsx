@@ -116,7 +116,7 @@ export default function Dashboard() {
           {t('Deposit')}
         </Link>
       </nav>
-      <h1>Hello, {user.first_name}</h1>
+      <h1>{t('Hello, {name}', { name: user.first_name })}</h1>
       <p className="muted" data-testid="dashboard-email">
         {user.email}
       </p>
@@ -125,15 +125,14 @@ export default function Dashboard() {
       <BalanceCard user={user} rules={rules}>
         {pending.rewards + pending.withdrawals > 0 ? (
           <p className="notice" data-testid="outbox-pending" role="status">
-            Pending:{' '}
-            {pending.rewards > 0
-              ? `${pending.rewards} reward claim${pending.rewards > 1 ? 's' : ''}`
-              : ''}
-            {pending.rewards > 0 && pending.withdrawals > 0 ? ', ' : ''}
-            {pending.withdrawals > 0
-              ? `${pending.withdrawals} withdrawal${pending.withdrawals > 1 ? 's' : ''}`
-              : ''}{' '}
-            will be sent when the connection allows.
+            {t(
+              'Pending: {rewards, plural, =0 {} one {# reward claim} other {# reward claims}}{both, select, yes {, } other {}}{withdrawals, plural, =0 {} one {# withdrawal} other {# withdrawals}} will be sent when the connection allows.',
+              {
+                rewards: pending.rewards,
+                withdrawals: pending.withdrawals,
+                both: pending.rewards > 0 && pending.withdrawals > 0 ? 'yes' : 'no',
+              },
+            )}
           </p>
         ) : null}
         <div className="row">

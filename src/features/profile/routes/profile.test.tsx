@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import toast from 'react-hot-toast'
 import { refreshUser } from '@/stores/get-user'
 import { useUserStore } from '@/stores/user-store'
@@ -84,5 +85,34 @@ describe('Profile screen', () => {
     await settle()
     await user.click(screen.getByRole('button', { name: 'Go Back' }))
     expect(back).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('Profile in Hindi (issue 16)', () => {
+  afterEach(async () => {
+    const { activateLocale } = await import('@/i18n/i18n')
+    await activateLocale('en')
+  })
+
+  it('has the language switch, which turns the profile into Hindi and back', async () => {
+    const { LocaleBoundary } = await import('@/i18n/react')
+    mockedRefresh.mockImplementation(async () => {
+      useUserStore.getState().setUser({ ...SAMPLE_USER })
+      return SAMPLE_USER
+    })
+    renderAt(
+      <LocaleBoundary>
+        <Profile />
+      </LocaleBoundary>,
+      '/profile',
+    )
+    await settle()
+    await userEvent.click(screen.getByRole('button', { name: 'हिन्दी' }))
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'मेरी प्रोफ़ाइल' })).toBeInTheDocument())
+    expect(screen.getByRole('button', { name: 'लॉग आउट' })).toBeInTheDocument()
+    expect(document.documentElement.lang).toBe('hi')
+    await userEvent.click(screen.getByRole('button', { name: 'English' }))
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'My Profile' })).toBeInTheDocument())
+    expect(document.documentElement.lang).toBe('en')
   })
 })

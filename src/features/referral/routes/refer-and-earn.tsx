@@ -10,7 +10,7 @@ import { AppHeader } from '@/components/app-header'
 import { refreshUser } from '@/stores/get-user'
 import { useRules } from '@/stores/rules-store'
 import { useUserStore } from '@/stores/user-store'
-import { formatCoins } from '@/shared/rules'
+import { formatCoins } from '@/i18n/format'
 import '../referral.css'
 import { t } from '@/i18n/i18n'
 

@@ -1,6 +1,7 @@
 /** The wallet's lists (DECISIONS §4): ledger rows, withdrawals, orders and what the outbox holds. */
 import { Link } from 'wouter'
-import { formatCoins, formatRupees } from '@/shared/rules'
+import { formatRupees } from '@/shared/rules'
+import { formatCoins } from '@/i18n/format'
 import { formatDueDate } from '@/shared/payout-time'
 import { describeOutboxError } from '@/lib/outbox/outbox'
 import type { OutboxItem } from '@/lib/outbox/outbox-types'
