@@ -24,12 +24,14 @@ export const BOUNDARY_ZONES = [
     target: `./src/features/${feature}`,
     from: './src/features',
     except: [`./${feature}`],
-    message: 'A feature does not import another feature; move what they share to src/components, src/lib or src/shared.',
+    message:
+      'A feature does not import another feature; move what they share to src/components, src/lib or src/shared.',
   })),
   {
     target: './src/lib',
     from: ABOVE_LIB,
-    message: 'src/lib is below the stores, features, components and app: pass what it needs in, or register it.',
+    message:
+      'src/lib is below the stores, features, components and app: pass what it needs in, or register it.',
   },
   {
     target: ['./src/stores', './src/components'],
@@ -41,12 +43,14 @@ export const BOUNDARY_ZONES = [
     target: './src/shared',
     from: ['./src', './server', './sw', './ops'],
     except: ['./shared', './i18n/msg.ts'],
-    message: 'src/shared (rules and contract) imports only src/shared: it runs in the PWA, the API and the worker.',
+    message:
+      'src/shared (rules and contract) imports only src/shared: it runs in the PWA, the API and the worker.',
   },
   {
     target: ['./src', './ops/src', './sw'],
     from: './server',
-    message: 'The PWA, the console and the service worker never import the API; shared code lives in src/shared.',
+    message:
+      'The PWA, the console and the service worker never import the API; shared code lives in src/shared.',
   },
   {
     target: './server',
@@ -95,7 +99,10 @@ export const boundaries = [
         'error',
         {
           patterns: [
-            { group: ['react', 'react-dom', 'react-dom/*', 'idb-keyval', 'ky'], message: 'src/shared imports neither DOM libraries nor the app.' },
+            {
+              group: ['react', 'react-dom', 'react-dom/*', 'idb-keyval', 'ky'],
+              message: 'src/shared imports neither DOM libraries nor the app.',
+            },
           ],
         },
       ],

@@ -24,16 +24,27 @@ export default tseslint.config(
   // src/shared (the rules and the contract both sides import) gets neither the browser's nor
   // Node's globals.
   { files: ['sw/**/*.ts'], languageOptions: { globals: globals.serviceworker } },
-  { files: ['server/**/*.ts', 'scripts/**/*.{js,mjs,ts}', '*.config.{js,ts}'], languageOptions: { globals: globals.node } },
+  {
+    files: ['server/**/*.ts', 'scripts/**/*.{js,mjs,ts}', '*.config.{js,ts}'],
+    languageOptions: { globals: globals.node },
+  },
   // Tests drive both sides (jsdom, Chromium through Playwright, the API in Node).
   {
-    files: ['tests/**/*.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'src/**/*.test-helpers.tsx', 'vitest.setup.ts'],
+    files: [
+      'tests/**/*.{ts,tsx}',
+      'src/**/*.test.{ts,tsx}',
+      'src/**/*.test-helpers.tsx',
+      'vitest.setup.ts',
+    ],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   ...boundaries,
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['warn', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'warn',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
 )

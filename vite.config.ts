@@ -64,7 +64,11 @@ export default defineConfig({
             { name: 'libs', test: start.has, priority: 3 },
             // What two or more screens of one feature share (the membership screens' API calls,
             // the UPI cache, the terms), in one chunk named after the feature.
-            { name: (id: string) => start.featureShared(id), test: (id: string) => start.featureShared(id) !== null, priority: 1 },
+            {
+              name: (id: string) => start.featureShared(id),
+              test: (id: string) => start.featureShared(id) !== null,
+              priority: 1,
+            },
           ],
         },
       },

@@ -24,7 +24,18 @@ function resolve(from, name) {
   }
 }
 
-const OS = ['android', 'darwin', 'freebsd', 'linux', 'openbsd', 'openharmony', 'netbsd', 'sunos', 'win32', 'aix']
+const OS = [
+  'android',
+  'darwin',
+  'freebsd',
+  'linux',
+  'openbsd',
+  'openharmony',
+  'netbsd',
+  'sunos',
+  'win32',
+  'aix',
+]
 const CPU = ['arm64', 'arm', 'x64', 'ia32', 'loong64', 'ppc64', 'riscv64', 's390x', 'mips64el']
 
 /** The registry's metadata of `name@range`, or the platform its name gives when the registry lacks it. */
@@ -41,7 +52,11 @@ function describe(name, range) {
     const os = OS.find((o) => parts.includes(o))
     const cpu = CPU.find((c) => parts.includes(c))
     if (!os || !cpu) throw new Error(`cannot describe ${name}@${range}`)
-    const libc = parts.some((p) => p.startsWith('musl')) ? ['musl'] : parts.includes('gnu') || parts.some((p) => p.startsWith('gnueabi')) ? ['glibc'] : undefined
+    const libc = parts.some((p) => p.startsWith('musl'))
+      ? ['musl']
+      : parts.includes('gnu') || parts.some((p) => p.startsWith('gnueabi'))
+        ? ['glibc']
+        : undefined
     return { version: range.replace(/^[\^~=]/, ''), os: [os], cpu: [cpu], libc }
   }
 }
@@ -63,6 +78,8 @@ for (const [location, entry] of Object.entries(packages)) {
   }
 }
 // npm keeps the packages map sorted by location.
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+lock.packages = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+)
 fs.writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`)
 console.log(`complete-lockfile: added ${added} optional package entries`)

@@ -40,7 +40,10 @@ try {
     const match = /<svg[^>]*\swidth="(\d+)"[^>]*\sheight="(\d+)"/.exec(svg)
     const [width, height] = image.size ?? (match ? [Number(match[1]), Number(match[2])] : [0, 0])
     if (!width || !height) throw new Error(`${image.svg}: no width and height`)
-    const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: image.scale })
+    const page = await browser.newPage({
+      viewport: { width, height },
+      deviceScaleFactor: image.scale,
+    })
     const src = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`
     await page.setContent(
       `<style>html,body{margin:0;background:transparent}</style><img src="${src}" width="${width}" height="${height}">`,
@@ -56,7 +59,10 @@ try {
       },
       { scale: image.scale, quality: QUALITY },
     )
-    fs.writeFileSync(path.join(publicDir, image.webp), Buffer.from(dataUrl.split(',')[1]!, 'base64'))
+    fs.writeFileSync(
+      path.join(publicDir, image.webp),
+      Buffer.from(dataUrl.split(',')[1]!, 'base64'),
+    )
     await page.close()
     const bytes = fs.statSync(path.join(publicDir, image.webp)).size
     console.log(`${image.webp}  ${width * image.scale}×${height * image.scale}  ${bytes} bytes`)

@@ -72,14 +72,19 @@ try {
         await page.evaluate(() => document.fonts.ready)
         await page.waitForTimeout(300)
         const cdp = await context.newCDPSession(page)
-        const { data } = (await cdp.send('Page.captureScreenshot', { format: 'webp', quality: 80 })) as {
+        const { data } = (await cdp.send('Page.captureScreenshot', {
+          format: 'webp',
+          quality: 80,
+        })) as {
           data: string
         }
         await cdp.detach()
         const file = `${OUT}/${screen.name}-${theme}-${lang}.webp`
         fs.writeFileSync(file, Buffer.from(data, 'base64'))
         // A PNG copy for people to look at (tests/screenshots/ is git-ignored).
-        await page.screenshot({ path: `tests/screenshots/readme-${screen.name}-${theme}-${lang}.png` })
+        await page.screenshot({
+          path: `tests/screenshots/readme-${screen.name}-${theme}-${lang}.png`,
+        })
         console.log(file, Math.round(Buffer.from(data, 'base64').length / 1024), 'KB')
       }
       await context.close()

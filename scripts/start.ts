@@ -30,7 +30,15 @@ function stale(built: string, sources: string[]): boolean {
   return fs.statSync(target).mtimeMs < Math.max(...times)
 }
 
-const pwaSources = ['src', 'sw', 'public', 'scripts/build', 'index.html', 'manifest.webmanifest', 'vite.config.ts']
+const pwaSources = [
+  'src',
+  'sw',
+  'public',
+  'scripts/build',
+  'index.html',
+  'manifest.webmanifest',
+  'vite.config.ts',
+]
 const pwaStale = stale('dist/index.html', pwaSources)
 if (pwaStale) {
   console.log('Building the PWA…')

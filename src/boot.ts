@@ -93,9 +93,7 @@ document.documentElement.lang = locale
 if (locale === 'hi') void import('./i18n/locales/hi.json?lingui').catch(() => undefined)
 sendEarlyGets(window.location.pathname, getAccessToken())
 const prerendered = document.getElementById('root')?.hasAttribute('data-prerendered') ?? false
-void (prerendered ? afterIdle() : afterFirstPaint())
-  .then(loadApp)
-  .catch((error: unknown) => {
-    console.error('app failed to load', error)
-    reloadOnce()
-  })
+void (prerendered ? afterIdle() : afterFirstPaint()).then(loadApp).catch((error: unknown) => {
+  console.error('app failed to load', error)
+  reloadOnce()
+})

@@ -54,7 +54,8 @@ function tree(path: string) {
  * @throws when `path` is not in PRERENDERED, or the render fails (a screen threw).
  */
 export async function render(path: string, locale: Locale = 'en'): Promise<string> {
-  if (!(PRERENDERED as readonly string[]).includes(path)) throw new Error(`${path} is not prerendered`)
+  if (!(PRERENDERED as readonly string[]).includes(path))
+    throw new Error(`${path} is not prerendered`)
   await activateLocale(locale)
   globalThis.localStorage ??= emptyStorage()
   globalThis.sessionStorage ??= emptyStorage()
@@ -83,7 +84,9 @@ export async function renderShell(path: string, posterSrc?: string): Promise<str
   const Shell = SHELLS[path as keyof typeof SHELLS]
   if (!Shell) throw new Error(`${path} has no shell`)
   const errors: unknown[] = []
-  const { prelude } = await prerender(<Shell posterSrc={posterSrc} />, { onError: (error) => void errors.push(error) })
+  const { prelude } = await prerender(<Shell posterSrc={posterSrc} />, {
+    onError: (error) => void errors.push(error),
+  })
   if (errors.length > 0) throw errors[0]
   return new Response(prelude).text()
 }

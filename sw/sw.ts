@@ -7,11 +7,7 @@
  * page asks it to skip waiting (the update prompt, src/lib/sw-bridge.ts).
  */
 import { clientsClaim } from 'workbox-core'
-import {
-  precacheAndRoute,
-  cleanupOutdatedCaches,
-  matchPrecache,
-} from 'workbox-precaching'
+import { precacheAndRoute, cleanupOutdatedCaches, matchPrecache } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { NetworkFirst } from 'workbox-strategies'
 import { ExpirationPlugin } from 'workbox-expiration'
@@ -66,7 +62,8 @@ registerRoute(
  * language, as the server (server/plugins/static.ts `pageLanguage`) and the app decide.
  */
 async function languageDir(): Promise<'' | '/hi'> {
-  const store = (self as { cookieStore?: { get(name: string): Promise<{ value: string } | null> } }).cookieStore
+  const store = (self as { cookieStore?: { get(name: string): Promise<{ value: string } | null> } })
+    .cookieStore
   const chosen = await store?.get('lang').catch(() => null)
   const language = chosen?.value ?? self.navigator.languages?.[0] ?? ''
   return /^hi(-|$)/i.test(language) ? '/hi' : ''

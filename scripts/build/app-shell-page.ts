@@ -20,7 +20,11 @@ const SPINNER_SHELL =
 
 /** `text` safe inside an HTML element or a double-quoted attribute. */
 function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
 }
 
 /**
@@ -55,8 +59,13 @@ export function appShellPage(projectRoot: string): Plugin {
         (c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/main.tsx'),
       )
       if (main) add(main.fileName)
-      const preloads = [...files].map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}">`)
-      const html = String(index.source).replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`)
+      const preloads = [...files].map(
+        (f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}">`,
+      )
+      const html = String(index.source).replace(
+        '</head>',
+        `  ${preloads.join('\n    ')}\n  </head>`,
+      )
       // A prerendered page paints complete without JavaScript, so it fetches the app only once it
       // is idle (src/boot.ts appends these links then): nothing competes with its first paint's
       // images and text for a slow network (LCP, issue 12).
@@ -68,17 +77,25 @@ export function appShellPage(projectRoot: string): Plugin {
       // the rendered markup, no whitespace around it.
       const shell = /<div id="root">\s*<!-- landing-shell[\s\S]*<!-- \/landing-shell -->\s*<\/div>/
       if (!shell.test(html)) this.error('index.html lacks the landing-shell markers')
-      const root = (attributes: string, content: string) => `<div id="root"${attributes}>${content}</div>`
+      const root = (attributes: string, content: string) =>
+        `<div id="root"${attributes}>${content}</div>`
       // Each route's own files, which the server names in a `Link: rel=preload` header of the
       // route's page (server/plugins/static.ts), so the screen's code arrives with the app's.
       const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry)
       const known = new Set([...files, ...(entry ? [entry.fileName] : [])])
-      const routes = routeChunks(bundle, path.resolve(projectRoot, 'src/app/routes.tsx'), known, ['/', '/home'])
+      const routes = routeChunks(bundle, path.resolve(projectRoot, 'src/app/routes.tsx'), known, [
+        '/',
+        '/home',
+      ])
       // And the images a screen draws in its first render (the dashboard player's still).
       for (const [route, images] of Object.entries(SCREEN_IMAGES)) {
         routes[route] = [...(routes[route] ?? []), ...images.map((image) => image.slice(1))]
       }
-      this.emitFile({ type: 'asset', fileName: 'route-chunks.json', source: JSON.stringify(routes) })
+      this.emitFile({
+        type: 'asset',
+        fileName: 'route-chunks.json',
+        source: JSON.stringify(routes),
+      })
       // The landing and the account screens that need no data, rendered at build time by React
       // (src/prerender.tsx): they paint fully before any JavaScript runs, and the app hydrates
       // their markup (`data-prerendered`, src/main.tsx). A form stays `inert` until then, so
@@ -95,7 +112,10 @@ export function appShellPage(projectRoot: string): Plugin {
             ? html
             : html
                 .replace('<html lang="en">', `<html lang="${locale}">`)
-                .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(text(PAGE_TEXTS.title))}</title>`)
+                .replace(
+                  /<title>[^<]*<\/title>/,
+                  `<title>${escapeHtml(text(PAGE_TEXTS.title))}</title>`,
+                )
                 .replace(
                   /<meta name="description" content="[^"]*"/,
                   `<meta name="description" content="${escapeHtml(text(PAGE_TEXTS.description))}"`,
@@ -109,7 +129,11 @@ export function appShellPage(projectRoot: string): Plugin {
           .replace(shell, root(` data-prerendered${lang}`, landing.body))
         if (locale === 'en') index.source = landingPage
         else this.emitFile({ type: 'asset', fileName: `${dir}index.html`, source: landingPage })
-        this.emitFile({ type: 'asset', fileName: `${dir}app.html`, source: localize(html.replace(shell, root(lang, spinner))) })
+        this.emitFile({
+          type: 'asset',
+          fileName: `${dir}app.html`,
+          source: localize(html.replace(shell, root(lang, spinner))),
+        })
         for (const [key, page] of pages) {
           const route = key.slice(locale.length + 1)
           if (!key.startsWith(`${locale}:`) || route === '/') continue

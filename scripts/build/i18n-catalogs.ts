@@ -16,7 +16,8 @@ const CATALOG = /\.json\?lingui$/
 /** Reads a catalog file: an object of English text → translation. @throws on any other shape. */
 export function readCatalog(file: string): Record<string, string> {
   const data = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new Error(`${file}: not an object`)
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    throw new Error(`${file}: not an object`)
   for (const [key, value] of Object.entries(data)) {
     if (typeof value !== 'string') throw new Error(`${file}: the entry "${key}" is not a string`)
   }
@@ -24,7 +25,9 @@ export function readCatalog(file: string): Record<string, string> {
 }
 
 function compiled(messages: Record<string, string>): string {
-  const out = Object.fromEntries(Object.entries(messages).map(([id, text]) => [id, compileMessage(text)]))
+  const out = Object.fromEntries(
+    Object.entries(messages).map(([id, text]) => [id, compileMessage(text)]),
+  )
   return `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(out))})\n`
 }
 

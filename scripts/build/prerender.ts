@@ -35,7 +35,10 @@ interface PrerenderModule {
  * the temp directory is removed afterwards.
  * @throws the server build's error, or what `use` throws.
  */
-async function withPrerenderModule<T>(root: string, use: (mod: PrerenderModule) => Promise<T>): Promise<T> {
+async function withPrerenderModule<T>(
+  root: string,
+  use: (mod: PrerenderModule) => Promise<T>,
+): Promise<T> {
   // Inside the project, so the server build's imports of react-dom etc. resolve from node_modules.
   const cache = path.join(root, 'node_modules', '.cache')
   fs.mkdirSync(cache, { recursive: true })
@@ -56,7 +59,9 @@ async function withPrerenderModule<T>(root: string, use: (mod: PrerenderModule) 
     })
     const entry = fs.readdirSync(outDir).find((f) => /^prerender\.m?js$/.test(f))
     if (!entry) throw new Error('the server build wrote no prerender.js')
-    return await use((await import(pathToFileURL(path.join(outDir, entry)).href)) as PrerenderModule)
+    return await use(
+      (await import(pathToFileURL(path.join(outDir, entry)).href)) as PrerenderModule,
+    )
   } finally {
     fs.rmSync(outDir, { recursive: true, force: true })
   }

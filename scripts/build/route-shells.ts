@@ -37,7 +37,8 @@ export function routeShells(root: string): Plugin {
       const shells = await prerenderShells(root, posterSrc)
       for (const page of APP_PAGES) {
         const app = bundle[page]
-        if (!app || app.type !== 'asset') this.error(`route-shells needs ${page} (list it after appShellPage)`)
+        if (!app || app.type !== 'asset')
+          this.error(`route-shells needs ${page} (list it after appShellPage)`)
         const html = String(app.source)
         if (!APP_ROOT.test(html)) this.error(`${page} lacks its one-line #root`)
         const dir = page.slice(0, -'app.html'.length)
@@ -55,7 +56,11 @@ export function routeShells(root: string): Plugin {
             fileName: `${dir}shells${route}.html`,
             source: html
               .replace('</head>', `  ${head.filter(Boolean).join('\n    ')}\n  </head>`)
-              .replace(APP_ROOT, (_match, attributes: string) => `<div id="root"${attributes} data-shell>${shell.body}</div>`),
+              .replace(
+                APP_ROOT,
+                (_match, attributes: string) =>
+                  `<div id="root"${attributes} data-shell>${shell.body}</div>`,
+              ),
           })
         }
       }

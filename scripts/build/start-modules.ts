@@ -60,7 +60,8 @@ export function startModules(root: string): StartModules {
   /** A module a plugin makes up (the English catalog, `virtual:i18n/en`). */
   const isVirtual = (id: string) => id.startsWith('\0') || id.startsWith('virtual:')
   const featuresDir = path.join(root, 'src/features') + path.sep
-  const featureOf = (id: string) => (id.startsWith(featuresDir) ? id.slice(featuresDir.length).split(path.sep)[0] : null)
+  const featureOf = (id: string) =>
+    id.startsWith(featuresDir) ? id.slice(featuresDir.length).split(path.sep)[0] : null
   const plugin: Plugin = {
     name: 'start-modules',
     apply: 'build',
@@ -86,7 +87,9 @@ export function startModules(root: string): StartModules {
       const start = new Set(START_ENTRIES.flatMap((file) => [...closure(path.join(root, file))]))
       // Each feature's screens (the modules the app loads lazily) and what they import statically.
       const screensOf = new Map<string, Set<string>>()
-      const screens = ids.filter((id) => featureOf(id) && (info(id)?.dynamicImporters.length ?? 0) > 0)
+      const screens = ids.filter(
+        (id) => featureOf(id) && (info(id)?.dynamicImporters.length ?? 0) > 0,
+      )
       for (const screen of screens) {
         for (const used of closure(screen)) {
           if (!screensOf.has(used)) screensOf.set(used, new Set())
@@ -96,13 +99,22 @@ export function startModules(root: string): StartModules {
       for (const id of ids) {
         if (entry.has(id) || !start.has(id)) continue
         const pkg = packageOf(id)
-        if (pkg ? !REACT_PACKAGES.includes(pkg) : isVirtual(id) || sharedLayers.some((dir) => id.startsWith(dir))) {
+        if (
+          pkg
+            ? !REACT_PACKAGES.includes(pkg)
+            : isVirtual(id) || sharedLayers.some((dir) => id.startsWith(dir))
+        ) {
           marked.add(id)
         }
       }
       for (const [id, by] of screensOf) {
         const feature = featureOf(id)
-        if (feature && !screens.includes(id) && !start.has(id) && [...by].filter((s) => featureOf(s) === feature).length >= 2) {
+        if (
+          feature &&
+          !screens.includes(id) &&
+          !start.has(id) &&
+          [...by].filter((s) => featureOf(s) === feature).length >= 2
+        ) {
           featureShared.set(id, feature)
         }
       }

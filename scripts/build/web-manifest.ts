@@ -15,7 +15,11 @@ export function webManifest(root: string): Plugin {
       })
     },
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'manifest.webmanifest', source: fs.readFileSync(file) })
+      this.emitFile({
+        type: 'asset',
+        fileName: 'manifest.webmanifest',
+        source: fs.readFileSync(file),
+      })
     },
   }
 }

@@ -61,7 +61,11 @@ export async function isDatabaseReachable(db: Db): Promise<boolean> {
 /** Whether `error` is a unique-constraint violation on either engine. */
 export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; message?: string }
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  return (
+    e?.code === '23505' ||
+    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  )
 }
 
 /** Whether `error` is a CHECK-constraint violation (e.g. a negative balance) on either engine. */

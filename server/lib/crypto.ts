@@ -20,7 +20,14 @@ const SCRYPT = { N: SCRYPT_N, r: 8, p: 1, maxmem: 256 * SCRYPT_N * 8 }
 export async function hashSecret(secret: string): Promise<string> {
   const salt = crypto.randomBytes(16)
   const hash = await scrypt(secret, salt, 32, SCRYPT)
-  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64'), hash.toString('base64')].join('$')
+  return [
+    'scrypt',
+    SCRYPT.N,
+    SCRYPT.r,
+    SCRYPT.p,
+    salt.toString('base64'),
+    hash.toString('base64'),
+  ].join('$')
 }
 
 /** Checks a secret against `hashSecret`'s output in constant time. */

@@ -214,11 +214,7 @@ export async function refundFeeAsOperator(
   options: { force?: boolean } = {},
 ): Promise<FeeRefund> {
   const feeState = (tx: Tx) =>
-    tx
-      .selectFrom('users')
-      .select(['platform_fee_paid'])
-      .where('id', '=', userId)
-      .executeTakeFirst()
+    tx.selectFrom('users').select(['platform_fee_paid']).where('id', '=', userId).executeTakeFirst()
   let before: unknown
   return auditedAction(
     ctx,
@@ -232,8 +228,14 @@ export async function refundFeeAsOperator(
       entity: 'users',
       entityId: userId,
       before,
-      after: { ...(await feeState(tx)), refunded_rupees: out.rupees, upi_reference: String(upiReference) },
-      reason: options.force ? 'platform fee refund (forced past the refund window)' : 'platform fee refund',
+      after: {
+        ...(await feeState(tx)),
+        refunded_rupees: out.rupees,
+        upi_reference: String(upiReference),
+      },
+      reason: options.force
+        ? 'platform fee refund (forced past the refund window)'
+        : 'platform fee refund',
     }),
   )
 }

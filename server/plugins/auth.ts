@@ -51,7 +51,11 @@ export function readToken(header: string | undefined): string | null {
  * suspension, in one statement (the unique index on the token's hash, the moderation row by its
  * key). Undefined for an unknown, revoked or expired token. The bench's floor calls it too.
  */
-export async function lookUpToken(db: Db, token: string, now: string): Promise<TokenOwner | undefined> {
+export async function lookUpToken(
+  db: Db,
+  token: string,
+  now: string,
+): Promise<TokenOwner | undefined> {
   const row = await db
     .selectFrom('access_tokens')
     .leftJoin('user_moderation', 'user_moderation.user_id', 'access_tokens.user_id')
@@ -80,7 +84,10 @@ export default fp(async (app) => {
     }
     return request.tokenLookup
   })
-  app.decorate('tokenUserId', async (request: FastifyRequest) => (await app.tokenOwner(request))?.userId)
+  app.decorate(
+    'tokenUserId',
+    async (request: FastifyRequest) => (await app.tokenOwner(request))?.userId,
+  )
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const owner = await app.tokenOwner(request)
     if (!owner) throw unauthorized()

@@ -54,7 +54,10 @@ export default fp(async (app) => {
         field: schemaErrorField(e.validation),
       })
     }
-    const body = e as { statusCode?: number; code?: string; message: string } & Record<string, unknown>
+    const body = e as { statusCode?: number; code?: string; message: string } & Record<
+      string,
+      unknown
+    >
     if (body.statusCode && body.statusCode < 500) {
       return reply.status(body.statusCode).send({
         ...(body.code === 'RATE_LIMITED' ? body : {}),

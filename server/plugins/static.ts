@@ -17,14 +17,20 @@ export default fp(async (app) => {
   const prerenderedDir = dir === null ? '' : path.join(dir, 'prerendered')
   const prerendered = new Set(
     prerenderedDir && fs.existsSync(prerenderedDir)
-      ? fs.readdirSync(prerenderedDir).filter((f) => f.endsWith('.html')).map((f) => f.slice(0, -5))
+      ? fs
+          .readdirSync(prerenderedDir)
+          .filter((f) => f.endsWith('.html'))
+          .map((f) => f.slice(0, -5))
       : [],
   )
   // Logged-in routes with a static first frame (shells/<route>.html), e.g. 'dashboard'.
   const shellsDir = dir === null ? '' : path.join(dir, 'shells')
   const shells = new Set(
     shellsDir && fs.existsSync(shellsDir)
-      ? fs.readdirSync(shellsDir).filter((f) => f.endsWith('.html')).map((f) => f.slice(0, -5))
+      ? fs
+          .readdirSync(shellsDir)
+          .filter((f) => f.endsWith('.html'))
+          .map((f) => f.slice(0, -5))
       : [],
   )
   const preloadHeaders = dir === null ? new Map<string, string>() : routePreloadHeaders(dir)
@@ -43,7 +49,8 @@ export default fp(async (app) => {
         } else {
           res.header('Cache-Control', 'no-cache')
         }
-        if (filePath.endsWith('.webmanifest')) res.header('Content-Type', 'application/manifest+json')
+        if (filePath.endsWith('.webmanifest'))
+          res.header('Content-Type', 'application/manifest+json')
       },
     })
     // Every file of the build is served by its path; anything else falls back below.
@@ -76,7 +83,9 @@ export default fp(async (app) => {
       if (link && !shell.startsWith('prerendered/')) reply.header('Link', link)
       // In the visitor's language (issue 16): the page drawn in Hindi for a Hindi visitor, so the
       // first paint is in their language and the app hydrates it as it is.
-      const hindi = hasHindi && pageLanguage(request.headers.cookie, request.headers['accept-language']) === 'hi'
+      const hindi =
+        hasHindi &&
+        pageLanguage(request.headers.cookie, request.headers['accept-language']) === 'hi'
       return reply
         .header('Cache-Control', 'no-cache')
         .header('Vary', 'Cookie, Accept-Language')
@@ -93,7 +102,10 @@ export default fp(async (app) => {
  * `hi`), else Hindi when the first language of `Accept-Language` is Hindi (`hi`, `hi-IN`), else
  * English (src/i18n/detect.ts decides the same way in the browser).
  */
-export function pageLanguage(cookie: string | undefined, acceptLanguage: string | undefined): 'en' | 'hi' {
+export function pageLanguage(
+  cookie: string | undefined,
+  acceptLanguage: string | undefined,
+): 'en' | 'hi' {
   const chosen = /(?:^|;\s*)lang=(en|hi)(?:;|$)/.exec(cookie ?? '')?.[1]
   if (chosen === 'en' || chosen === 'hi') return chosen
   const first = (acceptLanguage ?? '').split(',')[0]?.split(';')[0]?.trim().toLowerCase() ?? ''
@@ -111,10 +123,7 @@ function routePreloadHeaders(dir: string): Map<string, string> {
   if (!fs.existsSync(file)) return new Map()
   const routes = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>
   return new Map(
-    Object.entries(routes).map(([route, files]) => [
-      route,
-      files.map(preloadLink).join(', '),
-    ]),
+    Object.entries(routes).map(([route, files]) => [route, files.map(preloadLink).join(', ')]),
   )
 }
 
@@ -124,6 +133,7 @@ function routePreloadHeaders(dir: string): Map<string, string> {
  * in its first render.
  */
 function preloadLink(file: string): string {
-  if (/\.(webp|png|jpe?g|avif)$/.test(file)) return `</${file}>; rel=preload; as=image; fetchpriority=high`
+  if (/\.(webp|png|jpe?g|avif)$/.test(file))
+    return `</${file}>; rel=preload; as=image; fetchpriority=high`
   return `</${file}>; rel=preload; as=${file.endsWith('.css') ? 'style' : 'script'}; crossorigin`
 }

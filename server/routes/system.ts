@@ -11,7 +11,11 @@ export default async function systemRoutes(instance: FastifyInstance): Promise<v
     const ok = await isDatabaseReachable(app.db)
     return reply
       .status(ok ? 200 : 503)
-      .send(ok ? { status: 'ok' as const, engine: app.engine } : { message: 'Database unreachable.', code: 'DB_DOWN' })
+      .send(
+        ok
+          ? { status: 'ok' as const, engine: app.engine }
+          : { message: 'Database unreachable.', code: 'DB_DOWN' },
+      )
   })
 
   app.get('/config/', { schema: schemas.config }, async (_request, reply) => {

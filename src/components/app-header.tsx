@@ -15,7 +15,14 @@ export function AppHeader({ title, onBack }: { title?: string; onBack?: () => vo
         onClick={onBack ?? (() => goBack())}
       >
         <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
-          <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M15 5l-7 7 7 7"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
       </button>
       {title ? <h1 className="app-header-title">{title}</h1> : null}

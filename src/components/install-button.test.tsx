@@ -42,9 +42,11 @@ describe('InstallButton', () => {
   })
 
   it('on iOS Safari, where there is no such offer, shows the Add to Home Screen hint', () => {
-    const ua = vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
-    )
+    const ua = vi
+      .spyOn(navigator, 'userAgent', 'get')
+      .mockReturnValue(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      )
     try {
       render(<InstallButton />)
       expect(screen.getByTestId('ios-install-hint')).toHaveTextContent('Add to Home Screen')

@@ -30,7 +30,12 @@ export function InstallButton() {
   useEffect(() => setIosHint(isIosSafari() && !isStandalone()), [])
   if (offered) {
     return (
-      <button type="button" className="btn btn-secondary" onClick={() => void promptInstall()} data-testid="install-app">
+      <button
+        type="button"
+        className="btn btn-secondary"
+        onClick={() => void promptInstall()}
+        data-testid="install-app"
+      >
         <Download aria-hidden="true" size={20} />
         {t('Install app')}
       </button>

@@ -35,7 +35,10 @@ export function usePullToRefresh(onPull: () => void): void {
   useEffect(() => {
     let startY: number | null = null
     const start = (event: TouchEvent) => {
-      startY = window.scrollY <= 0 && event.touches.length === 1 ? (event.touches[0]?.clientY ?? null) : null
+      startY =
+        window.scrollY <= 0 && event.touches.length === 1
+          ? (event.touches[0]?.clientY ?? null)
+          : null
     }
     const end = (event: TouchEvent) => {
       const y = event.changedTouches[0]?.clientY

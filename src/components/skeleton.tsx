@@ -7,7 +7,15 @@ import type { CSSProperties, ReactNode } from 'react'
 import { t } from '@/i18n/i18n'
 
 /** One grey block; `width` and `height` are CSS lengths (a line of text by default). */
-export function Skeleton({ width = '100%', height, radius }: { width?: string; height?: string; radius?: string }) {
+export function Skeleton({
+  width = '100%',
+  height,
+  radius,
+}: {
+  width?: string
+  height?: string
+  radius?: string
+}) {
   const style: CSSProperties = { width, height, borderRadius: radius }
   return <span className={height ? 'skel' : 'skel skel-line'} style={style} aria-hidden="true" />
 }

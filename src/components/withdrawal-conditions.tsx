@@ -6,8 +6,19 @@
  * days to the minimum balance at the plan's rate. Used on the landing, the Withdraw popup, help,
  * terms, How To Earn, /deposit-fee and /platform-fee.
  */
-import { rupeesToCoins, withdrawalConditions, type Rules, type WithdrawalCondition } from '@/shared/rules'
-import { formatCoins, formatDayRange, formatDays, formatIndianNumber, formatRupees } from '@/i18n/format'
+import {
+  rupeesToCoins,
+  withdrawalConditions,
+  type Rules,
+  type WithdrawalCondition,
+} from '@/shared/rules'
+import {
+  formatCoins,
+  formatDayRange,
+  formatDays,
+  formatIndianNumber,
+  formatRupees,
+} from '@/i18n/format'
 import { t } from '@/i18n/i18n'
 import { useWithdrawalStatus, type ConditionProgress } from '@/lib/withdrawal-status'
 
@@ -26,7 +37,10 @@ function progressText(p: ConditionProgress, rules: Rules): string {
     case 'balance':
       return t('you have {coins}', { coins: formatCoins(p.have, rules) })
     case 'videos':
-      return t('{have} of {need} videos', { have: formatIndianNumber(p.have), need: formatIndianNumber(p.need) })
+      return t('{have} of {need} videos', {
+        have: formatIndianNumber(p.have),
+        need: formatIndianNumber(p.need),
+      })
     case 'referrals':
       return t('{have} of {need} friends', { have: p.have, need: p.need })
     case 'platformFee':
@@ -45,7 +59,9 @@ function conditionText(c: WithdrawalCondition, rules: Rules): string {
     case 'videos':
       return t('At least {count} videos watched', { count: rules.withdrawMinVideos })
     case 'referrals':
-      return t('At least {count} friends referred who verified their email', { count: rules.withdrawMinReferrals })
+      return t('At least {count} friends referred who verified their email', {
+        count: rules.withdrawMinReferrals,
+      })
     case 'platformFee':
       return t('The one-time platform fee of {fee} paid (refundable within {days} days)', {
         fee: formatRupees(rules.platformFeeRupees),
@@ -120,12 +136,15 @@ export function WithdrawalConditions({
       </p>
       {status && rules.withdrawMinBalanceRupees > 0 && !balanceMet && days ? (
         <p data-testid="withdrawal-estimate" className="muted" style={{ margin: 0 }}>
-          {t("At your plan's rate ({coins} per video, {count} videos a day), about {days} to {rupees}.", {
-            coins: formatCoins(status.video_point, rules),
-            count: status.daily_videos,
-            days: formatDays(days),
-            rupees: formatRupees(rules.withdrawMinBalanceRupees),
-          })}
+          {t(
+            "At your plan's rate ({coins} per video, {count} videos a day), about {days} to {rupees}.",
+            {
+              coins: formatCoins(status.video_point, rules),
+              count: status.daily_videos,
+              days: formatDays(days),
+              rupees: formatRupees(rules.withdrawMinBalanceRupees),
+            },
+          )}
         </p>
       ) : null}
     </section>

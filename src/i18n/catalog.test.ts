@@ -10,7 +10,10 @@ import { compileMessage } from '@lingui/message-utils/compileMessage'
 import { extractMessages } from './extract-messages'
 
 const src = path.resolve(import.meta.dirname, '..')
-const hindi = JSON.parse(fs.readFileSync(path.join(src, 'i18n/locales/hi.json'), 'utf8')) as Record<string, string>
+const hindi = JSON.parse(fs.readFileSync(path.join(src, 'i18n/locales/hi.json'), 'utf8')) as Record<
+  string,
+  string
+>
 const { messages, dynamic } = extractMessages(src)
 
 /** Texts whose Hindi stays in Latin script, as PhonePe or Paytm show them (UPI ID, OTP, PIN…). */
@@ -18,7 +21,9 @@ const LATIN_KEPT = new Set<string>(['UPI ID', 'Watch & Earn'])
 
 /** The `{name}` placeholders and `<n>` elements of a message, sorted. */
 function slots(message: string): string[] {
-  const names = [...message.matchAll(/\{(\w+)/g), ...message.matchAll(/<\/?(\d+)\/?>/g)].map((m) => m[0])
+  const names = [...message.matchAll(/\{(\w+)/g), ...message.matchAll(/<\/?(\d+)\/?>/g)].map(
+    (m) => m[0],
+  )
   return [...new Set(names)].sort()
 }
 
@@ -51,7 +56,9 @@ describe('the Hindi catalog', () => {
   })
 
   it('is Hindi: every translation has Devanagari in it, except names Indian apps keep in Latin script', () => {
-    const latinOnly = Object.entries(hindi).filter(([english, text]) => !/[\u0900-\u097F]/.test(text) && !LATIN_KEPT.has(english))
+    const latinOnly = Object.entries(hindi).filter(
+      ([english, text]) => !/[\u0900-\u097F]/.test(text) && !LATIN_KEPT.has(english),
+    )
     expect(latinOnly).toEqual([])
   })
 })

@@ -37,7 +37,11 @@ function literal(node: ts.Node | undefined): string | null {
 /** `t(name)`, `t(link.label)`, `t(TITLES[path])`: a value marked with `msg()` elsewhere. */
 function isReference(node: ts.Node | undefined): boolean {
   if (!node) return false
-  return ts.isIdentifier(node) || ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)
+  return (
+    ts.isIdentifier(node) ||
+    ts.isPropertyAccessExpression(node) ||
+    ts.isElementAccessExpression(node)
+  )
 }
 
 /**
@@ -53,12 +57,20 @@ export function extractMessages(srcDir: string): { messages: FoundMessage[]; dyn
     const at = (node: ts.Node) =>
       `${path.relative(path.dirname(srcDir), file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`
     const visit = (node: ts.Node): void => {
-      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && MESSAGE_CALLS.has(node.expression.text)) {
+      if (
+        ts.isCallExpression(node) &&
+        ts.isIdentifier(node.expression) &&
+        MESSAGE_CALLS.has(node.expression.text)
+      ) {
         const id = literal(node.arguments[0])
         if (id !== null) messages.push({ id, at: at(node) })
-        else if (node.expression.text === 'msg' || !isReference(node.arguments[0])) dynamic.push(at(node))
+        else if (node.expression.text === 'msg' || !isReference(node.arguments[0]))
+          dynamic.push(at(node))
       }
-      if ((ts.isJsxSelfClosingElement(node) || ts.isJsxOpeningElement(node)) && node.tagName.getText() === 'T') {
+      if (
+        (ts.isJsxSelfClosingElement(node) || ts.isJsxOpeningElement(node)) &&
+        node.tagName.getText() === 'T'
+      ) {
         const attribute = node.attributes.properties.find(
           (p): p is ts.JsxAttribute => ts.isJsxAttribute(p) && p.name.getText() === 'id',
         )
@@ -75,9 +87,17 @@ export function extractMessages(srcDir: string): { messages: FoundMessage[]; dyn
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const src = path.resolve(import.meta.dirname, '..')
-  const catalog = JSON.parse(fs.readFileSync(path.join(src, 'i18n/locales/hi.json'), 'utf8')) as Record<string, string>
+  const catalog = JSON.parse(
+    fs.readFileSync(path.join(src, 'i18n/locales/hi.json'), 'utf8'),
+  ) as Record<string, string>
   const { messages, dynamic } = extractMessages(src)
   const missing = [...new Set(messages.filter((m) => !(m.id in catalog)).map((m) => m.id))]
   const used = new Set(messages.map((m) => m.id))
-  console.log(JSON.stringify({ missing, unused: Object.keys(catalog).filter((k) => !used.has(k)), dynamic }, null, 2))
+  console.log(
+    JSON.stringify(
+      { missing, unused: Object.keys(catalog).filter((k) => !used.has(k)), dynamic },
+      null,
+      2,
+    ),
+  )
 }

@@ -4,14 +4,23 @@
  * either (`formatIndianNumber`, which avoids `Intl.NumberFormat`'s slow first call, TBT issue 5;
  * src/i18n/format.test.ts checks it against Intl for both); the word "coins" and dates differ.
  */
-import { coinsToRupees, DEFAULT_RULES, formatIndianNumber, formatRupees, type Rules } from '@/shared/rules'
+import {
+  coinsToRupees,
+  DEFAULT_RULES,
+  formatIndianNumber,
+  formatRupees,
+  type Rules,
+} from '@/shared/rules'
 import { formatDueDate } from '@/shared/payout-time'
 import { currentLocale, intlLocale, t } from './i18n'
 
 export { formatIndianNumber, formatRupees }
 
 /** Integer coins with their rupee value (DECISIONS §5): "1,500 coins (₹15)" / "1,500 कॉइन (₹15)". */
-export function formatCoins(coins: number, rules: Pick<Rules, 'coinsPerRupee'> = DEFAULT_RULES): string {
+export function formatCoins(
+  coins: number,
+  rules: Pick<Rules, 'coinsPerRupee'> = DEFAULT_RULES,
+): string {
   return t('{coins} coins ({rupees})', {
     coins: formatIndianNumber(coins),
     rupees: formatRupees(coinsToRupees(coins, rules)),

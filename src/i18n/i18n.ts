@@ -33,7 +33,9 @@ export function t(message: string, values?: MessageValues): string {
   // English: the message itself, its `{name}` placeholders filled in; only plurals and selects
   // need Lingui's compiled form (the start file's few bytes, issue 12's budget).
   if (i18n.locale === 'en' && !(message in english)) {
-    return values ? message.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole)) : message
+    return values
+      ? message.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole))
+      : message
   }
   return i18n._(message, values)
 }

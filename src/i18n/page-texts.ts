@@ -6,6 +6,8 @@ import { msg } from './msg.ts'
 
 export const PAGE_TEXTS = {
   title: msg('Watch & Earn — earn coins for every video'),
-  description: msg('Watch videos, earn coins, refer friends and withdraw to your UPI ID. 100 coins = ₹1.'),
+  description: msg(
+    'Watch videos, earn coins, refer friends and withdraw to your UPI ID. 100 coins = ₹1.',
+  ),
   loading: msg('Loading…'),
 }

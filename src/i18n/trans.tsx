@@ -12,7 +12,11 @@ import { i18n, type MessageValues } from './i18n'
  * href="/termsandcondition" /> }} />`: the id is the English text (a literal, for the catalog
  * test), each `<n>…</n>` wraps its text in `components[n]`.
  */
-export function T(props: { id: string; values?: MessageValues; components?: Record<string, ReactNode> }) {
+export function T(props: {
+  id: string
+  values?: MessageValues
+  components?: Record<string, ReactNode>
+}) {
   const { id, values, components } = props
   return <TransNoContext id={id} values={values} components={components} lingui={{ i18n }} />
 }

@@ -56,7 +56,9 @@ export interface ApiErrorBody {
  * Reads `{message, code}` from a failed call; null when the failure was not an HTTP answer
  * (offline, timeout) or the body is not JSON.
  */
-export async function readApiError(error: unknown): Promise<(ApiErrorBody & { status: number }) | null> {
+export async function readApiError(
+  error: unknown,
+): Promise<(ApiErrorBody & { status: number }) | null> {
   if (!(error instanceof HTTPError)) return null
   try {
     const body = (await error.response.clone().json()) as Partial<ApiErrorBody>

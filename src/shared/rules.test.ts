@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { formatCoins, formatIndianNumber, formatRupees } from './rules'
 
 // The hand-written en-IN formatting must print exactly what Intl prints (see formatIndianNumber).
-const whole = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 })
+const whole = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  maximumFractionDigits: 0,
+})
 const paise = new Intl.NumberFormat('en-IN', {
   style: 'currency',
   currency: 'INR',

@@ -25,12 +25,18 @@ export const DEFAULT_RULES: Rules = {
 }
 
 /** Converts integer coins to rupees (may be fractional: 150 coins is ₹1.5). */
-export function coinsToRupees(coins: number, rules: Pick<Rules, 'coinsPerRupee'> = DEFAULT_RULES): number {
+export function coinsToRupees(
+  coins: number,
+  rules: Pick<Rules, 'coinsPerRupee'> = DEFAULT_RULES,
+): number {
   return coins / rules.coinsPerRupee
 }
 
 /** Converts whole rupees to integer coins. */
-export function rupeesToCoins(rupees: number, rules: Pick<Rules, 'coinsPerRupee'> = DEFAULT_RULES): number {
+export function rupeesToCoins(
+  rupees: number,
+  rules: Pick<Rules, 'coinsPerRupee'> = DEFAULT_RULES,
+): number {
   return Math.round(rupees * rules.coinsPerRupee)
 }
 
@@ -58,7 +64,10 @@ export function formatRupees(rupees: number): string {
 }
 
 /** Formats integer coins with their rupee value beside them (DECISIONS §5): "1,500 coins (₹15)". */
-export function formatCoins(coins: number, rules: Pick<Rules, 'coinsPerRupee'> = DEFAULT_RULES): string {
+export function formatCoins(
+  coins: number,
+  rules: Pick<Rules, 'coinsPerRupee'> = DEFAULT_RULES,
+): string {
   return `${formatIndianNumber(coins)} coins (${formatRupees(coinsToRupees(coins, rules))})`
 }
 

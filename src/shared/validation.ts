@@ -75,22 +75,30 @@ export function checkRegisterPhone(value: string): string | null {
 
 /** Register email: basic pattern (SPEC §5). */
 export function checkRegisterEmail(value: string): string | null {
-  return EMAIL_PATTERN.test(value) && value.length <= LIMITS.emailMax ? null : msg('Invalid email address')
+  return EMAIL_PATTERN.test(value) && value.length <= LIMITS.emailMax
+    ? null
+    : msg('Invalid email address')
 }
 
 /** Edit-profile first name: letters and spaces, 3–30 characters (SPEC §5). */
 export function checkProfileName(value: string): string | null {
-  return /^[A-Za-z ]{3,30}$/.test(value) ? null : msg('Invalid name. Only alphabets allowed, 3-30 characters.')
+  return /^[A-Za-z ]{3,30}$/.test(value)
+    ? null
+    : msg('Invalid name. Only alphabets allowed, 3-30 characters.')
 }
 
 /** Edit-profile phone: 10 digits starting 6–9 (SPEC §5). */
 export function checkProfilePhone(value: string): string | null {
-  return PHONE_PATTERN.test(value) ? null : msg('Invalid phone number. Must be 10 digits starting with 6-9.')
+  return PHONE_PATTERN.test(value)
+    ? null
+    : msg('Invalid phone number. Must be 10 digits starting with 6-9.')
 }
 
 /** UPI ID: the VPA pattern, at most 50 characters (SPEC §5). */
 export function checkUpiId(value: string): string | null {
-  return value.length <= LIMITS.upiIdMax && UPI_ID_PATTERN.test(value) ? null : msg('Invalid UPI ID format.')
+  return value.length <= LIMITS.upiIdMax && UPI_ID_PATTERN.test(value)
+    ? null
+    : msg('Invalid UPI ID format.')
 }
 
 /** IFSC format (SPEC §5). */

@@ -5,7 +5,11 @@ const clearOfflineApiCache = vi.fn(async () => true)
 vi.mock('@/lib/api-client', () => ({ api: { post: (...args: unknown[]) => post(...args) } }))
 vi.mock('@/lib/sw-bridge', () => ({ clearOfflineApiCache: () => clearOfflineApiCache() }))
 vi.mock('@/lib/idb-storage', () => ({
-  idbStorage: () => ({ getItem: async () => null, setItem: async () => {}, removeItem: async () => {} }),
+  idbStorage: () => ({
+    getItem: async () => null,
+    setItem: async () => {},
+    removeItem: async () => {},
+  }),
 }))
 
 const { logout } = await import('./logout')

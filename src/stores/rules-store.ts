@@ -21,7 +21,10 @@ interface RulesState {
 
 /** The persisted shape; bump the version and add a `migrate` step whenever it changes. */
 export const RULES_STORE_VERSION = 1
-type PersistedRulesState = Pick<RulesState, 'rules' | 'playStoreUrl' | 'paymentProvider' | 'fetchedAt'>
+type PersistedRulesState = Pick<
+  RulesState,
+  'rules' | 'playStoreUrl' | 'paymentProvider' | 'fetchedAt'
+>
 
 let inFlight: Promise<void> | null = null
 
@@ -68,7 +71,11 @@ export const useRulesStore = create<RulesState>()(
       // A rule added by a newer build is absent from an older saved copy: fill it from the defaults.
       merge: (persisted, current) => {
         const saved = (persisted ?? {}) as Partial<PersistedRulesState>
-        return { ...current, ...saved, rules: { ...DEFAULT_RULES, ...current.rules, ...saved.rules } }
+        return {
+          ...current,
+          ...saved,
+          rules: { ...DEFAULT_RULES, ...current.rules, ...saved.rules },
+        }
       },
     },
   ),

@@ -31,7 +31,8 @@ export const useUserStore = create<UserState>()(
       user: null,
       fetchedAt: null,
       setUser: (user) => setState({ user, fetchedAt: Date.now() }),
-      setBalance: (figures) => setState(({ user }) => (user ? { user: { ...user, ...figures } } : {})),
+      setBalance: (figures) =>
+        setState(({ user }) => (user ? { user: { ...user, ...figures } } : {})),
       clear: () => setState({ user: null, fetchedAt: null }),
     }),
     {

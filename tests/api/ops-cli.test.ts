@@ -98,7 +98,9 @@ describe.each(ENGINES)('npm run ops on %s', (engine) => {
       const orderId = order.data.order_id as string
 
       // The user gives the UTR of their payment; the operator sees it beside the order.
-      const utr = await call('POST', `/api/v1/orders/${orderId}/utr/`, user, { utr: '412345678901' })
+      const utr = await call('POST', `/api/v1/orders/${orderId}/utr/`, user, {
+        utr: '412345678901',
+      })
       expect(utr.data).toMatchObject({ utr: '412345678901' })
 
       const list = await ops('orders')
@@ -165,13 +167,20 @@ describe.each(ENGINES)('npm run ops on %s', (engine) => {
       expect(audit).toMatchObject({ entity: 'users', entity_id: String(user.id) })
       expect(audit.actor).toMatch(/^cli:/)
       expect(JSON.parse(audit.before!)).toEqual({ platform_fee_paid: 1 })
-      expect(JSON.parse(audit.after!)).toMatchObject({ platform_fee_paid: 0, upi_reference: 'REFUND77' })
+      expect(JSON.parse(audit.after!)).toMatchObject({
+        platform_fee_paid: 0,
+        upi_reference: 'REFUND77',
+      })
       const again = await ops('refund-fee', user.phone, 'REFUND78')
       expect(again.code).toBe(1)
       expect(again.stderr).toContain('no platform fee to refund')
       // A refused refund leaves no audit row.
       expect(
-        await app.db.selectFrom('audit_log').select('id').where('action', '=', 'fee.refund').execute(),
+        await app.db
+          .selectFrom('audit_log')
+          .select('id')
+          .where('action', '=', 'fee.refund')
+          .execute(),
       ).toHaveLength(1)
     },
     OPS_TIMEOUT,

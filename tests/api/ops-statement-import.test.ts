@@ -13,10 +13,7 @@ import { withApi } from '../helpers/api-app.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
 import { assertLedgerBalanced, testClock } from '../helpers/ledger.ts'
 import { contextOf } from '../../server/earning/context.ts'
-import {
-  importStatement,
-  parseStatement,
-} from '../../server/ops/statement-import.ts'
+import { importStatement, parseStatement } from '../../server/ops/statement-import.ts'
 import { renderImport, runStatementCommand } from '../../server/ops/statement-commands.ts'
 
 const newUtr = () =>
@@ -136,7 +133,11 @@ describe.each(ENGINES)('import-statement on %s', (engine) => {
     )
     // Nothing changed, so no second audit row.
     expect(
-      await api.app.db.selectFrom('audit_log').select('id').where('action', '=', 'order.confirm').execute(),
+      await api.app.db
+        .selectFrom('audit_log')
+        .select('id')
+        .where('action', '=', 'order.confirm')
+        .execute(),
     ).toHaveLength(1)
   })
 

@@ -31,8 +31,7 @@ const instance = autocannon(
           if (!template) return request
           const headers: Record<string, string> = { ...template.headers }
           if (template.body !== undefined) headers['content-type'] = 'application/json'
-          if (spec.uniqueIdempotencyKey)
-            headers['idempotency-key'] = `bench-${runId}-${next}`
+          if (spec.uniqueIdempotencyKey) headers['idempotency-key'] = `bench-${runId}-${next}`
           return { ...request, headers, body: template.body }
         },
         onResponse: (status, body) => {

@@ -67,7 +67,10 @@ const LOAD_FILE = fileURLToPath(new URL('./api-load-worker.ts', import.meta.url)
 export function runLoad(spec: LoadSpec, pinTo?: string): Promise<LoadResult> {
   const args = ['--import', 'tsx', LOAD_FILE]
   const child = pinTo
-    ? fork(LOAD_FILE, [], { execPath: 'taskset', execArgv: ['-c', pinTo, process.execPath, ...args.slice(0, 2)] })
+    ? fork(LOAD_FILE, [], {
+        execPath: 'taskset',
+        execArgv: ['-c', pinTo, process.execPath, ...args.slice(0, 2)],
+      })
     : fork(LOAD_FILE, [], { execArgv: args.slice(0, 2) })
   return new Promise((resolve, reject) => {
     let settled = false

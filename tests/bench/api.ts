@@ -171,8 +171,7 @@ async function benchEngine(engine: EngineName): Promise<Row[]> {
     floor = await startFloor(app)
     const floorUrl = `http://127.0.0.1:${(floor.server.address() as AddressInfo).port}`
     // CPU of the PostgreSQL backends serving this database (null on SQLite: it is in-process).
-    const databaseCpu = async () =>
-      engine === 'postgres' ? databaseCpuMs(databaseUrl) : null
+    const databaseCpu = async () => (engine === 'postgres' ? databaseCpuMs(databaseUrl) : null)
     const users = await createUsers(app, USERS)
     const [first, ...others] = users as [TestUser, ...TestUser[]]
     console.log(

@@ -129,7 +129,9 @@ export async function launchLighthouseBrowser(
           logLevel: 'error',
           onlyCategories: CATEGORIES,
           // A Hindi visitor's browser asks for Hindi too (BENCH_LANG=hi, tests/bench/web.ts).
-          ...(language === 'hi' ? { extraHeaders: { 'Accept-Language': 'hi-IN,hi;q=0.9,en;q=0.8' } } : {}),
+          ...(language === 'hi'
+            ? { extraHeaders: { 'Accept-Language': 'hi-IN,hi;q=0.9,en;q=0.8' } }
+            : {}),
         })
         if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
         const lhr = result.lhr as unknown as Lhr

@@ -36,7 +36,8 @@ async function phone(locale: string) {
   const problems: string[] = []
   page.on('pageerror', (error) => problems.push(error.message))
   page.on('console', (message) => {
-    if (message.type() === 'error' && /hydrat|did not match/i.test(message.text())) problems.push(message.text())
+    if (message.type() === 'error' && /hydrat|did not match/i.test(message.text()))
+      problems.push(message.text())
   })
   return { context, page, problems }
 }
@@ -45,12 +46,16 @@ describe('languages', () => {
   it('opens the landing in Hindi with lang="hi" when the browser prefers Hindi', async () => {
     const { context, page, problems } = await phone('hi-IN')
     // The page as the server sends it: already Hindi, before any JavaScript.
-    const html = await (await page.request.get('/', { headers: { 'Accept-Language': 'hi-IN,hi;q=0.9' } })).text()
+    const html = await (
+      await page.request.get('/', { headers: { 'Accept-Language': 'hi-IN,hi;q=0.9' } })
+    ).text()
     expect(html).toContain('<html lang="hi">')
     expect(html).toContain('नमस्ते, स्वागत है!')
     await page.goto('/')
     expect(await page.getAttribute('html', 'lang')).toBe('hi')
-    await expect.poll(() => page.getByRole('button', { name: 'हिन्दी' }).getAttribute('aria-pressed')).toBe('true')
+    await expect
+      .poll(() => page.getByRole('button', { name: 'हिन्दी' }).getAttribute('aria-pressed'))
+      .toBe('true')
     await expect.poll(() => page.locator('h1').textContent()).toBe('नमस्ते, स्वागत है!')
     expect(await page.getAttribute('html', 'lang')).toBe('hi')
     expect(problems).toEqual([])

@@ -45,12 +45,16 @@ async function logIn(page: Page): Promise<void> {
 }
 
 const background = (page: Page, selector: string) =>
-  page.locator(selector).first().evaluate((el) => getComputedStyle(el).backgroundColor)
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => getComputedStyle(el).backgroundColor)
 
 /** Fires a synthetic `beforeinstallprompt` whose prompt() records that it was called. */
 async function offerInstall(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & Record<string, unknown>
+    const event = new Event('beforeinstallprompt', { cancelable: true }) as Event &
+      Record<string, unknown>
     event.prompt = async () => {
       ;(window as unknown as Record<string, unknown>).installPrompted = true
     }
@@ -60,21 +64,28 @@ async function offerInstall(page: Page): Promise<void> {
 }
 
 describe('look and navigation, dark mode, install', () => {
-  it("with the system in dark mode the dashboard is dark: page, balance card and tab bar", async () => {
+  it('with the system in dark mode the dashboard is dark: page, balance card and tab bar', async () => {
     const page = await phone('dark')
     await logIn(page)
     await page.goto('/dashboard')
     await page.getByTestId('coin-balance').waitFor()
     expect(await background(page, 'body')).toBe('rgb(18, 18, 24)')
     expect(await background(page, '.balance-card')).toBe('rgb(39, 35, 64)')
-    const color = await page.locator('h1').first().evaluate((el) => getComputedStyle(el).color)
+    const color = await page
+      .locator('h1')
+      .first()
+      .evaluate((el) => getComputedStyle(el).color)
     expect(color).toBe('rgb(236, 236, 241)')
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe('light dark')
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe(
+      'light dark',
+    )
     const tabs = page.getByRole('navigation', { name: 'Main' })
     expect(await tabs.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page')
     await tabs.getByRole('link', { name: 'Wallet' }).click()
     await page.getByTestId('wallet-balance').waitFor()
-    expect(await tabs.getByRole('link', { name: 'Wallet' }).getAttribute('aria-current')).toBe('page')
+    expect(await tabs.getByRole('link', { name: 'Wallet' }).getAttribute('aria-current')).toBe(
+      'page',
+    )
     await page.context().close()
   })
 
@@ -113,7 +124,9 @@ describe('look and navigation, dark mode, install', () => {
     expect(await page.getByRole('button', { name: 'Install app' }).count()).toBe(0)
     await offerInstall(page)
     await page.getByRole('button', { name: 'Install app' }).click()
-    expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).installPrompted)).toBe(true)
+    expect(
+      await page.evaluate(() => (window as unknown as Record<string, unknown>).installPrompted),
+    ).toBe(true)
     await page.context().close()
   })
 

@@ -45,7 +45,8 @@ async function pageWithHeldApp(): Promise<{ page: Page; problems: string[]; rele
   page.on('pageerror', (error) => problems.push(error.message))
   page.on('console', (message) => {
     // React reports a hydration mismatch (and its recovery by drawing afresh) as an error.
-    if (message.type() === 'error' && /hydrat|did not match/i.test(message.text())) problems.push(message.text())
+    if (message.type() === 'error' && /hydrat|did not match/i.test(message.text()))
+      problems.push(message.text())
   })
   await page.addInitScript(() => {
     const shifts: number[] = ((window as unknown as { shifts: number[] }).shifts = [])
@@ -143,7 +144,9 @@ describe('first paint without JavaScript', () => {
         }),
       )
     const before = await boxes()
-    const staticInput = await page.locator('input[placeholder="Enter your password"]').elementHandle()
+    const staticInput = await page
+      .locator('input[placeholder="Enter your password"]')
+      .elementHandle()
     release()
     // React has taken over once the page is no longer inert.
     await page.waitForFunction(() => !document.getElementById('root')!.hasAttribute('inert'))
@@ -201,8 +204,12 @@ describe('first paint without JavaScript', () => {
     // The page's Link header names the dashboard's own code, fetched with the app's code before
     // it runs; the page itself is the screen's outline with the player's still inside it (a
     // data: URL), painted before any of the app's code has run.
-    expect(response?.headers().link).toMatch(/<\/assets\/dashboard-[\w-]+\.js>; rel=preload; as=script/)
-    await expect.poll(() => scripts.some((p) => /^\/assets\/dashboard-[\w-]+\.js$/.test(p))).toBe(true)
+    expect(response?.headers().link).toMatch(
+      /<\/assets\/dashboard-[\w-]+\.js>; rel=preload; as=script/,
+    )
+    await expect
+      .poll(() => scripts.some((p) => /^\/assets\/dashboard-[\w-]+\.js$/.test(p)))
+      .toBe(true)
     const still = page.locator('#root[data-shell] main[aria-busy="true"] img.player-still')
     expect(await still.getAttribute('src')).toMatch(/^data:image\/webp;base64,/)
     expect(await still.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(640)
@@ -228,7 +235,9 @@ describe('first paint without JavaScript', () => {
     // The app drew over the outline, and its first render already shows the player's still (in
     // the placeholder or the player).
     expect(await page.locator('main[aria-busy="true"]').count()).toBe(0)
-    expect(await page.locator('img.player-still, video[poster="/player/poster.webp"]').count()).toBe(1)
+    expect(
+      await page.locator('img.player-still, video[poster="/player/poster.webp"]').count(),
+    ).toBe(1)
     expect(await page.locator('img.player-still, video').getAttribute('src')).not.toMatch(/^data:/)
     // The app used those answers: the user, plans and videos were not asked for a second time.
     expect(gets.filter((g) => g === '/api/v1/get-user/')).toHaveLength(1)

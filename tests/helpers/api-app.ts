@@ -18,7 +18,10 @@ export interface ApiHandle {
     method: InjectOptions['method'],
     url: string,
     options?: { body?: unknown; token?: string; headers?: Record<string, string>; ip?: string },
-  ): Promise<{ status: number; body: Record<string, unknown> & { message?: string; code?: string } }>
+  ): Promise<{
+    status: number
+    body: Record<string, unknown> & { message?: string; code?: string }
+  }>
 }
 
 export function withApi(engine: EngineName, overrides: Partial<AppConfig> = {}): ApiHandle {

@@ -34,7 +34,10 @@ export async function startProduct(
     // A file, so the ops command (a separate process) can open the same database.
     fs.mkdirSync('data/test', { recursive: true })
     databaseUrl = `file:data/test/e2e-${process.pid}-${Date.now()}.db`
-    database = { url: databaseUrl, drop: async () => fs.rmSync(databaseUrl.slice(5), { force: true }) }
+    database = {
+      url: databaseUrl,
+      drop: async () => fs.rmSync(databaseUrl.slice(5), { force: true }),
+    }
   } else {
     database = await createTestDatabase(engine)
     databaseUrl = database.url

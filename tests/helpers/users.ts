@@ -20,7 +20,13 @@ let counter = 0
 /** Inserts a verified user with PIN `1234` (or `pin`) and returns it with a fresh access token. */
 export async function createTestUser(
   app: FastifyInstance,
-  fields: { pin?: string; points?: number; views?: number; platformFeePaid?: boolean; firstName?: string } = {},
+  fields: {
+    pin?: string
+    points?: number
+    views?: number
+    platformFeePaid?: boolean
+    firstName?: string
+  } = {},
 ): Promise<TestUser> {
   counter += 1
   const suffix = `${process.pid}${counter}${crypto.randomInt(1000, 9999)}`

@@ -216,7 +216,11 @@ describe('Landing in Hindi (issue 16)', () => {
     expect(screen.getByRole('link', { name: 'रजिस्टर करें' })).toHaveAttribute('href', '/register')
     expect(document.documentElement.lang).toBe('hi')
     await userEvent.click(screen.getByRole('button', { name: 'English' }))
-    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Hello, welcome!' })).toBeInTheDocument())
+    await waitFor(() =>
+      expect(
+        screen.getByRole('heading', { level: 1, name: 'Hello, welcome!' }),
+      ).toBeInTheDocument(),
+    )
     expect(document.documentElement.lang).toBe('en')
   })
 })

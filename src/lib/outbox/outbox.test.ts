@@ -120,7 +120,10 @@ describe('enqueueOutbox', () => {
 
   it("hands a background outcome to its kind, not to the caller's screen", async () => {
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
-    vi.stubGlobal('fetch', vi.fn(async () => json(200, { data: { coins: 25 } })))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, { data: { coins: 25 } })),
+    )
     const queued = await enqueueOutbox(CLAIMS, { dashboard_id: 2 })
     expect(queued.kind).toBe('queued')
     expect(onDone).not.toHaveBeenCalled()
@@ -133,7 +136,10 @@ describe('enqueueOutbox', () => {
 
   it("tells a kind of a background refusal, and describes it in the kind's words", async () => {
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
-    vi.stubGlobal('fetch', vi.fn(async () => json(422, { code: 'TIMER_NOT_PASSED', message: 'Too soon' })))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(422, { code: 'TIMER_NOT_PASSED', message: 'Too soon' })),
+    )
     await enqueueOutbox(CLAIMS, { dashboard_id: 2 })
     online.mockReturnValue(true)
     await flushNow(true)
@@ -141,6 +147,8 @@ describe('enqueueOutbox', () => {
     const [failed] = useOutboxStore.getState().items
     expect(failed).toMatchObject({ state: 'failed' })
     expect(describeOutboxError(failed!)).toBe('Claim refused: Too soon')
-    expect(describeOutboxError({ kind: 'unknown-kind', lastError: failed!.lastError })).toBe('Too soon')
+    expect(describeOutboxError({ kind: 'unknown-kind', lastError: failed!.lastError })).toBe(
+      'Too soon',
+    )
   })
 })

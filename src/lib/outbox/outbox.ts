@@ -9,7 +9,12 @@
 import { getAccessToken } from '@/lib/session'
 import { onWorkerMessage, requestBackgroundSync } from '@/lib/sw-bridge'
 import { flushOutbox } from './outbox-core'
-import { outboxKind, registerOutboxKinds, type AnyOutboxKind, type OutboxKind } from './outbox-kinds'
+import {
+  outboxKind,
+  registerOutboxKinds,
+  type AnyOutboxKind,
+  type OutboxKind,
+} from './outbox-kinds'
 import { useOutboxStore } from './outbox-store'
 import { FLUSH_OUTBOX_MESSAGE, OUTBOX_SYNC_TAG } from './outbox-sync-handler'
 import { idbOutboxRepo, memoryOutboxRepo } from './outbox-repo'
@@ -126,7 +131,8 @@ export async function enqueueOutbox<Body extends Record<string, unknown>, Answer
       registerBackgroundSync()
       return { id: item.id, kind: 'queued', error: still.lastError }
     }
-    if (outcome.kind === 'done') return { id: item.id, kind: 'done', body: outcome.body as Answer | null }
+    if (outcome.kind === 'done')
+      return { id: item.id, kind: 'done', body: outcome.body as Answer | null }
     if (outcome.kind === 'final') return { id: item.id, kind: 'final', error: outcome.error }
     return { id: item.id, kind: 'queued', error: outcome.error }
   } finally {

@@ -43,7 +43,9 @@ export default function EnterEmail() {
       <main className="page stack">
         <AuthLogo />
         <h1 className="center">{t('Forgot Password')}</h1>
-        <p className="center muted">{t('Enter the email of your account and we will send you a code.')}</p>
+        <p className="center muted">
+          {t('Enter the email of your account and we will send you a code.')}
+        </p>
         <form className="stack" onSubmit={submit} noValidate>
           <TextField
             label={t('Email')}

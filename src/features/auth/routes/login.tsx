@@ -105,7 +105,10 @@ export default function Login() {
           </SubmitButton>
         </form>
         <p className="center">
-          <T id="Don't have an account? <0>Register</0>" components={{ 0: <Link href="/register" /> }} />
+          <T
+            id="Don't have an account? <0>Register</0>"
+            components={{ 0: <Link href="/register" /> }}
+          />
         </p>
       </main>
     </>

@@ -158,8 +158,8 @@ export default function Register() {
                 onChange={(event) => setAgreed(event.target.checked)}
               />
               <span>
-                I agree to the <Link href="/termsandcondition">{t('Terms & Conditions')}</Link> and the{' '}
-                <Link href="/privacy">{t('Privacy Policy')}</Link>
+                I agree to the <Link href="/termsandcondition">{t('Terms & Conditions')}</Link> and
+                the <Link href="/privacy">{t('Privacy Policy')}</Link>
               </span>
             </label>
             {errors.agree ? (

@@ -10,7 +10,10 @@ import { REWARD_CLAIMS, type RewardAnswer } from '../lib/reward-claims'
  * Queues and sends a claim; `watchedAt` is the ISO moment (device clock) the timer completed,
  * sent on the server's clock so a phone whose clock is off is not refused (src/lib/server-clock.ts).
  */
-export function claimReward(dashboardId: number, watchedAt: string): Promise<EnqueueResult<RewardAnswer>> {
+export function claimReward(
+  dashboardId: number,
+  watchedAt: string,
+): Promise<EnqueueResult<RewardAnswer>> {
   return enqueueOutbox(REWARD_CLAIMS, {
     dashboard_id: dashboardId,
     watched_at: toServerTime(new Date(watchedAt)).toISOString(),

@@ -39,7 +39,9 @@ describe('nextWithdrawalStep', () => {
 
   it('goes through the conditions in the server’s order: balance, videos, referrals, fee', () => {
     expect(nextWithdrawalStep({ ...rich, views: 24 }, rules)).toBe('Watch 1 more video')
-    expect(nextWithdrawalStep({ ...rich, views: 20, referral_count: 0 }, rules)).toBe('Watch 5 more videos')
+    expect(nextWithdrawalStep({ ...rich, views: 20, referral_count: 0 }, rules)).toBe(
+      'Watch 5 more videos',
+    )
     expect(nextWithdrawalStep({ ...rich, referral_count: 1 }, rules)).toBe(
       'Refer 2 more friends who verified their email',
     )
@@ -57,7 +59,9 @@ describe('nextWithdrawalStep', () => {
       withdrawMinReferrals: 0,
       withdrawRequiresPlatformFee: false,
     }
-    expect(nextWithdrawalStep({ points: 0, views: 0, referral_count: 0, platform_fee_paid: false }, off)).toBeNull()
+    expect(
+      nextWithdrawalStep({ points: 0, views: 0, referral_count: 0, platform_fee_paid: false }, off),
+    ).toBeNull()
     render(<BalanceCard user={{ ...user, points: 0 }} rules={off} />)
     expect(screen.getByTestId('next-withdrawal-step')).toHaveTextContent('you can withdraw')
   })

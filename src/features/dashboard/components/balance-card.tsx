@@ -7,7 +7,13 @@
  */
 import type { ReactNode } from 'react'
 import type { User } from '@/stores/user-store'
-import { coinsToRupees, formatIndianNumber, formatRupees, rupeesToCoins, type Rules } from '@/shared/rules'
+import {
+  coinsToRupees,
+  formatIndianNumber,
+  formatRupees,
+  rupeesToCoins,
+  type Rules,
+} from '@/shared/rules'
 import { t } from '@/i18n/i18n'
 
 type Figures = Pick<User, 'points' | 'views' | 'referral_count' | 'platform_fee_paid'>
@@ -34,17 +40,30 @@ export function nextWithdrawalStep(user: Figures, rules: Rules): string | null {
   }
   if (rules.withdrawMinReferrals > 0 && user.referral_count < rules.withdrawMinReferrals) {
     const missing = rules.withdrawMinReferrals - user.referral_count
-    return t('Refer {count, plural, one {# more friend} other {# more friends}} who verified their email', {
-      count: missing,
-    })
+    return t(
+      'Refer {count, plural, one {# more friend} other {# more friends}} who verified their email',
+      {
+        count: missing,
+      },
+    )
   }
   if (rules.withdrawRequiresPlatformFee && !user.platform_fee_paid) {
-    return t('Pay the one-time platform fee of {fee}', { fee: formatRupees(rules.platformFeeRupees) })
+    return t('Pay the one-time platform fee of {fee}', {
+      fee: formatRupees(rules.platformFeeRupees),
+    })
   }
   return null
 }
 
-export function BalanceCard({ user, rules, children }: { user: Figures; rules: Rules; children?: ReactNode }) {
+export function BalanceCard({
+  user,
+  rules,
+  children,
+}: {
+  user: Figures
+  rules: Rules
+  children?: ReactNode
+}) {
   const next = nextWithdrawalStep(user, rules)
   return (
     <section className="card stack balance-card" aria-label={t('Your earnings')}>
@@ -56,7 +75,9 @@ export function BalanceCard({ user, rules, children }: { user: Figures; rules: R
         </span>
       </div>
       <strong data-testid="coin-balance" className="balance-figure">
-        <span className="balance-coins">{t('{coins} coins', { coins: formatIndianNumber(user.points) })}</span>{' '}
+        <span className="balance-coins">
+          {t('{coins} coins', { coins: formatIndianNumber(user.points) })}
+        </span>{' '}
         <span className="balance-rupees">({formatRupees(coinsToRupees(user.points, rules))})</span>
       </strong>
       <p className="balance-next" data-testid="next-withdrawal-step">

@@ -63,7 +63,9 @@ export function RewardPopup({
 }) {
   return (
     <Popup title={t('Congratulations!')} onDismiss={onClose} returnFocus={playButton}>
-      <p data-testid="reward-popup-coins">{t('You earned {coins}', { coins: formatCoins(coins) })}</p>
+      <p data-testid="reward-popup-coins">
+        {t('You earned {coins}', { coins: formatCoins(coins) })}
+      </p>
       {pending ? (
         <p className="muted">{t('Pending: it will be credited when you are back online.')}</p>
       ) : null}

@@ -22,7 +22,11 @@ export function DashboardSkeleton() {
           <Skeleton width="85%" />
           <Skeleton height="48px" radius="var(--radius-md)" />
         </div>
-        <span className="skel" style={{ aspectRatio: '16 / 9', borderRadius: 10 }} aria-hidden="true" />
+        <span
+          className="skel"
+          style={{ aspectRatio: '16 / 9', borderRadius: 10 }}
+          aria-hidden="true"
+        />
       </SkeletonRegion>
     </main>
   )

@@ -85,7 +85,11 @@ export const EarningPlayer = memo(function EarningPlayer(props: {
         onComplete={(at) => void onComplete(at)}
       />
       {reward ? (
-        <RewardPopup coins={reward.coins} pending={reward.pending} onClose={() => setReward(null)} />
+        <RewardPopup
+          coins={reward.coins}
+          pending={reward.pending}
+          onClose={() => setReward(null)}
+        />
       ) : null}
     </>
   )

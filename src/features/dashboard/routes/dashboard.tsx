@@ -27,8 +27,12 @@ import '../dashboard.css'
 import { t } from '@/i18n/i18n'
 
 // Refresh and Install app in a chunk of their own, after the first paint (first-route budget, issue 12).
-const InstallButton = lazy(() => import('@/components/install-button').then((m) => ({ default: m.InstallButton })))
-const RefreshControl = lazy(() => import('@/components/refresh-control').then((m) => ({ default: m.RefreshControl })))
+const InstallButton = lazy(() =>
+  import('@/components/install-button').then((m) => ({ default: m.InstallButton })),
+)
+const RefreshControl = lazy(() =>
+  import('@/components/refresh-control').then((m) => ({ default: m.RefreshControl })),
+)
 
 /** SPEC §9: the keyfrom notice shows 3 s, then the query is cleared. */
 export const KEYFROM_NOTICE_MS = 3_000

@@ -17,7 +17,10 @@ export function AboutSection({ rules }: { rules: Rules }) {
       </p>
       <ul className="about-list">
         <li data-testid="about-coins">
-          {t('{coins} coins = {rupees}.', { coins: formatIndianNumber(rules.coinsPerRupee), rupees: formatRupees(1) })}
+          {t('{coins} coins = {rupees}.', {
+            coins: formatIndianNumber(rules.coinsPerRupee),
+            rupees: formatRupees(1),
+          })}
         </li>
         <li data-testid="about-bonus">
           {t('Sign-up bonus: {coins} once you verify your email.', {
@@ -25,10 +28,13 @@ export function AboutSection({ rules }: { rules: Rules }) {
           })}
         </li>
         <li data-testid="about-referral">
-          {t('Referral reward: {yours} for you and {friends} for your friend when they verify their email.', {
-            yours: formatCoins(rules.referralRewardReferrerCoins, rules),
-            friends: formatCoins(rules.referralRewardFriendCoins, rules),
-          })}
+          {t(
+            'Referral reward: {yours} for you and {friends} for your friend when they verify their email.',
+            {
+              yours: formatCoins(rules.referralRewardReferrerCoins, rules),
+              friends: formatCoins(rules.referralRewardFriendCoins, rules),
+            },
+          )}
         </li>
         <li data-testid="about-fee">
           {t('Withdrawals need a one-time platform fee of {fee}, refundable within {days} days.', {
@@ -37,7 +43,9 @@ export function AboutSection({ rules }: { rules: Rules }) {
           })}
         </li>
       </ul>
-      <p className="muted">{t('The company may convert rupee earnings into points at any time.')}</p>
+      <p className="muted">
+        {t('The company may convert rupee earnings into points at any time.')}
+      </p>
     </section>
   )
 }

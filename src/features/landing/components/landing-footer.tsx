@@ -23,7 +23,9 @@ export function LandingFooter() {
         </ul>
       </nav>
       <p className="muted" data-testid="maintainer-credit">
-        {t('Built and maintained by the Watch & Earn team. © {year}', { year: new Date().getFullYear() })}
+        {t('Built and maintained by the Watch & Earn team. © {year}', {
+          year: new Date().getFullYear(),
+        })}
       </p>
     </footer>
   )

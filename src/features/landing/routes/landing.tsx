@@ -19,7 +19,9 @@ import { t } from '@/i18n/i18n'
 import '../landing.css'
 
 // Install app in a chunk of its own, below the fold (first-route budget, issue 12).
-const InstallButton = lazy(() => import('@/components/install-button').then((m) => ({ default: m.InstallButton })))
+const InstallButton = lazy(() =>
+  import('@/components/install-button').then((m) => ({ default: m.InstallButton })),
+)
 
 export default function Landing() {
   const rules = useRules()

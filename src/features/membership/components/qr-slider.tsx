@@ -61,7 +61,10 @@ export function QrSlider({
         className="qr-slider"
         data-testid="qr-slider"
         tabIndex={0}
-        aria-label={t('QR code {n} of {count}. Use the arrow keys for another QR code.', { n: active + 1, count })}
+        aria-label={t('QR code {n} of {count}. Use the arrow keys for another QR code.', {
+          n: active + 1,
+          count,
+        })}
         onKeyDown={(e) => {
           if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
             e.preventDefault()

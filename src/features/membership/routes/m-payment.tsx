@@ -224,7 +224,9 @@ export default function MPayment() {
               {t('Pay with UPI app')}
             </a>
             <p id="upi-app-hint" className="muted center" style={{ margin: 0 }}>
-              {t('Opens PhonePe, GPay, Paytm, BHIM or another UPI app on this phone with the amount filled in.')}
+              {t(
+                'Opens PhonePe, GPay, Paytm, BHIM or another UPI app on this phone with the amount filled in.',
+              )}
             </p>
           </>
         ) : null}

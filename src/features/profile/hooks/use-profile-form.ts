@@ -20,7 +20,10 @@ export interface ProfileForm {
    * `failure(apiError)` — `apiError` is the server's `{ message, code }`, null when there was no
    * HTTP answer (offline, timeout) — and lets the user submit again. Never throws.
    */
-  submit(send: () => Promise<void>, failure: (apiError: ApiErrorBody | null) => string): Promise<void>
+  submit(
+    send: () => Promise<void>,
+    failure: (apiError: ApiErrorBody | null) => string,
+  ): Promise<void>
 }
 
 export function useProfileForm(): ProfileForm {

@@ -19,7 +19,9 @@ export default function BankDetailsConfirmation() {
       </svg>
       <h1>{t('Bank Details Added Successfully!')}</h1>
       <p className="muted">
-        {t('Your bank details have been successfully saved. You can now proceed with transactions.')}
+        {t(
+          'Your bank details have been successfully saved. You can now proceed with transactions.',
+        )}
       </p>
       <Link href="/dashboard" className="btn">
         {t('Back to Home')}

@@ -109,11 +109,15 @@ describe('Profile in Hindi (issue 16)', () => {
     )
     await settle()
     await userEvent.click(screen.getByRole('button', { name: 'हिन्दी' }))
-    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'मेरी प्रोफ़ाइल' })).toBeInTheDocument())
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'मेरी प्रोफ़ाइल' })).toBeInTheDocument(),
+    )
     expect(screen.getByRole('button', { name: 'लॉग आउट' })).toBeInTheDocument()
     expect(document.documentElement.lang).toBe('hi')
     await userEvent.click(screen.getByRole('button', { name: 'English' }))
-    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'My Profile' })).toBeInTheDocument())
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'My Profile' })).toBeInTheDocument(),
+    )
     expect(document.documentElement.lang).toBe('en')
   })
 })

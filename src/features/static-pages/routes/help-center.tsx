@@ -31,7 +31,8 @@ export default function HelpCenter() {
           <p>
             Most questions are answered in <Link href="/how-to-earn">{t('How to earn')}</Link>, the{' '}
             <Link href="/termsandcondition">{t('Terms & Conditions')}</Link> and{' '}
-            <Link href="/your-mistake">{t('common withdrawal mistakes')}</Link>{t('. Read them before writing to us.')}
+            <Link href="/your-mistake">{t('common withdrawal mistakes')}</Link>
+            {t('. Read them before writing to us.')}
           </p>
           <p data-testid="faq-withdrawal">
             When can I withdraw? When every condition below is met

@@ -15,25 +15,33 @@ export default function Privacy() {
         <section>
           <h2>{t('Data we collect')}</h2>
           <p>
-            {t('Your name, email address, phone number and 4-digit PIN (stored only as a secure hash), the videos you watch and when, your coin balance and its history, your referrals, the UPI IDs and bank details you give us for payouts, and the payments you make.')}
+            {t(
+              'Your name, email address, phone number and 4-digit PIN (stored only as a secure hash), the videos you watch and when, your coin balance and its history, your referrals, the UPI IDs and bank details you give us for payouts, and the payments you make.',
+            )}
           </p>
         </section>
         <section>
           <h2>{t('How we use your data')}</h2>
           <p>
-            {t('To run your account, credit coins for videos and referrals, process deposits and withdrawals, prevent fraud, and answer you when you write to support. We do not sell your data.')}
+            {t(
+              'To run your account, credit coins for videos and referrals, process deposits and withdrawals, prevent fraud, and answer you when you write to support. We do not sell your data.',
+            )}
           </p>
         </section>
         <section>
           <h2>{t('Cookies and local storage')}</h2>
           <p>
-            {t('We keep your login token and app data on your device so the app works offline. The card payment form sets one short-lived security cookie that protects it from forged requests. We use no advertising or tracking cookies.')}
+            {t(
+              'We keep your login token and app data on your device so the app works offline. The card payment form sets one short-lived security cookie that protects it from forged requests. We use no advertising or tracking cookies.',
+            )}
           </p>
         </section>
         <section>
           <h2>{t('Security')}</h2>
           <p>
-            {t('Data travels over encrypted connections. Your PIN and login tokens are stored only as hashes, and wrong PINs lock the account for a while.')}
+            {t(
+              'Data travels over encrypted connections. Your PIN and login tokens are stored only as hashes, and wrong PINs lock the account for a while.',
+            )}
           </p>
         </section>
         <section>
@@ -57,7 +65,9 @@ export default function Privacy() {
         <section>
           <h2>{t('Liability disclaimer')}</h2>
           <p>
-            {t('The app is provided as it is. We are not liable for losses from a wrong UPI ID or bank details you enter, for delays of banks or UPI apps, or for interruptions of the service.')}
+            {t(
+              'The app is provided as it is. We are not liable for losses from a wrong UPI ID or bank details you enter, for delays of banks or UPI apps, or for interruptions of the service.',
+            )}
           </p>
         </section>
         <ContinueWatching />

@@ -61,7 +61,9 @@ export default function Terms() {
         <section>
           <h2>{t('Your account')}</h2>
           <p>
-            {t('One account per person. Accounts that cheat the video timers or create fake referrals may be suspended and their coins withheld.')}
+            {t(
+              'One account per person. Accounts that cheat the video timers or create fake referrals may be suspended and their coins withheld.',
+            )}
           </p>
         </section>
 

@@ -21,7 +21,9 @@ export default function YourMistake() {
         <section>
           <h2>{t('Common UPI ID mistakes')}</h2>
           <ul>
-            <li>{t('A typing mistake: one wrong letter sends the money nowhere, or to someone else.')}</li>
+            <li>
+              {t('A typing mistake: one wrong letter sends the money nowhere, or to someone else.')}
+            </li>
             <li>{t('Only your phone number or name without the part after @.')}</li>
             <li>{t('The wrong bank handle after @ (for example @ybl instead of @okaxis).')}</li>
             <li>{t('Spaces before, inside or after the UPI ID.')}</li>
@@ -32,7 +34,9 @@ export default function YourMistake() {
         <section>
           <h2>{t('Before you submit')}</h2>
           <p>
-            {t('Copy the UPI ID from your UPI app (Paytm, PhonePe, Google Pay, BHIM) instead of typing it. If a payout fails, the amount returns to your balance and you can try again.')}
+            {t(
+              'Copy the UPI ID from your UPI app (Paytm, PhonePe, Google Pay, BHIM) instead of typing it. If a payout fails, the amount returns to your balance and you can try again.',
+            )}
           </p>
           {rules.transferFeeRupees > 0 ? (
             <p data-testid="mistake-fee">

@@ -230,17 +230,18 @@ describe('Wallet', () => {
     useWalletStore.setState({ fetchedAt: Date.parse('2026-11-23T05:04:00Z') })
     getWallet.mockRejectedValue(new TypeError('Failed to fetch'))
     render(<Wallet />)
-    await waitFor(() => expect(screen.getByTestId('refresh-control')).toHaveTextContent('Saved copy: 23 Nov'))
+    await waitFor(() =>
+      expect(screen.getByTestId('refresh-control')).toHaveTextContent('Saved copy: 23 Nov'),
+    )
     expect(screen.queryByRole('alert')).toBeNull()
     expect(screen.getByTestId('wallet-balance')).toHaveTextContent('9,500 coins (₹95)')
     expect(screen.getAllByTestId('ledger-row')).toHaveLength(3)
   })
 
   it("never shows another account's saved wallet", async () => {
-    useWalletStore.getState().setWallet(
-      { balance: 42, entries: [], withdrawals: [], orders: [] },
-      'SOMEONE_ELSE',
-    )
+    useWalletStore
+      .getState()
+      .setWallet({ balance: 42, entries: [], withdrawals: [], orders: [] }, 'SOMEONE_ELSE')
     getWallet.mockRejectedValue(new TypeError('Failed to fetch'))
     render(<Wallet />)
     expect(await screen.findByRole('alert')).toHaveTextContent(WALLET_FAILED)
@@ -252,7 +253,9 @@ describe('Wallet', () => {
     await screen.findAllByTestId('ledger-row')
     getWallet.mockResolvedValue({ balance: 12_000, entries: [], withdrawals: [], orders: [] })
     fireEvent.click(await screen.findByRole('button', { name: 'Refresh' }))
-    await waitFor(() => expect(screen.getByTestId('wallet-balance')).toHaveTextContent('12,000 coins (₹120)'))
+    await waitFor(() =>
+      expect(screen.getByTestId('wallet-balance')).toHaveTextContent('12,000 coins (₹120)'),
+    )
     expect(getWallet).toHaveBeenCalledTimes(2)
     expect(screen.getByTestId('refresh-control')).toHaveTextContent('Updated just now')
   })

@@ -21,7 +21,9 @@ import '../wallet.css'
 import { logFailure } from '@/lib/log-failure'
 
 // Refresh in a chunk of its own (first-route budget, issue 12); its row keeps its height meanwhile.
-const RefreshControl = lazy(() => import('@/components/refresh-control').then((m) => ({ default: m.RefreshControl })))
+const RefreshControl = lazy(() =>
+  import('@/components/refresh-control').then((m) => ({ default: m.RefreshControl })),
+)
 
 export const WALLET_FAILED = 'Could not load your wallet. Please try again.'
 
