@@ -214,6 +214,13 @@ describe('landing page as a guest', () => {
       await page.goto('/', { waitUntil: 'load' })
       const play = page.getByRole('button', { name: 'Play the sample video' })
       await play.waitFor()
+      // The landing is static HTML until the app, fetched once the page is idle, takes it over
+      // (React marks its root then; a tap during hydration is replayed, one before it is not).
+      await page.waitForFunction(() =>
+        Object.keys(document.getElementById('root')!).some((key) =>
+          key.startsWith('__reactContainer'),
+        ),
+      )
       expect(
         await page
           .locator('[data-testid=video-facade] video, [data-testid=video-facade] iframe')
