@@ -46,6 +46,8 @@ export const CLIENT_KEY_PREFIX = 'client:'
  * IDEMPOTENCY_KEY_REQUIRED `{ field }` when it is required and missing, 400 VALIDATION `{ field }`
  * when malformed (1–128 of letters, digits, `_.:-`). Null when optional and absent.
  */
+export function readIdempotencyKey(header: unknown, required: true): string
+export function readIdempotencyKey(header: unknown, required: boolean): string | null
 export function readIdempotencyKey(header: unknown, required: boolean): string | null {
   const value = Array.isArray(header) ? header[0] : header
   if (typeof value !== 'string' || value.trim() === '') {

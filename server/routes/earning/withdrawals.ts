@@ -22,7 +22,7 @@ export default async function withdrawalRoutes(instance: FastifyInstance): Promi
       onRequest: app.authenticate,
     },
     async (request, reply) => {
-      const key = readIdempotencyKey(request.headers['idempotency-key'], true) as string
+      const key = readIdempotencyKey(request.headers['idempotency-key'], true)
       const body = request.body
       const answer = await runIdempotent(
         ctx,
