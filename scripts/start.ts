@@ -47,7 +47,9 @@ if (pwaStale) {
 // The operators' console (/ops/) is built after the PWA, whose build empties dist/ (vite.ops.config.ts).
 if (pwaStale || stale('dist/ops/index.html', ['ops', 'vite.ops.config.ts'])) {
   console.log("Building the operators' console…")
-  await build({ root, configFile: path.join(root, 'vite.ops.config.ts') })
+  // No `root` here: the console's config sets its own (ops/); an inline one would override it and
+  // build the PWA's index.html without the PWA's plugins.
+  await build({ configFile: path.join(root, 'vite.ops.config.ts') })
 }
 
 await startServer()
