@@ -4,9 +4,9 @@
  */
 import crypto from 'node:crypto'
 import type { Selectable } from 'kysely'
-import type { Db } from '../db/index.ts'
+import type { Db, Tx } from '../db/index.ts'
 import type { UsersTable } from '../db/schema/index.ts'
-import { videoPointForUser } from '../services/membership.ts'
+import { videoPointForUser } from '../earning/membership.ts'
 
 export type UserRow = Selectable<UsersTable>
 
@@ -55,6 +55,32 @@ export async function findUserIdByReferralCode(db: Db, code: string): Promise<nu
     .where('referral_id', '=', code.trim().toUpperCase())
     .executeTakeFirst()
   return row?.id
+}
+
+/**
+ * The user an operator names (DECISIONS §8: the console's look-up and `npm run ops`): an email
+ * (any case), a 10-digit phone number, or else a referral code (any case). Undefined when none.
+ */
+export async function findUserByIdentifier(
+  db: Db,
+  identifier: string,
+): Promise<UserRow | undefined> {
+  const value = identifier.trim()
+  if (value.includes('@')) return findUserByEmail(db, value)
+  if (/^\d{10}$/.test(value)) return findUserByPhone(db, value)
+  const id = await findUserIdByReferralCode(db, value)
+  return id === undefined ? undefined : findUserById(db, id)
+}
+
+/** Friends referred by `userId` who verified their email (the referral condition, DECISIONS §3). */
+export async function verifiedReferralCount(db: Db | Tx, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('referred_by', '=', userId)
+    .where('email_verified', '=', 1)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
 }
 
 /** Whether an account already uses this email or this phone number. */
@@ -137,12 +163,6 @@ export interface UserDetails {
 export async function userDetails(db: Db, id: number): Promise<UserDetails | undefined> {
   const user = await findUserById(db, id)
   if (!user) return undefined
-  const referrals = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('referred_by', '=', id)
-    .where('email_verified', '=', 1)
-    .executeTakeFirstOrThrow()
   return {
     first_name: user.first_name,
     email: user.email,
@@ -150,7 +170,7 @@ export async function userDetails(db: Db, id: number): Promise<UserDetails | und
     points: user.points,
     views: user.views,
     referral_id: user.referral_id,
-    referral_count: Number(referrals.n),
+    referral_count: await verifiedReferralCount(db, id),
     membership__video_point: await videoPointForUser(db, id),
     is_faulty: user.is_faulty === 1,
     platform_fee_paid: user.platform_fee_paid === 1,

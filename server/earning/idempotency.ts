@@ -12,7 +12,7 @@ import { sql } from 'kysely'
 import type { Db, Engine, Tx } from '../db/index.ts'
 import { ApiError, badRequest, conflict } from '../lib/errors.ts'
 import { sha256 } from '../lib/crypto.ts'
-import type { EarningContext } from './context.ts'
+import type { AppContext } from '../context.ts'
 import type { ErrorBody } from '../../src/shared/contract/common.ts'
 
 /** An answer as sent to the client: HTTP status and JSON body. */
@@ -128,7 +128,7 @@ export function errorResponse(error: ApiError): StoredResponse {
  * Throws 422 IDEMPOTENCY_KEY_REUSED (other body or route) and 409 IDEMPOTENCY_IN_FLIGHT.
  */
 export function runIdempotent<T>(
-  ctx: EarningContext,
+  ctx: AppContext,
   request: { userId: number; key: string; route: string; body: unknown },
   handler: (tx: Tx) => Promise<StoredResponse<T>>,
   options: { precheck?: () => Promise<void> } = {},
@@ -138,7 +138,7 @@ export function runIdempotent<T>(
 }
 
 async function runStored(
-  ctx: EarningContext,
+  ctx: AppContext,
   request: { userId: number; key: string; route: string; body: unknown },
   handler: (tx: Tx) => Promise<StoredResponse>,
   options: { precheck?: () => Promise<void> },
@@ -146,7 +146,7 @@ async function runStored(
   const { userId, key, route } = request
   const hash = requestHash(route, request.body)
   const startedAt = ctx.now().toISOString()
-  const byKey = (tx: Tx | EarningContext['db']) =>
+  const byKey = (tx: Tx | AppContext['db']) =>
     tx.updateTable('idempotency_keys').where('user_id', '=', userId).where('key', '=', key)
   /** Whether this request holds the key's in-flight row (taken over from a crashed request). */
   let taken = false
@@ -262,7 +262,7 @@ async function refusalOf(check: () => Promise<void>): Promise<ApiError | null> {
 
 /** The stored answer for a used key; null when a stale in-flight key was taken over. */
 async function existingAnswer(
-  ctx: EarningContext,
+  ctx: AppContext,
   userId: number,
   key: string,
   route: string,

@@ -15,7 +15,7 @@ import { isUniqueViolation } from '../db/index.ts'
 import type { OrderPurpose } from '../db/schema/earning.ts'
 import { badRequest, conflict, notFound } from '../lib/errors.ts'
 import { UTR_PATTERN } from '../../src/shared/utr.ts'
-import type { EarningContext } from './context.ts'
+import type { AppContext } from '../context.ts'
 import { assertWholeRupees, lockUser, postLedgerEntry } from './ledger.ts'
 import { orderView, type OrderView } from './order-view.ts'
 
@@ -60,7 +60,7 @@ export function paymentLink(order: {
  * lists their ids).
  */
 export async function createOrder(
-  ctx: EarningContext,
+  ctx: AppContext,
   tx: Tx,
   userId: number,
   body: { amount?: unknown; membership_plan_id?: unknown },
@@ -163,7 +163,7 @@ export function checkUpiReference(value: unknown): string {
 }
 
 /** Reads and locks (PostgreSQL: FOR UPDATE) the order `orderId`. Throws 404 ORDER_NOT_FOUND. */
-export async function lockOrder(ctx: EarningContext, tx: Tx, orderId: string) {
+export async function lockOrder(ctx: AppContext, tx: Tx, orderId: string) {
   const query = tx.selectFrom('orders').selectAll().where('order_id', '=', orderId)
   const order = await (ctx.engine === 'postgres' ? query.forUpdate() : query).executeTakeFirst()
   if (!order) throw notFound('ORDER_NOT_FOUND', `No order ${orderId}.`)
@@ -197,7 +197,7 @@ export interface OrderOutcome {
  * 400 VALIDATION (malformed reference).
  */
 export async function confirmOrder(
-  ctx: EarningContext,
+  ctx: AppContext,
   orderId: string,
   upiReference: unknown,
   options: { fromProvider?: boolean } = {},
@@ -317,7 +317,7 @@ export async function confirmOrder(
  * Throws 404 ORDER_NOT_FOUND, 409 ORDER_ALREADY_CONFIRMED, 409 ORDER_CANCELLED.
  */
 export async function rejectOrder(
-  ctx: EarningContext,
+  ctx: AppContext,
   orderId: string,
   reason?: string,
 ): Promise<OrderOutcome> {

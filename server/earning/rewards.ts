@@ -8,8 +8,9 @@ import { sql } from 'kysely'
 import type { Tx } from '../db/index.ts'
 import { isUniqueViolation } from '../db/index.ts'
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../lib/errors.ts'
-import { videoPointOf, videoPointSubqueries } from '../services/membership.ts'
-import { indiaDay, type EarningContext } from './context.ts'
+import { videoPointOf, videoPointSubqueries } from './membership.ts'
+import type { AppContext } from '../context.ts'
+import { indiaDay } from '../lib/time.ts'
 import { postLedgerEntry } from './ledger.ts'
 
 /** A dashboard video item (SPEC §3). `timer` is in seconds. */
@@ -28,17 +29,14 @@ const HANDOUT_VALID_MS = 24 * 3600_000
 /** How long one instance serves its copy of the video list (operators' edits show within it). */
 export const VIDEO_LIST_TTL_MS = 2_000
 
-const videoLists = new WeakMap<
-  EarningContext['db'],
-  { readAt: number; videos: Promise<VideoItem[]> }
->()
+const videoLists = new WeakMap<AppContext['db'], { readAt: number; videos: Promise<VideoItem[]> }>()
 
 /**
  * Every video in seed order, read at most once per VIDEO_LIST_TTL_MS per database handle: the list
  * is the same for every user, so the dashboard does not read (and PostgreSQL does not plan) it
  * per request. A failed read is not kept.
  */
-function videoList(db: EarningContext['db']): Promise<VideoItem[]> {
+function videoList(db: AppContext['db']): Promise<VideoItem[]> {
   const cached = videoLists.get(db)
   const now = Date.now()
   if (cached && now - cached.readAt < VIDEO_LIST_TTL_MS) return cached.videos
@@ -62,7 +60,7 @@ function videoList(db: EarningContext['db']): Promise<VideoItem[]> {
  * handed out yet today are written, so a dashboard opened again is a single read.
  */
 export async function handOutVideos(
-  ctx: EarningContext,
+  ctx: AppContext,
   userId: number,
   link?: string,
 ): Promise<VideoItem[]> {
@@ -148,7 +146,7 @@ function parseClaim(claim: RewardClaim, now: Date): { videoId: number; watchedAt
  * Throws 400 VALIDATION, 409 ALREADY_REWARDED, 422 TIMER_NOT_PASSED (a future watch time).
  */
 export async function precheckReward(
-  ctx: EarningContext,
+  ctx: AppContext,
   userId: number,
   claim: RewardClaim,
 ): Promise<void> {
@@ -169,7 +167,7 @@ export async function precheckReward(
  * 409 ALREADY_REWARDED, 422 TIMER_NOT_PASSED.
  */
 export async function claimReward(
-  ctx: EarningContext,
+  ctx: AppContext,
   tx: Tx,
   userId: number,
   claim: RewardClaim,

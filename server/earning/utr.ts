@@ -6,7 +6,7 @@
 import { isUniqueViolation } from '../db/index.ts'
 import { badRequest, conflict, notFound } from '../lib/errors.ts'
 import { checkUtr, normalizeUtr } from '../../src/shared/utr.ts'
-import type { EarningContext } from './context.ts'
+import type { AppContext } from '../context.ts'
 import { orderView, type OrderView } from './order-view.ts'
 
 /**
@@ -18,7 +18,7 @@ import { orderView, type OrderView } from './order-view.ts'
  * 409 ORDER_NOT_OPEN (confirmed, rejected or cancelled), 409 UTR_ALREADY_USED (another order has it).
  */
 export async function submitUtr(
-  ctx: EarningContext,
+  ctx: AppContext,
   userId: number,
   orderId: string,
   utr: unknown,

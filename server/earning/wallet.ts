@@ -56,16 +56,3 @@ export async function walletFor(db: Db, userId: number, now: Date = new Date()):
     orders: orders.map((o) => ({ ...o, status: visibleStatus(o, now) })),
   }
 }
-
-/** Finds a user by email (any case) or 10-digit phone number; null when none. */
-export async function findUserByIdentifier(db: Db, identifier: string) {
-  const value = identifier.trim()
-  const query = db.selectFrom('users').selectAll()
-  return (
-    (await (
-      value.includes('@')
-        ? query.where('email', '=', value.toLowerCase())
-        : query.where('phone_number', '=', value)
-    ).executeTakeFirst()) ?? null
-  )
-}

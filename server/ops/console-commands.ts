@@ -7,7 +7,7 @@
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import QRCode from 'qrcode'
-import type { EarningContext } from '../earning/context.ts'
+import type { AppContext } from '../context.ts'
 import { cliActor, writeAudit } from './audit.ts'
 import { UsageError } from './commands.ts'
 import { createOperator, disableOperator } from './operators.ts'
@@ -35,7 +35,7 @@ export async function backupSqlite(source: string, target: string): Promise<numb
 
 /** Runs `create-admin` or `backup`; null for any other command. Throws UsageError or ApiError. */
 export async function runConsoleCommand(
-  ctx: EarningContext,
+  ctx: AppContext,
   argv: string[],
   databaseUrl: string,
 ): Promise<string | null> {

@@ -5,7 +5,7 @@
  * audit row each, one transaction per row. Importing a row twice changes nothing: paying again
  * with the same UTR and failing a failed withdrawal are no-ops (and write no audit row).
  */
-import type { EarningContext } from '../earning/context.ts'
+import type { AppContext } from '../context.ts'
 import { ApiError } from '../lib/errors.ts'
 import { csvField, writeAudit, type Actor } from './audit.ts'
 import { failWithdrawalAsOperator, payWithdrawalAsOperator } from './operator-actions.ts'
@@ -32,7 +32,7 @@ export const PAYOUT_COLUMNS = ['upi_id', 'amount', 'reference', 'name', 'remarks
  * (`payouts.export`, how many rows). Returns the CSV text and the row count.
  */
 export async function exportPayouts(
-  ctx: EarningContext,
+  ctx: AppContext,
   actor: Actor,
 ): Promise<{ csv: string; count: number }> {
   const rows = await ctx.db
@@ -96,7 +96,7 @@ const FAILED = new Set(['failed', 'failure', 'rejected', 'returned', 'reversed']
  * header lacks a column.
  */
 export async function importPayoutResults(
-  ctx: EarningContext,
+  ctx: AppContext,
   actor: Actor,
   text: string,
 ): Promise<PayoutImportRow[]> {

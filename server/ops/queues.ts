@@ -4,7 +4,7 @@
  * and paged. The actions on them are in operator-actions.ts.
  */
 import type { OrderPurpose } from '../db/schema/earning.ts'
-import type { EarningContext } from '../earning/context.ts'
+import type { AppContext } from '../context.ts'
 import { visibleStatus } from '../earning/order-view.ts'
 
 /** A page request: `limit` 1–200 (default 50), `offset` ≥ 0. */
@@ -30,6 +30,8 @@ export interface OrderQueueRow {
   membership_plan_id: number | null
   /** The 12-digit UTR the user entered, if any. */
   utr: string | null
+  /** The payment's reference the order was confirmed with (an operator's or the provider's). */
+  upi_reference: string | null
   status: string
   created_at: string
   expires_at: string | null
@@ -47,7 +49,7 @@ export interface OrderQueueFilter extends Page {
 
 /** The order queue, oldest first, with the total count for paging. */
 export async function listOrderQueue(
-  ctx: EarningContext,
+  ctx: AppContext,
   filter: OrderQueueFilter = {},
 ): Promise<{ total: number; rows: OrderQueueRow[] }> {
   const { limit, offset } = pageOf(filter)
@@ -78,6 +80,7 @@ export async function listOrderQueue(
       'orders.amount',
       'orders.membership_plan_id',
       'orders.utr',
+      'orders.upi_reference',
       'orders.status',
       'orders.created_at',
       'orders.expires_at',
@@ -110,6 +113,8 @@ export interface WithdrawalQueueRow {
   reason: string | null
   created_at: string
   due_at: string | null
+  /** The payout days the due date was computed from (the user's best plan's, DECISIONS §3). */
+  withdrawl_days: number | null
   /** True while requested past its due date. */
   overdue: boolean
 }
@@ -123,7 +128,7 @@ export interface WithdrawalQueueFilter extends Page {
 
 /** The withdrawal queue by due date (overdue first, then oldest due), with the total count. */
 export async function listWithdrawalQueue(
-  ctx: EarningContext,
+  ctx: AppContext,
   filter: WithdrawalQueueFilter = {},
 ): Promise<{ total: number; rows: WithdrawalQueueRow[] }> {
   const { limit, offset } = pageOf(filter)
@@ -158,6 +163,7 @@ export async function listWithdrawalQueue(
       'withdrawals.reason',
       'withdrawals.created_at',
       'withdrawals.due_at',
+      'withdrawals.withdrawl_days',
     ])
     // Due date order puts the overdue first; a row with no due date (none since migration 004) last.
     .orderBy((eb) => eb.case().when('withdrawals.due_at', 'is', null).then(1).else(0).end())

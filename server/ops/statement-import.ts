@@ -6,7 +6,7 @@
  * ledger row and its audit row (issue 17).
  */
 import { normalizeUtr, UTR_PATTERN } from '../../src/shared/utr.ts'
-import type { EarningContext } from '../earning/context.ts'
+import type { AppContext } from '../context.ts'
 import { cliActor, type Actor } from './audit.ts'
 import { confirmOrderAsOperator } from './operator-actions.ts'
 import { ApiError } from '../lib/errors.ts'
@@ -90,7 +90,7 @@ export function parseStatement(text: string): { rows: StatementRow[]; bad: RowOu
  * duplicates; importing the same file again confirms nothing new.
  */
 export async function importStatement(
-  ctx: EarningContext,
+  ctx: AppContext,
   text: string,
   actor: Actor = cliActor(),
 ): Promise<RowOutcome[]> {

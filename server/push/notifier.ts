@@ -8,7 +8,7 @@
 import type { Agent } from 'node:https'
 import webpush, { WebPushError } from 'web-push'
 import type { Db } from '../db/index.ts'
-import type { MoneyEvent } from '../earning/context.ts'
+import type { MoneyEvent } from '../context.ts'
 import { factsOf, moneyMessage } from './messages.ts'
 import { deleteSubscriptionByEndpoint } from './subscriptions.ts'
 import type { VapidKeys } from './vapid.ts'

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { earningRoutes as schemas } from '../../../src/shared/contract/earning.ts'
 import { randomToken } from '../../lib/crypto.ts'
-import { contextOf } from '../../earning/context.ts'
+import { appContext } from '../../context.ts'
 import { readIdempotencyKey, runIdempotent } from '../../earning/idempotency.ts'
 import { createOrder } from '../../earning/orders.ts'
 import { ownOrder } from '../../earning/order-view.ts'
@@ -27,7 +27,7 @@ const isForm = (request: FastifyRequest) =>
 
 export default async function orderRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>()
-  const ctx = contextOf(app)
+  const ctx = appContext(app)
 
   app.get('/csrf-token/', { schema: schemas.csrfToken }, async (request, reply) => {
     const token = randomToken()

@@ -1,6 +1,6 @@
 /** The console's videos and plans (issue 17; DECISIONS §8): list, create, edit (operators only). */
 import type { FastifyInstance } from 'fastify'
-import { contextOf } from '../../earning/context.ts'
+import { appContext } from '../../context.ts'
 import { listPlans, listVideos, savePlan, saveVideo } from '../../ops/content.ts'
 import { actorOf, operatorGuard } from './guard.ts'
 
@@ -8,7 +8,7 @@ const idParams = { type: 'object', properties: { id: { type: 'integer', minimum:
 const objectBody = { type: 'object' } as const
 
 export default async function opsContentRoutes(app: FastifyInstance): Promise<void> {
-  const ctx = contextOf(app)
+  const ctx = appContext(app)
   const guard = operatorGuard(app)
   type Edit = { Params: { id: string }; Body: Record<string, unknown> }
 

@@ -5,7 +5,7 @@
  * goes through `operatorGuard`.
  */
 import type { FastifyInstance } from 'fastify'
-import { contextOf } from '../../earning/context.ts'
+import { appContext } from '../../context.ts'
 import {
   changeOperatorPassword,
   loginOperator,
@@ -26,7 +26,7 @@ import liveRules from '../../plugins/live-rules.ts'
 const LOGIN_RATE_LIMIT = { max: 10, timeWindowMs: 60_000 }
 
 export default async function opsRoutes(app: FastifyInstance): Promise<void> {
-  const ctx = contextOf(app)
+  const ctx = appContext(app)
   const guard = operatorGuard(app)
   const limit = app.config.authRateLimit ?? LOGIN_RATE_LIMIT
   app.decorateRequest('operator', null)

@@ -4,7 +4,7 @@
  * orders by UTR), reachable here too. A file is the request's raw body (text/csv), up to 5 MB.
  */
 import type { FastifyInstance } from 'fastify'
-import { contextOf } from '../../earning/context.ts'
+import { appContext } from '../../context.ts'
 import { exportPayouts, importPayoutResults } from '../../ops/payouts.ts'
 import { importStatement } from '../../ops/statement-import.ts'
 import { badRequest } from '../../lib/errors.ts'
@@ -23,7 +23,7 @@ function csvOf(body: unknown): string {
 }
 
 export default async function opsPayoutRoutes(app: FastifyInstance): Promise<void> {
-  const ctx = contextOf(app)
+  const ctx = appContext(app)
   const guard = operatorGuard(app)
   app.addContentTypeParser(
     'text/csv',

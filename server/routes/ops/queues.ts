@@ -3,7 +3,7 @@
  * withdrawals by due date with pay/fail, filtered and paged; actions need the operator role.
  */
 import type { FastifyInstance } from 'fastify'
-import { contextOf } from '../../earning/context.ts'
+import { appContext } from '../../context.ts'
 import {
   listOrderQueue,
   listWithdrawalQueue,
@@ -40,7 +40,7 @@ const reasonBody = {
 } as const
 
 export default async function opsQueueRoutes(app: FastifyInstance): Promise<void> {
-  const ctx = contextOf(app)
+  const ctx = appContext(app)
   const guard = operatorGuard(app)
 
   app.get<{

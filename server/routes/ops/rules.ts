@@ -1,6 +1,6 @@
 /** The console's live rules (issue 17; DECISIONS §3): read with their history, save a version. */
 import type { FastifyInstance } from 'fastify'
-import { contextOf } from '../../earning/context.ts'
+import { appContext } from '../../context.ts'
 import {
   EDITABLE_NUMBERS,
   EDITABLE_SWITCHES,
@@ -10,7 +10,7 @@ import {
 import { actorOf, operatorGuard } from './guard.ts'
 
 export default async function opsRulesRoutes(app: FastifyInstance): Promise<void> {
-  const ctx = contextOf(app)
+  const ctx = appContext(app)
   const guard = operatorGuard(app)
 
   app.get('/ops/rules', { preHandler: guard.read }, async () => ({

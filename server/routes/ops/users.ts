@@ -3,12 +3,13 @@
  * withdrawals; flag or suspend; a manual adjustment as a ledger row. Changes need the operator role.
  */
 import type { FastifyInstance } from 'fastify'
-import { contextOf } from '../../earning/context.ts'
-import { adjustBalance, lookUpUser, moderateUser } from '../../ops/users.ts'
+import { appContext } from '../../context.ts'
+import { adjustBalance, moderateUser } from '../../ops/users.ts'
+import { lookUpUser } from '../../ops/user-lookup.ts'
 import { actorOf, operatorGuard } from './guard.ts'
 
 export default async function opsUserRoutes(app: FastifyInstance): Promise<void> {
-  const ctx = contextOf(app)
+  const ctx = appContext(app)
   const guard = operatorGuard(app)
 
   app.get<{ Querystring: { q: string } }>(
