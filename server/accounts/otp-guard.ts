@@ -13,7 +13,7 @@ import { ACCOUNT_RULES, MESSAGES, codeFlowLockedMail, codeFlowLockedMessage } fr
 export type CodePurpose = 'signup' | 'reset'
 
 /** 423 CODE_ENTRY_LOCKED `{ retry_after_seconds }` for a flow locked until `until`. */
-export function codeFlowLocked(purpose: CodePurpose, until: string, now: Date): ApiError {
+function codeFlowLocked(purpose: CodePurpose, until: string, now: Date): ApiError {
   const ms = Math.max(0, Date.parse(until) - now.getTime())
   return new ApiError(
     423,

@@ -20,7 +20,7 @@ export function normalizeEmail(email: string): string {
 }
 
 /** A random referral code from the CSPRNG, e.g. `K7QX2MHA`. */
-export function randomReferralCode(): string {
+function randomReferralCode(): string {
   let code = ''
   for (let i = 0; i < REFERRAL_LENGTH; i += 1) {
     code += REFERRAL_ALPHABET[crypto.randomInt(0, REFERRAL_ALPHABET.length)]
@@ -94,7 +94,7 @@ export async function emailOrPhoneTaken(db: Db, email: string, phone: string): P
 }
 
 /** A referral code no user has yet (checked against the table; the unique index guards races). */
-export async function unusedReferralCode(db: Db): Promise<string> {
+async function unusedReferralCode(db: Db): Promise<string> {
   for (;;) {
     const code = randomReferralCode()
     const taken = await db

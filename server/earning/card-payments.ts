@@ -12,7 +12,7 @@ import { EMAIL_PATTERN } from '../../src/shared/validation.ts'
 export const CSRF_COOKIE = 'csrf_token'
 
 /** Reads one cookie from a Cookie header. */
-export function readCookie(header: string | undefined, name: string): string | null {
+function readCookie(header: string | undefined, name: string): string | null {
   for (const part of (header ?? '').split(';')) {
     const [k, ...v] = part.trim().split('=')
     if (k === name) return decodeURIComponent(v.join('='))

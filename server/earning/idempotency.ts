@@ -39,7 +39,7 @@ const STALE_IN_FLIGHT_MS = 60_000
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/
 
 /** The namespace of keys clients send; the server's own ledger keys never start with it. */
-export const CLIENT_KEY_PREFIX = 'client:'
+const CLIENT_KEY_PREFIX = 'client:'
 
 /**
  * Reads the Idempotency-Key header and returns it as stored: `client:KEY`. Throws 400
@@ -109,7 +109,7 @@ export function requestHash(route: string, body: unknown): string {
 }
 
 /** Turns a thrown ApiError into the answer the error handler would send. */
-export function errorResponse(error: ApiError): StoredResponse {
+function errorResponse(error: ApiError): StoredResponse {
   return {
     status: error.statusCode,
     body: { message: error.message, code: error.code, ...error.extra },

@@ -20,7 +20,7 @@ import { assertWholeRupees, lockUser, postLedgerEntry } from './ledger.ts'
 import { orderView, type OrderView } from './order-view.ts'
 
 /** How long an order stays open (reused, payable): 24 hours, in ms (DECISIONS §4). */
-export const ORDER_TTL_MS = 24 * 3_600_000
+const ORDER_TTL_MS = 24 * 3_600_000
 
 /** The most open orders one user may have at once (all purposes). */
 export const MAX_OPEN_ORDERS = 3
@@ -34,12 +34,12 @@ export interface CreatedOrder extends OrderView {
 }
 
 /** A new public order id: 'WE' + 16 hex digits (also the UPI `tr` reference). */
-export function newOrderId(): string {
+function newOrderId(): string {
   return `WE${crypto.randomBytes(8).toString('hex').toUpperCase()}`
 }
 
 /** The PWA page where the order is paid by UPI. */
-export function paymentLink(order: {
+function paymentLink(order: {
   order_id: string
   amount: number
   purpose: OrderPurpose
@@ -163,7 +163,7 @@ export function checkUpiReference(value: unknown): string {
 }
 
 /** Reads and locks (PostgreSQL: FOR UPDATE) the order `orderId`. Throws 404 ORDER_NOT_FOUND. */
-export async function lockOrder(ctx: AppContext, tx: Tx, orderId: string) {
+async function lockOrder(ctx: AppContext, tx: Tx, orderId: string) {
   const query = tx.selectFrom('orders').selectAll().where('order_id', '=', orderId)
   const order = await (ctx.engine === 'postgres' ? query.forUpdate() : query).executeTakeFirst()
   if (!order) throw notFound('ORDER_NOT_FOUND', `No order ${orderId}.`)

@@ -22,7 +22,7 @@ export interface VideoItem {
 }
 
 /** A watched_at up to this far ahead of the server's clock counts as now (phone clocks drift). */
-export const CLOCK_SKEW_MS = 5_000
+const CLOCK_SKEW_MS = 5_000
 /** A handout older than this no longer lets a video be claimed. */
 const HANDOUT_VALID_MS = 24 * 3600_000
 

@@ -8,7 +8,7 @@ import { visibleStatus } from './order-view.ts'
 import type { Wallet } from '../../src/shared/contract/earning.ts'
 
 /** Rows returned per list (the newest). */
-export const WALLET_LIMIT = 500
+const WALLET_LIMIT = 500
 
 /** The wallet of `userId` at `now` (order expiry). Throws 404 USER_NOT_FOUND. */
 export async function walletFor(db: Db, userId: number, now: Date = new Date()): Promise<Wallet> {

@@ -23,7 +23,7 @@ export const CONSOLE_USAGE = `
  * snapshot even while the server writes). Returns the pages copied. Throws when `source` cannot
  * be opened.
  */
-export async function backupSqlite(source: string, target: string): Promise<number> {
+async function backupSqlite(source: string, target: string): Promise<number> {
   const db = new SQLite(source, { readonly: true, fileMustExist: true })
   try {
     const result = await db.backup(target)

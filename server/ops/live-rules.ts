@@ -61,7 +61,7 @@ export const EDITABLE_SWITCHES = {
  * Applies `patch` (only the editable rules; whole numbers within their bounds; booleans) to
  * `current`. Throws 400 VALIDATION naming the field, for an unknown field too.
  */
-export function applyRulesPatch(current: Rules, patch: unknown): Rules {
+function applyRulesPatch(current: Rules, patch: unknown): Rules {
   if (!patch || typeof patch !== 'object' || Array.isArray(patch)) {
     throw badRequest('VALIDATION', 'The rules must be an object.')
   }

@@ -15,10 +15,10 @@ import { accountLocked, lockDurationMs } from '../accounts/lockout.ts'
 import { ACCOUNT_RULES } from '../accounts/messages.ts'
 
 /** How long a console session lasts: 8 hours, in ms. */
-export const OPERATOR_SESSION_MS = 8 * 3_600_000
+const OPERATOR_SESSION_MS = 8 * 3_600_000
 
 /** The issuer name an authenticator app shows beside the account. */
-export const TOTP_ISSUER = 'Watch Earn Ops'
+const TOTP_ISSUER = 'Watch Earn Ops'
 
 /** Console tokens carry this prefix, so a user's token is never mistaken for one. */
 const TOKEN_PREFIX = 'ops_'
@@ -48,7 +48,7 @@ export interface OperatorEnrolment {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /** Lowercases and checks an operator email. Throws 400 VALIDATION. */
-export function normalizeOperatorEmail(value: unknown): string {
+function normalizeOperatorEmail(value: unknown): string {
   const email = typeof value === 'string' ? value.trim().toLowerCase() : ''
   if (!EMAIL.test(email) || email.length > 154)
     throw badRequest('VALIDATION', 'A valid email is needed.')
@@ -273,7 +273,7 @@ export async function operatorForToken(
 }
 
 /** The shortest password an operator may set. */
-export const MIN_OPERATOR_PASSWORD = 12
+const MIN_OPERATOR_PASSWORD = 12
 
 /**
  * Replaces operator `operatorId`'s password (the printed one-time password included) after
@@ -343,6 +343,6 @@ export async function revokeOperatorSession(db: Db, sessionId: number, now: Date
 }
 
 /** 401 for the console: the console's login, not the user app's. */
-export function opsUnauthorized(): ApiError {
+function opsUnauthorized(): ApiError {
   return new ApiError(401, 'OPS_UNAUTHORIZED', 'Please log in to the console.')
 }

@@ -12,18 +12,18 @@ import { failWithdrawalAsOperator, payWithdrawalAsOperator } from './operator-ac
 import { splitCsvLine } from './statement-import.ts'
 
 /** The payout reference of withdrawal `id` as the bank file carries it: `WEW` + id. */
-export function payoutReference(id: number): string {
+function payoutReference(id: number): string {
   return `WEW${id}`
 }
 
 /** The withdrawal id of a payout reference, or null. */
-export function withdrawalIdOf(reference: string): number | null {
+function withdrawalIdOf(reference: string): number | null {
   const m = /^WEW(\d{1,12})$/i.exec(reference.trim())
   return m ? Number(m[1]) : null
 }
 
 /** The bulk-payout file's columns (a header line first, CRLF line ends). */
-export const PAYOUT_COLUMNS = ['upi_id', 'amount', 'reference', 'name', 'remarks'] as const
+const PAYOUT_COLUMNS = ['upi_id', 'amount', 'reference', 'name', 'remarks'] as const
 
 /**
  * The requested withdrawals, oldest due first, as the bank's bulk-payout CSV: UPI ID, amount in

@@ -103,5 +103,3 @@ export async function lookUpUser(ctx: AppContext, query: string) {
   }
 }
 
-/** The look-up of one user (`lookUpUser`'s answer). */
-export type UserLookUp = Awaited<ReturnType<typeof lookUpUser>>

@@ -13,7 +13,7 @@ import { writeAudit, type Actor } from './audit.ts'
 import { requireReason } from './operator-actions.ts'
 
 /** The ledger kind of an operator's manual adjustment (the wallet shows its description). */
-export const MANUAL_ADJUSTMENT = 'manual_adjustment' as LedgerKind
+const MANUAL_ADJUSTMENT = 'manual_adjustment' as LedgerKind
 
 /** A user's flag and suspension (none: both false). */
 export interface Moderation {

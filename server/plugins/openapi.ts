@@ -20,7 +20,7 @@ declare module 'fastify' {
 /** Where the document is served. */
 export const OPENAPI_PATH = '/api/v1/openapi.json'
 /** Where its reference page is served. */
-export const API_DOCS_PATH = '/api/docs'
+const API_DOCS_PATH = '/api/docs'
 
 interface HeadersSchema {
   type?: string

@@ -31,7 +31,7 @@ export interface IfscLookupOptions {
   log?: { warn(details: object, message: string): void }
 }
 
-export const IFSC_NOT_FOUND_MESSAGE = 'Invalid IFSC code or bank details not found.'
+const IFSC_NOT_FOUND_MESSAGE = 'Invalid IFSC code or bank details not found.'
 
 const DEFAULT_TIMEOUT_MS = 5000
 const DEFAULT_CACHE_TTL_MS = 30 * 86_400_000

@@ -14,7 +14,7 @@ import { deleteSubscriptionByEndpoint } from './subscriptions.ts'
 import type { VapidKeys } from './vapid.ts'
 
 /** How long a push service keeps an undelivered notification: one day, in seconds. */
-export const PUSH_TTL_SECONDS = 24 * 3600
+const PUSH_TTL_SECONDS = 24 * 3600
 
 export interface PushNotifier {
   /** The VAPID public key (base64url) the PWA subscribes with. */

@@ -35,7 +35,7 @@ export function signCashfreeWebhook(timestamp: string, rawBody: string, secret: 
  * Whether `signature` (base64) signs `timestamp` + `rawBody` with `secret`, and `timestamp`
  * (ms since the epoch) lies within WEBHOOK_TOLERANCE_MS of `now`. Constant-time comparison.
  */
-export function isValidCashfreeSignature(
+function isValidCashfreeSignature(
   rawBody: string,
   signature: unknown,
   timestamp: unknown,
