@@ -37,16 +37,10 @@ import {
   normalizeEmail,
   type UserRow,
 } from './users.ts'
+import type { RegistrationBody } from '../../src/shared/contract/accounts.ts'
 
-export interface RegistrationInput {
-  first_name: string
-  phone_number: string
-  email: string
-  /** The 4-digit PIN. */
-  password: string
-  /** A friend's referral code; optional (absent, null or empty: none). */
-  referral_id?: string | null
-}
+/** `POST /user/registration/`'s body (the contract's; `password` is the 4-digit PIN). */
+type RegistrationInput = RegistrationBody
 
 /** An access token plus the public id of the signup code just mailed (or still counting down). */
 export interface PendingSignup {

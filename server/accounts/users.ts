@@ -7,6 +7,7 @@ import type { Selectable } from 'kysely'
 import type { Db, Tx } from '../db/index.ts'
 import type { UsersTable } from '../db/schema/index.ts'
 import { videoPointForUser } from '../earning/membership.ts'
+import type { User } from '../../src/shared/contract/accounts.ts'
 
 export type UserRow = Selectable<UsersTable>
 
@@ -141,26 +142,11 @@ export async function insertUser(db: Db, user: NewUser, now: Date): Promise<numb
   return row.id
 }
 
-/** `GET /get-user/`'s body (SPEC §3 User, contract-accounts.md). */
-export interface UserDetails {
-  first_name: string
-  email: string
-  phone_number: string
-  /** Balance in coins. */
-  points: number
-  views: number
-  referral_id: string
-  /** Friends who registered with this user's code and verified their email. */
-  referral_count: number
-  /** Coins per video of the user's plan. */
-  membership__video_point: number
-  is_faulty: boolean
-  platform_fee_paid: boolean
-  email_verified: boolean
-}
-
-/** The details of user `id`; undefined when the user does not exist. */
-export async function userDetails(db: Db, id: number): Promise<UserDetails | undefined> {
+/**
+ * The details of user `id` as `GET /get-user/` answers them (the contract's `User`, SPEC §3);
+ * undefined when the user does not exist.
+ */
+export async function userDetails(db: Db, id: number): Promise<User | undefined> {
   const user = await findUserById(db, id)
   if (!user) return undefined
   return {

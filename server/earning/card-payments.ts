@@ -7,6 +7,7 @@ import crypto from 'node:crypto'
 import type { AppConfig } from '../config.ts'
 import { ApiError, badRequest, forbidden } from '../lib/errors.ts'
 import { EMAIL_PATTERN } from '../../src/shared/validation.ts'
+import type { PaymentResultOrder } from '../../src/shared/contract/earning.ts'
 
 /** Name of the cookie holding the CSRF token. */
 export const CSRF_COOKIE = 'csrf_token'
@@ -121,9 +122,7 @@ export async function createCardOrder(
 }
 
 /** A card order as the provider reports it, for the public result pages. Amount in rupees (may have paise). */
-export interface CardOrderStatus {
-  order_id: string
-  amount: number
+export type CardOrderStatus = Pick<PaymentResultOrder, 'order_id' | 'amount'> & {
   status: 'confirmed' | 'pending' | 'expired' | 'rejected'
   method: 'Card'
 }

@@ -17,21 +17,14 @@ import { badRequest, conflict, notFound } from '../lib/errors.ts'
 import { UTR_PATTERN } from '../../src/shared/utr.ts'
 import type { AppContext } from '../context.ts'
 import { assertWholeRupees, lockUser, postLedgerEntry } from './ledger.ts'
-import { orderView, type OrderView } from './order-view.ts'
+import { orderView } from './order-view.ts'
+import type { CreatedOrder } from '../../src/shared/contract/earning.ts'
 
 /** How long an order stays open (reused, payable): 24 hours, in ms (DECISIONS §4). */
 const ORDER_TTL_MS = 24 * 3_600_000
 
 /** The most open orders one user may have at once (all purposes). */
 export const MAX_OPEN_ORDERS = 3
-
-/** The answer of `POST /create-order/`: the order as `GET /orders/:id` shows it, plus the payment page. */
-export interface CreatedOrder extends OrderView {
-  payment_session_id: string
-  link_url: string
-  /** True when an open order for the same purpose and amount was returned instead of a new one. */
-  reused: boolean
-}
 
 /** A new public order id: 'WE' + 16 hex digits (also the UPI `tr` reference). */
 function newOrderId(): string {

@@ -9,17 +9,17 @@ import type { Tx } from '../db/index.ts'
 import { isUniqueViolation } from '../db/index.ts'
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../lib/errors.ts'
 import { videoPointOf, videoPointSubqueries } from './membership.ts'
+import type {
+  DashboardVideo,
+  RewardClaim,
+  RewardCredited,
+} from '../../src/shared/contract/earning.ts'
 import type { AppContext } from '../context.ts'
 import { indiaDay } from '../lib/time.ts'
 import { postLedgerEntry } from './ledger.ts'
 
-/** A dashboard video item (SPEC §3). `timer` is in seconds. */
-export interface VideoItem {
-  id: number
-  link: string
-  redirection_link: string
-  timer: number
-}
+/** A dashboard video item (SPEC §3; the contract's `DashboardVideo`). `timer` is in seconds. */
+type VideoItem = DashboardVideo
 
 /** A watched_at up to this far ahead of the server's clock counts as now (phone clocks drift). */
 const CLOCK_SKEW_MS = 5_000
@@ -102,20 +102,6 @@ export async function handOutVideos(
   }
   const first = link ? videos.findIndex((v) => v.link === link) : -1
   return first > 0 ? [...videos.slice(first), ...videos.slice(0, first)] : videos
-}
-
-/** The body of `POST /add-reward/`. */
-export interface RewardClaim {
-  dashboard_id?: unknown
-  watched_at?: unknown
-}
-
-/** The answer of a credited claim: coins credited, the new balance (coins) and views. */
-export interface RewardCredited {
-  message: 'Reward credited.'
-  coins: number
-  points: number
-  views: number
 }
 
 const timerNotPassed = (message: string) => new ApiError(422, 'TIMER_NOT_PASSED', message)

@@ -7,7 +7,8 @@ import { isUniqueViolation } from '../db/index.ts'
 import { badRequest, conflict, notFound } from '../lib/errors.ts'
 import { checkUtr, normalizeUtr } from '../../src/shared/utr.ts'
 import type { AppContext } from '../context.ts'
-import { orderView, type OrderView } from './order-view.ts'
+import { orderView } from './order-view.ts'
+import type { Order } from '../../src/shared/contract/earning.ts'
 
 /**
  * Stores `utr` (12 digits; spaces and dashes dropped) on the order `orderId` of `userId`, in one
@@ -22,7 +23,7 @@ export async function submitUtr(
   userId: number,
   orderId: string,
   utr: unknown,
-): Promise<OrderView> {
+): Promise<Order> {
   const raw = typeof utr === 'string' ? utr : typeof utr === 'number' ? String(utr) : ''
   const error = checkUtr(raw)
   if (error) throw badRequest('VALIDATION', error)

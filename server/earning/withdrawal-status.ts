@@ -10,7 +10,7 @@ import { rupeesToCoins, type Rules } from '../../src/shared/rules.ts'
 import { verifiedReferralCount } from '../accounts/users.ts'
 import { videoPointForUser } from './membership.ts'
 import { payoutDaysFor } from './payout-time.ts'
-import type { ConditionProgress, WithdrawalStatus } from '../../src/shared/withdrawal-status.ts'
+import type { ConditionProgress, WithdrawalStatus } from '../../src/shared/contract/earning.ts'
 
 export type { ConditionProgress, WithdrawalStatus }
 

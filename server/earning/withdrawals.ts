@@ -9,6 +9,7 @@ import { badRequest, conflict, forbidden, notFound } from '../lib/errors.ts'
 import { formatRupees, rupeesToCoins } from '../../src/shared/rules.ts'
 import { checkUpiId } from '../../src/shared/validation.ts'
 import type { AppContext } from '../context.ts'
+import type { WithdrawalRequested } from '../../src/shared/contract/earning.ts'
 import {
   InsufficientBalanceError,
   assertWholeRupees,
@@ -19,22 +20,6 @@ import {
 import { verifiedReferralCount } from '../accounts/users.ts'
 import { checkUpiReference } from './orders.ts'
 import { dueAt, payoutDaysFor } from './payout-time.ts'
-
-/**
- * The answer of `POST /add-withdraw/`. Amounts are whole rupees; `due_at` (ISO) is when the payout
- * is due, `withdrawl_days` after the request (the best plan paid for; DECISIONS §3).
- */
-export interface WithdrawalRequested {
-  message: 'Withdrawal request submitted successfully!'
-  data: {
-    withdrawal_id: number
-    amount: number
-    fee: number
-    status: 'requested'
-    withdrawl_days: number
-    due_at: string
-  }
-}
 
 /**
  * Requests a withdrawal of `amount` rupees (the payout; the slider value minus the fee) in `tx`.

@@ -7,6 +7,7 @@ import ky, { HTTPError } from 'ky'
 import { clearAccessToken, getAccessToken } from './session'
 import { noteServerDate } from './server-clock'
 import { takeEarlyGet } from './early-gets'
+import type { ErrorBody } from '@/shared/contract/common'
 
 /** Where a 401 sends the visitor; replaced by the app with its router's navigate. */
 let onUnauthorized: () => void = () => window.location.assign('/loginn')
@@ -46,11 +47,7 @@ export const api = ky.create({
 })
 
 /** The server's error body (DECISIONS §6). */
-export interface ApiErrorBody {
-  message: string
-  code: string
-  [extra: string]: unknown
-}
+export type ApiErrorBody = ErrorBody & { [extra: string]: unknown }
 
 /**
  * Reads `{message, code}` from a failed call; null when the failure was not an HTTP answer
