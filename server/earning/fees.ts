@@ -6,7 +6,7 @@
 import { conflict } from '../lib/errors.ts'
 import type { AppContext } from '../context.ts'
 import { lockUser, postLedgerEntry } from './ledger.ts'
-import { checkUpiReference } from './orders.ts'
+import { checkUpiReference } from './order-settlement.ts'
 
 export interface FeeRefund {
   user_id: number

@@ -10,6 +10,7 @@ import { formatRupees, rupeesToCoins } from '../../src/shared/rules.ts'
 import { checkUpiId } from '../../src/shared/validation.ts'
 import type { AppContext } from '../context.ts'
 import type { WithdrawalRequested } from '../../src/shared/contract/earning.ts'
+import type { WithdrawalOutcome } from '../../src/shared/contract/ops.ts'
 import {
   InsufficientBalanceError,
   assertWholeRupees,
@@ -18,7 +19,7 @@ import {
   settleLedgerEntries,
 } from './ledger.ts'
 import { verifiedReferralCount } from '../accounts/users.ts'
-import { checkUpiReference } from './orders.ts'
+import { checkUpiReference } from './order-settlement.ts'
 import { dueAt, payoutDaysFor } from './payout-time.ts'
 
 /**
@@ -147,15 +148,7 @@ async function lockWithdrawal(ctx: AppContext, tx: Tx, id: number) {
   return row
 }
 
-/** What paying or failing did. */
-export interface WithdrawalOutcome {
-  withdrawal_id: number
-  user_id: number
-  status: 'paid' | 'failed'
-  /** Coins returned to the balance (failed only). */
-  returned_coins: number
-  unchanged: boolean
-}
+export type { WithdrawalOutcome }
 
 /**
  * Marks a requested withdrawal paid with its UPI reference; its hold rows become confirmed and

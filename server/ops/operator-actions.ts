@@ -5,7 +5,7 @@
  */
 import type { Tx } from '../db/index.ts'
 import type { AppContext, MoneyEvent } from '../context.ts'
-import { confirmOrder, rejectOrder, type OrderOutcome } from '../earning/orders.ts'
+import { confirmOrder, rejectOrder, type OrderOutcome } from '../earning/order-settlement.ts'
 import { refundPlatformFee, type FeeRefund } from '../earning/fees.ts'
 import { failWithdrawal, payWithdrawal, type WithdrawalOutcome } from '../earning/withdrawals.ts'
 import { badRequest, notFound } from '../lib/errors.ts'

@@ -8,11 +8,11 @@
 import crypto from 'node:crypto'
 import { generateSecret, generateURI, verify } from 'otplib'
 import type { Db } from '../db/index.ts'
-import type { OperatorRole } from '../db/schema/ops.ts'
 import { hashSecret, sha256, verifySecret } from '../lib/crypto.ts'
 import { ApiError, badRequest } from '../lib/errors.ts'
 import { accountLocked, lockDurationMs } from '../accounts/lockout.ts'
 import { ACCOUNT_RULES } from '../accounts/messages.ts'
+import type { Operator, OperatorSession } from '../../src/shared/contract/ops.ts'
 
 /** How long a console session lasts: 8 hours, in ms. */
 const OPERATOR_SESSION_MS = 8 * 3_600_000
@@ -23,14 +23,8 @@ const TOTP_ISSUER = 'Watch Earn Ops'
 /** Console tokens carry this prefix, so a user's token is never mistaken for one. */
 const TOKEN_PREFIX = 'ops_'
 
-/** An operator as the console sees it (no secrets). */
-export interface OperatorView {
-  id: number
-  email: string
-  role: OperatorRole
-  /** True until the operator replaces the printed one-time password (`changeOperatorPassword`). */
-  password_must_change: boolean
-}
+/** An operator as the console sees it (no secrets; the contract's `Operator`). */
+export type OperatorView = Operator
 
 /** What `createOperator` hands out once: the password and the TOTP enrolment. */
 export interface OperatorEnrolment {
@@ -133,11 +127,7 @@ export async function createOperator(
 }
 
 /** A successful login: the bearer token (shown once) and when it expires. */
-export interface OperatorSession {
-  token: string
-  expires_at: string
-  operator: OperatorView
-}
+export type { OperatorSession }
 
 const loginFailed = () =>
   new ApiError(401, 'OPS_LOGIN_FAILED', 'Wrong email, password or authenticator code.')

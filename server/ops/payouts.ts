@@ -10,6 +10,7 @@ import { ApiError } from '../lib/errors.ts'
 import { csvField, writeAudit, type Actor } from './audit.ts'
 import { failWithdrawalAsOperator, payWithdrawalAsOperator } from './operator-actions.ts'
 import { splitCsvLine } from './statement-import.ts'
+import type { PayoutImportRow } from '../../src/shared/contract/ops-files.ts'
 
 /** The payout reference of withdrawal `id` as the bank file carries it: `WEW` + id. */
 function payoutReference(id: number): string {
@@ -75,13 +76,7 @@ export async function exportPayouts(
 }
 
 /** What importing one line of the bank's result file did. */
-export interface PayoutImportRow {
-  line: number
-  reference: string
-  outcome: 'paid' | 'failed' | 'unchanged' | 'error'
-  withdrawal_id: number | null
-  message: string
-}
+export type { PayoutImportRow }
 
 const PAID = new Set(['success', 'successful', 'paid', 'completed', 'processed'])
 const FAILED = new Set(['failed', 'failure', 'rejected', 'returned', 'reversed'])

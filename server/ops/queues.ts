@@ -6,6 +6,7 @@
 import type { OrderPurpose } from '../db/schema/earning.ts'
 import type { AppContext } from '../context.ts'
 import { visibleStatus } from '../earning/order-view.ts'
+import type { OrderQueueRow, WithdrawalQueueRow } from '../../src/shared/contract/ops.ts'
 
 /** A page request: `limit` 1–200 (default 50), `offset` ≥ 0. */
 export interface Page {
@@ -17,25 +18,6 @@ function pageOf(page: Page): { limit: number; offset: number } {
   const limit = Math.min(200, Math.max(1, Math.floor(Number(page.limit) || 50)))
   const offset = Math.max(0, Math.floor(Number(page.offset) || 0))
   return { limit, offset }
-}
-
-/** One row of the order queue. Amount in whole rupees; `age_seconds` since creation. */
-export interface OrderQueueRow {
-  order_id: string
-  user_id: number
-  email: string
-  phone_number: string
-  purpose: OrderPurpose
-  amount: number
-  membership_plan_id: number | null
-  /** The 12-digit UTR the user entered, if any. */
-  utr: string | null
-  /** The payment's reference the order was confirmed with (an operator's or the provider's). */
-  upi_reference: string | null
-  status: string
-  created_at: string
-  expires_at: string | null
-  age_seconds: number
 }
 
 /** Filters of the order queue. `status` defaults to `pending`; `q` matches email, phone, order id or UTR. */
@@ -98,25 +80,6 @@ export async function listOrderQueue(
       age_seconds: Math.max(0, Math.floor((now.getTime() - Date.parse(r.created_at)) / 1000)),
     })),
   }
-}
-
-/** One row of the withdrawal queue. Amounts in whole rupees; times ISO. */
-export interface WithdrawalQueueRow {
-  id: number
-  user_id: number
-  email: string
-  upi_id: string
-  amount: number
-  fee: number
-  status: string
-  upi_reference: string | null
-  reason: string | null
-  created_at: string
-  due_at: string | null
-  /** The payout days the due date was computed from (the user's best plan's, DECISIONS §3). */
-  withdrawl_days: number | null
-  /** True while requested past its due date. */
-  overdue: boolean
 }
 
 /** Filters of the withdrawal queue. `status` defaults to `requested`; `q` matches email, phone or UPI ID. */

@@ -10,18 +10,14 @@ import type { AppContext } from '../context.ts'
 import { lockUser, postLedgerEntry } from '../earning/ledger.ts'
 import { badRequest } from '../lib/errors.ts'
 import { writeAudit, type Actor } from './audit.ts'
+import type { Moderation } from '../../src/shared/contract/ops.ts'
 import { requireReason } from './operator-actions.ts'
 
 /** The ledger kind of an operator's manual adjustment (the wallet shows its description). */
 const MANUAL_ADJUSTMENT = 'manual_adjustment' as LedgerKind
 
-/** A user's flag and suspension (none: both false). */
-export interface Moderation {
-  flagged: boolean
-  suspended: boolean
-  reason: string | null
-  updated_at: string | null
-}
+/** A user's flag and suspension (none: both false; the contract's `Moderation`). */
+export type { Moderation }
 
 /** The moderation of `userId`. */
 export async function moderationOf(db: Db | Tx, userId: number): Promise<Moderation> {

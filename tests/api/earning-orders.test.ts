@@ -8,7 +8,7 @@ import { withApi } from '../helpers/api-app.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
 import { assertLedgerBalanced, testClock } from '../helpers/ledger.ts'
 import { appContext } from '../../server/context.ts'
-import { confirmOrder, rejectOrder } from '../../server/earning/orders.ts'
+import { confirmOrder, rejectOrder } from '../../server/earning/order-settlement.ts'
 
 describe.each(ENGINES)('orders, UPI and the payment webhook on %s', (engine) => {
   const clock = testClock()

@@ -9,7 +9,8 @@ import { withApi } from '../helpers/api-app.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
 import { assertLedgerBalanced, grantCoins, testClock } from '../helpers/ledger.ts'
 import { appContext } from '../../server/context.ts'
-import { MAX_OPEN_ORDERS, confirmOrder } from '../../server/earning/orders.ts'
+import { MAX_OPEN_ORDERS } from '../../server/earning/orders.ts'
+import { confirmOrder } from '../../server/earning/order-settlement.ts'
 import { listWithdrawalQueue } from '../../server/ops/queues.ts'
 
 const DAY = 86_400

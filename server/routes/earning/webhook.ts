@@ -18,7 +18,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { earningRoutes as schemas } from '../../../src/shared/contract/earning.ts'
 import { ApiError, badRequest, conflict, unauthorized } from '../../lib/errors.ts'
 import { appContext } from '../../context.ts'
-import { confirmOrder } from '../../earning/orders.ts'
+import { confirmOrder } from '../../earning/order-settlement.ts'
 
 /** How far the webhook's timestamp may be from the server's clock: 5 minutes, in ms. */
 export const WEBHOOK_TOLERANCE_MS = 5 * 60_000

@@ -25,7 +25,11 @@ const PASSWORD_CHANGE_ROUTES = new Set([
   '/api/v1/ops/logout',
 ])
 
-/** preHandlers for console routes: `read` needs any operator, `write` the operator role. */
+/**
+ * onRequest hooks for console routes: `read` needs any operator, `write` the operator role. They
+ * run before the body is parsed and validated, so a caller without a session learns nothing of a
+ * route's input (401 before any 400).
+ */
 export function operatorGuard(app: FastifyInstance) {
   const now = () => app.config.clock?.() ?? new Date()
   const read = async (request: FastifyRequest): Promise<void> => {
