@@ -8,7 +8,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ApiError } from '../../lib/errors.ts'
 import { readToken } from '../../plugins/auth.ts'
-import { operatorForToken, type OperatorView } from '../../ops/operators.ts'
+import type { OperatorView } from '../../ops/operators.ts'
+import { operatorForToken } from '../../ops/operator-sessions.ts'
 import type { Actor } from '../../ops/audit.ts'
 
 declare module 'fastify' {

@@ -8,11 +8,8 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { opsRoutes as schemas } from '../../../src/shared/contract/ops.ts'
 import { appContext } from '../../context.ts'
-import {
-  changeOperatorPassword,
-  loginOperator,
-  revokeOperatorSession,
-} from '../../ops/operators.ts'
+import { changeOperatorPassword } from '../../ops/operators.ts'
+import { loginOperator, revokeOperatorSession } from '../../ops/operator-sessions.ts'
 import { writeAudit } from '../../ops/audit.ts'
 import { actorOf, operatorGuard } from './guard.ts'
 import healthRoutes from './health.ts'
