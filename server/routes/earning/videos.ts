@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { earningRoutes as schemas } from '../../../src/shared/contract/earning.ts'
 import { appContext } from '../../context.ts'
-import { readIdempotencyKey, runIdempotent } from '../../earning/idempotency.ts'
+import { runIdempotent } from '../../earning/idempotency.ts'
+import { readIdempotencyKey } from '../../earning/idempotency-keys.ts'
 import { claimReward, handOutVideos, precheckReward } from '../../earning/rewards.ts'
 
 export default async function videoRoutes(instance: FastifyInstance): Promise<void> {

@@ -5,10 +5,10 @@
  * database's integer); in a body it is true or false.
  */
 import { Type, type Static } from 'typebox'
-import { Nullable, errorResponses } from './common.ts'
-import { opsAuth } from './ops.ts'
-import { CsvAnswer } from './ops-files.ts'
-import { Rules } from './system.ts'
+import { Nullable, errorResponses } from './common'
+import { opsAuth } from './ops'
+import { CsvAnswer } from './ops-files'
+import { Rules } from './system'
 
 const tags = ['operators console']
 const guarded = (summary: string) => ({ tags, summary, security: opsAuth })

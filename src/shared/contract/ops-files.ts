@@ -4,8 +4,8 @@
  * the raw body (`text/csv` or `text/plain`, up to 5 MB) and answered as an attachment.
  */
 import { Type, type Static } from 'typebox'
-import { Nullable, errorResponses } from './common.ts'
-import { opsAuth } from './ops.ts'
+import { Nullable, errorResponses } from './common'
+import { opsAuth } from './ops'
 
 const tags = ['operators console']
 const guarded = (summary: string) => ({ tags, summary, security: opsAuth })

@@ -6,8 +6,8 @@
  * whole rupees, times ISO text; `active` and the users' 0/1 columns are the database's integers.
  */
 import { Type, type Static } from 'typebox'
-import { MessageOnly, Nullable, errorResponses, type Security } from './common.ts'
-import { LedgerEntry, Order, OrderPurpose } from './earning.ts'
+import { MessageOnly, Nullable, errorResponses, type Security } from './common'
+import { LedgerEntry, Order, OrderPurpose } from './earning'
 
 const tags = ['operators console']
 
