@@ -8,7 +8,7 @@ import { badRequest, conflict, notFound } from '../lib/errors.ts'
 import { checkUtr, normalizeUtr } from '../../src/shared/utr.ts'
 import type { AppContext } from '../context.ts'
 import { orderView } from './order-view.ts'
-import type { Order } from '../../src/shared/contract/earning.ts'
+import type { Order } from '../../src/shared/contract/orders.ts'
 
 /**
  * Stores `utr` (12 digits; spaces and dashes dropped) on the order `orderId` of `userId`, in one

@@ -7,7 +7,8 @@
  */
 import { Type, type Static } from 'typebox'
 import { MessageOnly, Nullable, errorResponses, type Security } from './common'
-import { LedgerEntry, Order, OrderPurpose } from './earning'
+import { LedgerEntry } from './earning'
+import { Order, OrderPurpose } from './orders'
 
 const tags = ['operators console']
 
