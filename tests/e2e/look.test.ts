@@ -116,6 +116,31 @@ describe('look and navigation, dark mode, install', () => {
     await page.context().close()
   })
 
+  it('Light on the profile pins the light theme over a dark system', async () => {
+    const page = await phone('dark')
+    await logIn(page)
+    await page.goto('/profile')
+    await page.getByRole('radio', { name: 'Light' }).check()
+    expect(await background(page, 'body')).toBe('rgb(247, 247, 251)')
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe(
+      'light',
+    )
+    await page.context().close()
+  })
+
+  it('the served stylesheets hold no light-dark(), which Chrome before 123 would drop', async () => {
+    const page = await phone('dark')
+    await page.goto('/')
+    const sheets = await page.$$eval('link[rel="stylesheet"]', (links) =>
+      Promise.all(links.map((l) => fetch((l as HTMLLinkElement).href).then((r) => r.text()))),
+    )
+    expect(sheets.length).toBeGreaterThan(0)
+    // The tokens are written with light-dark() (src/styles/tokens.css); the build lowers them.
+    expect(sheets.join('\n')).toContain('--bg:')
+    for (const css of sheets) expect(css).not.toContain('light-dark(')
+    await page.context().close()
+  })
+
   it('Install app appears on the dashboard after beforeinstallprompt and opens the browser dialog', async () => {
     const page = await phone('light')
     await logIn(page)
