@@ -56,7 +56,8 @@ describe('profile in Chromium (sqlite)', () => {
     await page.getByText(`+91 ${person.phone}`).waitFor()
     await page.getByText(person.email, { exact: true }).waitFor()
     await page.getByText(person.referralId, { exact: true }).waitFor()
-    await page.getByRole('link', { name: 'Wallet' }).waitFor()
+    // The profile's own Wallet link, not the tab bar's.
+    await page.getByRole('main').getByRole('link', { name: 'Wallet' }).waitFor()
     await shot('profile')
     await page.screenshot({ path: path.join(SHOTS, 'profile-profile-full.png'), fullPage: true })
   })
