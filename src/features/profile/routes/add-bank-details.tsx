@@ -8,6 +8,7 @@ import { useEffect, useId, useState } from 'react'
 import { useLocation } from 'wouter'
 import toast from 'react-hot-toast'
 import { normalizeAccountNumber } from '@/shared/validation'
+import { TextField } from '@/components/text-field'
 import { addBankDetails } from '../api/add-bank-details'
 import { getBankDetails } from '../api/get-bank-details'
 import { ProfileFormPage } from '../components/profile-form-page'
@@ -22,7 +23,7 @@ export default function AddBankDetails() {
   const ifsc = useIfscField()
   const form = useProfileForm()
   const { touched, edited, setFormError } = form
-  const ids = { account: useId(), ifsc: useId(), ifscHelp: useId(), holder: useId() }
+  const ifscHelpId = useId()
   const { prefill } = ifsc
 
   useEffect(() => {
@@ -74,38 +75,31 @@ export default function AddBankDetails() {
       submitting={form.submitting}
       onSubmit={onSubmit}
     >
-      <div className="field">
-        <label htmlFor={ids.account}>{t('Account Number')}</label>
-        <input
-          id={ids.account}
-          className="input"
-          inputMode="numeric"
-          autoComplete="off"
-          value={account}
-          onChange={(e) => {
-            edited()
-            setAccount(normalizeAccountNumber(e.currentTarget.value))
-          }}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={ids.ifsc}>{t('IFSC Code')}</label>
-        <input
-          id={ids.ifsc}
-          className="input"
-          autoCapitalize="characters"
-          autoComplete="off"
-          spellCheck={false}
-          value={ifsc.value}
-          aria-invalid={ifsc.status === 'invalid' ? true : undefined}
-          aria-describedby={ids.ifscHelp}
-          onChange={(e) => {
-            edited()
-            ifsc.onChange(e.target.value)
-          }}
-          onBlur={ifsc.onBlur}
-        />
-        <div id={ids.ifscHelp} aria-live="polite">
+      <TextField
+        label={t('Account Number')}
+        inputMode="numeric"
+        autoComplete="off"
+        value={account}
+        onChange={(e) => {
+          edited()
+          setAccount(normalizeAccountNumber(e.currentTarget.value))
+        }}
+      />
+      <TextField
+        label={t('IFSC Code')}
+        autoCapitalize="characters"
+        autoComplete="off"
+        spellCheck={false}
+        value={ifsc.value}
+        aria-invalid={ifsc.status === 'invalid' ? true : undefined}
+        aria-describedby={ifscHelpId}
+        onChange={(e) => {
+          edited()
+          ifsc.onChange(e.target.value)
+        }}
+        onBlur={ifsc.onBlur}
+      >
+        <div id={ifscHelpId} aria-live="polite">
           {ifsc.error ? <p className="error-text">{ifsc.error}</p> : null}
           {ifsc.status === 'checking' ? <p className="muted">{t('Checking IFSC code…')}</p> : null}
           {ifsc.status === 'valid' && ifsc.bank ? (
@@ -121,21 +115,17 @@ export default function AddBankDetails() {
             </div>
           ) : null}
         </div>
-      </div>
-      <div className="field">
-        <label htmlFor={ids.holder}>{t('Account Holder Name')}</label>
-        <input
-          id={ids.holder}
-          className="input"
-          autoCapitalize="characters"
-          autoComplete="name"
-          value={holder}
-          onChange={(e) => {
-            edited()
-            setHolder(e.target.value.toUpperCase())
-          }}
-        />
-      </div>
+      </TextField>
+      <TextField
+        label={t('Account Holder Name')}
+        autoCapitalize="characters"
+        autoComplete="name"
+        value={holder}
+        onChange={(e) => {
+          edited()
+          setHolder(e.target.value.toUpperCase())
+        }}
+      />
     </ProfileFormPage>
   )
 }
