@@ -5,34 +5,21 @@
  * as headless Chromium never offers) brings the Install app button on the dashboard and the
  * landing, whose tap opens the browser's dialog.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { startProduct, type RunningProduct } from '../helpers/server.ts'
-import { launchBrowser } from '../helpers/browser.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { productInChromiumForFile } from '../helpers/e2e-suite.ts'
+import { phoneContext, storeAccessToken } from '../helpers/browser.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
 
-let product: RunningProduct
-let browser: Browser
+const e2e = productInChromiumForFile()
 let user: TestUser
 
 beforeAll(async () => {
-  product = await startProduct('sqlite')
-  browser = await launchBrowser()
-  user = await createTestUser(product.app, { firstName: 'Meera Shah', views: 4 })
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await product?.stop()
+  user = await createTestUser(e2e.product.app, { firstName: 'Meera Shah', views: 4 })
 })
 
 async function phone(colorScheme: 'light' | 'dark'): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: product.baseUrl,
-    viewport: { width: 360, height: 800 },
-    isMobile: true,
-    hasTouch: true,
-    locale: 'en-IN',
+  const context = await phoneContext(e2e.browser, e2e.product.baseUrl, {
     colorScheme,
     serviceWorkers: 'block',
   })
@@ -41,7 +28,7 @@ async function phone(colorScheme: 'light' | 'dark'): Promise<Page> {
 
 async function logIn(page: Page): Promise<void> {
   await page.goto('/robots.txt')
-  await page.evaluate((token) => localStorage.setItem('access_token', token), user.token)
+  await storeAccessToken(page, user.token)
 }
 
 const background = (page: Page, selector: string) =>
