@@ -4,7 +4,7 @@
  * holder name (uppercased). Prefilled from the saved details with a toast; a failed prefill only
  * logs. Submit needs all three fields and a resolved IFSC; 200 goes to the confirmation page.
  */
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useState, type ChangeEvent } from 'react'
 import { useLocation } from 'wouter'
 import toast from 'react-hot-toast'
 import { normalizeAccountNumber } from '@/shared/validation'
@@ -25,6 +25,11 @@ export default function AddBankDetails() {
   const { touched, edited, setFormError } = form
   const ifscHelpId = useId()
   const { prefill } = ifsc
+  /** An input's change handler: marks the form edited (no prefill after that), then `apply`. */
+  const editedTo = (apply: (value: string) => void) => (e: ChangeEvent<HTMLInputElement>) => {
+    edited()
+    apply(e.currentTarget.value)
+  }
 
   useEffect(() => {
     let active = true
@@ -80,10 +85,7 @@ export default function AddBankDetails() {
         inputMode="numeric"
         autoComplete="off"
         value={account}
-        onChange={(e) => {
-          edited()
-          setAccount(normalizeAccountNumber(e.currentTarget.value))
-        }}
+        onChange={editedTo((value) => setAccount(normalizeAccountNumber(value)))}
       />
       <TextField
         label={t('IFSC Code')}
@@ -93,10 +95,7 @@ export default function AddBankDetails() {
         value={ifsc.value}
         aria-invalid={ifsc.status === 'invalid' ? true : undefined}
         aria-describedby={ifscHelpId}
-        onChange={(e) => {
-          edited()
-          ifsc.onChange(e.target.value)
-        }}
+        onChange={editedTo(ifsc.onChange)}
         onBlur={ifsc.onBlur}
       >
         <div id={ifscHelpId} aria-live="polite">
@@ -121,10 +120,7 @@ export default function AddBankDetails() {
         autoCapitalize="characters"
         autoComplete="name"
         value={holder}
-        onChange={(e) => {
-          edited()
-          setHolder(e.target.value.toUpperCase())
-        }}
+        onChange={editedTo((value) => setHolder(value.toUpperCase()))}
       />
     </ProfileFormPage>
   )
