@@ -16,6 +16,7 @@ import { useUserStore } from './stores/user-store'
 import { useRulesStore } from './stores/rules-store'
 import { usePlansStore } from './stores/plans-store'
 import { whenSettled } from './lib/when-idle'
+import { releaseEarlyTap } from './lib/early-taps'
 import { activateLocale } from './i18n/i18n'
 import { detectLocale } from './i18n/detect'
 
@@ -103,6 +104,8 @@ async function mount(): Promise<void> {
     const root = createRoot(container)
     startTransition(() => root.render(app))
   }
+  // React listens now: a tap held since before it came is answered (src/lib/early-taps.ts).
+  releaseEarlyTap()
 }
 
 void mount()
