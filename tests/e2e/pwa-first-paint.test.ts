@@ -6,33 +6,17 @@
  * (shells/dashboard.html), other routes app.html's loading indicator (shown once the app has taken
  * more than a second), never the landing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page, Route } from 'playwright-core'
-import { startProduct, type RunningProduct } from '../helpers/server.ts'
-import { launchBrowser } from '../helpers/browser.ts'
+import { describe, expect, it } from 'vitest'
+import type { Page, Route } from 'playwright-core'
+import { productInChromiumForFile } from '../helpers/e2e-suite.ts'
+import { phoneContext, storeAccessToken } from '../helpers/browser.ts'
 import { createTestUser } from '../helpers/users.ts'
 
-let product: RunningProduct
-let browser: Browser
-
-beforeAll(async () => {
-  product = await startProduct('sqlite')
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await product?.stop()
-})
+const e2e = productInChromiumForFile()
 
 /** A phone page whose app code (the boot script's dynamic import) waits until `release()`. */
 async function pageWithHeldApp(): Promise<{ page: Page; problems: string[]; release: () => void }> {
-  const context = await browser.newContext({
-    baseURL: product.baseUrl,
-    viewport: { width: 360, height: 800 },
-    isMobile: true,
-    hasTouch: true,
-    locale: 'en-IN',
+  const context = await phoneContext(e2e.browser, e2e.product.baseUrl, {
     serviceWorkers: 'block',
   })
   const page = await context.newPage()
@@ -123,6 +107,29 @@ describe('first paint without JavaScript', () => {
     await page.context().close()
   })
 
+  it('answers a tap on the static landing before the app has come: the app starts at once and plays the video', async () => {
+    const { page, problems, release } = await pageWithHeldApp()
+    const mainRequested = page.waitForRequest(/\/assets\/main-[\w-]+\.js$/)
+    await page.goto('/', { waitUntil: 'domcontentloaded' })
+    const play = page.getByRole('button', { name: 'Play the sample video' })
+    await play.waitFor()
+    const facade = page.locator(
+      '[data-testid=video-facade] video, [data-testid=video-facade] iframe',
+    )
+    // A tap before any app code: held, not lost; it starts loading the app without waiting for idle.
+    await play.click()
+    await mainRequested
+    expect(await facade.count()).toBe(0)
+    release()
+    const video = page.locator('[data-testid=video-facade] video')
+    await video.waitFor({ state: 'attached', timeout: 10_000 })
+    expect(await video.getAttribute('src')).toBe('/videos/sample-1.mp4')
+    // The tap was answered by the hydrated page, not by a page drawn afresh.
+    expect(await page.getByRole('heading', { name: 'Hello, welcome!' }).count()).toBe(1)
+    expect(problems).toEqual([])
+    await page.context().close()
+  })
+
   it('paints the prerendered login screen from HTML, and the app hydrates it without a shift', async () => {
     const { page, problems, release } = await pageWithHeldApp()
     await page.goto('/loginn', { waitUntil: 'load' })
@@ -183,10 +190,10 @@ describe('first paint without JavaScript', () => {
   })
 
   it("sends a logged-in screen's data requests and fetches its code before the app code arrives, each only once", async () => {
-    const user = await createTestUser(product.app, { firstName: 'Early Bird' })
+    const user = await createTestUser(e2e.product.app, { firstName: 'Early Bird' })
     const { page, release } = await pageWithHeldApp()
     await page.goto('/robots.txt')
-    await page.evaluate((token) => localStorage.setItem('access_token', token), user.token)
+    await storeAccessToken(page, user.token)
     const gets: string[] = []
     page.on('request', (request) => {
       const url = new URL(request.url())
