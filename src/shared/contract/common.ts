@@ -24,6 +24,7 @@ export type ErrorBody = Static<typeof ErrorBody>
 
 /** `{ message }`: an answer with nothing more to say. */
 export const MessageOnly = Type.Object({ message: Type.String() })
+export type MessageOnly = Static<typeof MessageOnly>
 
 /** The error answers of every route, for its `response` map. */
 export const errorResponses = { '4xx': ErrorBody, '5xx': ErrorBody } as const

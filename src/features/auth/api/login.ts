@@ -1,5 +1,6 @@
 /** `POST /user/login/` (SPEC §7, contract-accounts): log in with an email or a 10-digit phone. */
 import { api } from '@/lib/api-client'
+import type { LoginOk } from '@/shared/contract/accounts'
 import { toResult, type ApiResult } from './result'
 
 export interface LoginInput {
@@ -13,10 +14,7 @@ export interface LoginInput {
  * 200 `{message, access_token}`; 401 wrong identifier or PIN; 417 email not verified (body has
  * `access_token` and `otp_response.requestId`, a code was mailed); 423 locked; 429 rate limited.
  */
-export function login({
-  identifier,
-  pin,
-}: LoginInput): Promise<ApiResult<{ message?: string; access_token?: string }>> {
+export function login({ identifier, pin }: LoginInput): Promise<ApiResult<Partial<LoginOk>>> {
   return toResult(() =>
     api.post('user/login/', { json: { email: identifier, login_type: 'email', password: pin } }),
   )

@@ -1,6 +1,7 @@
 /** `POST /new-password/` (SPEC §7, DECISIONS §6): set a new PIN with the proof of a verified OTP. */
 import { api } from '@/lib/api-client'
 import type { NewPasswordBody } from '@/shared/contract/accounts'
+import type { MessageOnly } from '@/shared/contract/common'
 import { toResult, type ApiResult } from './result'
 
 /**
@@ -10,6 +11,6 @@ import { toResult, type ApiResult } from './result'
 export type NewPasswordInput = NewPasswordBody & { reset_token: string }
 
 /** 200 `{message}`; 400 `RESET_TOKEN_INVALID` or `VALIDATION`. Revokes every token of the user. */
-export function newPassword(input: NewPasswordInput): Promise<ApiResult<{ message?: string }>> {
+export function newPassword(input: NewPasswordInput): Promise<ApiResult<Partial<MessageOnly>>> {
   return toResult(() => api.post('new-password/', { json: input }))
 }

@@ -1,6 +1,6 @@
 /** `POST /user/registration/` (SPEC §3, §7): create an account; answers 417 until the email is verified. */
 import { api } from '@/lib/api-client'
-import type { RegistrationBody } from '@/shared/contract/accounts'
+import type { PendingSignup, RegistrationBody } from '@/shared/contract/accounts'
 import { toResult, type ApiResult } from './result'
 
 /** The contract's body: `password` is the 4-digit PIN; an empty `referral_id` is left out. */
@@ -10,9 +10,7 @@ export type RegisterInput = RegistrationBody
  * 417 `{message, access_token, otp_response:{requestId}}` on success (a signup code was mailed);
  * 409 `USER_EXISTS`; 400 `VALIDATION` or `INVALID_REFERRAL` with the server's message.
  */
-export function register(
-  input: RegisterInput,
-): Promise<ApiResult<{ message?: string; access_token?: string }>> {
+export function register(input: RegisterInput): Promise<ApiResult<Partial<PendingSignup>>> {
   const json = { ...input, referral_id: input.referral_id || undefined }
   return toResult(() => api.post('user/registration/', { json }))
 }

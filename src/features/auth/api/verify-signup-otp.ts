@@ -1,5 +1,6 @@
 /** `POST /verify-otp-after-signup/` (SPEC §7): check the signup code; the stored token goes along. */
 import { api } from '@/lib/api-client'
+import type { ResetTokenAnswer } from '@/shared/contract/accounts'
 import { toResult, type ApiResult } from './result'
 
 /**
@@ -9,7 +10,7 @@ import { toResult, type ApiResult } from './result'
 export function verifySignupOtp(
   otp: string,
   requestId: string,
-): Promise<ApiResult<{ message?: string; reset_token?: string }>> {
+): Promise<ApiResult<Partial<ResetTokenAnswer>>> {
   return toResult(() =>
     api.post('verify-otp-after-signup/', { json: { otp, request_id: requestId } }),
   )
