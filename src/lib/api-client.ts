@@ -7,6 +7,7 @@ import ky, { HTTPError } from 'ky'
 import { clearAccessToken, getAccessToken } from './session'
 import { noteServerDate } from './server-clock'
 import { takeEarlyGet } from './early-gets'
+import { apiErrorText } from './api-error-text'
 
 /** Where a 401 sends the visitor; replaced by the app with its router's navigate. */
 let onUnauthorized: () => void = () => window.location.assign('/loginn')
@@ -53,8 +54,9 @@ export interface ApiErrorBody {
 }
 
 /**
- * Reads `{message, code}` from a failed call; null when the failure was not an HTTP answer
- * (offline, timeout) or the body is not JSON.
+ * Reads `{message, code}` from a failed call, the message in the active language
+ * (./api-error-text.ts); null when the failure was not an HTTP answer (offline, timeout). A body
+ * that is not JSON reads as an empty message and code.
  */
 export async function readApiError(
   error: unknown,
@@ -64,7 +66,7 @@ export async function readApiError(
     const body = (await error.response.clone().json()) as Partial<ApiErrorBody>
     return {
       ...body,
-      message: String(body.message ?? ''),
+      message: apiErrorText({ ...body, message: String(body.message ?? '') }),
       code: String(body.code ?? ''),
       status: error.response.status,
     }

@@ -1,9 +1,10 @@
 /** A labelled input with its error line, wired for screen readers (label, aria-invalid, aria-describedby). */
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
+import { t } from '@/i18n/i18n'
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string
-  /** The message shown under the input; marks the input invalid. */
+  /** The message shown under the input (a catalog message is shown translated); marks it invalid. */
   error?: string | null
   /** Something drawn inside the input's box, at the right (the PIN toggle). */
   trailing?: ReactNode
@@ -34,7 +35,7 @@ export function TextField({ label, error, trailing, className, ...input }: TextF
       )}
       {error ? (
         <p id={errorId} className="error-text" role="alert">
-          {error}
+          {t(error)}
         </p>
       ) : null}
     </div>

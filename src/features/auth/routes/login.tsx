@@ -34,7 +34,7 @@ export default function Login() {
     event.preventDefault()
     const value = identifier.trim()
     const badIdentifier = checkLoginIdentifier(value)
-    const badPin = pin ? null : 'Please enter your password.'
+    const badPin = pin ? null : t('Please enter your password.')
     setIdentifierError(badIdentifier)
     setPinError(badPin)
     setFormError(null)

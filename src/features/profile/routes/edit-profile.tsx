@@ -88,7 +88,7 @@ export default function EditProfile() {
         />
         {nameError ? (
           <p id={ids.nameError} className="error-text">
-            {nameError}
+            {t(nameError)}
           </p>
         ) : null}
       </div>
@@ -112,7 +112,7 @@ export default function EditProfile() {
         </div>
         {phoneError ? (
           <p id={ids.phoneError} className="error-text">
-            {phoneError}
+            {t(phoneError)}
           </p>
         ) : null}
       </div>
