@@ -7,7 +7,8 @@ import ky, { HTTPError } from 'ky'
 import { clearAccessToken, getAccessToken } from './session'
 import { noteServerDate } from './server-clock'
 import { takeEarlyGet } from './early-gets'
-import { apiErrorText } from './api-error-text'
+import { apiErrorText, loadApiErrorTexts } from './api-error-text'
+import { i18n } from '@/i18n/i18n'
 
 /** Where a 401 sends the visitor; replaced by the app with its router's navigate. */
 let onUnauthorized: () => void = () => window.location.assign('/loginn')
@@ -62,6 +63,7 @@ export async function readApiError(
   error: unknown,
 ): Promise<(ApiErrorBody & { status: number }) | null> {
   if (!(error instanceof HTTPError)) return null
+  if (i18n.locale === 'hi') await loadApiErrorTexts()
   try {
     const body = (await error.response.clone().json()) as Partial<ApiErrorBody>
     return {

@@ -8,7 +8,8 @@ import path from 'node:path'
 import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { activateLocale } from '@/i18n/i18n'
-import { API_ERROR_TEXTS, apiErrorText } from './api-error-text'
+import { apiErrorText, loadApiErrorTexts } from './api-error-text'
+import { API_ERROR_TEXTS } from './api-error-codes'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const hindi = JSON.parse(
@@ -91,7 +92,10 @@ describe('API error texts', () => {
   })
 
   describe('on a Hindi page', () => {
-    beforeAll(() => activateLocale('hi'))
+    beforeAll(async () => {
+      await activateLocale('hi')
+      await loadApiErrorTexts()
+    })
     afterAll(() => activateLocale('en'))
 
     it('shows the Hindi of the code, with the numbers of the answer', () => {
