@@ -1,0 +1,184 @@
+/**
+ * No English left on a Hindi page (issue 16): a browser that prefers Hindi walks the main routes,
+ * as a guest and logged in, and every visible text of the page (header, main, tab bar, dialogs,
+ * toasts) with two Latin words in a row must be a name the app keeps in Latin script (UPI app
+ * names, the product's name, what UPI apps call a reference, the user's own data); addresses and
+ * codes (UPI, PIN, OTP, IFSC…) are never words to translate. A sentence someone forgot to put
+ * through t() fails here, with the route and the text.
+ */
+import crypto from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { startProduct, type RunningProduct } from '../helpers/server.ts'
+import { launchBrowser } from '../helpers/browser.ts'
+import { createTestUser, type TestUser } from '../helpers/users.ts'
+import { postLedgerEntry } from '../../server/earning/ledger.ts'
+
+/** Latin-script names and codes Hindi pages keep as they are (as PhonePe or Paytm show them). */
+const KEPT_IN_LATIN = [
+  'Watch & Earn',
+  'UPI ID',
+  'Google Play',
+  'Google Pay',
+  'PhonePe',
+  'GPay',
+  'Paytm',
+  'BHIM',
+  'Add to Home Screen',
+  'English',
+  'UPI Ref No.', // what UPI apps call the reference, as they show it
+  'Transaction ID',
+  'Watch Earn Demo', // the test server's UPI payee name (configuration, UPI_PAYEES)
+  'Meera Shah', // the walking user's own name
+  'Welcome bonus', // a ledger row's description, written by the server
+]
+
+/**
+ * E-mail and UPI IDs and bank handles, URLs, order and reference numbers, and codes in capitals
+ * (UPI, PIN, OTP, IFSC, QR): never words to translate.
+ */
+const CODES = [/\S*@\S+/g, /https?:\/\/\S+/g, /\b[A-Z0-9_-]{6,}\b/g, /\b[A-Z]{2,}\b/g]
+
+/** Two Latin words in a row: the mark of an English phrase. */
+const ENGLISH_PHRASE = /[A-Za-z]{2,}[\s,.;:'’&-]+[A-Za-z]{2,}/
+
+/** `text` when it reads as an untranslated English phrase, else null. */
+function englishIn(text: string): string | null {
+  let rest = text
+  for (const name of KEPT_IN_LATIN) rest = rest.split(name).join(' · ')
+  for (const code of CODES) rest = rest.replace(code, ' · ')
+  return ENGLISH_PHRASE.test(rest) ? text.trim() : null
+}
+
+/** Every visible text node of the page, trimmed, one per node. */
+async function pageTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const texts: string[] = []
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement
+      const text = node.textContent?.trim()
+      if (!text || !parent || parent.closest('script, style, noscript, [aria-hidden="true"]'))
+        continue
+      if (parent.getClientRects().length === 0) continue
+      texts.push(text)
+    }
+    return texts
+  })
+}
+
+const GUEST_ROUTES = [
+  '/',
+  '/loginn',
+  '/register',
+  '/enter-email',
+  '/enter-email-otp?email=asha%40example.com',
+  '/verify-otp-signup?email=asha%40example.com',
+  '/update-password?email=asha%40example.com',
+  '/termsandcondition',
+  '/privacy',
+  '/help-center',
+  '/your-mistake',
+  '/how-to-play',
+  '/payment',
+  '/payment-success',
+  '/payment-fail?order_id=unknown',
+  '/bank-details-confirmation',
+  '/no-such-page',
+]
+
+const USER_ROUTES = [
+  '/dashboard',
+  '/wallet',
+  '/deposit-fee',
+  '/platform-fee',
+  '/m-payment?deposit=99&KeyFrom=Platform%20Fee',
+  '/amount-withdraw?balance=150&refercount=0',
+  '/referandearn?keyfrom=withdrawal&referralCount=1',
+  '/how-to-earn',
+  '/profile',
+  '/edit-profile',
+  '/add-bank-details',
+]
+
+let product: RunningProduct
+let browser: Browser
+let user: TestUser
+
+beforeAll(async () => {
+  product = await startProduct('sqlite')
+  browser = await launchBrowser()
+  user = await createTestUser(product.app, { firstName: 'Meera Shah', views: 3 })
+  // A ledger row, so the wallet's lists have a kind, a status and a date to show.
+  await product.app.db.transaction().execute((tx) =>
+    postLedgerEntry(tx, {
+      userId: user.id,
+      kind: 'signup_bonus',
+      coins: 10_000,
+      description: 'Welcome bonus',
+      status: 'confirmed',
+      idempotencyKey: `walk:${crypto.randomUUID()}`,
+      at: new Date(),
+    }),
+  )
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await product?.stop()
+})
+
+/** Walks `routes` in a Hindi phone (logged in when `token` is given); the English texts found. */
+async function walk(routes: string[], token?: string): Promise<string[]> {
+  const context = await browser.newContext({
+    baseURL: product.baseUrl,
+    viewport: { width: 360, height: 800 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'hi-IN',
+    serviceWorkers: 'block',
+  })
+  const page = await context.newPage()
+  if (token) {
+    await page.goto('/robots.txt')
+    await page.evaluate((value) => localStorage.setItem('access_token', value), token)
+  }
+  const found: string[] = []
+  for (const route of routes) {
+    await page.goto(route, { waitUntil: 'networkidle' })
+    await page.locator('main').first().waitFor()
+    await page.locator('h1').first().waitFor({ timeout: 10_000 })
+    // Skeletons and "Loading…" give way to the screen's own texts.
+    await expect
+      .poll(() => page.locator('[aria-busy="true"], .skeleton').count(), { timeout: 10_000 })
+      .toBe(0)
+      .catch(() => undefined)
+    expect(await page.getAttribute('html', 'lang'), route).toBe('hi')
+    for (const text of await pageTexts(page)) {
+      const english = englishIn(text)
+      if (english) found.push(`${route}: ${english}`)
+    }
+  }
+  await context.close()
+  return found
+}
+
+describe('a Hindi walk of the main routes', () => {
+  it('recognises an English sentence as one (the check works)', () => {
+    expect(englishIn('Balance: ₹100')).toBeNull()
+    expect(englishIn('Pay to Watch & Earn (pay@okaxis)')).toBe('Pay to Watch & Earn (pay@okaxis)')
+    expect(englishIn('अपनी UPI ID डालें')).toBeNull()
+    expect(englishIn('PhonePe, GPay, Paytm या BHIM')).toBeNull()
+    expect(englishIn('12 अंकों का UPI रेफ़रेंस (UTR) डालें')).toBeNull()
+    expect(englishIn('Resend code in 00:09')).toBe('Resend code in 00:09')
+    expect(englishIn('Order number: 42')).toBe('Order number: 42')
+  })
+
+  it('finds no English sentence on the guest screens', async () => {
+    expect(await walk(GUEST_ROUTES)).toEqual([])
+  })
+
+  it('finds no English sentence on the logged-in screens', async () => {
+    expect(await walk(USER_ROUTES, user.token)).toEqual([])
+  })
+})
