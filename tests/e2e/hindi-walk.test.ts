@@ -31,6 +31,11 @@ const KEPT_IN_LATIN = [
   'Watch Earn Demo', // the test server's UPI payee name (configuration, UPI_PAYEES)
   'Meera Shah', // the walking user's own name
   'Welcome bonus', // a ledger row's description, written by the server
+  // The plan types' names, which operators give the plans (server data, seeded in English).
+  'Free',
+  'Silver',
+  'Gold',
+  'Platinum',
 ]
 
 /**
@@ -42,12 +47,16 @@ const CODES = [/\S*@\S+/g, /https?:\/\/\S+/g, /\b[A-Z0-9_-]{6,}\b/g, /\b[A-Z]{2,
 /** Two Latin words in a row: the mark of an English phrase. */
 const ENGLISH_PHRASE = /[A-Za-z]{2,}[\s,.;:'’&-]+[A-Za-z]{2,}/
 
-/** `text` when it reads as an untranslated English phrase, else null. */
+/**
+ * `text` when it reads as untranslated English, else null: two Latin words in a row, or a text
+ * with a Latin word and no Devanagari at all (a button's "Play").
+ */
 function englishIn(text: string): string | null {
   let rest = text
   for (const name of KEPT_IN_LATIN) rest = rest.split(name).join(' · ')
   for (const code of CODES) rest = rest.replace(code, ' · ')
-  return ENGLISH_PHRASE.test(rest) ? text.trim() : null
+  const loneWord = /[A-Za-z]{2,}/.test(rest) && !/[\u0900-\u097F]/.test(text)
+  return ENGLISH_PHRASE.test(rest) || loneWord ? text.trim() : null
 }
 
 /** Every visible text node of the page, trimmed, one per node. */
@@ -165,13 +174,16 @@ async function walk(routes: string[], token?: string): Promise<string[]> {
 
 describe('a Hindi walk of the main routes', () => {
   it('recognises an English sentence as one (the check works)', () => {
-    expect(englishIn('Balance: ₹100')).toBeNull()
+    expect(englishIn('बैलेंस: ₹100')).toBeNull()
+    expect(englishIn('Balance: ₹100')).toBe('Balance: ₹100')
     expect(englishIn('Pay to Watch & Earn (pay@okaxis)')).toBe('Pay to Watch & Earn (pay@okaxis)')
     expect(englishIn('अपनी UPI ID डालें')).toBeNull()
     expect(englishIn('PhonePe, GPay, Paytm या BHIM')).toBeNull()
     expect(englishIn('12 अंकों का UPI रेफ़रेंस (UTR) डालें')).toBeNull()
     expect(englishIn('Resend code in 00:09')).toBe('Resend code in 00:09')
     expect(englishIn('Order number: 42')).toBe('Order number: 42')
+    expect(englishIn('Pause')).toBe('Pause')
+    expect(englishIn('₹1,500 · UPI')).toBeNull()
   })
 
   it('finds no English sentence on the guest screens', async () => {
