@@ -5,7 +5,7 @@ import { formatCoins, formatDateTime, formatDueDay } from '@/i18n/format'
 import { describeOutboxError } from '@/lib/outbox/outbox'
 import type { OutboxItem } from '@/lib/outbox/outbox-types'
 import type { LedgerEntry, WalletOrder, WalletWithdrawal } from '../api/get-wallet'
-import { msg, t } from '@/i18n/i18n'
+import { currentLocale, msg, t } from '@/i18n/i18n'
 
 /** Words for the ledger kinds of the earning contract. */
 export const KIND_LABELS: Record<string, string> = {
@@ -20,6 +20,15 @@ export const KIND_LABELS: Record<string, string> = {
   membership_deposit: msg('Membership deposit'),
   // An operator's correction with its reason in the description (issue 17).
   manual_adjustment: msg('Adjustment by support'),
+}
+
+/**
+ * A ledger row's description as the server wrote it ("Reward for watching video 12"), in English:
+ * shown on English pages; on a Hindi page only an operator's adjustment keeps it (its reason, in
+ * the operator's words), the others read by their translated kind, amount, status and date.
+ */
+function rowDescription(entry: Pick<LedgerEntry, 'kind' | 'description'>): string {
+  return currentLocale() === 'en' || entry.kind === 'manual_adjustment' ? entry.description : ''
 }
 
 /** A ledger kind in words (the kind's own name when it has none). */
@@ -85,7 +94,7 @@ export function LedgerList({ entries }: { entries: LedgerEntry[] }) {
             <span className={e.coins < 0 ? 'amount-out' : 'amount-in'}>{entryAmount(e)}</span>
           </div>
           <div className="wallet-row-sub muted">
-            <span>{e.description}</span>
+            <span>{rowDescription(e)}</span>
             <Status status={e.status} />
           </div>
           {e.reference ? (
