@@ -14,7 +14,9 @@ import { nextTask } from './lib/next-task'
 import { routePath } from './lib/route-path'
 import { useUserStore } from './stores/user-store'
 import { useRulesStore } from './stores/rules-store'
+import { usePlansStore } from './stores/plans-store'
 import { whenSettled } from './lib/when-idle'
+import { releaseEarlyTap } from './lib/early-taps'
 import { activateLocale } from './i18n/i18n'
 import { detectLocale } from './i18n/detect'
 
@@ -30,7 +32,7 @@ interface PersistedStore {
 }
 
 /**
- * Resolves once every persisted store the first screens read (the user, the rules) has been read
+ * Resolves once every persisted store the first screens read (the user, the rules, the plans) has been read
  * from IndexedDB, or after `maxMs`. The first render then draws from what was stored: a page
  * with a static first frame (`data-shell`, the dashboard) goes straight from its outline to the
  * screen, and a hydrated page is not drawn again, synchronously, when a store it reads changes
@@ -79,7 +81,7 @@ async function mount(): Promise<void> {
       first ? preloadComponent(first.component) : Promise.resolve(),
       new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS)),
     ]),
-    storesRead([useUserStore, useRulesStore], STORES_READ_WAIT_MS),
+    storesRead([useUserStore, useRulesStore, usePlansStore], STORES_READ_WAIT_MS),
   ])
   await language
   // A task of its own for the first render, apart from the modules' compiling and running.
@@ -102,6 +104,8 @@ async function mount(): Promise<void> {
     const root = createRoot(container)
     startTransition(() => root.render(app))
   }
+  // React listens now: a tap held since before it came is answered (src/lib/early-taps.ts).
+  releaseEarlyTap()
 }
 
 void mount()
