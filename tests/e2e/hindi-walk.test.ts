@@ -1,6 +1,7 @@
 /**
  * No English left on a Hindi page (issue 16): a browser that prefers Hindi walks the main routes,
- * as a guest and logged in, and every visible text of the page (header, main, tab bar, dialogs,
+ * as a guest and logged in (with the withdrawal and payment popups open and an API refusal shown),
+ * and every visible text of the page (header, main, tab bar, dialogs,
  * toasts) with two Latin words in a row must be a name the app keeps in Latin script (UPI app
  * names, the product's name, what UPI apps call a reference, the user's own data); addresses and
  * codes (UPI, PIN, OTP, IFSC…) are never words to translate. A sentence someone forgot to put
@@ -95,10 +96,35 @@ const GUEST_ROUTES = [
   '/no-such-page',
 ]
 
-const USER_ROUTES = [
+/** A screen in a state reached by a tap or two: a popup open, or the API's refusal shown. */
+interface Step {
+  path: string
+  then(page: Page): Promise<void>
+}
+
+const USER_ROUTES: (string | Step)[] = [
   '/dashboard',
+  {
+    // The withdrawal requirements popup (a balance under the minimum).
+    path: '/dashboard',
+    async then(page) {
+      await page.locator('main').getByRole('button', { name: 'निकालें' }).first().click()
+      await page.getByRole('dialog', { name: 'पैसे निकालने की शर्तें' }).waitFor()
+    },
+  },
   '/wallet',
   '/deposit-fee',
+  {
+    // The Confirm Payment popup of a plan's Deposit.
+    path: '/deposit-fee',
+    async then(page) {
+      await page
+        .getByRole('button', { name: /जमा करें/ })
+        .first()
+        .click()
+      await page.getByRole('dialog', { name: 'भुगतान की पुष्टि करें' }).waitFor()
+    },
+  },
   '/platform-fee',
   '/m-payment?deposit=99&KeyFrom=Platform%20Fee',
   '/amount-withdraw?balance=150&refercount=0',
@@ -106,17 +132,28 @@ const USER_ROUTES = [
   '/how-to-earn',
   '/profile',
   '/edit-profile',
+  {
+    // The API refuses a phone number another account has (409 PHONE_TAKEN): said in Hindi.
+    path: '/edit-profile',
+    async then(page) {
+      await page.getByLabel('फ़ोन').fill(takenPhone)
+      await page.locator('main button[type="submit"]').click()
+      await page.getByText('यह फ़ोन नंबर पहले से किसी और अकाउंट में इस्तेमाल हो रहा है।').waitFor()
+    },
+  },
   '/add-bank-details',
 ]
 
 let product: RunningProduct
 let browser: Browser
 let user: TestUser
+let takenPhone: string
 
 beforeAll(async () => {
   product = await startProduct('sqlite')
   browser = await launchBrowser()
   user = await createTestUser(product.app, { firstName: 'Meera Shah', views: 3 })
+  takenPhone = (await createTestUser(product.app)).phone
   // A ledger row, so the wallet's lists have a kind, a status and a date to show.
   await product.app.db.transaction().execute((tx) =>
     postLedgerEntry(tx, {
@@ -137,7 +174,7 @@ afterAll(async () => {
 })
 
 /** Walks `routes` in a Hindi phone (logged in when `token` is given); the English texts found. */
-async function walk(routes: string[], token?: string): Promise<string[]> {
+async function walk(routes: (string | Step)[], token?: string): Promise<string[]> {
   const context = await browser.newContext({
     baseURL: product.baseUrl,
     viewport: { width: 360, height: 800 },
@@ -152,8 +189,9 @@ async function walk(routes: string[], token?: string): Promise<string[]> {
     await page.evaluate((value) => localStorage.setItem('access_token', value), token)
   }
   const found: string[] = []
-  for (const route of routes) {
-    await page.goto(route, { waitUntil: 'networkidle' })
+  for (const step of routes) {
+    const route = typeof step === 'string' ? step : `${step.path} (then a tap)`
+    await page.goto(typeof step === 'string' ? step : step.path, { waitUntil: 'networkidle' })
     await page.locator('main').first().waitFor()
     await page.locator('h1').first().waitFor({ timeout: 10_000 })
     // Skeletons and "Loading…" give way to the screen's own texts.
@@ -162,6 +200,10 @@ async function walk(routes: string[], token?: string): Promise<string[]> {
       .toBe(0)
       .catch(() => undefined)
     expect(await page.getAttribute('html', 'lang'), route).toBe('hi')
+    if (typeof step !== 'string') {
+      await step.then(page)
+      await page.waitForTimeout(300)
+    }
     for (const text of await pageTexts(page)) {
       const english = englishIn(text)
       if (english) found.push(`${route}: ${english}`)
