@@ -82,7 +82,7 @@ export default function Register() {
       const requestId = readRequestId(body)
       if (requestId) setRequestId(requestId)
       toast.success(
-        result.ok ? 'OTP Sent Successfully!' : result.message || 'OTP Sent Successfully!',
+        result.ok ? t('OTP Sent Successfully!') : result.message || t('OTP Sent Successfully!'),
       )
       navigate(`/verify-otp-signup?email=${encodeURIComponent(trimmedEmail)}`)
       return
