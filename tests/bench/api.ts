@@ -42,8 +42,9 @@ import { lookUpToken, readToken } from '../../server/plugins/auth.ts'
 import { createTestDatabase, ENGINES, type EngineName } from '../helpers/databases.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
 import { runLoad, type LoadSpec, type RequestTemplate } from './api-load.ts'
-import { printSideBySide, printTable, type Row } from './api-report.ts'
+import { printLatencyByStatus, printSideBySide, printTable, type Row } from './api-report.ts'
 import { databaseCpuMs } from './api-cpu.ts'
+import { creditedClaims, insertUsers } from './api-claims.ts'
 
 const SECONDS = Math.max(1, Number(process.env.BENCH_SECONDS ?? 5))
 const CONNECTIONS = Math.max(1, Number(process.env.BENCH_CONNECTIONS ?? 50))
@@ -67,6 +68,8 @@ const PIN = process.env.BENCH_PIN === '1'
 const SCENARIOS = process.env.BENCH_SCENARIOS?.split(',').filter(Boolean)
 const wanted = (name: string) => !SCENARIOS || SCENARIOS.some((s) => name.includes(s))
 const USERS = 32
+/** Users of the credited-claims scenario; each claims every video once (13 seeded: 2 080 claims). */
+const CREDIT_USERS = 160
 const engines = (process.env.BENCH_ENGINES?.split(',') ?? ENGINES).filter((e): e is EngineName =>
   (ENGINES as string[]).includes(e),
 )
@@ -232,20 +235,32 @@ async function benchEngine(engine: EngineName): Promise<Row[]> {
         body: body === undefined ? undefined : JSON.stringify(body),
       }))
 
-    // Warm-up (not reported): JIT, connection setup, the auth and database paths.
-    for (const [url, warm] of [
-      [floorUrl, '/floor'],
-      [baseUrl, '/api/v1/healthz'],
-      [baseUrl, '/api/v1/get-user/'],
-    ] as const) {
+    // Users who each claim every video once (credited claims), and others to warm that path up.
+    const [claimers, warmers] = await Promise.all([
+      insertUsers(app, first, CREDIT_USERS),
+      insertUsers(app, first, CREDIT_USERS / 4),
+    ])
+    const credited = await creditedClaims(app, claimers)
+
+    // Warm-up (not reported), the same on both engines: a second of each route the scenarios
+    // call (JIT, connection setup, PostgreSQL's caches), claims as credited ones by other users.
+    const warmUps: Array<[string, string, RequestTemplate[], boolean]> = [
+      [floorUrl, '/floor', each(users), false],
+      [baseUrl, '/api/v1/healthz', each(users), false],
+      [baseUrl, '/api/v1/get-user/', each(users), false],
+      [baseUrl, '/api/v1/dashboard/', each(users), false],
+      [baseUrl, '/api/v1/add-reward/', await creditedClaims(app, warmers), true],
+    ]
+    for (const [url, warm, templates, claims] of warmUps) {
       await runLoad({
         name: 'warm-up',
         baseUrl: url,
-        method: 'GET',
+        method: claims ? 'POST' : 'GET',
         path: warm,
         connections: CONNECTIONS,
         durationSeconds: 1,
-        templates: each(users),
+        templates,
+        uniqueIdempotencyKey: claims,
       })
     }
 
@@ -314,6 +329,14 @@ async function benchEngine(engine: EngineName): Promise<Row[]> {
           },
         ],
       })
+      await run({
+        name: 'POST add-reward (credited)',
+        method: 'POST',
+        path: '/api/v1/add-reward/',
+        templates: credited,
+        amount: credited.length,
+        uniqueIdempotencyKey: true,
+      })
     }
 
     // Login verifies the PIN with scrypt (N=2^17, 128 MiB each): CPU-bound, reported apart.
@@ -366,4 +389,5 @@ for (const engine of engines) {
 }
 console.log('')
 for (const [engine, rows] of results) printTable(engine, rows)
+for (const [engine, rows] of results) printLatencyByStatus(engine, rows)
 printSideBySide(results)
