@@ -8,8 +8,9 @@
  * "in flight" are released when the app starts (`releaseAbandonedKeys`).
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { sql } from 'kysely'
+import { sql, type QueryCreator } from 'kysely'
 import type { Db, Engine, Tx } from '../db/index.ts'
+import type { Database } from '../db/schema/index.ts'
 import { ApiError, badRequest, conflict } from '../lib/errors.ts'
 import { sha256 } from '../lib/crypto.ts'
 import type { EarningContext } from './context.ts'
@@ -19,6 +20,36 @@ import type { ErrorBody } from '../../src/shared/contract/common.ts'
 export interface StoredResponse<T = unknown> {
   status: number
   body: T
+}
+
+/**
+ * A handler's answer: `answerStored` when the handler's own last write already stored it as the
+ * key's answer (`storeAnswer`, as part of one statement with its ledger rows on PostgreSQL), so
+ * `runIdempotent` does not send that write again.
+ */
+export type HandlerAnswer<T> = StoredResponse<T> & { answerStored?: boolean }
+
+/**
+ * The write that stores `answer` as the answer of `userId`'s `key` (state done, at `at`), built
+ * on `qc` (a database, a transaction, or the query creator of a WITH clause) and not yet sent.
+ */
+export function storeAnswer(
+  qc: QueryCreator<Database>,
+  userId: number,
+  key: string,
+  answer: StoredResponse,
+  at: Date,
+) {
+  return qc
+    .updateTable('idempotency_keys')
+    .set({
+      state: 'done',
+      response_status: answer.status,
+      response_body: JSON.stringify(answer.body),
+      updated_at: at.toISOString(),
+    })
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
 }
 
 /** Whether a request was answered from the store: a key stored before the request began. */
@@ -130,7 +161,7 @@ export function errorResponse(error: ApiError): StoredResponse {
 export function runIdempotent<T>(
   ctx: EarningContext,
   request: { userId: number; key: string; route: string; body: unknown },
-  handler: (tx: Tx) => Promise<StoredResponse<T>>,
+  handler: (tx: Tx) => Promise<HandlerAnswer<T>>,
   options: { precheck?: () => Promise<void> } = {},
 ): Promise<StoredResponse<T | ErrorBody>> {
   // A replay is the JSON this function stored from the handler's answer or a refusal.
@@ -140,7 +171,7 @@ export function runIdempotent<T>(
 async function runStored(
   ctx: EarningContext,
   request: { userId: number; key: string; route: string; body: unknown },
-  handler: (tx: Tx) => Promise<StoredResponse>,
+  handler: (tx: Tx) => Promise<HandlerAnswer<unknown>>,
   options: { precheck?: () => Promise<void> },
 ): Promise<StoredResponse> {
   const { userId, key, route } = request
@@ -177,15 +208,8 @@ async function runStored(
         .where('state', '=', 'in_flight')
         .executeTakeFirst()
       if (Number(held.numUpdatedRows) !== 1) throw new KeyReleased()
-      const answer = await handler(tx)
-      await byKey(tx)
-        .set({
-          state: 'done',
-          response_status: answer.status,
-          response_body: JSON.stringify(answer.body),
-          updated_at: ctx.now().toISOString(),
-        })
-        .execute()
+      const { answerStored, ...answer } = await handler(tx)
+      if (!answerStored) await storeAnswer(tx, userId, key, answer, ctx.now()).execute()
       return answer
     })
   } catch (error) {
@@ -227,14 +251,7 @@ async function runStored(
   /** Stores a 4xx refusal as the key's answer and returns it. */
   async function storeRefusal(error: ApiError): Promise<StoredResponse> {
     const answer = errorResponse(error)
-    await byKey(ctx.db)
-      .set({
-        state: 'done',
-        response_status: answer.status,
-        response_body: JSON.stringify(answer.body),
-        updated_at: ctx.now().toISOString(),
-      })
-      .execute()
+    await storeAnswer(ctx.db, userId, key, answer, ctx.now()).execute()
     return answer
   }
 

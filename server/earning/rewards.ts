@@ -6,11 +6,12 @@
  */
 import { sql } from 'kysely'
 import type { Tx } from '../db/index.ts'
-import { isUniqueViolation } from '../db/index.ts'
-import { ApiError, badRequest, conflict, forbidden, notFound } from '../lib/errors.ts'
+import { ApiError, badRequest, forbidden, notFound } from '../lib/errors.ts'
 import { videoPointOf, videoPointSubqueries } from '../services/membership.ts'
 import { indiaDay, type EarningContext } from './context.ts'
-import { postLedgerEntry } from './ledger.ts'
+import type { HandlerAnswer } from './idempotency.ts'
+import { alreadyRewarded, creditReward } from './reward-credit.ts'
+import type { RewardCredited } from '../../src/shared/contract/earning.ts'
 
 /** A dashboard video item (SPEC §3). `timer` is in seconds. */
 export interface VideoItem {
@@ -112,14 +113,6 @@ export interface RewardClaim {
   watched_at?: unknown
 }
 
-/** The answer of a credited claim: coins credited, the new balance (coins) and views. */
-export interface RewardCredited {
-  message: 'Reward credited.'
-  coins: number
-  points: number
-  views: number
-}
-
 const timerNotPassed = (message: string) => new ApiError(422, 'TIMER_NOT_PASSED', message)
 
 /** The claimed video id and watch time of `claim` at `now`. Throws 400 VALIDATION, 422 TIMER_NOT_PASSED. */
@@ -164,8 +157,9 @@ export async function precheckReward(
 }
 
 /**
- * Credits one video reward in `tx` (the caller's idempotent transaction), recording `key` on
- * the ledger row. Throws 400 VALIDATION, 403 EMAIL_NOT_VERIFIED, 404 VIDEO_NOT_FOUND,
+ * Judges one video reward claim in `tx` (the caller's idempotent transaction) and credits it,
+ * recording `key` on the ledger row; returns the key's answer, 200 `{ data: RewardCredited }`
+ * (`creditReward`). Throws 400 VALIDATION, 403 EMAIL_NOT_VERIFIED, 404 VIDEO_NOT_FOUND,
  * 409 ALREADY_REWARDED, 422 TIMER_NOT_PASSED.
  */
 export async function claimReward(
@@ -174,7 +168,7 @@ export async function claimReward(
   userId: number,
   claim: RewardClaim,
   key: string,
-): Promise<RewardCredited> {
+): Promise<HandlerAnswer<{ data: RewardCredited }>> {
   const now = ctx.now()
   const { videoId, watchedAt } = parseClaim(claim, now)
 
@@ -185,7 +179,7 @@ export async function claimReward(
     .updateTable('users')
     .set({ views: sql`views + 1` })
     .where('id', '=', userId)
-    .returning(['email_verified', 'views'])
+    .returning(['email_verified', 'views', 'points'])
     .executeTakeFirst()
   if (!user) throw notFound('USER_NOT_FOUND', 'No such user.')
   if (!user.email_verified) {
@@ -255,36 +249,15 @@ export async function claimReward(
     throw timerNotPassed('This watch time overlaps another rewarded video.')
   }
 
-  const coins = videoPointOf(facts)
-  const entry = await postLedgerEntry(tx, {
+  return creditReward(ctx, tx, {
     userId,
-    kind: 'video_reward',
-    coins,
-    status: 'confirmed',
-    description: `Reward for watching video ${videoId}`,
-    idempotencyKey: key,
     videoId,
-    rewardDay: day,
+    day,
+    watchedAt,
+    coins: videoPointOf(facts),
+    points: user.points,
+    views: user.views,
+    key,
     at: now,
   })
-  try {
-    await tx
-      .insertInto('video_rewards')
-      .values({
-        user_id: userId,
-        video_id: videoId,
-        india_day: day,
-        watched_at: watchedAt.toISOString(),
-        ledger_entry_id: entry.id,
-      })
-      .execute()
-  } catch (error) {
-    if (isUniqueViolation(error)) throw alreadyRewarded()
-    throw error
-  }
-  return { message: 'Reward credited.', coins, points: entry.points, views: user.views }
-}
-
-function alreadyRewarded(): ApiError {
-  return conflict('ALREADY_REWARDED', 'You have already been rewarded for this video today.')
 }
