@@ -33,17 +33,15 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { AddressInfo } from 'node:net'
-import Fastify, { type FastifyInstance } from 'fastify'
-import pg from 'pg'
-import SQLite from 'better-sqlite3'
+import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app.ts'
 import { DEFAULT_POOL_SIZE } from '../../server/db/index.ts'
-import { lookUpToken, readToken } from '../../server/plugins/auth.ts'
 import { createTestDatabase, ENGINES, type EngineName } from '../helpers/databases.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
 import { runLoad, type LoadSpec, type RequestTemplate } from './api-load.ts'
 import { printLatencyByStatus, printSideBySide, printTable, type Row } from './api-report.ts'
 import { databaseCpuMs } from './api-cpu.ts'
+import { startFloor, statementsSent } from './api-floor.ts'
 import { creditedClaims, insertUsers } from './api-claims.ts'
 
 const SECONDS = Math.max(1, Number(process.env.BENCH_SECONDS ?? 5))
@@ -73,51 +71,6 @@ const CREDIT_USERS = 160
 const engines = (process.env.BENCH_ENGINES?.split(',') ?? ENGINES).filter((e): e is EngineName =>
   (ENGINES as string[]).includes(e),
 )
-
-/** Statements sent to either database by this process so far (see `countStatements`). */
-let statements = 0
-
-/**
- * Counts every statement the process sends: each `query` of a pg client (the pool's clients are
- * pg.Client instances) and each statement better-sqlite3 prepares (Kysely prepares one per query,
- * BEGIN and COMMIT included).
- */
-function countStatements() {
-  const client = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }
-  const query = client.query
-  client.query = function (this: unknown, ...args: unknown[]) {
-    statements += 1
-    return query.apply(this, args)
-  }
-  const sqlite = SQLite.prototype as unknown as { prepare: (...args: unknown[]) => unknown }
-  const prepare = sqlite.prepare
-  sqlite.prepare = function (this: unknown, ...args: unknown[]) {
-    statements += 1
-    return prepare.apply(this, args)
-  }
-}
-countStatements()
-
-/**
- * The floor: bare Fastify on `app`'s database, answering `GET /floor` with the same token lookup
- * as `authenticate` (`lookUpToken`, server/plugins/auth.ts) and one read of the token's user.
- */
-async function startFloor(app: FastifyInstance): Promise<FastifyInstance> {
-  const floor = Fastify({ logger: false })
-  floor.get('/floor', async (request, reply) => {
-    const token = readToken(request.headers.authorization)
-    if (!token) return reply.status(401).send({ message: 'no token', code: 'UNAUTHORIZED' })
-    const owner = await lookUpToken(app.db, token, new Date().toISOString())
-    if (!owner) return reply.status(401).send({ message: 'bad token', code: 'UNAUTHORIZED' })
-    return app.db
-      .selectFrom('users')
-      .select(['id', 'first_name', 'points', 'views'])
-      .where('id', '=', owner.userId)
-      .executeTakeFirst()
-  })
-  await floor.listen({ port: 0, host: '127.0.0.1' })
-  return floor
-}
 
 const rssMiB = () => process.memoryUsage().rss / 1024 / 1024
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -201,12 +154,12 @@ async function benchEngine(engine: EngineName): Promise<Row[]> {
       if (!wanted(spec.name)) return
       const databaseBefore = await databaseCpu()
       const cpuBefore = process.cpuUsage()
-      const before = statements
+      const before = statementsSent()
       const result = await runLoad(
         { baseUrl, connections: CONNECTIONS, durationSeconds: SECONDS, ...spec },
         PIN ? '1' : undefined,
       )
-      const sent = statements - before
+      const sent = statementsSent() - before
       const cpu = process.cpuUsage(cpuBefore)
       const databaseAfter = await databaseCpu()
       const answered = Object.values(result.statuses).reduce((sum, n) => sum + n, 0)
