@@ -5,12 +5,14 @@
  * least the timer after the user's neighbouring rewards. The server decides, never the client.
  */
 import { sql } from 'kysely'
-import type { Tx } from '../db/index.ts'
+import type { Db, Tx } from '../db/index.ts'
+import { compiledOnce, type CompiledParam } from '../db/compiled.ts'
 import { ApiError, badRequest, forbidden, notFound } from '../lib/errors.ts'
-import { videoPointOf, videoPointSubqueries } from '../services/membership.ts'
+import { videoPointOf } from '../services/membership.ts'
 import { indiaDay, type EarningContext } from './context.ts'
 import type { HandlerAnswer } from './idempotency.ts'
 import { alreadyRewarded, creditReward } from './reward-credit.ts'
+import { claimFacts, countView, rewardOfDay } from './reward-facts.ts'
 import type { RewardCredited } from '../../src/shared/contract/earning.ts'
 
 /** A dashboard video item (SPEC §3). `timer` is in seconds. */
@@ -56,6 +58,22 @@ function videoList(db: EarningContext['db']): Promise<VideoItem[]> {
   return videos
 }
 
+/** The user's handouts (rewarded 0) and rewards (1) of an India day, by video (compiled once). */
+const todaysVideos = compiledOnce((db: Db, param: CompiledParam<{ userId: number; day: string }>) =>
+  db
+    .selectFrom('video_handouts')
+    .select(['video_id', sql<number>`0`.as('rewarded')])
+    .where('user_id', '=', param('userId'))
+    .where('india_day', '=', param('day'))
+    .unionAll(
+      db
+        .selectFrom('video_rewards')
+        .select(['video_id', sql<number>`1`.as('rewarded')])
+        .where('user_id', '=', param('userId'))
+        .where('india_day', '=', param('day')),
+    ),
+)
+
 /**
  * The videos for `userId`: every video not yet rewarded today (India time), in seed order; a
  * `link` naming one of them puts it first. Records the handout of each (first of the day kept).
@@ -71,19 +89,7 @@ export async function handOutVideos(
   const day = indiaDay(now)
   const [all, today] = await Promise.all([
     videoList(ctx.db),
-    ctx.db
-      .selectFrom('video_handouts')
-      .select(['video_id', sql<number>`0`.as('rewarded')])
-      .where('user_id', '=', userId)
-      .where('india_day', '=', day)
-      .unionAll(
-        ctx.db
-          .selectFrom('video_rewards')
-          .select(['video_id', sql<number>`1`.as('rewarded')])
-          .where('user_id', '=', userId)
-          .where('india_day', '=', day),
-      )
-      .execute(),
+    todaysVideos(ctx.db, { userId, day }).then((result) => result.rows),
   ])
   const handedOut = new Set(today.filter((r) => Number(r.rewarded) === 0).map((r) => r.video_id))
   const rewarded = new Set(today.filter((r) => Number(r.rewarded) === 1).map((r) => r.video_id))
@@ -146,14 +152,8 @@ export async function precheckReward(
   claim: RewardClaim,
 ): Promise<void> {
   const { videoId, watchedAt } = parseClaim(claim, ctx.now())
-  const done = await ctx.db
-    .selectFrom('video_rewards')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('video_id', '=', videoId)
-    .where('india_day', '=', indiaDay(watchedAt))
-    .executeTakeFirst()
-  if (done) throw alreadyRewarded()
+  const { rows } = await rewardOfDay(ctx.db, { userId, videoId, day: indiaDay(watchedAt) })
+  if (rows.length > 0) throw alreadyRewarded()
 }
 
 /**
@@ -175,12 +175,7 @@ export async function claimReward(
   // The view is counted first: the UPDATE locks the user's row for the rest of the transaction (on
   // PostgreSQL the same FOR NO KEY UPDATE lock `lockUser` takes), so claims of one user are judged
   // one after another, each on a fresh read after the lock. A refusal below rolls it back.
-  const user = await tx
-    .updateTable('users')
-    .set({ views: sql`views + 1` })
-    .where('id', '=', userId)
-    .returning(['email_verified', 'views', 'points'])
-    .executeTakeFirst()
+  const [user] = (await countView(tx, { userId })).rows
   if (!user) throw notFound('USER_NOT_FOUND', 'No such user.')
   if (!user.email_verified) {
     throw forbidden('EMAIL_NOT_VERIFIED', 'Please verify your email before earning rewards.')
@@ -193,49 +188,13 @@ export async function claimReward(
   // of the last 24 hours, the neighbouring rewards' watch times and the coins per video. Not part
   // of the locking UPDATE: on PostgreSQL that statement's reads would use the snapshot taken
   // before it waited for the lock, and miss the reward of a claim that held it.
-  const facts = await tx
-    .selectNoFrom((eb) => [
-      eb.selectFrom('videos').select('timer').where('id', '=', videoId).as('timer'),
-      eb
-        .selectFrom('video_rewards')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('video_id', '=', videoId)
-        .where('india_day', '=', day)
-        .as('rewarded_id'),
-      eb
-        .selectFrom('video_handouts')
-        .select((h) => h.fn.min('handed_at').as('first'))
-        .where('user_id', '=', userId)
-        .where('video_id', '=', videoId)
-        .where('handed_at', '>=', new Date(w - HANDOUT_VALID_MS).toISOString())
-        .as('handed_at'),
-      eb
-        .selectFrom('video_rewards')
-        .select((r) => r.fn.max('watched_at').as('last'))
-        .where('user_id', '=', userId)
-        .where('watched_at', '<=', at)
-        .as('previous_at'),
-      eb
-        .selectFrom('video_rewards')
-        .select('watched_at')
-        .where('user_id', '=', userId)
-        .where('watched_at', '>', at)
-        .orderBy('watched_at', 'asc')
-        .limit(1)
-        .as('next_at'),
-      eb
-        .selectFrom('video_rewards')
-        .innerJoin('videos', 'videos.id', 'video_rewards.video_id')
-        .select('videos.timer')
-        .where('video_rewards.user_id', '=', userId)
-        .where('video_rewards.watched_at', '>', at)
-        .orderBy('video_rewards.watched_at', 'asc')
-        .limit(1)
-        .as('next_timer'),
-      ...videoPointSubqueries(eb, userId),
-    ])
-    .executeTakeFirstOrThrow()
+  const facts = await claimFacts(tx, {
+    userId,
+    videoId,
+    day,
+    at,
+    handedSince: new Date(w - HANDOUT_VALID_MS).toISOString(),
+  })
   if (facts.timer === null) throw notFound('VIDEO_NOT_FOUND', 'This video is no longer available.')
   if (facts.rewarded_id !== null) throw alreadyRewarded()
   const timer = Number(facts.timer)

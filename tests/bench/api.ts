@@ -250,7 +250,8 @@ async function benchEngine(engine: EngineName): Promise<Row[]> {
     })
 
     // Claims: wait out the timer, credit one claim to replay, then fresh keys for the others.
-    if (wanted('add-reward')) {
+    const claimScenarios = ['new key', 'replay', 'credited'].map((n) => `POST add-reward (${n})`)
+    if (claimScenarios.some(wanted)) {
       await sleep(Math.max(0, handedAt + (video.timer + 1) * 1000 - Date.now()))
       const claim = { dashboard_id: video.id }
       const replayKey = `bench-replay-${crypto.randomBytes(6).toString('hex')}`
