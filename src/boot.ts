@@ -13,6 +13,7 @@ import { sendEarlyGets } from './lib/early-gets'
 import { nextTask } from './lib/next-task'
 import { getAccessToken } from './lib/session'
 import { detectLocale } from './i18n/detect'
+import { holdEarlyTaps } from './lib/early-taps'
 
 /** Resolves after the window's load event and the next painted frame (at most `maxMs` later). */
 function afterFirstPaint(maxMs = 200): Promise<void> {
@@ -32,6 +33,15 @@ function afterFirstPaint(maxMs = 200): Promise<void> {
   )
 }
 
+/** Appends the app's preloads the build left in `<template id="app-preloads">` (once). */
+function appendAppPreloads(): void {
+  const preloads = document.getElementById('app-preloads')
+  if (preloads instanceof HTMLTemplateElement) {
+    document.head.append(preloads.content)
+    preloads.remove()
+  }
+}
+
 /**
  * Resolves once the page has loaded and the browser is idle (at most `maxMs` ms later), then
  * appends the app's preloads the build left in `<template id="app-preloads">`, so its files are
@@ -44,8 +54,7 @@ function afterIdle(maxMs = 2000): Promise<void> {
     () =>
       new Promise<void>((resolve) => {
         const start = () => {
-          const preloads = document.getElementById('app-preloads')
-          if (preloads instanceof HTMLTemplateElement) document.head.append(preloads.content)
+          appendAppPreloads()
           resolve()
         }
         if (typeof window.requestIdleCallback === 'function') {
@@ -92,8 +101,16 @@ const locale = detectLocale()
 document.documentElement.lang = locale
 if (locale === 'hi') void import('./i18n/locales/hi.json?lingui').catch(() => undefined)
 sendEarlyGets(window.location.pathname, getAccessToken())
-const prerendered = document.getElementById('root')?.hasAttribute('data-prerendered') ?? false
-void (prerendered ? afterIdle() : afterFirstPaint()).then(loadApp).catch((error: unknown) => {
-  console.error('app failed to load', error)
-  reloadOnce()
-})
+const root = document.getElementById('root')
+const prerendered = root?.hasAttribute('data-prerendered') ?? false
+// A prerendered page waits for idle before fetching the app; a tap on one of its buttons starts
+// it at once (and is answered once the app has taken the page over, src/lib/early-taps.ts).
+let tapped: () => void = () => undefined
+const tap = new Promise<void>((resolve) => (tapped = resolve)).then(appendAppPreloads)
+if (root && prerendered) holdEarlyTaps(root, tapped)
+void (prerendered ? Promise.race([afterIdle(), tap]) : afterFirstPaint())
+  .then(loadApp)
+  .catch((error: unknown) => {
+    console.error('app failed to load', error)
+    reloadOnce()
+  })

@@ -13,30 +13,47 @@ import { isLoggedIn } from './lib/session'
 import { nextTask } from './lib/next-task'
 import { routePath } from './lib/route-path'
 import { useUserStore } from './stores/user-store'
+import { useRulesStore } from './stores/rules-store'
+import { usePlansStore } from './stores/plans-store'
 import { whenSettled } from './lib/when-idle'
+import { releaseEarlyTap } from './lib/early-taps'
 import { activateLocale } from './i18n/i18n'
 import { detectLocale } from './i18n/detect'
 
 /** The longest the first render waits for the first screen's chunk (ms); then the spinner shows. */
 const FIRST_SCREEN_WAIT_MS = 3000
 
-/** The longest a page's static first frame waits for the stored user before the app renders (ms). */
-const SHELL_USER_WAIT_MS = 1000
+/** The longest the first render waits for the persisted stores to be read (ms). */
+const STORES_READ_WAIT_MS = 1000
+
+/** A persisted zustand store (its `persist` API). */
+interface PersistedStore {
+  persist: { hasHydrated(): boolean; onFinishHydration(listener: () => void): () => void }
+}
 
 /**
- * Resolves once the persisted user store has been read from IndexedDB, or after `maxMs`. A page
- * with a static first frame (`data-shell`, the dashboard) renders the screen once the user is
- * there, so its outline goes straight to the screen, not to a loading indicator first.
+ * Resolves once every persisted store the first screens read (the user, the rules, the plans) has been read
+ * from IndexedDB, or after `maxMs`. The first render then draws from what was stored: a page
+ * with a static first frame (`data-shell`, the dashboard) goes straight from its outline to the
+ * screen, and a hydrated page is not drawn again, synchronously, when a store it reads changes
+ * under it (React re-renders a store's readers at once, issue 12's TBT).
  */
-function storedUserRead(maxMs: number): Promise<void> {
-  if (useUserStore.persist.hasHydrated()) return Promise.resolve()
-  return new Promise((resolve) => {
-    const unsubscribe = useUserStore.persist.onFinishHydration(() => {
-      unsubscribe()
-      resolve()
-    })
-    setTimeout(resolve, maxMs)
-  })
+function storesRead(stores: PersistedStore[], maxMs: number): Promise<void> {
+  const pending = stores.filter((store) => !store.persist.hasHydrated())
+  if (pending.length === 0) return Promise.resolve()
+  const each = pending.map(
+    (store) =>
+      new Promise<void>((resolve) => {
+        const unsubscribe = store.persist.onFinishHydration(() => {
+          unsubscribe()
+          resolve()
+        })
+      }),
+  )
+  return Promise.race([
+    Promise.all(each).then(() => undefined),
+    new Promise<void>((resolve) => setTimeout(resolve, maxMs)),
+  ])
 }
 
 /**
@@ -64,7 +81,7 @@ async function mount(): Promise<void> {
       first ? preloadComponent(first.component) : Promise.resolve(),
       new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS)),
     ]),
-    container.hasAttribute('data-shell') ? storedUserRead(SHELL_USER_WAIT_MS) : undefined,
+    storesRead([useUserStore, useRulesStore, usePlansStore], STORES_READ_WAIT_MS),
   ])
   await language
   // A task of its own for the first render, apart from the modules' compiling and running.
@@ -87,6 +104,8 @@ async function mount(): Promise<void> {
     const root = createRoot(container)
     startTransition(() => root.render(app))
   }
+  // React listens now: a tap held since before it came is answered (src/lib/early-taps.ts).
+  releaseEarlyTap()
 }
 
 void mount()

@@ -3,7 +3,7 @@
 // module preloads in them, and route-chunks.json (each route's own files).
 import path from 'node:path'
 import type { Plugin } from 'vite'
-import { prerenderScreens } from './prerender.ts'
+import { forgetPrerenderModule, prerenderScreens } from './prerender.ts'
 import { routeChunks } from './route-chunks.ts'
 import { SCREEN_IMAGES } from '../../src/shared/screen-images.ts'
 import { PAGE_TEXTS } from '../../src/i18n/page-texts.ts'
@@ -40,6 +40,10 @@ export function appShellPage(projectRoot: string): Plugin {
     name: 'app-shell-page',
     apply: 'build',
     enforce: 'post',
+    buildStart() {
+      // A rebuild (watch mode) renders the screens from the source as it is now.
+      forgetPrerenderModule(projectRoot)
+    },
     async generateBundle(_options, bundle) {
       const index = bundle['index.html']
       if (!index || index.type !== 'asset') return

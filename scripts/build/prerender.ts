@@ -30,41 +30,51 @@ interface PrerenderModule {
   renderShell(path: string, posterSrc?: string): Promise<string>
 }
 
+/** The server build of src/prerender.tsx, once per project root and process (both uses share it). */
+const modules = new Map<string, Promise<PrerenderModule>>()
+
 /**
- * Builds src/prerender.tsx for Node into a temp directory, imports it, and hands it to `use`;
- * the temp directory is removed afterwards.
- * @throws the server build's error, or what `use` throws.
+ * Builds src/prerender.tsx for Node into a temp directory (once per process: the screens and the
+ * shells come from the same build) and imports it. The directory stays until the process exits:
+ * the screens' chunks are imported while they render.
+ * @throws the server build's error.
  */
-async function withPrerenderModule<T>(
-  root: string,
-  use: (mod: PrerenderModule) => Promise<T>,
-): Promise<T> {
+function prerenderModule(root: string): Promise<PrerenderModule> {
+  let loaded = modules.get(root)
+  if (!loaded) {
+    loaded = buildPrerenderModule(root)
+    modules.set(root, loaded)
+  }
+  return loaded
+}
+
+/** Drops the cached server build of `root`, so the next use builds it from the source again. */
+export function forgetPrerenderModule(root: string): void {
+  modules.delete(root)
+}
+
+async function buildPrerenderModule(root: string): Promise<PrerenderModule> {
   // Inside the project, so the server build's imports of react-dom etc. resolve from node_modules.
   const cache = path.join(root, 'node_modules', '.cache')
   fs.mkdirSync(cache, { recursive: true })
   const outDir = fs.mkdtempSync(path.join(cache, 'prerender-'))
-  try {
-    await build({
-      configFile: false,
-      root,
-      logLevel: 'silent',
-      resolve: { alias: APP_ALIASES },
-      plugins: [react(), i18nCatalogs(root)],
-      build: {
-        ssr: path.join(root, 'src/prerender.tsx'),
-        outDir,
-        emptyOutDir: true,
-        target: 'node20',
-      },
-    })
-    const entry = fs.readdirSync(outDir).find((f) => /^prerender\.m?js$/.test(f))
-    if (!entry) throw new Error('the server build wrote no prerender.js')
-    return await use(
-      (await import(pathToFileURL(path.join(outDir, entry)).href)) as PrerenderModule,
-    )
-  } finally {
-    fs.rmSync(outDir, { recursive: true, force: true })
-  }
+  process.once('exit', () => fs.rmSync(outDir, { recursive: true, force: true }))
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'silent',
+    resolve: { alias: APP_ALIASES },
+    plugins: [react(), i18nCatalogs(root)],
+    build: {
+      ssr: path.join(root, 'src/prerender.tsx'),
+      outDir,
+      emptyOutDir: true,
+      target: 'node20',
+    },
+  })
+  const entry = fs.readdirSync(outDir).find((f) => /^prerender\.m?js$/.test(f))
+  if (!entry) throw new Error('the server build wrote no prerender.js')
+  return (await import(pathToFileURL(path.join(outDir, entry)).href)) as PrerenderModule
 }
 
 /** Splits React's leading `<link …/>` preloads (which belong in the head) from the markup. */
@@ -80,19 +90,18 @@ function toPage(markup: string): PrerenderedPage {
  * @throws the server build's error, or a screen's render error (naming the route): the build fails.
  */
 export async function prerenderScreens(root: string): Promise<Map<string, PrerenderedPage>> {
-  return withPrerenderModule(root, async (mod) => {
-    const pages = new Map<string, PrerenderedPage>()
-    for (const locale of mod.LOCALES) {
-      for (const route of mod.PRERENDERED) {
-        try {
-          pages.set(`${locale}:${route}`, toPage(await mod.render(route, locale)))
-        } catch (error) {
-          throw new Error(`prerender of ${route} (${locale}) failed`, { cause: error })
-        }
+  const mod = await prerenderModule(root)
+  const pages = new Map<string, PrerenderedPage>()
+  for (const locale of mod.LOCALES) {
+    for (const route of mod.PRERENDERED) {
+      try {
+        pages.set(`${locale}:${route}`, toPage(await mod.render(route, locale)))
+      } catch (error) {
+        throw new Error(`prerender of ${route} (${locale}) failed`, { cause: error })
       }
     }
-    return pages
-  })
+  }
+  return pages
 }
 
 /**
@@ -105,15 +114,14 @@ export async function prerenderShells(
   root: string,
   posterSrc?: string,
 ): Promise<Map<string, PrerenderedPage>> {
-  return withPrerenderModule(root, async (mod) => {
-    const shells = new Map<string, PrerenderedPage>()
-    for (const route of mod.SHELL_ROUTES) {
-      try {
-        shells.set(route, toPage(await mod.renderShell(route, posterSrc)))
-      } catch (error) {
-        throw new Error(`shell of ${route} failed`, { cause: error })
-      }
+  const mod = await prerenderModule(root)
+  const shells = new Map<string, PrerenderedPage>()
+  for (const route of mod.SHELL_ROUTES) {
+    try {
+      shells.set(route, toPage(await mod.renderShell(route, posterSrc)))
+    } catch (error) {
+      throw new Error(`shell of ${route} failed`, { cause: error })
     }
-    return shells
-  })
+  }
+  return shells
 }

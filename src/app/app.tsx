@@ -37,7 +37,7 @@ export function App() {
   const [, navigate] = useLocation()
   // The toaster and the notices mount right after the first screen has painted, in a task of
   // their own (a toast raised before then still shows: the toaster reads its store on mount).
-  const chrome = useAfterFirstPaint()
+  const chrome = useAfterFirstPaint(true, { transition: true })
   // A language change draws every screen again in the new language (issue 16).
   const locale = useLocale()
   useRouteTitle(locale)

@@ -3,6 +3,7 @@
  * page, kept in IndexedDB for offline use, and their grouping by type for display.
  */
 import { create } from 'zustand'
+import { keepEqual } from '@/shared/keep-equal'
 import { persist } from 'zustand/middleware'
 import { api } from '@/lib/api-client'
 import { idbStorage } from '@/lib/idb-storage'
@@ -102,7 +103,11 @@ export const usePlansStore = create<PlansState>()(
         try {
           const body: unknown = await api.get('get-membership/').json()
           if (!Array.isArray(body)) setState({ error: PLANS_NOT_ARRAY })
-          else setState({ plans: body as MembershipPlan[], error: null })
+          else
+            setState(({ plans }) => ({
+              plans: keepEqual(plans, body as MembershipPlan[]),
+              error: null,
+            }))
         } catch (error) {
           console.error('get-membership failed', error)
           setState({ error: PLANS_FETCH_FAILED })

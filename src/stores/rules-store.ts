@@ -3,6 +3,7 @@
  * read numbers only from here (`useRules()`), so no page states a rule the server does not enforce.
  */
 import { useEffect } from 'react'
+import { keepEqual } from '@/shared/keep-equal'
 import { create } from 'zustand'
 import { persist } from 'zustand/middleware'
 import { api } from '@/lib/api-client'
@@ -40,12 +41,12 @@ export const useRulesStore = create<RulesState>()(
           .get('config/')
           .json<ConfigResponse>()
           .then((config) => {
-            setState({
-              rules: { ...DEFAULT_RULES, ...config.rules },
+            setState(({ rules }) => ({
+              rules: keepEqual(rules, { ...DEFAULT_RULES, ...config.rules }),
               playStoreUrl: config.play_store_url,
               paymentProvider: config.payment_provider,
               fetchedAt: Date.now(),
-            })
+            }))
           })
           .catch((error: unknown) => console.error('config fetch failed', error))
           .finally(() => {

@@ -4,6 +4,7 @@
  * hydrated on the first render; guarded routes wait for `useUserStore.persist.hasHydrated()`.
  */
 import { create } from 'zustand'
+import { keepEqual } from '@/shared/keep-equal'
 import { persist } from 'zustand/middleware'
 import { idbStorage } from '@/lib/idb-storage'
 import { migrateSteps } from './versioned'
@@ -30,7 +31,8 @@ export const useUserStore = create<UserState>()(
     (setState) => ({
       user: null,
       fetchedAt: null,
-      setUser: (user) => setState({ user, fetchedAt: Date.now() }),
+      setUser: (user) =>
+        setState((state) => ({ user: keepEqual(state.user, user), fetchedAt: Date.now() })),
       setBalance: (figures) =>
         setState(({ user }) => (user ? { user: { ...user, ...figures } } : {})),
       clear: () => setState({ user: null, fetchedAt: null }),

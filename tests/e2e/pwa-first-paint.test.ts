@@ -123,6 +123,29 @@ describe('first paint without JavaScript', () => {
     await page.context().close()
   })
 
+  it('answers a tap on the static landing before the app has come: the app starts at once and plays the video', async () => {
+    const { page, problems, release } = await pageWithHeldApp()
+    const mainRequested = page.waitForRequest(/\/assets\/main-[\w-]+\.js$/)
+    await page.goto('/', { waitUntil: 'domcontentloaded' })
+    const play = page.getByRole('button', { name: 'Play the sample video' })
+    await play.waitFor()
+    const facade = page.locator(
+      '[data-testid=video-facade] video, [data-testid=video-facade] iframe',
+    )
+    // A tap before any app code: held, not lost; it starts loading the app without waiting for idle.
+    await play.click()
+    await mainRequested
+    expect(await facade.count()).toBe(0)
+    release()
+    const video = page.locator('[data-testid=video-facade] video')
+    await video.waitFor({ state: 'attached', timeout: 10_000 })
+    expect(await video.getAttribute('src')).toBe('/videos/sample-1.mp4')
+    // The tap was answered by the hydrated page, not by a page drawn afresh.
+    expect(await page.getByRole('heading', { name: 'Hello, welcome!' }).count()).toBe(1)
+    expect(problems).toEqual([])
+    await page.context().close()
+  })
+
   it('paints the prerendered login screen from HTML, and the app hydrates it without a shift', async () => {
     const { page, problems, release } = await pageWithHeldApp()
     await page.goto('/loginn', { waitUntil: 'load' })

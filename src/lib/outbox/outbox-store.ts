@@ -4,6 +4,7 @@
  * selectors. Knows items, not what any kind of item means.
  */
 import { create } from 'zustand'
+import { keepEqual } from '@/shared/keep-equal'
 import type { OutboxItem } from './outbox-types'
 
 interface OutboxState {
@@ -13,7 +14,7 @@ interface OutboxState {
 
 export const useOutboxStore = create<OutboxState>()((setState) => ({
   items: [],
-  setItems: (items) => setState({ items }),
+  setItems: (items) => setState((state) => ({ items: keepEqual(state.items, items) })),
 }))
 
 /** The items, oldest first (select the array, derive in render: stable for zustand). */

@@ -39,7 +39,6 @@ export const KEYFROM_NOTICE_MS = 3_000
 
 export default function Dashboard() {
   const user = useUserStore((s) => s.user)
-  const fetchedAt = useUserStore((s) => s.fetchedAt)
   const rules = useRules()
   const [, navigate] = useLocation()
   const search = useSearch()
@@ -150,7 +149,7 @@ export default function Dashboard() {
       </BalanceCard>
       <Suspense fallback={<div className="refresh-control" aria-hidden="true" />}>
         {showRest ? (
-          <RefreshControl savedAt={fetchedAt} stale={failed} onRefresh={refresh} />
+          <UserRefreshControl stale={failed} onRefresh={refresh} />
         ) : (
           <div className="refresh-control" aria-hidden="true" />
         )}
@@ -203,4 +202,19 @@ export default function Dashboard() {
       ) : null}
     </main>
   )
+}
+
+/**
+ * The refresh control with when the user was last fetched: it alone reads that time, so a
+ * refresh that brings the same user draws this line again, not the whole screen (issue 12).
+ */
+function UserRefreshControl({
+  stale,
+  onRefresh,
+}: {
+  stale: boolean
+  onRefresh: () => Promise<unknown>
+}) {
+  const fetchedAt = useUserStore((s) => s.fetchedAt)
+  return <RefreshControl savedAt={fetchedAt} stale={stale} onRefresh={onRefresh} />
 }

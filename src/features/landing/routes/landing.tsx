@@ -28,7 +28,7 @@ export default function Landing() {
   const playStoreUrl = useRulesStore((s) => s.playStoreUrl)
   // Above the fold (the static first paint's part) first; About, the app badge, partners and
   // the footer in the next task (TBT, issue 5).
-  const belowFold = useAfterFirstPaint()
+  const belowFold = useAfterFirstPaint(true, { transition: true })
   if (isLoggedIn()) return <Redirect to="/dashboard" replace />
   return (
     <>
