@@ -30,26 +30,24 @@ export interface StoredResponse<T = unknown> {
 export type HandlerAnswer<T> = StoredResponse<T> & { answerStored?: boolean }
 
 /**
- * The write that stores `answer` as the answer of `userId`'s `key` (state done, at `at`), built
- * on `qc` (a database, a transaction, or the query creator of a WITH clause) and not yet sent.
+ * The write that stores an answer (HTTP status, JSON text of the body) as the answer of
+ * `userId`'s `key` (state done, at the ISO time `at`), built on `qc` (a database, a transaction,
+ * or the query creator of a WITH clause) and not yet sent.
  */
 export function storeAnswer(
   qc: QueryCreator<Database>,
-  userId: number,
-  key: string,
-  answer: StoredResponse,
-  at: Date,
+  answer: { userId: number; key: string; status: number; json: string; at: string },
 ) {
   return qc
     .updateTable('idempotency_keys')
     .set({
       state: 'done',
       response_status: answer.status,
-      response_body: JSON.stringify(answer.body),
-      updated_at: at.toISOString(),
+      response_body: answer.json,
+      updated_at: answer.at,
     })
-    .where('user_id', '=', userId)
-    .where('key', '=', key)
+    .where('user_id', '=', answer.userId)
+    .where('key', '=', answer.key)
 }
 
 /** Whether a request was answered from the store: a key stored before the request began. */
@@ -209,7 +207,7 @@ async function runStored(
         .executeTakeFirst()
       if (Number(held.numUpdatedRows) !== 1) throw new KeyReleased()
       const { answerStored, ...answer } = await handler(tx)
-      if (!answerStored) await storeAnswer(tx, userId, key, answer, ctx.now()).execute()
+      if (!answerStored) await storeAnswer(tx, answerRow(answer)).execute()
       return answer
     })
   } catch (error) {
@@ -248,10 +246,16 @@ async function runStored(
     return row !== undefined
   }
 
+  /** `answer` as `storeAnswer` writes it for this key, now. */
+  function answerRow(answer: StoredResponse) {
+    const json = JSON.stringify(answer.body)
+    return { userId, key, status: answer.status, json, at: ctx.now().toISOString() }
+  }
+
   /** Stores a 4xx refusal as the key's answer and returns it. */
   async function storeRefusal(error: ApiError): Promise<StoredResponse> {
     const answer = errorResponse(error)
-    await storeAnswer(ctx.db, userId, key, answer, ctx.now()).execute()
+    await storeAnswer(ctx.db, answerRow(answer)).execute()
     return answer
   }
 

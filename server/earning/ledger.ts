@@ -62,19 +62,21 @@ export async function postLedgerEntry(
   }
   const inserted = await tx
     .insertInto('ledger_entries')
-    .values(ledgerRow(entry))
+    .values(ledgerRow(entry, entry.at.toISOString()))
     .returning('id')
     .executeTakeFirstOrThrow()
   return { id: inserted.id, points }
 }
 
 /**
- * The `ledger_entries` row of `entry` (created and updated at `entry.at`): what
- * `postLedgerEntry` inserts, and what a statement that writes the row with others inserts
- * (a credited reward on PostgreSQL, server/earning/reward-credit.ts).
+ * The `ledger_entries` row of `entry`, created and updated at `at` (ISO): what `postLedgerEntry`
+ * inserts, and what a statement that writes the row with others inserts (a credited reward on
+ * PostgreSQL, server/earning/reward-credit.ts).
  */
-export function ledgerRow(entry: LedgerEntryInput): Insertable<LedgerEntriesTable> {
-  const at = entry.at.toISOString()
+export function ledgerRow(
+  entry: Omit<LedgerEntryInput, 'at'>,
+  at: string,
+): Insertable<LedgerEntriesTable> {
   return {
     user_id: entry.userId,
     kind: entry.kind,

@@ -6,7 +6,8 @@
  * through `postLedgerEntry` (it is in-process, and has no data-modifying WITH clauses).
  */
 import { sql } from 'kysely'
-import type { Tx } from '../db/index.ts'
+import type { Db, Tx } from '../db/index.ts'
+import { compiledOnce, type CompiledParam } from '../db/compiled.ts'
 import { isUniqueViolation } from '../db/index.ts'
 import { conflict } from '../lib/errors.ts'
 import type { EarningContext } from './context.ts'
@@ -29,6 +30,83 @@ export interface RewardCredit {
   key: string
   at: Date
 }
+
+/**
+ * PostgreSQL's credit in one statement (compiled once): the balance, the ledger row, the reward
+ * row (its user, video and day from the ledger row) and the key's answer (`answer`, JSON text);
+ * answers the new balance as `points`.
+ */
+const creditStatement = compiledOnce(
+  (
+    db: Db,
+    param: CompiledParam<{
+      userId: number
+      coins: number
+      videoId: number
+      day: string
+      watchedAt: string
+      key: string
+      description: string
+      answer: string
+      at: string
+    }>,
+  ) =>
+    db
+      .with('credit', (qc) =>
+        qc
+          .updateTable('users')
+          .set({ points: sql`points + ${param('coins')}` })
+          .where('id', '=', param('userId'))
+          .returning('points'),
+      )
+      .with('entry', (qc) =>
+        qc
+          .insertInto('ledger_entries')
+          .values(
+            ledgerRow(
+              {
+                userId: param('userId'),
+                kind: 'video_reward',
+                coins: param('coins'),
+                status: 'confirmed',
+                description: param('description'),
+                idempotencyKey: param('key'),
+                videoId: param('videoId'),
+                rewardDay: param('day'),
+              },
+              param('at'),
+            ),
+          )
+          .returning(['id', 'user_id', 'video_id', 'reward_day']),
+      )
+      .with('reward', (qc) =>
+        qc
+          .insertInto('video_rewards')
+          .columns(['user_id', 'video_id', 'india_day', 'watched_at', 'ledger_entry_id'])
+          .expression((eb) =>
+            eb
+              .selectFrom('entry')
+              .select([
+                'entry.user_id',
+                'entry.video_id',
+                'entry.reward_day',
+                sql<string>`${param('watchedAt')}::text`.as('watched_at'),
+                'entry.id',
+              ]),
+          ),
+      )
+      .with('answer', (qc) =>
+        storeAnswer(qc, {
+          userId: param('userId'),
+          key: param('key'),
+          status: 200,
+          json: param('answer'),
+          at: param('at'),
+        }),
+      )
+      .selectFrom('credit')
+      .select('credit.points'),
+)
 
 /** 409 ALREADY_REWARDED: one reward per user, video and India day (DECISIONS §6). */
 export function alreadyRewarded() {
@@ -86,40 +164,19 @@ export async function creditReward(
       answer.body.data.points = posted.points
       return answer
     }
-    const row = await tx
-      .with('credit', (qc) =>
-        qc
-          .updateTable('users')
-          .set({ points: sql`points + ${coins}` })
-          .where('id', '=', userId)
-          .returning('points'),
-      )
-      .with('entry', (qc) =>
-        qc
-          .insertInto('ledger_entries')
-          .values(ledgerRow(entry))
-          .returning(['id', 'user_id', 'video_id', 'reward_day']),
-      )
-      .with('reward', (qc) =>
-        qc
-          .insertInto('video_rewards')
-          .columns(['user_id', 'video_id', 'india_day', 'watched_at', 'ledger_entry_id'])
-          .expression((eb) =>
-            eb
-              .selectFrom('entry')
-              .select([
-                'entry.user_id',
-                'entry.video_id',
-                'entry.reward_day',
-                sql<string>`${watchedAt}::text`.as('watched_at'),
-                'entry.id',
-              ]),
-          ),
-      )
-      .with('answer', (qc) => storeAnswer(qc, userId, credit.key, answer, credit.at))
-      .selectFrom('credit')
-      .select('credit.points')
-      .executeTakeFirst()
+    const [row] = (
+      await creditStatement(tx, {
+        userId,
+        coins,
+        videoId,
+        day: credit.day,
+        watchedAt,
+        key: credit.key,
+        description: entry.description,
+        answer: JSON.stringify(answer.body),
+        at: credit.at.toISOString(),
+      })
+    ).rows
     // The row was locked by this transaction before the coins were read: nothing else moved it.
     if (row?.points !== answer.body.data.points) {
       throw new Error(`balance of user ${userId} moved under its lock`)
