@@ -40,7 +40,7 @@ import { createTestDatabase, ENGINES, type EngineName } from '../helpers/databas
 import { createTestUser, type TestUser } from '../helpers/users.ts'
 import { runLoad, type LoadSpec, type RequestTemplate } from './api-load.ts'
 import { printLatencyByStatus, printSideBySide, printTable, type Row } from './api-report.ts'
-import { databaseCpuMs } from './api-cpu.ts'
+import { cpuSpentMs, databaseCpuMs } from './api-cpu.ts'
 import { startFloor, statementsSent } from './api-floor.ts'
 import { creditedClaims, insertUsers } from './api-claims.ts'
 
@@ -177,7 +177,7 @@ async function benchEngine(engine: EngineName): Promise<Row[]> {
         databaseCpuMs:
           databaseBefore === null || databaseAfter === null
             ? null
-            : perAnswer(databaseAfter - databaseBefore),
+            : perAnswer(cpuSpentMs(databaseBefore, databaseAfter)),
         loadAverage: os.loadavg()[0] ?? 0,
       })
       process.stdout.write('.')
