@@ -2,7 +2,7 @@
 // (issue 16), for the README: docs/screenshots/<screen>-<theme>-<lang>.webp. Drives the built PWA
 // in headless Chromium against the real API on a fresh SQLite database, with a user who has a
 // balance, a few ledger rows and a referral. Run after a build:
-// `npm run build && npx tsx scripts/screenshots.ts`.
+// `npm run build && npx tsx scripts/screenshots.ts` (both languages; `SHOT_LANGUAGES=hi` for one).
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import { startProduct } from '../tests/helpers/server.ts'
@@ -18,8 +18,8 @@ const SCREENS = [
   { name: 'refer', path: '/referandearn', ready: null },
 ] as const
 const THEMES = ['light', 'dark'] as const
-/** The languages to take; `hi` once the app speaks Hindi (the language switch's stored choice). */
-const LANGUAGES = (process.env.SHOT_LANGUAGES ?? 'en').split(',')
+/** The languages to take (`SHOT_LANGUAGES=en,hi`), each as the language switch's stored choice. */
+const LANGUAGES = (process.env.SHOT_LANGUAGES ?? 'en,hi').split(',')
 
 const product = await startProduct('sqlite')
 const browser = await launchBrowser()

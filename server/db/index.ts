@@ -8,6 +8,7 @@ import SQLite from 'better-sqlite3'
 import pg from 'pg'
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely'
 import type { Database } from './schema/index.ts'
+import { NamingClient } from './named-statements.ts'
 
 export type Engine = 'sqlite' | 'postgres'
 export type Db = Kysely<Database>
@@ -31,7 +32,8 @@ export const DEFAULT_POOL_SIZE = 10
  */
 export function openDatabase(url: string, poolSize = DEFAULT_POOL_SIZE): DatabaseHandle {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    const pool = new pg.Pool({ connectionString: url, max: poolSize })
+    // Each connection names the texts it runs, so PostgreSQL parses and plans them once.
+    const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: NamingClient })
     // An idle client's connection can end under us (a server restart, a dropped database):
     // the pool replaces it; without this listener the error would crash the process.
     pool.on('error', (error) => console.error('idle PostgreSQL client error:', error.message))

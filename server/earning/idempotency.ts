@@ -7,7 +7,9 @@
  * idempotency-keys.ts.
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
+import type { QueryCreator } from 'kysely'
 import type { Tx } from '../db/index.ts'
+import type { Database } from '../db/schema/index.ts'
 import { ApiError, conflict } from '../lib/errors.ts'
 import type { AppContext } from '../context.ts'
 import { requestHash } from './idempotency-keys.ts'
@@ -17,6 +19,34 @@ import type { ErrorBody } from '../../src/shared/contract/common.ts'
 export interface StoredResponse<T = unknown> {
   status: number
   body: T
+}
+
+/**
+ * A handler's answer: `answerStored` when the handler's own last write already stored it as the
+ * key's answer (`storeAnswer`, as part of one statement with its ledger rows on PostgreSQL), so
+ * `runIdempotent` does not send that write again.
+ */
+export type HandlerAnswer<T> = StoredResponse<T> & { answerStored?: boolean }
+
+/**
+ * The write that stores an answer (HTTP status, JSON text of the body) as the answer of
+ * `userId`'s `key` (state done, at the ISO time `at`), built on `qc` (a database, a transaction,
+ * or the query creator of a WITH clause) and not yet sent.
+ */
+export function storeAnswer(
+  qc: QueryCreator<Database>,
+  answer: { userId: number; key: string; status: number; json: string; at: string },
+) {
+  return qc
+    .updateTable('idempotency_keys')
+    .set({
+      state: 'done',
+      response_status: answer.status,
+      response_body: answer.json,
+      updated_at: answer.at,
+    })
+    .where('user_id', '=', answer.userId)
+    .where('key', '=', answer.key)
 }
 
 /** Whether a request was answered from the store: a key stored before the request began. */
@@ -56,7 +86,7 @@ function errorResponse(error: ApiError): StoredResponse {
 export function runIdempotent<T>(
   ctx: AppContext,
   request: { userId: number; key: string; route: string; body: unknown },
-  handler: (tx: Tx) => Promise<StoredResponse<T>>,
+  handler: (tx: Tx) => Promise<HandlerAnswer<T>>,
   options: { precheck?: () => Promise<void> } = {},
 ): Promise<StoredResponse<T | ErrorBody>> {
   // A replay is the JSON this function stored from the handler's answer or a refusal.
@@ -66,7 +96,7 @@ export function runIdempotent<T>(
 async function runStored(
   ctx: AppContext,
   request: { userId: number; key: string; route: string; body: unknown },
-  handler: (tx: Tx) => Promise<StoredResponse>,
+  handler: (tx: Tx) => Promise<HandlerAnswer<unknown>>,
   options: { precheck?: () => Promise<void> },
 ): Promise<StoredResponse> {
   const { userId, key, route } = request
@@ -103,15 +133,8 @@ async function runStored(
         .where('state', '=', 'in_flight')
         .executeTakeFirst()
       if (Number(held.numUpdatedRows) !== 1) throw new KeyReleased()
-      const answer = await handler(tx)
-      await byKey(tx)
-        .set({
-          state: 'done',
-          response_status: answer.status,
-          response_body: JSON.stringify(answer.body),
-          updated_at: ctx.now().toISOString(),
-        })
-        .execute()
+      const { answerStored, ...answer } = await handler(tx)
+      if (!answerStored) await storeAnswer(tx, answerRow(answer)).execute()
       return answer
     })
   } catch (error) {
@@ -150,17 +173,16 @@ async function runStored(
     return row !== undefined
   }
 
+  /** `answer` as `storeAnswer` writes it for this key, now. */
+  function answerRow(answer: StoredResponse) {
+    const json = JSON.stringify(answer.body)
+    return { userId, key, status: answer.status, json, at: ctx.now().toISOString() }
+  }
+
   /** Stores a 4xx refusal as the key's answer and returns it. */
   async function storeRefusal(error: ApiError): Promise<StoredResponse> {
     const answer = errorResponse(error)
-    await byKey(ctx.db)
-      .set({
-        state: 'done',
-        response_status: answer.status,
-        response_body: JSON.stringify(answer.body),
-        updated_at: ctx.now().toISOString(),
-      })
-      .execute()
+    await storeAnswer(ctx.db, answerRow(answer)).execute()
     return answer
   }
 

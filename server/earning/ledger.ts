@@ -3,10 +3,10 @@
  * `postLedgerEntry`, in the caller's transaction, together with its ledger row, so the ledger
  * always sums to the balance. The database's CHECK (points >= 0) refuses a negative balance.
  */
-import { sql } from 'kysely'
+import { sql, type Insertable } from 'kysely'
 import type { Engine, Tx } from '../db/index.ts'
 import { isCheckViolation } from '../db/index.ts'
-import type { LedgerKind, LedgerStatus } from '../db/schema/earning.ts'
+import type { LedgerEntriesTable, LedgerKind, LedgerStatus } from '../db/schema/earning.ts'
 import { ApiError, badRequest, notFound } from '../lib/errors.ts'
 
 export interface LedgerEntryInput {
@@ -60,29 +60,40 @@ export async function postLedgerEntry(
     if (isCheckViolation(error)) throw new InsufficientBalanceError()
     throw error
   }
-  const at = entry.at.toISOString()
   const inserted = await tx
     .insertInto('ledger_entries')
-    .values({
-      user_id: entry.userId,
-      kind: entry.kind,
-      coins: entry.coins,
-      rupees: entry.rupees ?? null,
-      status: entry.status,
-      description: entry.description,
-      reference: entry.reference ?? null,
-      idempotency_key: entry.idempotencyKey ?? null,
-      video_id: entry.videoId ?? null,
-      order_id: entry.orderId ?? null,
-      withdrawal_id: entry.withdrawalId ?? null,
-      related_user_id: entry.relatedUserId ?? null,
-      reward_day: entry.rewardDay ?? null,
-      created_at: at,
-      updated_at: at,
-    })
+    .values(ledgerRow(entry, entry.at.toISOString()))
     .returning('id')
     .executeTakeFirstOrThrow()
   return { id: inserted.id, points }
+}
+
+/**
+ * The `ledger_entries` row of `entry`, created and updated at `at` (ISO): what `postLedgerEntry`
+ * inserts, and what a statement that writes the row with others inserts (a credited reward on
+ * PostgreSQL, server/earning/reward-credit.ts).
+ */
+export function ledgerRow(
+  entry: Omit<LedgerEntryInput, 'at'>,
+  at: string,
+): Insertable<LedgerEntriesTable> {
+  return {
+    user_id: entry.userId,
+    kind: entry.kind,
+    coins: entry.coins,
+    rupees: entry.rupees ?? null,
+    status: entry.status,
+    description: entry.description,
+    reference: entry.reference ?? null,
+    idempotency_key: entry.idempotencyKey ?? null,
+    video_id: entry.videoId ?? null,
+    order_id: entry.orderId ?? null,
+    withdrawal_id: entry.withdrawalId ?? null,
+    related_user_id: entry.relatedUserId ?? null,
+    reward_day: entry.rewardDay ?? null,
+    created_at: at,
+    updated_at: at,
+  }
 }
 
 /**

@@ -5,10 +5,10 @@
  * least the timer after the user's neighbouring rewards. The server decides, never the client.
  */
 import { sql } from 'kysely'
-import type { Tx } from '../db/index.ts'
-import { isUniqueViolation } from '../db/index.ts'
-import { ApiError, badRequest, conflict, forbidden, notFound } from '../lib/errors.ts'
-import { videoPointOf, videoPointSubqueries } from './membership.ts'
+import type { Db, Tx } from '../db/index.ts'
+import { compiledOnce, type CompiledParam } from '../db/compiled.ts'
+import { ApiError, badRequest, forbidden, notFound } from '../lib/errors.ts'
+import { videoPointOf } from './membership.ts'
 import type {
   DashboardVideo,
   RewardClaim,
@@ -16,7 +16,9 @@ import type {
 } from '../../src/shared/contract/earning.ts'
 import type { AppContext } from '../context.ts'
 import { indiaDay } from '../lib/time.ts'
-import { postLedgerEntry } from './ledger.ts'
+import type { HandlerAnswer } from './idempotency.ts'
+import { alreadyRewarded, creditReward } from './reward-credit.ts'
+import { claimFacts, countView, rewardOfDay } from './reward-facts.ts'
 
 /** A dashboard video item (SPEC §3; the contract's `DashboardVideo`). `timer` is in seconds. */
 type VideoItem = DashboardVideo
@@ -53,6 +55,22 @@ function videoList(db: AppContext['db']): Promise<VideoItem[]> {
   return videos
 }
 
+/** The user's handouts (rewarded 0) and rewards (1) of an India day, by video (compiled once). */
+const todaysVideos = compiledOnce((db: Db, param: CompiledParam<{ userId: number; day: string }>) =>
+  db
+    .selectFrom('video_handouts')
+    .select(['video_id', sql<number>`0`.as('rewarded')])
+    .where('user_id', '=', param('userId'))
+    .where('india_day', '=', param('day'))
+    .unionAll(
+      db
+        .selectFrom('video_rewards')
+        .select(['video_id', sql<number>`1`.as('rewarded')])
+        .where('user_id', '=', param('userId'))
+        .where('india_day', '=', param('day')),
+    ),
+)
+
 /**
  * The videos for `userId`: every video not yet rewarded today (India time), in seed order; a
  * `link` naming one of them puts it first. Records the handout of each (first of the day kept).
@@ -68,19 +86,7 @@ export async function handOutVideos(
   const day = indiaDay(now)
   const [all, today] = await Promise.all([
     videoList(ctx.db),
-    ctx.db
-      .selectFrom('video_handouts')
-      .select(['video_id', sql<number>`0`.as('rewarded')])
-      .where('user_id', '=', userId)
-      .where('india_day', '=', day)
-      .unionAll(
-        ctx.db
-          .selectFrom('video_rewards')
-          .select(['video_id', sql<number>`1`.as('rewarded')])
-          .where('user_id', '=', userId)
-          .where('india_day', '=', day),
-      )
-      .execute(),
+    todaysVideos(ctx.db, { userId, day }).then((result) => result.rows),
   ])
   const handedOut = new Set(today.filter((r) => Number(r.rewarded) === 0).map((r) => r.video_id))
   const rewarded = new Set(today.filter((r) => Number(r.rewarded) === 1).map((r) => r.video_id))
@@ -137,19 +143,14 @@ export async function precheckReward(
   claim: RewardClaim,
 ): Promise<void> {
   const { videoId, watchedAt } = parseClaim(claim, ctx.now())
-  const done = await ctx.db
-    .selectFrom('video_rewards')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('video_id', '=', videoId)
-    .where('india_day', '=', indiaDay(watchedAt))
-    .executeTakeFirst()
-  if (done) throw alreadyRewarded()
+  const { rows } = await rewardOfDay(ctx.db, { userId, videoId, day: indiaDay(watchedAt) })
+  if (rows.length > 0) throw alreadyRewarded()
 }
 
 /**
- * Credits one video reward in `tx` (the caller's idempotent transaction), recording `key` on
- * the ledger row. Throws 400 VALIDATION, 403 EMAIL_NOT_VERIFIED, 404 VIDEO_NOT_FOUND,
+ * Judges one video reward claim in `tx` (the caller's idempotent transaction) and credits it,
+ * recording `key` on the ledger row; returns the key's answer, 200 `{ data: RewardCredited }`
+ * (`creditReward`). Throws 400 VALIDATION, 403 EMAIL_NOT_VERIFIED, 404 VIDEO_NOT_FOUND,
  * 409 ALREADY_REWARDED, 422 TIMER_NOT_PASSED.
  */
 export async function claimReward(
@@ -158,19 +159,14 @@ export async function claimReward(
   userId: number,
   claim: RewardClaim,
   key: string,
-): Promise<RewardCredited> {
+): Promise<HandlerAnswer<{ data: RewardCredited }>> {
   const now = ctx.now()
   const { videoId, watchedAt } = parseClaim(claim, now)
 
   // The view is counted first: the UPDATE locks the user's row for the rest of the transaction (on
   // PostgreSQL the same FOR NO KEY UPDATE lock `lockUser` takes), so claims of one user are judged
   // one after another, each on a fresh read after the lock. A refusal below rolls it back.
-  const user = await tx
-    .updateTable('users')
-    .set({ views: sql`views + 1` })
-    .where('id', '=', userId)
-    .returning(['email_verified', 'views'])
-    .executeTakeFirst()
+  const [user] = (await countView(tx, { userId })).rows
   if (!user) throw notFound('USER_NOT_FOUND', 'No such user.')
   if (!user.email_verified) {
     throw forbidden('EMAIL_NOT_VERIFIED', 'Please verify your email before earning rewards.')
@@ -183,49 +179,13 @@ export async function claimReward(
   // of the last 24 hours, the neighbouring rewards' watch times and the coins per video. Not part
   // of the locking UPDATE: on PostgreSQL that statement's reads would use the snapshot taken
   // before it waited for the lock, and miss the reward of a claim that held it.
-  const facts = await tx
-    .selectNoFrom((eb) => [
-      eb.selectFrom('videos').select('timer').where('id', '=', videoId).as('timer'),
-      eb
-        .selectFrom('video_rewards')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('video_id', '=', videoId)
-        .where('india_day', '=', day)
-        .as('rewarded_id'),
-      eb
-        .selectFrom('video_handouts')
-        .select((h) => h.fn.min('handed_at').as('first'))
-        .where('user_id', '=', userId)
-        .where('video_id', '=', videoId)
-        .where('handed_at', '>=', new Date(w - HANDOUT_VALID_MS).toISOString())
-        .as('handed_at'),
-      eb
-        .selectFrom('video_rewards')
-        .select((r) => r.fn.max('watched_at').as('last'))
-        .where('user_id', '=', userId)
-        .where('watched_at', '<=', at)
-        .as('previous_at'),
-      eb
-        .selectFrom('video_rewards')
-        .select('watched_at')
-        .where('user_id', '=', userId)
-        .where('watched_at', '>', at)
-        .orderBy('watched_at', 'asc')
-        .limit(1)
-        .as('next_at'),
-      eb
-        .selectFrom('video_rewards')
-        .innerJoin('videos', 'videos.id', 'video_rewards.video_id')
-        .select('videos.timer')
-        .where('video_rewards.user_id', '=', userId)
-        .where('video_rewards.watched_at', '>', at)
-        .orderBy('video_rewards.watched_at', 'asc')
-        .limit(1)
-        .as('next_timer'),
-      ...videoPointSubqueries(eb, userId),
-    ])
-    .executeTakeFirstOrThrow()
+  const facts = await claimFacts(tx, {
+    userId,
+    videoId,
+    day,
+    at,
+    handedSince: new Date(w - HANDOUT_VALID_MS).toISOString(),
+  })
   if (facts.timer === null) throw notFound('VIDEO_NOT_FOUND', 'This video is no longer available.')
   if (facts.rewarded_id !== null) throw alreadyRewarded()
   const timer = Number(facts.timer)
@@ -239,36 +199,15 @@ export async function claimReward(
     throw timerNotPassed('This watch time overlaps another rewarded video.')
   }
 
-  const coins = videoPointOf(facts)
-  const entry = await postLedgerEntry(tx, {
+  return creditReward(ctx, tx, {
     userId,
-    kind: 'video_reward',
-    coins,
-    status: 'confirmed',
-    description: `Reward for watching video ${videoId}`,
-    idempotencyKey: key,
     videoId,
-    rewardDay: day,
+    day,
+    watchedAt,
+    coins: videoPointOf(facts),
+    points: user.points,
+    views: user.views,
+    key,
     at: now,
   })
-  try {
-    await tx
-      .insertInto('video_rewards')
-      .values({
-        user_id: userId,
-        video_id: videoId,
-        india_day: day,
-        watched_at: watchedAt.toISOString(),
-        ledger_entry_id: entry.id,
-      })
-      .execute()
-  } catch (error) {
-    if (isUniqueViolation(error)) throw alreadyRewarded()
-    throw error
-  }
-  return { message: 'Reward credited.', coins, points: entry.points, views: user.views }
-}
-
-function alreadyRewarded(): ApiError {
-  return conflict('ALREADY_REWARDED', 'You have already been rewarded for this video today.')
 }

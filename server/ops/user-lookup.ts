@@ -102,4 +102,3 @@ export async function lookUpUser(ctx: AppContext, query: string) {
     withdrawals,
   }
 }
-

@@ -13,6 +13,7 @@ import type { FastifyRequest } from 'fastify'
 import { unauthorized } from '../lib/errors.ts'
 import { sha256 } from '../lib/crypto.ts'
 import { nowIso, type Db } from '../db/index.ts'
+import { compiledOnce, type CompiledParam } from '../db/compiled.ts'
 
 /** The user of a live token, and their suspension (user_moderation; none: not suspended). */
 export interface TokenOwner {
@@ -46,6 +47,18 @@ export function readToken(header: string | undefined): string | null {
   return value || null
 }
 
+/** The token's user and suspension by the token's hash, if live at `now` (compiled once). */
+const tokenOwnerQuery = compiledOnce(
+  (db: Db, param: CompiledParam<{ hash: string; now: string }>) =>
+    db
+      .selectFrom('access_tokens')
+      .leftJoin('user_moderation', 'user_moderation.user_id', 'access_tokens.user_id')
+      .select(['access_tokens.user_id', 'user_moderation.suspended', 'user_moderation.reason'])
+      .where('access_tokens.token_hash', '=', param('hash'))
+      .where('access_tokens.revoked_at', 'is', null)
+      .where('access_tokens.expires_at', '>', param('now')),
+)
+
 /**
  * The owner of `token` if it is live at `nowIso` (ISO time: unrevoked, unexpired), with their
  * suspension, in one statement (the unique index on the token's hash, the moderation row by its
@@ -56,14 +69,7 @@ export async function lookUpToken(
   token: string,
   now: string,
 ): Promise<TokenOwner | undefined> {
-  const row = await db
-    .selectFrom('access_tokens')
-    .leftJoin('user_moderation', 'user_moderation.user_id', 'access_tokens.user_id')
-    .select(['access_tokens.user_id', 'user_moderation.suspended', 'user_moderation.reason'])
-    .where('access_tokens.token_hash', '=', sha256(token))
-    .where('access_tokens.revoked_at', 'is', null)
-    .where('access_tokens.expires_at', '>', now)
-    .executeTakeFirst()
+  const [row] = (await tokenOwnerQuery(db, { hash: sha256(token), now })).rows
   if (!row) return undefined
   return {
     userId: row.user_id,

@@ -4,10 +4,11 @@
  * `aria-invalid`, `aria-describedby`). Styles: `.field` and `.input` in src/styles/components.css.
  */
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
+import { t } from '@/i18n/i18n'
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string
-  /** The message shown under the input (an alert); marks the input invalid. */
+  /** The message shown under the input (an alert; a catalog message is shown translated); marks the input invalid. */
   error?: string | null
   /** Something drawn inside the input's box, at the right (the PIN's show/hide toggle). */
   trailing?: ReactNode
@@ -57,7 +58,7 @@ export function TextField(props: TextFieldProps) {
       )}
       {error ? (
         <p id={errorId} className="error-text" role="alert">
-          {error}
+          {t(error)}
         </p>
       ) : null}
       {children}

@@ -5,12 +5,12 @@
  */
 import type { ReactNode } from 'react'
 import { TransNoContext } from '@lingui/react/server'
-import { i18n, type MessageValues } from './i18n'
+import { i18n, t, type MessageValues } from './i18n'
 
 /**
  * A message with elements inside, e.g. `<T id="Read the <0>terms</0>" components={{ 0: <Link
  * href="/termsandcondition" /> }} />`: the id is the English text (a literal, for the catalog
- * test), each `<n>…</n>` wraps its text in `components[n]`.
+ * test), `values` fill its `{name}` placeholders, each `<n>…</n>` wraps its text in `components[n]`.
  */
 export function T(props: {
   id: string
@@ -18,5 +18,8 @@ export function T(props: {
   components?: Record<string, ReactNode>
 }) {
   const { id, values, components } = props
-  return <TransNoContext id={id} values={values} components={components} lingui={{ i18n }} />
+  // `t` translates and fills the placeholders in either language (an English message has no
+  // compiled entry, and Lingui's answer for one is its id with `{name}` left as it is); Lingui
+  // then only puts the text of each `<n>…</n>` into its element.
+  return <TransNoContext id={t(id, values)} components={components} lingui={{ i18n }} />
 }

@@ -7,6 +7,8 @@ import ky, { HTTPError } from 'ky'
 import { clearAccessToken, getAccessToken } from './session'
 import { noteServerDate } from './server-clock'
 import { takeEarlyGet } from './early-gets'
+import { apiErrorText, loadApiErrorTexts } from './api-error-text'
+import { i18n } from '@/i18n/i18n'
 import type { ErrorBody } from '@/shared/contract/common'
 
 /** Where a 401 sends the visitor; replaced by the app with its router's navigate. */
@@ -50,18 +52,20 @@ export const api = ky.create({
 export type ApiErrorBody = ErrorBody & { [extra: string]: unknown }
 
 /**
- * Reads `{message, code}` from a failed call; null when the failure was not an HTTP answer
- * (offline, timeout) or the body is not JSON.
+ * Reads `{message, code}` from a failed call, the message in the active language
+ * (./api-error-text.ts); null when the failure was not an HTTP answer (offline, timeout). A body
+ * that is not JSON reads as an empty message and code.
  */
 export async function readApiError(
   error: unknown,
 ): Promise<(ApiErrorBody & { status: number }) | null> {
   if (!(error instanceof HTTPError)) return null
+  if (i18n.locale === 'hi') await loadApiErrorTexts()
   try {
     const body = (await error.response.clone().json()) as Partial<ApiErrorBody>
     return {
       ...body,
-      message: String(body.message ?? ''),
+      message: apiErrorText({ ...body, message: String(body.message ?? '') }),
       code: String(body.code ?? ''),
       status: error.response.status,
     }

@@ -5,12 +5,15 @@
  * Node imports: the PWA and the API both use this file.
  */
 
+import { msg } from './msg.ts'
+
 /** Exactly 12 digits. */
 export const UTR_PATTERN = /^\d{12}$/
 
 /** The message shown for a malformed UTR (form and API alike). */
-export const UTR_INVALID_MESSAGE =
-  'Enter the 12-digit UPI transaction reference (UTR) shown by your UPI app.'
+export const UTR_INVALID_MESSAGE = msg(
+  'Enter the 12-digit UPI transaction reference (UTR) shown by your UPI app.',
+)
 
 /** Strips the spaces and dashes UPI apps and users put in a UTR ("4123 4567 8901" → "412345678901"). */
 export function normalizeUtr(value: string): string {

@@ -7,7 +7,9 @@ import { keepEqual } from '@/shared/keep-equal'
 import { persist } from 'zustand/middleware'
 import { api } from '@/lib/api-client'
 import { idbStorage } from '@/lib/idb-storage'
-import { formatDays, payoutTimeRange } from '@/shared/payout-time'
+import { payoutTimeRange } from '@/shared/payout-time'
+import { formatDayRange, formatDays } from '@/i18n/format'
+import { msg, t } from '@/i18n/i18n'
 import type { MembershipPlan } from '@/shared/contract/earning'
 
 export type { MembershipPlan }
@@ -31,11 +33,12 @@ export interface PlanGroup {
 }
 
 /** 'Withdrawal in 1 day' / 'Withdrawal in 5 days' (issue 13: plurals right). */
-export const withdrawalNote = (days: number): string => `Withdrawal in ${formatDays(days)}`
+export const withdrawalNote = (days: number): string =>
+  t('Withdrawal in {days}', { days: formatDays(days) })
 
 /** SPEC §8 texts. */
-export const PLANS_NOT_ARRAY = 'Failed to fetch membership data. Please try again.'
-export const PLANS_FETCH_FAILED = 'Error fetching membership data.'
+export const PLANS_NOT_ARRAY = msg('Failed to fetch membership data. Please try again.')
+export const PLANS_FETCH_FAILED = msg('Error fetching membership data.')
 
 /** Whether a plan is the free one (deposit_point 'FREE', SPEC §9). */
 export const isFreePlan = (plan: Pick<MembershipPlan, 'deposit_point'>): boolean =>
@@ -78,7 +81,7 @@ export function groupPlans(plans: MembershipPlan[]): PlanGroup[] {
     const range = payoutTimeRange(members) ?? ''
     return {
       ...group,
-      note: `Withdrawal in ${range}`,
+      note: t('Withdrawal in {days}', { days: formatDayRange(range) }),
       mixedDays: new Set(members.map((m) => Number(m.withdrawl_days))).size > 1,
     }
   })

@@ -23,12 +23,11 @@ function processCpuMs(pid: number): number {
 }
 
 /**
- * The CPU time so far (ms) of every backend connected to the database at `url`, this probe's
- * own connection left out; null when /proc cannot be read (not Linux, or PostgreSQL elsewhere).
- * Backends that ended between two probes drop out of the sum, so compare probes of one run
- * with the same pool open.
+ * The CPU time so far (ms) of each backend connected to the database at `url`, by process id,
+ * this probe's own connection left out; null when /proc cannot be read (not Linux, or PostgreSQL
+ * elsewhere). `cpuSpentMs` compares two probes.
  */
-export async function databaseCpuMs(url: string): Promise<number | null> {
+export async function databaseCpuMs(url: string): Promise<Map<number, number> | null> {
   if (!fs.existsSync('/proc/self/stat')) return null
   const client = new pg.Client({ connectionString: url })
   await client.connect()
@@ -36,8 +35,19 @@ export async function databaseCpuMs(url: string): Promise<number | null> {
     const { rows } = await client.query<{ pid: number }>(
       'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
     )
-    return rows.reduce((sum, row) => sum + processCpuMs(row.pid), 0)
+    return new Map(rows.map((row) => [row.pid, processCpuMs(row.pid)]))
   } finally {
     await client.end()
   }
+}
+
+/**
+ * The CPU (ms) the backends of probe `after` spent since probe `before` (a backend new since
+ * then counts from 0). A backend that ended in between (the pool closes idle connections) is
+ * missing from `after`, and its time since `before` is not counted: never negative.
+ */
+export function cpuSpentMs(before: Map<number, number>, after: Map<number, number>): number {
+  let spent = 0
+  for (const [pid, ms] of after) spent += Math.max(0, ms - (before.get(pid) ?? 0))
+  return spent
 }

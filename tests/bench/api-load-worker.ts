@@ -10,6 +10,10 @@ import { percentile, type LoadResult, type LoadSpec } from './api-load.ts'
 
 const spec = await new Promise<LoadSpec>((resolve) => process.once('message', resolve))
 const latencies: number[] = []
+/** Latencies by HTTP status, and of the answers after the first second of the run. */
+const byStatus: Record<string, number[]> = {}
+const afterFirstSecond: number[] = []
+let startedAt = 0
 const refusals: Record<string, number> = {}
 const runId = crypto.randomBytes(4).toString('hex')
 let next = 0
@@ -54,13 +58,29 @@ const instance = autocannon(
   },
 )
 
-instance.on('response', (_client, _status, _bytes, responseTime: number) => {
+instance.on('start', () => {
+  startedAt = performance.now()
+})
+instance.on('response', (_client, status: number, _bytes, responseTime: number) => {
   latencies.push(responseTime)
+  ;(byStatus[String(status)] ??= []).push(responseTime)
+  if (performance.now() - startedAt > 1000) afterFirstSecond.push(responseTime)
 })
 
 /** Sends the figures of the finished run to the bench and lets the process end. */
 function report(result: autocannon.Result) {
   latencies.sort((a, b) => a - b)
+  afterFirstSecond.sort((a, b) => a - b)
+  const latencyByStatus: LoadResult['byStatus'] = {}
+  for (const [status, list] of Object.entries(byStatus)) {
+    list.sort((a, b) => a - b)
+    latencyByStatus[status] = {
+      count: list.length,
+      p50: percentile(list, 50),
+      p99: percentile(list, 99),
+      max: list.at(-1) ?? 0,
+    }
+  }
   const statuses: Record<string, number> = {}
   for (const [status, stat] of Object.entries(result.statusCodeStats ?? {})) {
     statuses[status] = Number(stat.count ?? 0)
@@ -78,6 +98,8 @@ function report(result: autocannon.Result) {
     max: latencies.at(-1) ?? 0,
     statuses,
     refusals,
+    byStatus: latencyByStatus,
+    p99AfterFirstSecond: percentile(afterFirstSecond, 99),
     errors: result.errors,
     timeouts: result.timeouts,
   }

@@ -45,6 +45,10 @@ export interface LoadResult {
   statuses: Record<string, number>
   /** Non-2xx answers by `status code` of the JSON body, e.g. `{ '409 ALREADY_REWARDED': 5012 }`. */
   refusals: Record<string, number>
+  /** Latency by HTTP status (answers, p50, p99, max in ms): which answers make the p99. */
+  byStatus: Record<string, { count: number; p50: number; p99: number; max: number }>
+  /** p99 (ms) of the answers received after the run's first second (0 when none). */
+  p99AfterFirstSecond: number
   /** Connection errors and timeouts (no answer at all). */
   errors: number
   timeouts: number

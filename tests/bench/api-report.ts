@@ -87,6 +87,49 @@ export function printTable(engine: EngineName, rows: Row[]) {
   }
 }
 
+/**
+ * Prints where each scenario's p99 comes from on `engine`: the p99 without the answers of the
+ * run's first second, and answers, p50/p99/max by HTTP status.
+ */
+export function printLatencyByStatus(engine: EngineName, rows: Row[]) {
+  console.log(`\n${engine}: p99 without the first second, and latency by status (ms)`)
+  for (const { result: r } of rows) {
+    const statuses = Object.entries(r.byStatus)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(
+        ([status, s]) =>
+          `${status} ×${s.count}: p50 ${ms(s.p50)}, p99 ${ms(s.p99)}, max ${ms(s.max)}`,
+      )
+      .join('; ')
+    console.log(
+      `  ${r.name.padEnd(34)} p99 ${ms(r.p99).padStart(5)}, after 1 s ${ms(r.p99AfterFirstSecond).padStart(5)}   ${statuses}`,
+    )
+  }
+}
+
+/** Scenarios held to issue 14's PostgreSQL targets: the dashboard and the reward claims. */
+const TARGETED = /dashboard|add-reward/
+/** Issue 14's targets on PostgreSQL: p99 (ms), share of SQLite's rate, dashboard's of floor. */
+export const TARGETS = { p99Ms: 100, ofSqlite: 0.5, dashboardOfFloor: 0.5 }
+
+/** The verdict on PostgreSQL's row `p` against issue 14's targets ('—' when not targeted). */
+function verdict(p: Row, s: Row, postgres: Row[]): string {
+  const name = p.result.name
+  if (!TARGETED.test(name)) return '—'
+  const missed: string[] = []
+  if (p.result.p99 > TARGETS.p99Ms) missed.push(`p99 > ${TARGETS.p99Ms}`)
+  if (p.result.requestsPerSecond < TARGETS.ofSqlite * s.result.requestsPerSecond)
+    missed.push('< 50 % of SQLite')
+  const floor = postgres.find((r) => r.result.name === FLOOR)
+  if (
+    name.includes('dashboard') &&
+    floor &&
+    p.result.requestsPerSecond < TARGETS.dashboardOfFloor * floor.result.requestsPerSecond
+  )
+    missed.push('< 50 % of floor')
+  return missed.length === 0 ? 'target met' : `missed: ${missed.join(', ')}`
+}
+
 /** Prints SQLite and PostgreSQL side by side: rate, p50, p99, share of floor, PG/SQLite rate. */
 export function printSideBySide(results: Array<[EngineName, Row[]]>) {
   const sqlite = results.find(([e]) => e === 'sqlite')?.[1]
@@ -104,7 +147,8 @@ export function printSideBySide(results: Array<[EngineName, Row[]]>) {
     'of floor'.padStart(8),
     'PG/SQLite'.padStart(9),
     'stmts/req SQLite, PG',
-    'load SQLite, PG',
+    'load SQLite, PG'.padEnd(16),
+    'PG targets (p99 ≤ 100 ms, ≥ 50 % of SQLite, dashboard ≥ 50 % of floor)',
   ].join(' ')
   console.log('\nside by side (latencies in ms)')
   console.log(header)
@@ -129,7 +173,8 @@ export function printSideBySide(results: Array<[EngineName, Row[]]>) {
         ofFloor(postgres, p).padStart(8),
         share.padStart(9),
         ` ${s.statementsPerRequest.toFixed(1)}, ${p.statementsPerRequest.toFixed(1)}`.padEnd(20),
-        ` ${s.loadAverage.toFixed(1)}, ${p.loadAverage.toFixed(1)}`,
+        ` ${s.loadAverage.toFixed(1)}, ${p.loadAverage.toFixed(1)}`.padEnd(16),
+        verdict(p, s, postgres),
       ].join(' '),
     )
   }

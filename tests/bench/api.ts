@@ -33,17 +33,16 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { AddressInfo } from 'node:net'
-import Fastify, { type FastifyInstance } from 'fastify'
-import pg from 'pg'
-import SQLite from 'better-sqlite3'
+import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app.ts'
 import { DEFAULT_POOL_SIZE } from '../../server/db/index.ts'
-import { lookUpToken, readToken } from '../../server/plugins/auth.ts'
 import { createTestDatabase, ENGINES, type EngineName } from '../helpers/databases.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
 import { runLoad, type LoadSpec, type RequestTemplate } from './api-load.ts'
-import { printSideBySide, printTable, type Row } from './api-report.ts'
-import { databaseCpuMs } from './api-cpu.ts'
+import { printLatencyByStatus, printSideBySide, printTable, type Row } from './api-report.ts'
+import { cpuSpentMs, databaseCpuMs } from './api-cpu.ts'
+import { startFloor, statementsSent } from './api-floor.ts'
+import { creditedClaims, insertUsers } from './api-claims.ts'
 
 const SECONDS = Math.max(1, Number(process.env.BENCH_SECONDS ?? 5))
 const CONNECTIONS = Math.max(1, Number(process.env.BENCH_CONNECTIONS ?? 50))
@@ -67,54 +66,11 @@ const PIN = process.env.BENCH_PIN === '1'
 const SCENARIOS = process.env.BENCH_SCENARIOS?.split(',').filter(Boolean)
 const wanted = (name: string) => !SCENARIOS || SCENARIOS.some((s) => name.includes(s))
 const USERS = 32
+/** Users of the credited-claims scenario; each claims every video once (13 seeded: 2 080 claims). */
+const CREDIT_USERS = 160
 const engines = (process.env.BENCH_ENGINES?.split(',') ?? ENGINES).filter((e): e is EngineName =>
   (ENGINES as string[]).includes(e),
 )
-
-/** Statements sent to either database by this process so far (see `countStatements`). */
-let statements = 0
-
-/**
- * Counts every statement the process sends: each `query` of a pg client (the pool's clients are
- * pg.Client instances) and each statement better-sqlite3 prepares (Kysely prepares one per query,
- * BEGIN and COMMIT included).
- */
-function countStatements() {
-  const client = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }
-  const query = client.query
-  client.query = function (this: unknown, ...args: unknown[]) {
-    statements += 1
-    return query.apply(this, args)
-  }
-  const sqlite = SQLite.prototype as unknown as { prepare: (...args: unknown[]) => unknown }
-  const prepare = sqlite.prepare
-  sqlite.prepare = function (this: unknown, ...args: unknown[]) {
-    statements += 1
-    return prepare.apply(this, args)
-  }
-}
-countStatements()
-
-/**
- * The floor: bare Fastify on `app`'s database, answering `GET /floor` with the same token lookup
- * as `authenticate` (`lookUpToken`, server/plugins/auth.ts) and one read of the token's user.
- */
-async function startFloor(app: FastifyInstance): Promise<FastifyInstance> {
-  const floor = Fastify({ logger: false })
-  floor.get('/floor', async (request, reply) => {
-    const token = readToken(request.headers.authorization)
-    if (!token) return reply.status(401).send({ message: 'no token', code: 'UNAUTHORIZED' })
-    const owner = await lookUpToken(app.db, token, new Date().toISOString())
-    if (!owner) return reply.status(401).send({ message: 'bad token', code: 'UNAUTHORIZED' })
-    return app.db
-      .selectFrom('users')
-      .select(['id', 'first_name', 'points', 'views'])
-      .where('id', '=', owner.userId)
-      .executeTakeFirst()
-  })
-  await floor.listen({ port: 0, host: '127.0.0.1' })
-  return floor
-}
 
 const rssMiB = () => process.memoryUsage().rss / 1024 / 1024
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -198,12 +154,12 @@ async function benchEngine(engine: EngineName): Promise<Row[]> {
       if (!wanted(spec.name)) return
       const databaseBefore = await databaseCpu()
       const cpuBefore = process.cpuUsage()
-      const before = statements
+      const before = statementsSent()
       const result = await runLoad(
         { baseUrl, connections: CONNECTIONS, durationSeconds: SECONDS, ...spec },
         PIN ? '1' : undefined,
       )
-      const sent = statements - before
+      const sent = statementsSent() - before
       const cpu = process.cpuUsage(cpuBefore)
       const databaseAfter = await databaseCpu()
       const answered = Object.values(result.statuses).reduce((sum, n) => sum + n, 0)
@@ -221,7 +177,7 @@ async function benchEngine(engine: EngineName): Promise<Row[]> {
         databaseCpuMs:
           databaseBefore === null || databaseAfter === null
             ? null
-            : perAnswer(databaseAfter - databaseBefore),
+            : perAnswer(cpuSpentMs(databaseBefore, databaseAfter)),
         loadAverage: os.loadavg()[0] ?? 0,
       })
       process.stdout.write('.')
@@ -232,20 +188,32 @@ async function benchEngine(engine: EngineName): Promise<Row[]> {
         body: body === undefined ? undefined : JSON.stringify(body),
       }))
 
-    // Warm-up (not reported): JIT, connection setup, the auth and database paths.
-    for (const [url, warm] of [
-      [floorUrl, '/floor'],
-      [baseUrl, '/api/v1/healthz'],
-      [baseUrl, '/api/v1/get-user/'],
-    ] as const) {
+    // Users who each claim every video once (credited claims), and others to warm that path up.
+    const [claimers, warmers] = await Promise.all([
+      insertUsers(app, first, CREDIT_USERS),
+      insertUsers(app, first, CREDIT_USERS / 4),
+    ])
+    const credited = await creditedClaims(app, claimers)
+
+    // Warm-up (not reported), the same on both engines: a second of each route the scenarios
+    // call (JIT, connection setup, PostgreSQL's caches), claims as credited ones by other users.
+    const warmUps: Array<[string, string, RequestTemplate[], boolean]> = [
+      [floorUrl, '/floor', each(users), false],
+      [baseUrl, '/api/v1/healthz', each(users), false],
+      [baseUrl, '/api/v1/get-user/', each(users), false],
+      [baseUrl, '/api/v1/dashboard/', each(users), false],
+      [baseUrl, '/api/v1/add-reward/', await creditedClaims(app, warmers), true],
+    ]
+    for (const [url, warm, templates, claims] of warmUps) {
       await runLoad({
         name: 'warm-up',
         baseUrl: url,
-        method: 'GET',
+        method: claims ? 'POST' : 'GET',
         path: warm,
         connections: CONNECTIONS,
         durationSeconds: 1,
-        templates: each(users),
+        templates,
+        uniqueIdempotencyKey: claims,
       })
     }
 
@@ -282,7 +250,8 @@ async function benchEngine(engine: EngineName): Promise<Row[]> {
     })
 
     // Claims: wait out the timer, credit one claim to replay, then fresh keys for the others.
-    if (wanted('add-reward')) {
+    const claimScenarios = ['new key', 'replay', 'credited'].map((n) => `POST add-reward (${n})`)
+    if (claimScenarios.some(wanted)) {
       await sleep(Math.max(0, handedAt + (video.timer + 1) * 1000 - Date.now()))
       const claim = { dashboard_id: video.id }
       const replayKey = `bench-replay-${crypto.randomBytes(6).toString('hex')}`
@@ -313,6 +282,14 @@ async function benchEngine(engine: EngineName): Promise<Row[]> {
             body: JSON.stringify(claim),
           },
         ],
+      })
+      await run({
+        name: 'POST add-reward (credited)',
+        method: 'POST',
+        path: '/api/v1/add-reward/',
+        templates: credited,
+        amount: credited.length,
+        uniqueIdempotencyKey: true,
       })
     }
 
@@ -366,4 +343,5 @@ for (const engine of engines) {
 }
 console.log('')
 for (const [engine, rows] of results) printTable(engine, rows)
+for (const [engine, rows] of results) printLatencyByStatus(engine, rows)
 printSideBySide(results)

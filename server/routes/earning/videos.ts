@@ -37,10 +37,7 @@ export default async function videoRoutes(instance: FastifyInstance): Promise<vo
       const answer = await runIdempotent(
         ctx,
         { userId: request.userId, key, route: 'add-reward', body },
-        async (tx) => ({
-          status: 200,
-          body: { data: await claimReward(ctx, tx, request.userId, body, key) },
-        }),
+        (tx) => claimReward(ctx, tx, request.userId, body, key),
         // A claim already credited today is refused without a transaction (most repeats are).
         { precheck: () => precheckReward(ctx, request.userId, body) },
       )

@@ -1,20 +1,25 @@
-/** The payment screens' texts (SPEC §8), in one place for the screens and their tests. */
+/**
+ * The payment screens' texts (SPEC §8), in one place for the screens and their tests; marked with
+ * `msg()`, shown through `t()`.
+ */
+import { msg } from '@/i18n/msg'
 
 /** Shown when no card provider is configured (the server's 501 message, same words). */
-export const NO_PROVIDER_MESSAGE =
-  'Card payments are not set up on this server. Pay by UPI from the Membership Plans page.'
+export const NO_PROVIDER_MESSAGE = msg(
+  'Card payments are not set up on this server. Pay by UPI from the Membership Plans page.',
+)
 
 /** Any other failure of the card test form (SPEC §8); the button resets. */
-export const PAYMENT_ERROR = 'Error processing payment. Please try again.'
+export const PAYMENT_ERROR = msg('Error processing payment. Please try again.')
 
 /** The result pages' error (SPEC §8). */
-export const LOAD_DETAILS_ERROR = 'Failed to load transaction details. Please try again.'
+export const LOAD_DETAILS_ERROR = msg('Failed to load transaction details. Please try again.')
 
 /** How long the result pages show Loading before their content (SPEC §4, §9), in ms. */
 export const RESULT_LOADING_MS = 2000
 
 /** A result page for an order the server does not know, or another user's (DECISIONS §4). */
-export const NOT_FOUND_TITLE = 'We could not find this payment'
+export const NOT_FOUND_TITLE = msg('We could not find this payment')
 
 /** A result page for an order still waiting for its payment. */
-export const NOT_RECEIVED_TITLE = 'We have not received this payment yet'
+export const NOT_RECEIVED_TITLE = msg('We have not received this payment yet')

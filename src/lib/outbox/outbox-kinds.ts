@@ -4,6 +4,8 @@
  * and how its result is shown when it ends in the background, with no screen awaiting it.
  */
 import type { OutboxError, OutboxItem } from './outbox-types'
+import { apiErrorText } from '../api-error-text'
+import { t } from '@/i18n/i18n'
 
 /**
  * One kind of queued request. `Body` is what is POSTed, `Answer` the server's 2xx body (not
@@ -54,5 +56,5 @@ export function outboxKind(name: string): AnyOutboxKind | undefined {
 export function describeOutboxError(item: Pick<OutboxItem, 'kind' | 'lastError'>): string {
   const kind = kinds.get(item.kind)
   if (kind) return kind.describeError(item.lastError)
-  return item.lastError?.message || 'The request was refused.'
+  return apiErrorText(item.lastError) || t('The request was refused.')
 }

@@ -10,11 +10,13 @@ import { AuthLogo } from './auth-logo'
 import { TextField } from '@/components/text-field'
 import { SubmitButton } from './submit-button'
 import { formatCountdown, useCountdown } from './use-countdown'
-import { t } from '@/i18n/i18n'
+import { msg, t } from '@/i18n/i18n'
+import { T } from '@/i18n/trans'
 
 /** Shown when the screen was opened without the address the code went to. */
-export const NO_EMAIL =
-  'This page does not say which email the code was sent to. Open it from the link in your email, or start again from Log In.'
+export const NO_EMAIL = msg(
+  'This page does not say which email the code was sent to. Open it from the link in your email, or start again from Log In.',
+)
 
 export interface OtpScreenProps {
   email: string
@@ -67,12 +69,16 @@ export function OtpScreen({ email, initialSeconds, onVerify, onResend, onBack }:
         <h1 className="center">{t('OTP Verification')}</h1>
         {email ? (
           <p className="center muted">
-            Code has been sent to <strong>{email}</strong>
+            <T
+              id="Code has been sent to <0>{email}</0>"
+              values={{ email }}
+              components={{ 0: <strong /> }}
+            />
           </p>
         ) : (
           // Opened without ?email= (issue 13): say so instead of "Code has been sent to ".
           <p className="center error-text" role="alert" data-testid="otp-no-email">
-            {NO_EMAIL}
+            {t(NO_EMAIL)}
           </p>
         )}
         <form className="stack" onSubmit={submit} noValidate>
@@ -97,7 +103,9 @@ export function OtpScreen({ email, initialSeconds, onVerify, onResend, onBack }:
             </button>
           </div>
           {secondsLeft > 0 ? (
-            <p className="center muted">Resend code in {formatCountdown(secondsLeft)}</p>
+            <p className="center muted">
+              {t('Resend code in {time}', { time: formatCountdown(secondsLeft) })}
+            </p>
           ) : null}
           <SubmitButton
             busy={verifying}

@@ -26,7 +26,7 @@ export function PinField({ onChange, ...props }: PinFieldProps) {
         <button
           type="button"
           className="icon-button toggle"
-          aria-label={shown ? 'Hide password' : 'Show password'}
+          aria-label={shown ? t('Hide password') : t('Show password')}
           onClick={() => setShown((s) => !s)}
         >
           <EyeIcon crossed={shown} />

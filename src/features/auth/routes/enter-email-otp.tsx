@@ -27,7 +27,7 @@ export default function EnterEmailOtp() {
       return null
     }
     toast.error(t('OTP verification failed. Please try again.'))
-    return 'Enter Correct OTP'
+    return t('Enter Correct OTP')
   }
 
   const resend = async (): Promise<number | null> => {

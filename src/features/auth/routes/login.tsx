@@ -34,7 +34,7 @@ export default function Login() {
     event.preventDefault()
     const value = identifier.trim()
     const badIdentifier = checkLoginIdentifier(value)
-    const badPin = pin ? null : 'Please enter your password.'
+    const badPin = pin ? null : t('Please enter your password.')
     setIdentifierError(badIdentifier)
     setPinError(badPin)
     setFormError(null)
@@ -58,7 +58,7 @@ export default function Login() {
       if (token) setAccessToken(token)
       if (requestId) setRequestId(requestId)
       const email = typeof result.body.email === 'string' ? result.body.email : value
-      toast.success(result.message || 'OTP Sent Successfully!')
+      toast.success(result.message || t('OTP Sent Successfully!'))
       navigate(`/verify-otp-signup?email=${encodeURIComponent(email)}`)
       return
     } else if ((result.status === 423 || result.status === 429) && result.message) {

@@ -22,6 +22,7 @@ import { PinField } from '../components/pin-field'
 import { SubmitButton } from '../components/submit-button'
 import { TextField } from '@/components/text-field'
 import { msg, t } from '@/i18n/i18n'
+import { T } from '@/i18n/trans'
 
 const AGREE_TERMS = msg('Agree Term & Condition to Proceed!')
 const USER_EXISTS = msg('Please try with different user details, user already exists.')
@@ -81,7 +82,7 @@ export default function Register() {
       const requestId = readRequestId(body)
       if (requestId) setRequestId(requestId)
       toast.success(
-        result.ok ? 'OTP Sent Successfully!' : result.message || 'OTP Sent Successfully!',
+        result.ok ? t('OTP Sent Successfully!') : result.message || t('OTP Sent Successfully!'),
       )
       navigate(`/verify-otp-signup?email=${encodeURIComponent(trimmedEmail)}`)
       return
@@ -158,8 +159,13 @@ export default function Register() {
                 onChange={(event) => setAgreed(event.target.checked)}
               />
               <span>
-                I agree to the <Link href="/termsandcondition">{t('Terms & Conditions')}</Link> and
-                the <Link href="/privacy">{t('Privacy Policy')}</Link>
+                <T
+                  id="I agree to the <0>Terms & Conditions</0> and the <1>Privacy Policy</1>"
+                  components={{
+                    0: <Link href="/termsandcondition" />,
+                    1: <Link href="/privacy" />,
+                  }}
+                />
               </span>
             </label>
             {errors.agree ? (
@@ -178,7 +184,10 @@ export default function Register() {
           </SubmitButton>
         </form>
         <p className="center">
-          Already have an account? <Link href="/loginn">{t('Log In')}</Link>
+          <T
+            id="Already have an account? <0>Log In</0>"
+            components={{ 0: <Link href="/loginn" /> }}
+          />
         </p>
       </main>
     </>

@@ -26,7 +26,7 @@ export default function UpdatePassword() {
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     const badPin = checkNewPin(pin)
-    const mismatch = !badPin && pin !== confirm ? 'Passwords do not match' : null
+    const mismatch = !badPin && pin !== confirm ? t('Passwords do not match') : null
     setPinError(badPin)
     setConfirmError(mismatch)
     if (badPin || mismatch) return
@@ -52,7 +52,7 @@ export default function UpdatePassword() {
       <main className="page stack">
         <AuthLogo />
         <h1 className="center">{t('Create New Password')}</h1>
-        {email ? <p className="center muted">For {email}</p> : null}
+        {email ? <p className="center muted">{t('For {email}', { email })}</p> : null}
         <form className="stack" onSubmit={submit} noValidate>
           <PinField
             label={t('New password (4-digit PIN)')}

@@ -12,6 +12,7 @@ import { applyReward, describeRewardError } from '../lib/reward-claims'
 import type { DashboardVideo } from '../api/get-videos'
 import { RewardPopup } from './dashboard-popups'
 import { VideoPlayer } from './video-player'
+import { apiErrorText } from '@/lib/api-error-text'
 
 /** SPEC §9: reward popup 3 s; reward step delay 1 s. */
 export const REWARD_POPUP_MS = 3_000
@@ -60,7 +61,7 @@ export const EarningPlayer = memo(function EarningPlayer(props: {
       setRound((r) => r + 1)
       const result = await claim
       if (result.kind === 'final') {
-        toast.error(describeRewardError(result.error.message))
+        toast.error(describeRewardError(apiErrorText(result.error)))
         return
       }
       const data = result.kind === 'done' ? result.body?.data : undefined

@@ -20,7 +20,7 @@ export const PlansSummary = memo(function PlansSummary({
   return (
     <section className="card stack" aria-labelledby="plans-title">
       <h2 id="plans-title">{t('Membership plans')}</h2>
-      {error ? <p className="error-text">{error}</p> : null}
+      {error ? <p className="error-text">{t(error)}</p> : null}
       {plans === null && !error ? (
         // Keeps the list's usual height (the seeded 4 types) while it loads, so its arrival moves
         // neither the link below nor Log out (CLS, issue 5); cached plans show at once instead.
@@ -37,14 +37,17 @@ export const PlansSummary = memo(function PlansSummary({
               <ul className="plain-list">
                 {group.free ? (
                   <li>
-                    Free: {formatCoins(group.free.videoPoint)} per video
-                    {group.free.videoPoint === currentVideoPoint ? ' (your plan)' : ''}
+                    {t('Free: {coins} per video', { coins: formatCoins(group.free.videoPoint) })}
+                    {group.free.videoPoint === currentVideoPoint ? ` ${t('(your plan)')}` : ''}
                   </li>
                 ) : null}
                 {group.deposits.map((d) => (
                   <li key={d.membershipPlanId}>
-                    {formatRupees(d.amount)}: {formatCoins(d.perVideo)} per video
-                    {d.perVideo === currentVideoPoint ? ' (your plan)' : ''}
+                    {t('{rupees}: {coins} per video', {
+                      rupees: formatRupees(d.amount),
+                      coins: formatCoins(d.perVideo),
+                    })}
+                    {d.perVideo === currentVideoPoint ? ` ${t('(your plan)')}` : ''}
                   </li>
                 ))}
               </ul>

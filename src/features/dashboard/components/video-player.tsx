@@ -120,6 +120,8 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const ytId = youtubeId(video.link)
   const [tapped, setTapped] = useState(false)
   const [playing, setPlaying] = useState(false)
+  // The still (the poster) shows until the video first plays; its words are text over it.
+  const [started, setStarted] = useState(false)
   const seconds = useWatchClock({
     active: playing && wantPlay,
     initialSeconds: props.initialSeconds,
@@ -134,12 +136,18 @@ export function VideoPlayer(props: VideoPlayerProps) {
     <section className="card stack" aria-label={t('Video player')}>
       <div className="player-frame">
         {ytId === null ? (
-          <FileVideo
-            src={video.link}
-            wantPlay={wantPlay}
-            onWantPlayChange={onWantPlayChange}
-            onPlaying={setPlaying}
-          />
+          <>
+            <FileVideo
+              src={video.link}
+              wantPlay={wantPlay}
+              onWantPlayChange={onWantPlayChange}
+              onPlaying={(now) => {
+                setPlaying(now)
+                if (now) setStarted(true)
+              }}
+            />
+            {started ? null : <p className="player-caption">{t('Press Play to watch and earn')}</p>}
+          </>
         ) : showFrame ? (
           <YouTubeFrame id={ytId} wantPlay={wantPlay} onPlaying={setPlaying} />
         ) : (
@@ -178,7 +186,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
             onWantPlayChange(!wantPlay)
           }}
         >
-          {wantPlay ? 'Pause' : 'Play'}
+          {wantPlay ? t('Pause') : t('Play')}
         </button>
         <span className="player-timer" data-testid="player-timer" aria-live="off">
           {formatTimer(seconds)} / {formatTimer(video.timer)}

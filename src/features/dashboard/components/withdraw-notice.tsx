@@ -4,18 +4,23 @@
  * The status is fetched only while the notice shows, not on every dashboard visit.
  */
 import { useWithdrawalStatus } from '@/lib/withdrawal-status'
-import { formatDays } from '@/shared/payout-time'
+import { formatDayRange, formatDays } from '@/i18n/format'
+import { t } from '@/i18n/i18n'
 import type { Rules } from '@/shared/rules'
 
 export function WithdrawNotice({ rules }: { rules: Rules }) {
   const status = useWithdrawalStatus()
   const time = status
     ? formatDays(status.payout_days)
-    : rules.withdrawalTime || 'the days your plan states'
+    : rules.withdrawalTime
+      ? formatDayRange(rules.withdrawalTime)
+      : t('the days your plan states')
   return (
     <p className="notice" role="status">
-      Your withdrawal request is being processed. It is paid within {time}; your wallet shows the
-      date.
+      {t(
+        'Your withdrawal request is being processed. It is paid within {time}; your wallet shows the date.',
+        { time },
+      )}
     </p>
   )
 }

@@ -7,6 +7,8 @@ import toast from 'react-hot-toast'
 import { defineOutboxKind } from '@/lib/outbox/outbox-kinds'
 import { useUserStore } from '@/stores/user-store'
 import { formatCoins } from '@/i18n/format'
+import { t } from '@/i18n/i18n'
+import { apiErrorText } from '@/lib/api-error-text'
 import type {
   RewardClaim as RewardClaimBody,
   RewardCredited as RewardData,
@@ -29,18 +31,18 @@ export function applyReward(data: RewardData): void {
 
 /** Why a claim was refused, for a toast or the wallet. */
 export function describeRewardError(message: string | undefined): string {
-  return `Reward not credited: ${message || 'the claim was refused.'}`
+  return t('Reward not credited: {reason}', { reason: message || t('the claim was refused.') })
 }
 
 export const REWARD_CLAIMS = defineOutboxKind<RewardClaim, RewardAnswer>({
   name: 'reward',
   path: 'add-reward/',
   onDone(answer) {
-    toast.success(`Reward credited: ${formatCoins(answer?.data?.coins ?? 0)}`)
+    toast.success(t('Reward credited: {coins}', { coins: formatCoins(answer?.data?.coins ?? 0) }))
     if (answer?.data) applyReward(answer.data)
   },
   onFinal(error) {
-    toast.error(describeRewardError(error.message))
+    toast.error(describeRewardError(apiErrorText(error)))
   },
-  describeError: (error) => describeRewardError(error?.message),
+  describeError: (error) => describeRewardError(apiErrorText(error)),
 })

@@ -168,7 +168,7 @@ export default function Dashboard() {
           onWantPlayChange={setWantPlay}
         />
       ) : !offline ? (
-        <PlayerPlaceholder label={retrying ? 'Waiting for videos…' : 'Loading videos…'} />
+        <PlayerPlaceholder label={retrying ? t('Waiting for videos…') : t('Loading videos…')} />
       ) : null}
 
       <PlansSummary currentVideoPoint={user.membership__video_point} />

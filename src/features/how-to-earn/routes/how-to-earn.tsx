@@ -31,19 +31,28 @@ export default function HowToEarn() {
           <li className="card">
             <h2>{t('Watch videos')}</h2>
             <p data-testid="step-watch">
-              Watch each video until its timer ends.{' '}
+              {t('Watch each video until its timer ends.')}{' '}
               {videoPoint !== undefined
-                ? `Every video earns ${formatCoins(videoPoint, rules)} on your plan.`
-                : 'Every video earns the coins of your plan.'}{' '}
-              {formatIndianNumber(rules.coinsPerRupee)} coins = {formatRupees(1)}.
+                ? t('Every video earns {coins} on your plan.', {
+                    coins: formatCoins(videoPoint, rules),
+                  })
+                : t('Every video earns the coins of your plan.')}{' '}
+              {t('{coins} coins = {rupees}.', {
+                coins: formatIndianNumber(rules.coinsPerRupee),
+                rupees: formatRupees(1),
+              })}
             </p>
           </li>
           <li className="card">
             <h2>{t('Refer friends')}</h2>
             <p data-testid="step-refer">
-              Share your referral code. When a friend signs up with it and verifies their email, you
-              get {formatCoins(rules.referralRewardReferrerCoins, rules)} and your friend gets{' '}
-              {formatCoins(rules.referralRewardFriendCoins, rules)}.
+              {t(
+                'Share your referral code. When a friend signs up with it and verifies their email, you get {mine} and your friend gets {theirs}.',
+                {
+                  mine: formatCoins(rules.referralRewardReferrerCoins, rules),
+                  theirs: formatCoins(rules.referralRewardFriendCoins, rules),
+                },
+              )}
             </p>
           </li>
           <li className="card">

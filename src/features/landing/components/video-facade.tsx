@@ -45,15 +45,19 @@ export function VideoFacade() {
   return (
     <div className="video-facade" data-testid="video-facade">
       {player.kind === 'none' || player.kind === 'checking' ? (
-        <img
-          ref={poster}
-          src={POSTER}
-          alt={t('Sample video: watch, earn coins, withdraw by UPI')}
-          width={640}
-          height={360}
-          decoding="async"
-          onLoad={() => setPosterReady(true)}
-        />
+        <>
+          <img
+            ref={poster}
+            src={POSTER}
+            alt={t('Sample video')}
+            width={640}
+            height={360}
+            decoding="async"
+            onLoad={() => setPosterReady(true)}
+          />
+          {/* The poster's words, as text in the page's language (issue 16). */}
+          <p className="video-caption">{t('Watch, earn coins, withdraw by UPI')}</p>
+        </>
       ) : null}
       {player.kind === 'file' ? (
         <video

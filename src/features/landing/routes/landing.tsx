@@ -46,13 +46,11 @@ export default function Landing() {
             </Link>
           </div>
           <Link href="/signup" className="get-started">
-            <img
-              src="/landing/get-started.webp"
-              alt={t('Get Started: create your free account')}
-              width={320}
-              height={120}
-              decoding="async"
-            />
+            {/* The art has no words: they are text over it, in the page's language (issue 16). */}
+            <img src="/landing/get-started.webp" alt="" width={320} height={120} decoding="async" />
+            <span className="get-started-text">
+              <strong>{t('Get Started')}</strong> <span>{t('Create your free account')}</span>
+            </span>
           </Link>
         </section>
         <section className="stack" aria-labelledby="video-title">

@@ -67,16 +67,19 @@ export function UtrForm({ orderId, utr, onSaved }: Props) {
       />
       {error ? (
         <p id="utr-error" className="error-text" role="alert">
-          {error}
+          {t(error)}
         </p>
       ) : null}
       {saved && !error ? (
         <p className="ok-text" role="status" data-testid="utr-saved">
-          Reference {saved} received. We confirm your payment once it reaches our bank account.
+          {t(
+            'Reference {reference} received. We confirm your payment once it reaches our bank account.',
+            { reference: saved },
+          )}
         </p>
       ) : null}
       <button type="submit" className="btn" disabled={busy}>
-        {saved ? 'Update reference' : 'Send reference'}
+        {saved ? t('Update reference') : t('Send reference')}
       </button>
     </form>
   )

@@ -3,6 +3,7 @@
  * or the fee already paid. Other failures get SPEC's generic 'Error creating order…'.
  */
 import { HTTPError } from 'ky'
+import { apiErrorText } from '@/lib/api-error-text'
 
 const SPOKEN_CODES = new Set(['TOO_MANY_OPEN_ORDERS', 'FEE_ALREADY_PAID'])
 
@@ -11,7 +12,7 @@ export async function orderRefusal(error: unknown): Promise<string | null> {
   if (!(error instanceof HTTPError)) return null
   try {
     const body = (await error.response.clone().json()) as { code?: string; message?: string }
-    return body.code && SPOKEN_CODES.has(body.code) && body.message ? body.message : null
+    return body.code && SPOKEN_CODES.has(body.code) && body.message ? apiErrorText(body) : null
   } catch {
     return null
   }

@@ -9,7 +9,7 @@ import toast from 'react-hot-toast'
 import { AppHeader } from '@/components/app-header'
 import { Popup } from '@/components/popup'
 import { SkeletonCard, SkeletonRegion } from '@/components/skeleton'
-import { t } from '@/i18n/i18n'
+import { msg, t } from '@/i18n/i18n'
 import { useRules } from '@/stores/rules-store'
 import { groupPlans, usePlansStore, withdrawalNote } from '@/stores/plans-store'
 import { formatIndianNumber, formatRupees } from '@/shared/rules'
@@ -23,8 +23,8 @@ import '../membership.css'
 import { logFailure } from '@/lib/log-failure'
 
 /** SPEC §8 texts. */
-export const ORDER_FAILED = 'Error creating order. Please try again.'
-export const UPI_FAILED = 'Error fetching UPI details. Please try again.'
+export const ORDER_FAILED = msg('Error creating order. Please try again.')
+export const UPI_FAILED = msg('Error fetching UPI details. Please try again.')
 
 interface Choice {
   type: string
@@ -53,7 +53,7 @@ export default function DepositFee() {
       orderId = (await createOrder(c.amount, c.membershipPlanId)).order_id
     } catch (err) {
       logFailure('create-order failed', err)
-      const message = (await orderRefusal(err)) ?? ORDER_FAILED
+      const message = (await orderRefusal(err)) ?? t(ORDER_FAILED)
       setChoice(null)
       setBusy(false)
       setFailure(message)
@@ -66,8 +66,8 @@ export default function DepositFee() {
     } catch (err) {
       logFailure('get-upi failed', err)
       setBusy(false)
-      setFailure(UPI_FAILED)
-      toast.error(UPI_FAILED)
+      setFailure(t(UPI_FAILED))
+      toast.error(t(UPI_FAILED))
       return
     }
     const query = new URLSearchParams({
@@ -87,7 +87,7 @@ export default function DepositFee() {
             {failure}
           </p>
         ) : null}
-        {error && !plans ? <p className="error-text">{error}</p> : null}
+        {error && !plans ? <p className="error-text">{t(error)}</p> : null}
         {!plans && !error ? (
           <SkeletonRegion label={t('Loading the plans…')}>
             <SkeletonCard lines={4} />
@@ -96,12 +96,18 @@ export default function DepositFee() {
         ) : null}
         {plans
           ? groupPlans(plans).map((group) => (
-              <section key={group.type} className="card stack" aria-label={`${group.type} plans`}>
+              <section
+                key={group.type}
+                className="card stack"
+                aria-label={t('{type} plans', { type: group.type })}
+              >
                 <h2 className="plan-title">{group.type}</h2>
                 <p className="muted">{group.note}</p>
                 {group.free ? (
                   <p>
-                    Get {formatCoins(group.free.videoPoint, rules)} per video for free
+                    {t('Get {coins} per video for free', {
+                      coins: formatCoins(group.free.videoPoint, rules),
+                    })}
                     {group.mixedDays ? (
                       <span className="muted"> · {withdrawalNote(group.free.withdrawlDays)}</span>
                     ) : null}
@@ -110,8 +116,10 @@ export default function DepositFee() {
                 {group.deposits.map((d) => (
                   <div key={d.membershipPlanId} className="row plan-row">
                     <p className="plan-text">
-                      Deposit rupees {formatIndianNumber(d.amount)} and get{' '}
-                      {formatCoins(d.perVideo, rules)} per video
+                      {t('Deposit rupees {amount} and get {coins} per video', {
+                        amount: formatIndianNumber(d.amount),
+                        coins: formatCoins(d.perVideo, rules),
+                      })}
                       {group.mixedDays ? (
                         <span className="muted"> · {withdrawalNote(d.withdrawlDays)}</span>
                       ) : null}
@@ -119,7 +127,10 @@ export default function DepositFee() {
                     <button
                       type="button"
                       className="btn btn-small"
-                      aria-label={`Deposit ${formatRupees(d.amount)} for ${group.type}`}
+                      aria-label={t('Deposit {rupees} for {type}', {
+                        rupees: formatRupees(d.amount),
+                        type: group.type,
+                      })}
                       disabled={busy}
                       onClick={() =>
                         setChoice({
@@ -145,8 +156,10 @@ export default function DepositFee() {
         // Escape answers No, unless the order is already on its way.
         <Popup title={t('Confirm Payment')} onDismiss={busy ? undefined : () => setChoice(null)}>
           <p>
-            Do you want to proceed with the payment of {formatRupees(choice.amount)} for the{' '}
-            {choice.type} plan?
+            {t('Do you want to proceed with the payment of {rupees} for the {type} plan?', {
+              rupees: formatRupees(choice.amount),
+              type: choice.type,
+            })}
           </p>
           {/* The conditions stand in the popup too, so nobody pays without having read them. */}
           <WithdrawalConditions rules={rules} title="" intro={t('To withdraw later you need:')} />

@@ -24,13 +24,15 @@ import { useOrderStatus } from '../lib/use-order-status'
 import '../membership.css'
 import { msg, t } from '@/i18n/i18n'
 
-export const SHARE_UNSUPPORTED =
-  'Sharing is not supported on this device. You can download and share manually.'
+export const SHARE_UNSUPPORTED = msg(
+  'Sharing is not supported on this device. You can download and share manually.',
+)
 const ORDER_FAILED = msg('Error creating order. Please try again.')
 const UPI_FAILED = msg('Error fetching UPI details. Please try again.')
 /** Opened without a payment to make (item 6: never "pay ₹0"). */
-export const MISSING_PAYMENT =
-  'There is no payment to make here. Choose a plan on Membership Plans, or pay the platform fee from the Platform Fee page.'
+export const MISSING_PAYMENT = msg(
+  'There is no payment to make here. Choose a plan on Membership Plans, or pay the platform fee from the Platform Fee page.',
+)
 const ORDER_NOT_FOUND = msg('We could not find this payment.')
 
 interface Params {
@@ -95,18 +97,20 @@ function statusText(status: OrderStatus['status'] | null, isFee: boolean, hasUtr
   switch (status) {
     case 'confirmed':
       return isFee
-        ? 'Payment confirmed. Your platform fee is paid.'
-        : 'Payment confirmed. Your plan is active.'
+        ? t('Payment confirmed. Your platform fee is paid.')
+        : t('Payment confirmed. Your plan is active.')
     case 'rejected':
-      return 'Payment was not received. The order was rejected.'
+      return t('Payment was not received. The order was rejected.')
     case 'cancelled':
-      return 'This order was closed: the platform fee is already paid.'
+      return t('This order was closed: the platform fee is already paid.')
     case 'expired':
-      return 'This order expired (not paid within 24 hours). Reload the payment page for a new one.'
+      return t(
+        'This order expired (not paid within 24 hours). Reload the payment page for a new one.',
+      )
     default:
       return hasUtr
-        ? 'Payment status: reference received, waiting for confirmation'
-        : 'Payment status: waiting for confirmation'
+        ? t('Payment status: reference received, waiting for confirmation')
+        : t('Payment status: waiting for confirmation')
   }
 }
 
@@ -118,7 +122,9 @@ export default function MPayment() {
   const [order, setOrder] = useState<OrderStatus | null>(null)
   const [slides, setSlides] = useState<QrSlide[] | null>(null)
   const [active, setActive] = useState(0)
-  const [error, setError] = useState<string | null>(hasPayment(params) ? null : MISSING_PAYMENT)
+  const [error, setError] = useState<string | null>(() =>
+    hasPayment(params) ? null : t(MISSING_PAYMENT),
+  )
   const polled = useOrderStatus(order?.status === 'pending' ? order.order_id : null)
 
   useEffect(() => {
@@ -166,14 +172,14 @@ export default function MPayment() {
       try {
         await navigator.share({
           files: [file],
-          title: 'UPI QR code',
-          text: `Pay ${formatRupees(order.amount)} by UPI`,
+          title: t('UPI QR code'),
+          text: t('Pay {rupees} by UPI', { rupees: formatRupees(order.amount) }),
         })
       } catch {
         // The user closed the share sheet.
       }
     } else {
-      window.alert(SHARE_UNSUPPORTED)
+      window.alert(t(SHARE_UNSUPPORTED))
     }
   }
 
@@ -201,16 +207,17 @@ export default function MPayment() {
         {order ? (
           <section className="card stack" aria-label={t('Payment details')}>
             <p>
-              Amount: <strong data-testid="payment-amount">{formatRupees(order.amount)}</strong>
+              {t('Amount:')}{' '}
+              <strong data-testid="payment-amount">{formatRupees(order.amount)}</strong>
             </p>
             {isFee ? (
               <p>{t('This is a one-time refundable platform fee.')}</p>
             ) : order.membership_plan_id !== null ? (
               <p>
-                Membership Plan ID: <strong>{order.membership_plan_id}</strong>
+                {t('Membership Plan ID:')} <strong>{order.membership_plan_id}</strong>
               </p>
             ) : null}
-            <p className="muted">Order ID: {order.order_id}</p>
+            <p className="muted">{t('Order ID: {id}', { id: order.order_id })}</p>
           </section>
         ) : null}
         {slides && current && open ? (
@@ -253,7 +260,7 @@ export default function MPayment() {
             </h2>
             <QrSlider slides={slides} active={active} onActive={setActive} />
             <p className="center" data-testid="payee-label">
-              Pay to {current?.label}
+              {t('Pay to {payee}', { payee: current?.label ?? '' })}
             </p>
             <div className="row">
               <button type="button" className="btn btn-outline" onClick={() => void share()}>
@@ -267,8 +274,10 @@ export default function MPayment() {
         ) : null}
         {order && open ? (
           <p className="notice">
-            Or take a screenshot of this QR code and pay {formatRupees(order.amount)} from any UPI
-            app. Then enter the UPI reference above: your payment is confirmed once it reaches us.
+            {t(
+              'Or take a screenshot of this QR code and pay {rupees} from any UPI app. Then enter the UPI reference above: your payment is confirmed once it reaches us.',
+              { rupees: formatRupees(order.amount) },
+            )}
           </p>
         ) : null}
       </main>

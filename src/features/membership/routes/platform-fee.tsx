@@ -19,10 +19,12 @@ export default function PlatformFee() {
     <>
       <AppHeader title={t('Platform Fee')} />
       <main className="page stack">
-        <h2>Pay the {fee} platform fee to withdraw</h2>
+        <h2>{t('Pay the {fee} platform fee to withdraw', { fee })}</h2>
         <p>
-          Withdrawals need a one-time platform fee of {fee}. It is refundable: ask for a refund
-          within {rules.platformFeeRefundDays} days and it is paid back to your UPI ID.
+          {t(
+            'Withdrawals need a one-time platform fee of {fee}. It is refundable: ask for a refund within {days} days and it is paid back to your UPI ID.',
+            { fee, days: rules.platformFeeRefundDays },
+          )}
         </p>
         <WithdrawalConditions rules={rules} title={t('Before you pay: how withdrawals work')} />
         {paid ? (
@@ -31,7 +33,7 @@ export default function PlatformFee() {
           </p>
         ) : (
           <Link href={href} className="btn">
-            Pay {fee}
+            {t('Pay {fee}', { fee })}
           </Link>
         )}
       </main>

@@ -10,7 +10,7 @@ import { PageSkeleton } from '@/components/skeleton'
 import { formatRupees } from '@/shared/rules'
 import type { TransactionDetails, TransactionState } from '../lib/use-transaction-details'
 import { LOAD_DETAILS_ERROR, NOT_FOUND_TITLE, NOT_RECEIVED_TITLE } from '../messages'
-import { t } from '@/i18n/i18n'
+import { msg, t } from '@/i18n/i18n'
 
 interface Props {
   state: TransactionState
@@ -19,34 +19,41 @@ interface Props {
 }
 
 const STATUS_TEXT: Record<TransactionDetails['status'], string> = {
-  confirmed: 'Paid',
-  pending: 'Waiting for confirmation',
-  rejected: 'Not received',
-  cancelled: 'Cancelled (paid by another order)',
-  expired: 'Expired (not paid within 24 hours)',
+  confirmed: msg('Paid'),
+  pending: msg('Waiting for confirmation'),
+  rejected: msg('Not received'),
+  cancelled: msg('Cancelled (paid by another order)'),
+  expired: msg('Expired (not paid within 24 hours)'),
 }
 
-const DASHBOARD = { href: '/dashboard', label: 'Go to Dashboard' }
+const DASHBOARD = { href: '/dashboard', label: msg('Go to Dashboard') }
+
+/** The payment method's name: 'UPI' stays as it is, a card payment is named in the language. */
+const methodName = (method: string): string => (method === 'Card' ? t('Card') : method)
 
 export function PaymentResult({ state, page }: Props) {
   if (state.kind === 'loading') return <PageSkeleton />
   if (state.kind === 'error')
     return (
       <Layout button={DASHBOARD}>
-        <h1>Payment details</h1>
+        <h1>{t('Payment details')}</h1>
         <p className="error-text" role="alert">
-          {LOAD_DETAILS_ERROR}
+          {t(LOAD_DETAILS_ERROR)}
         </p>
       </Layout>
     )
   if (state.kind === 'not-found')
     return (
       <Layout button={DASHBOARD}>
-        <h1>{NOT_FOUND_TITLE}</h1>
+        <h1>{t(NOT_FOUND_TITLE)}</h1>
         <p className="muted">
           {state.reason === 'no-order-id'
-            ? 'This page shows a payment by its order number, and none was given. Open it from the payment you made.'
-            : 'None of your payments has this order number. If you paid, your wallet lists every payment and its status.'}
+            ? t(
+                'This page shows a payment by its order number, and none was given. Open it from the payment you made.',
+              )
+            : t(
+                'None of your payments has this order number. If you paid, your wallet lists every payment and its status.',
+              )}
         </p>
       </Layout>
     )
@@ -56,30 +63,30 @@ export function PaymentResult({ state, page }: Props) {
     return (
       <Layout
         icon={<ResultIcon color="#0b7a3e" path="M7 12.5l3 3 7-7" />}
-        button={{ href: '/dashboard', label: 'Confirm Payment' }}
+        button={{ href: '/dashboard', label: msg('Confirm Payment') }}
       >
-        <h1>{page === 'success' ? 'Ticket Payment Successful' : 'Payment received'}</h1>
+        <h1>{page === 'success' ? t('Ticket Payment Successful') : t('Payment received')}</h1>
         <Rows
           rows={[
-            ['Transaction number', d.transactionNumber],
-            ['Amount paid', formatRupees(d.amount)],
-            ['Payment method', d.method],
+            [msg('Transaction number'), d.transactionNumber],
+            [msg('Amount paid'), formatRupees(d.amount)],
+            [msg('Payment method'), methodName(d.method)],
           ]}
         />
       </Layout>
     )
   if (d.status === 'pending')
     return (
-      <Layout button={{ href: '/wallet', label: 'Open Wallet' }}>
-        <h1>{NOT_RECEIVED_TITLE}</h1>
+      <Layout button={{ href: '/wallet', label: msg('Open Wallet') }}>
+        <h1>{t(NOT_RECEIVED_TITLE)}</h1>
         <p className="muted">
           {t('We confirm a payment once it reaches us; your wallet shows it as soon as it does.')}
         </p>
         <Rows
           rows={[
-            ['Order', d.orderId],
-            ['Amount due', formatRupees(d.amount)],
-            ['Status', STATUS_TEXT.pending],
+            [msg('Order'), d.orderId],
+            [msg('Amount due'), formatRupees(d.amount)],
+            [msg('Status'), t(STATUS_TEXT.pending)],
           ]}
         />
       </Layout>
@@ -87,14 +94,14 @@ export function PaymentResult({ state, page }: Props) {
   return (
     <Layout
       icon={<ResultIcon color="#b3261e" path="M8 8l8 8M16 8l-8 8" />}
-      button={{ href: retry, label: 'Retry Payment' }}
+      button={{ href: retry, label: msg('Retry Payment') }}
     >
       <h1>{t('Payment Failed')}</h1>
       <Rows
         rows={[
-          ['Amount attempted', formatRupees(d.amount)],
-          ['Payment method', d.method],
-          ['Status', STATUS_TEXT[d.status]],
+          [msg('Amount attempted'), formatRupees(d.amount)],
+          [msg('Payment method'), methodName(d.method)],
+          [msg('Status'), t(STATUS_TEXT[d.status])],
         ]}
       />
     </Layout>
@@ -111,7 +118,7 @@ function Layout(props: {
       {props.icon}
       {props.children}
       <Link href={props.button.href} className="btn">
-        {props.button.label}
+        {t(props.button.label)}
       </Link>
     </main>
   )
@@ -122,7 +129,7 @@ function Rows({ rows }: { rows: [string, string][] }) {
     <dl className="card stack" style={{ textAlign: 'left', margin: 0 }}>
       {rows.map(([label, value]) => (
         <div className="row" key={label} style={{ justifyContent: 'space-between' }}>
-          <dt className="muted">{label}</dt>
+          <dt className="muted">{t(label)}</dt>
           <dd style={{ margin: 0, fontWeight: 600, wordBreak: 'break-all' }}>{value}</dd>
         </div>
       ))}

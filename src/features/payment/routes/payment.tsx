@@ -12,7 +12,7 @@ import { getCsrfToken } from '../api/get-csrf-token'
 import { createCardOrder, type CardOrderFields } from '../api/create-card-order'
 import { loadCardSdk, startCardCheckout } from '../lib/load-card-sdk'
 import { NO_PROVIDER_MESSAGE, PAYMENT_ERROR } from '../messages'
-import { t } from '@/i18n/i18n'
+import { msg, t } from '@/i18n/i18n'
 
 const FIELDS: {
   name: keyof CardOrderFields
@@ -20,11 +20,11 @@ const FIELDS: {
   type: string
   inputMode?: 'decimal' | 'tel'
 }[] = [
-  { name: 'order_id', label: 'Order ID', type: 'text' },
-  { name: 'order_amount', label: 'Order amount (₹)', type: 'text', inputMode: 'decimal' },
-  { name: 'customer_name', label: 'Customer name', type: 'text' },
-  { name: 'customer_email', label: 'Customer email', type: 'email' },
-  { name: 'customer_phone', label: 'Customer phone', type: 'tel', inputMode: 'tel' },
+  { name: 'order_id', label: msg('Order ID'), type: 'text' },
+  { name: 'order_amount', label: msg('Order amount (₹)'), type: 'text', inputMode: 'decimal' },
+  { name: 'customer_name', label: msg('Customer name'), type: 'text' },
+  { name: 'customer_email', label: msg('Customer email'), type: 'email' },
+  { name: 'customer_phone', label: msg('Customer phone'), type: 'tel', inputMode: 'tel' },
 ]
 
 const EMPTY: CardOrderFields = {
@@ -39,7 +39,8 @@ const EMPTY: CardOrderFields = {
 function checkFields(fields: CardOrderFields): Partial<Record<keyof CardOrderFields, string>> {
   const errors: Partial<Record<keyof CardOrderFields, string>> = {}
   for (const { name, label } of FIELDS) {
-    if (fields[name].trim() === '') errors[name] = `${label.replace(' (₹)', '')} is required.`
+    if (fields[name].trim() === '')
+      errors[name] = t('{field} is required.', { field: t(label).replace(' (₹)', '') })
   }
   return errors
 }
@@ -72,13 +73,13 @@ export default function Payment() {
       console.error('card payment failed', error)
       const apiError = await readApiError(error)
       if (apiError?.status === 501) {
-        setMessage(apiError.message || NO_PROVIDER_MESSAGE)
+        setMessage(apiError.message || t(NO_PROVIDER_MESSAGE))
       } else {
         // A refused form (400 a bad field, 403 an expired CSRF token) says why under the error.
         const reason =
           apiError && apiError.status < 500 && apiError.message ? ` ${apiError.message}` : ''
-        setMessage(PAYMENT_ERROR + reason)
-        toast.error(PAYMENT_ERROR)
+        setMessage(t(PAYMENT_ERROR) + reason)
+        toast.error(t(PAYMENT_ERROR))
       }
     } finally {
       setSubmitting(false)
@@ -91,13 +92,13 @@ export default function Payment() {
       <main className="page stack">
         {provider !== 'cashfree' ? (
           <p className="notice" data-testid="no-provider">
-            {NO_PROVIDER_MESSAGE}
+            {t(NO_PROVIDER_MESSAGE)}
           </p>
         ) : null}
         <form className="stack" noValidate onSubmit={(event) => void submit(event)}>
           {FIELDS.map(({ name, label, type, inputMode }) => (
             <div className="field" key={name}>
-              <label htmlFor={`payment-${name}`}>{label}</label>
+              <label htmlFor={`payment-${name}`}>{t(label)}</label>
               <input
                 id={`payment-${name}`}
                 name={name}
@@ -123,7 +124,7 @@ export default function Payment() {
             </p>
           ) : null}
           <button type="submit" className="btn" disabled={submitting}>
-            {submitting ? 'Processing…' : 'Pay Now'}
+            {submitting ? t('Processing…') : t('Pay Now')}
           </button>
         </form>
       </main>

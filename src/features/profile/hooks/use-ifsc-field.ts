@@ -6,8 +6,9 @@
 import { useCallback, useRef, useState } from 'react'
 import { LIMITS, checkIfsc, normalizeIfsc } from '@/shared/validation'
 import { lookupIfsc, type IfscAnswer } from '../api/lookup-ifsc'
+import { msg } from '@/i18n/msg'
 
-export const IFSC_NOT_FOUND = 'Invalid IFSC code or bank details not found.'
+export const IFSC_NOT_FOUND = msg('Invalid IFSC code or bank details not found.')
 
 export type IfscStatus = 'idle' | 'checking' | 'valid' | 'invalid'
 

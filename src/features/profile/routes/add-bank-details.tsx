@@ -99,7 +99,7 @@ export default function AddBankDetails() {
         onBlur={ifsc.onBlur}
       >
         <div id={ifscHelpId} aria-live="polite">
-          {ifsc.error ? <p className="error-text">{ifsc.error}</p> : null}
+          {ifsc.error ? <p className="error-text">{t(ifsc.error)}</p> : null}
           {ifsc.status === 'checking' ? <p className="muted">{t('Checking IFSC code…')}</p> : null}
           {ifsc.status === 'valid' && ifsc.bank ? (
             <div className="bank-resolved" data-testid="bank-resolved">

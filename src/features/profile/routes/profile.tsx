@@ -46,17 +46,17 @@ export default function Profile() {
   // DECISIONS §5: the withdraw screen's `balance` is whole rupees.
   const balanceRupees = user ? Math.floor(coinsToRupees(user.points, rules)) : 0
   const options = [
-    { href: '/edit-profile', label: 'Edit Profile' },
-    { href: '/add-bank-details', label: 'Add Bank Details' },
-    { href: '/referandearn', label: 'Refer and Earn' },
+    { href: '/edit-profile', label: msg('Edit Profile') },
+    { href: '/add-bank-details', label: msg('Add Bank Details') },
+    { href: '/referandearn', label: msg('Refer and Earn') },
     {
       href: `/amount-withdraw?balance=${balanceRupees}&refercount=${user?.referral_count ?? 0}`,
-      label: 'Withdraw',
+      label: msg('Withdraw'),
     },
-    { href: '/wallet', label: 'Wallet' },
-    { href: '/help-center', label: 'Help Center' },
-    { href: '/privacy', label: 'Privacy Policy' },
-    { href: '/termsandcondition', label: 'Terms & Conditions' },
+    { href: '/wallet', label: msg('Wallet') },
+    { href: '/help-center', label: msg('Help Center') },
+    { href: '/privacy', label: msg('Privacy Policy') },
+    { href: '/termsandcondition', label: msg('Terms & Conditions') },
   ]
 
   return (
@@ -91,7 +91,7 @@ export default function Profile() {
         <ul className="option-list">
           {options.map((option) => (
             <li key={option.label}>
-              <Link href={option.href}>{option.label}</Link>
+              <Link href={option.href}>{t(option.label)}</Link>
             </li>
           ))}
         </ul>

@@ -44,8 +44,8 @@ export default function ReferAndEarn() {
 
   const share = async () => {
     const data = {
-      title: 'Watch videos and earn',
-      text: `Join with my referral code ${code}`,
+      title: t('Watch videos and earn'),
+      text: t('Join with my referral code {code}', { code }),
       url: link,
     }
     if (typeof navigator.share === 'function') {
@@ -60,7 +60,9 @@ export default function ReferAndEarn() {
       await navigator.clipboard.writeText(link)
       toast.success(t('Referral link copied!'))
     } catch {
-      window.alert('Sharing is not supported on this device. You can download and share manually.')
+      window.alert(
+        t('Sharing is not supported on this device. You can download and share manually.'),
+      )
     }
   }
 
@@ -74,15 +76,24 @@ export default function ReferAndEarn() {
               {Math.min(count, rules.withdrawMinReferrals)}/{rules.withdrawMinReferrals}
             </p>
             <p>
-              You need {rules.withdrawMinReferrals} friends who verified their email to withdraw.
-              You have {count}.
+              {t(
+                'You need {needed} friends who verified their email to withdraw. You have {count}.',
+                {
+                  needed: rules.withdrawMinReferrals,
+                  count,
+                },
+              )}
             </p>
           </section>
         ) : null}
         <p>
-          Invite friends: you get {formatCoins(rules.referralRewardReferrerCoins, rules)} and your
-          friend gets {formatCoins(rules.referralRewardFriendCoins, rules)} when they verify their
-          email.
+          {t(
+            'Invite friends: you get {mine} and your friend gets {theirs} when they verify their email.',
+            {
+              mine: formatCoins(rules.referralRewardReferrerCoins, rules),
+              theirs: formatCoins(rules.referralRewardFriendCoins, rules),
+            },
+          )}
         </p>
         <section className="card stack center" aria-label={t('Your referral code')}>
           <p className="muted">{t('Your referral code')}</p>
@@ -104,7 +115,7 @@ export default function ReferAndEarn() {
           </div>
           <p className="muted referral-link">{link}</p>
         </section>
-        <p>Friends who joined with your code: {count}</p>
+        <p>{t('Friends who joined with your code: {count}', { count })}</p>
       </main>
     </>
   )

@@ -1,10 +1,11 @@
 /** The closing button of the terms and privacy pages (SPEC §2): 'Continue Watching Videos' to /dashboard. */
 import { Link } from 'wouter'
+import { t } from '@/i18n/i18n'
 
-export function ContinueWatching({ label = 'Continue Watching Videos' }: { label?: string }) {
+export function ContinueWatching() {
   return (
     <Link href="/dashboard" className="btn">
-      {label}
+      {t('Continue Watching Videos')}
     </Link>
   )
 }

@@ -9,6 +9,7 @@ import { useRules } from '@/stores/rules-store'
 import { formatRupees } from '@/shared/rules'
 import { SUPPORT_EMAIL, SUPPORT_REPLY_TIME } from '../support'
 import { t } from '@/i18n/i18n'
+import { T } from '@/i18n/trans'
 
 export default function HelpCenter() {
   const rules = useRules()
@@ -19,27 +20,32 @@ export default function HelpCenter() {
         <section>
           <h2>{t('Contact us by email')}</h2>
           <p>
-            Support is by email only. Write to{' '}
-            <a href={`mailto:${SUPPORT_EMAIL}`} data-testid="support-email">
-              {SUPPORT_EMAIL}
-            </a>{' '}
-            and we reply in {SUPPORT_REPLY_TIME}.
+            <T
+              id="Support is by email only. Write to <0>{email}</0> and we reply in {time}."
+              values={{ email: SUPPORT_EMAIL, time: t(SUPPORT_REPLY_TIME) }}
+              components={{ 0: <a href={`mailto:${SUPPORT_EMAIL}`} data-testid="support-email" /> }}
+            />
           </p>
         </section>
         <section>
           <h2>{t('Frequently asked questions')}</h2>
           <p>
-            Most questions are answered in <Link href="/how-to-earn">{t('How to earn')}</Link>, the{' '}
-            <Link href="/termsandcondition">{t('Terms & Conditions')}</Link> and{' '}
-            <Link href="/your-mistake">{t('common withdrawal mistakes')}</Link>
-            {t('. Read them before writing to us.')}
+            <T
+              id="Most questions are answered in <0>How to earn</0>, the <1>Terms & Conditions</1> and <2>common withdrawal mistakes</2>. Read them before writing to us."
+              components={{
+                0: <Link href="/how-to-earn" />,
+                1: <Link href="/termsandcondition" />,
+                2: <Link href="/your-mistake" />,
+              }}
+            />
           </p>
           <p data-testid="faq-withdrawal">
-            When can I withdraw? When every condition below is met
             {rules.withdrawMinBalanceRupees > 0
-              ? `, starting with a balance of ${formatRupees(rules.withdrawMinBalanceRupees)}`
-              : ''}
-            .
+              ? t(
+                  'When can I withdraw? When every condition below is met, starting with a balance of {rupees}.',
+                  { rupees: formatRupees(rules.withdrawMinBalanceRupees) },
+                )
+              : t('When can I withdraw? When every condition below is met.')}
           </p>
         </section>
         <WithdrawalConditions rules={rules} />
@@ -47,15 +53,17 @@ export default function HelpCenter() {
           <section className="notice">
             <h2>{t('Paid the platform fee and cannot withdraw?')}</h2>
             <p data-testid="refund-note">
-              The {formatRupees(rules.platformFeeRupees)} platform fee is refundable within{' '}
-              {rules.platformFeeRefundDays} days. Email support with:
+              {t('The {fee} platform fee is refundable within {days} days. Email support with:', {
+                fee: formatRupees(rules.platformFeeRupees),
+                days: rules.platformFeeRefundDays,
+              })}
             </p>
             <ul>
               <li>{t('a screenshot of your profile,')}</li>
               <li>{t('the fee transaction (a screenshot or its UPI reference),')}</li>
               <li>{t('the same UPI ID you used to pay the fee.')}</li>
             </ul>
-            <p>We reply in {SUPPORT_REPLY_TIME}.</p>
+            <p>{t('We reply in {time}.', { time: t(SUPPORT_REPLY_TIME) })}</p>
           </section>
         ) : null}
         <a

@@ -47,8 +47,10 @@ export default function Privacy() {
         <section>
           <h2>{t('Data retention')}</h2>
           <p>
-            We keep your account data while your account is open, and payment and payout records for
-            as long as the law requires. Write to {SUPPORT_EMAIL} to close your account.
+            {t(
+              'We keep your account data while your account is open, and payment and payout records for as long as the law requires. Write to {email} to close your account.',
+              { email: SUPPORT_EMAIL },
+            )}
           </p>
         </section>
         <section>
@@ -58,8 +60,10 @@ export default function Privacy() {
         <section>
           <h2>{t('Conversion of earnings to points')}</h2>
           <p data-testid="privacy-points">
-            Earnings are counted in coins ({formatIndianNumber(rules.coinsPerRupee)} coins ={' '}
-            {formatRupees(1)}). The company may convert rupee earnings into points at any time.
+            {t(
+              'Earnings are counted in coins ({coins} coins = {rupees}). The company may convert rupee earnings into points at any time.',
+              { coins: formatIndianNumber(rules.coinsPerRupee), rupees: formatRupees(1) },
+            )}
           </p>
         </section>
         <section>

@@ -10,6 +10,7 @@ import { formatIndianNumber, formatRupees } from '@/shared/rules'
 import { formatCoins } from '@/i18n/format'
 import { ContinueWatching } from '../components/continue-watching'
 import { t } from '@/i18n/i18n'
+import { T } from '@/i18n/trans'
 
 export default function Terms() {
   const rules = useRules()
@@ -22,14 +23,19 @@ export default function Terms() {
         <section>
           <h2>{t('Coins')}</h2>
           <p data-testid="terms-coins">
-            You earn coins for every video you watch to the end; the coins per video depend on your
-            membership plan. {formatIndianNumber(rules.coinsPerRupee)} coins = {formatRupees(1)}. A
-            video earns coins at most once a day.
+            {t(
+              'You earn coins for every video you watch to the end; the coins per video depend on your membership plan. {coins} coins = {rupees}. A video earns coins at most once a day.',
+              { coins: formatIndianNumber(rules.coinsPerRupee), rupees: formatRupees(1) },
+            )}
           </p>
           <p data-testid="terms-referral">
-            When a friend you referred verifies their email, you get{' '}
-            {formatCoins(rules.referralRewardReferrerCoins, rules)} and your friend gets{' '}
-            {formatCoins(rules.referralRewardFriendCoins, rules)}.
+            {t(
+              'When a friend you referred verifies their email, you get {mine} and your friend gets {theirs}.',
+              {
+                mine: formatCoins(rules.referralRewardReferrerCoins, rules),
+                theirs: formatCoins(rules.referralRewardFriendCoins, rules),
+              },
+            )}
           </p>
         </section>
 
@@ -42,8 +48,10 @@ export default function Terms() {
           />
           <p>{t('If a payout fails, the amount returns to your balance.')}</p>
           <p>
-            Check your UPI ID before you submit: a payout sent to a wrong UPI ID cannot be recalled.
-            See <Link href="/your-mistake">{t('common withdrawal mistakes')}</Link>.
+            <T
+              id="Check your UPI ID before you submit: a payout sent to a wrong UPI ID cannot be recalled. See <0>common withdrawal mistakes</0>."
+              components={{ 0: <Link href="/your-mistake" /> }}
+            />
           </p>
         </section>
 
@@ -51,9 +59,14 @@ export default function Terms() {
           <section>
             <h2>{t('Platform fee')}</h2>
             <p data-testid="terms-platform-fee">
-              The platform fee of {formatRupees(rules.platformFeeRupees)} is paid once and is
-              refundable within {rules.platformFeeRefundDays} days: write to support from the{' '}
-              <Link href="/help-center">{t('Help Center')}</Link>.
+              <T
+                id="The platform fee of {fee} is paid once and is refundable within {days} days: write to support from the <0>Help Center</0>."
+                values={{
+                  fee: formatRupees(rules.platformFeeRupees),
+                  days: rules.platformFeeRefundDays,
+                }}
+                components={{ 0: <Link href="/help-center" /> }}
+              />
             </p>
           </section>
         ) : null}

@@ -7,6 +7,7 @@ import { AppHeader } from '@/components/app-header'
 import { useRules } from '@/stores/rules-store'
 import { formatRupees } from '@/shared/rules'
 import { t } from '@/i18n/i18n'
+import { T } from '@/i18n/trans'
 
 export default function YourMistake() {
   const rules = useRules()
@@ -15,8 +16,10 @@ export default function YourMistake() {
       <AppHeader title={t('Withdrawal mistakes')} />
       <main className="page stack">
         <p>
-          Most failed withdrawals come from a wrong UPI ID. A UPI ID looks like{' '}
-          <strong>name@bank</strong>, for example <strong>ravi.kumar@okaxis</strong>.
+          <T
+            id="Most failed withdrawals come from a wrong UPI ID. A UPI ID looks like <0>name@bank</0>, for example <1>ravi.kumar@okaxis</1>."
+            components={{ 0: <strong />, 1: <strong /> }}
+          />
         </p>
         <section>
           <h2>{t('Common UPI ID mistakes')}</h2>
@@ -40,7 +43,9 @@ export default function YourMistake() {
           </p>
           {rules.transferFeeRupees > 0 ? (
             <p data-testid="mistake-fee">
-              Each withdrawal has a transfer fee of {formatRupees(rules.transferFeeRupees)}.
+              {t('Each withdrawal has a transfer fee of {fee}.', {
+                fee: formatRupees(rules.transferFeeRupees),
+              })}
             </p>
           ) : null}
         </section>

@@ -7,20 +7,24 @@
 import { useEffect, useId, useState } from 'react'
 import { pushState, turnOffPush, turnOnPush, type PushState } from '@/lib/push-subscription'
 import { logFailure } from '@/lib/log-failure'
+import { msg, t } from '@/i18n/i18n'
 
 export const PUSH_TEXTS = {
-  title: 'Get notified when money moves',
-  pitch:
+  title: msg('Get notified when money moves'),
+  pitch: msg(
     'We tell you when a payment is confirmed or rejected and when a withdrawal is paid or fails.',
-  turnOn: 'Turn on notifications',
-  on: 'Notifications are on for this device.',
-  turnOff: 'Turn off',
-  denied:
+  ),
+  turnOn: msg('Turn on notifications'),
+  on: msg('Notifications are on for this device.'),
+  turnOff: msg('Turn off'),
+  denied: msg(
     'Notifications are blocked for this site. To get them, allow notifications in your browser’s site settings.',
-  unsupported: 'This browser cannot show notifications from this app.',
-  iosInstall:
+  ),
+  unsupported: msg('This browser cannot show notifications from this app.'),
+  iosInstall: msg(
     'On iPhone, add this app to your Home Screen (Share, then Add to Home Screen) to get notifications.',
-  failed: 'Could not turn on notifications. Please try again.',
+  ),
+  failed: msg('Could not turn on notifications. Please try again.'),
 } as const
 
 export default function PushOptIn() {
@@ -60,34 +64,34 @@ export default function PushOptIn() {
 
   return (
     <section className="card stack push-opt-in" aria-labelledby={titleId} data-testid="push-opt-in">
-      <h2 id={titleId}>{PUSH_TEXTS.title}</h2>
+      <h2 id={titleId}>{t(PUSH_TEXTS.title)}</h2>
       {state === 'off' ? (
         <>
-          <p className="muted">{PUSH_TEXTS.pitch}</p>
+          <p className="muted">{t(PUSH_TEXTS.pitch)}</p>
           <button type="button" className="btn" disabled={busy} onClick={() => void turnOn()}>
-            {PUSH_TEXTS.turnOn}
+            {t(PUSH_TEXTS.turnOn)}
           </button>
         </>
       ) : null}
       {state === 'on' ? (
         <p className="ok-text" role="status">
-          {PUSH_TEXTS.on}{' '}
+          {t(PUSH_TEXTS.on)}{' '}
           <button
             type="button"
             className="link-button"
             disabled={busy}
             onClick={() => void turnOff()}
           >
-            {PUSH_TEXTS.turnOff}
+            {t(PUSH_TEXTS.turnOff)}
           </button>
         </p>
       ) : null}
-      {state === 'denied' ? <p className="muted">{PUSH_TEXTS.denied}</p> : null}
-      {state === 'unsupported' ? <p className="muted">{PUSH_TEXTS.unsupported}</p> : null}
-      {state === 'ios-needs-install' ? <p className="muted">{PUSH_TEXTS.iosInstall}</p> : null}
+      {state === 'denied' ? <p className="muted">{t(PUSH_TEXTS.denied)}</p> : null}
+      {state === 'unsupported' ? <p className="muted">{t(PUSH_TEXTS.unsupported)}</p> : null}
+      {state === 'ios-needs-install' ? <p className="muted">{t(PUSH_TEXTS.iosInstall)}</p> : null}
       {failed ? (
         <p className="error-text" role="alert">
-          {PUSH_TEXTS.failed}
+          {t(PUSH_TEXTS.failed)}
         </p>
       ) : null}
     </section>

@@ -1,30 +1,43 @@
 /** The wallet's lists (DECISIONS §4): ledger rows, withdrawals, orders and what the outbox holds. */
 import { Link } from 'wouter'
 import { formatRupees } from '@/shared/rules'
-import { formatCoins } from '@/i18n/format'
-import { formatDueDate } from '@/shared/payout-time'
+import { formatCoins, formatDateTime, formatDueDay } from '@/i18n/format'
 import { describeOutboxError } from '@/lib/outbox/outbox'
 import type { OutboxItem } from '@/lib/outbox/outbox-types'
 import type { LedgerEntry, WalletOrder, WalletWithdrawal } from '../api/get-wallet'
-import { t } from '@/i18n/i18n'
+import { currentLocale, msg, t } from '@/i18n/i18n'
 
 /** Words for the ledger kinds of the earning contract. */
 export const KIND_LABELS: Record<string, string> = {
-  video_reward: 'Video reward',
-  signup_bonus: 'Signup bonus',
-  referral_reward: 'Referral reward',
-  withdrawal_hold: 'Withdrawal',
-  transfer_fee: 'Transfer fee',
-  withdrawal_return: 'Failed payout returned',
-  platform_fee: 'Platform fee payment',
-  platform_fee_refund: 'Platform fee refund',
-  membership_deposit: 'Membership deposit',
+  video_reward: msg('Video reward'),
+  signup_bonus: msg('Signup bonus'),
+  referral_reward: msg('Referral reward'),
+  withdrawal_hold: msg('Withdrawal'),
+  transfer_fee: msg('Transfer fee'),
+  withdrawal_return: msg('Failed payout returned'),
+  platform_fee: msg('Platform fee payment'),
+  platform_fee_refund: msg('Platform fee refund'),
+  membership_deposit: msg('Membership deposit'),
   // An operator's correction with its reason in the description (issue 17).
-  manual_adjustment: 'Adjustment by support',
+  manual_adjustment: msg('Adjustment by support'),
 }
 
-const when = (iso: string | number): string =>
-  new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' })
+/**
+ * A ledger row's description as the server wrote it ("Reward for watching video 12"), in English:
+ * shown on English pages; on a Hindi page only an operator's adjustment keeps it (its reason, in
+ * the operator's words), the others read by their translated kind, amount, status and date.
+ */
+function rowDescription(entry: Pick<LedgerEntry, 'kind' | 'description'>): string {
+  return currentLocale() === 'en' || entry.kind === 'manual_adjustment' ? entry.description : ''
+}
+
+/** A ledger kind in words (the kind's own name when it has none). */
+const kindLabel = (kind: string): string => {
+  const label = KIND_LABELS[kind]
+  return label ? t(label) : kind
+}
+
+const when = (iso: string | number): string => formatDateTime(iso)
 
 /** Signed coins with their rupee value: "+500 coins (₹5)" / "−1,000 coins (₹10)". */
 export function signedCoins(coins: number): string {
@@ -41,14 +54,21 @@ export function entryAmount(entry: Pick<LedgerEntry, 'coins' | 'rupees'>): strin
   return signedCoins(entry.coins)
 }
 
-/** What a status reads as, where the stored word is not plain enough. */
+/** What each stored status reads as (the ledger's, the withdrawals' and the orders'). */
 const STATUS_WORDS: Record<string, string> = {
-  expired: 'expired',
-  cancelled: 'closed',
+  pending: msg('pending'),
+  confirmed: msg('confirmed'),
+  failed: msg('failed'),
+  requested: msg('requested'),
+  paid: msg('paid'),
+  rejected: msg('rejected'),
+  expired: msg('expired'),
+  cancelled: msg('closed'),
 }
 
 function Status({ status }: { status: string }) {
-  return <span className={`status status-${status}`}>{STATUS_WORDS[status] ?? status}</span>
+  const word = STATUS_WORDS[status]
+  return <span className={`status status-${status}`}>{word ? t(word) : status}</span>
 }
 
 /** "expected by 28 Nov" for a requested payout; "was due 28 Nov" once the date has passed. */
@@ -57,10 +77,10 @@ export function payoutDue(
   now = new Date(),
 ): string | null {
   if (w.status !== 'requested' || !w.due_at) return null
-  const date = formatDueDate(w.due_at, now)
+  const date = formatDueDay(w.due_at, now)
   return Date.parse(w.due_at) > now.getTime()
-    ? `expected by ${date}`
-    : `was due ${date}: we are on it`
+    ? t('expected by {date}', { date })
+    : t('was due {date}: we are on it', { date })
 }
 
 export function LedgerList({ entries }: { entries: LedgerEntry[] }) {
@@ -70,15 +90,17 @@ export function LedgerList({ entries }: { entries: LedgerEntry[] }) {
       {entries.map((e) => (
         <li key={e.id} className="wallet-row" data-testid="ledger-row">
           <div className="wallet-row-main">
-            <strong>{KIND_LABELS[e.kind] ?? e.kind}</strong>
+            <strong>{kindLabel(e.kind)}</strong>
             <span className={e.coins < 0 ? 'amount-out' : 'amount-in'}>{entryAmount(e)}</span>
           </div>
           <div className="wallet-row-sub muted">
-            <span>{e.description}</span>
+            <span>{rowDescription(e)}</span>
             <Status status={e.status} />
           </div>
           {e.reference ? (
-            <div className="wallet-row-sub muted">UPI reference: {e.reference}</div>
+            <div className="wallet-row-sub muted">
+              {t('UPI reference: {reference}', { reference: e.reference })}
+            </div>
           ) : null}
           <div className="wallet-row-sub muted">{when(e.created_at)}</div>
         </li>
@@ -95,7 +117,7 @@ export function WithdrawalList({ withdrawals }: { withdrawals: WalletWithdrawal[
         <li key={w.id} className="wallet-row" data-testid="withdrawal-row">
           <div className="wallet-row-main">
             <strong>
-              {formatRupees(w.amount)} to {w.upi_id}
+              {t('{rupees} to {upi}', { rupees: formatRupees(w.amount), upi: w.upi_id })}
             </strong>
             <Status status={w.status} />
           </div>
@@ -105,10 +127,12 @@ export function WithdrawalList({ withdrawals }: { withdrawals: WalletWithdrawal[
             </div>
           ) : null}
           <div className="wallet-row-sub muted">
-            Fee {formatRupees(w.fee)} · {when(w.created_at)}
+            {t('Fee {fee}', { fee: formatRupees(w.fee) })} · {when(w.created_at)}
           </div>
           {w.upi_reference ? (
-            <div className="wallet-row-sub">UPI reference: {w.upi_reference}</div>
+            <div className="wallet-row-sub">
+              {t('UPI reference: {reference}', { reference: w.upi_reference })}
+            </div>
           ) : null}
         </li>
       ))}
@@ -124,15 +148,19 @@ export function OrderList({ orders }: { orders: WalletOrder[] }) {
         <li key={o.order_id} className="wallet-row" data-testid="order-row">
           <div className="wallet-row-main">
             <strong>
-              {o.purpose === 'platform_fee' ? 'Platform fee' : 'Membership plan'}{' '}
+              {o.purpose === 'platform_fee' ? t('Platform fee') : t('Membership plan')}{' '}
               {formatRupees(o.amount)}
             </strong>
             <Status status={o.status} />
           </div>
           <div className="wallet-row-sub muted">
-            Order {o.order_id} · {when(o.created_at)}
+            {t('Order {id}', { id: o.order_id })} · {when(o.created_at)}
           </div>
-          {o.utr ? <div className="wallet-row-sub muted">Your UPI reference: {o.utr}</div> : null}
+          {o.utr ? (
+            <div className="wallet-row-sub muted">
+              {t('Your UPI reference: {reference}', { reference: o.utr })}
+            </div>
+          ) : null}
           {o.status === 'pending' && !o.utr ? (
             <div className="wallet-row-sub">
               <Link href={`/m-payment?order_id=${encodeURIComponent(o.order_id)}`}>
@@ -161,8 +189,11 @@ export function OutboxList({
           <div className="wallet-row-main">
             <strong>
               {item.kind === 'reward'
-                ? 'Video reward claim'
-                : `Withdrawal of ${formatRupees(Number(item.body.amount ?? 0))} to ${String(item.body.upi_id ?? '')}`}
+                ? t('Video reward claim')
+                : t('Withdrawal of {rupees} to {upi}', {
+                    rupees: formatRupees(Number(item.body.amount ?? 0)),
+                    upi: String(item.body.upi_id ?? ''),
+                  })}
             </strong>
             <Status status={item.state === 'failed' ? 'failed' : 'pending'} />
           </div>
@@ -175,7 +206,9 @@ export function OutboxList({
             </div>
           ) : (
             <div className="wallet-row-sub muted">
-              Saved on this phone {when(item.createdAt)}; sent when the connection allows.
+              {t('Saved on this phone {when}; sent when the connection allows.', {
+                when: when(item.createdAt),
+              })}
             </div>
           )}
         </li>

@@ -8,7 +8,7 @@
 import { Suspense, lazy, useCallback, useEffect, useState } from 'react'
 import { AppHeader } from '@/components/app-header'
 import { SkeletonList, SkeletonRegion } from '@/components/skeleton'
-import { t } from '@/i18n/i18n'
+import { msg, t } from '@/i18n/i18n'
 import { dismissOutboxItem, refreshOutboxStore } from '@/lib/outbox/outbox'
 import { useOutboxItems } from '@/lib/outbox/outbox-store'
 import { useRules } from '@/stores/rules-store'
@@ -25,7 +25,7 @@ const RefreshControl = lazy(() =>
   import('@/components/refresh-control').then((m) => ({ default: m.RefreshControl })),
 )
 
-export const WALLET_FAILED = 'Could not load your wallet. Please try again.'
+export const WALLET_FAILED = msg('Could not load your wallet. Please try again.')
 
 // The notifications card (issue 16) comes in its own chunk after the wallet; if that chunk fails,
 // the wallet shows without it.
@@ -51,7 +51,7 @@ export default function Wallet() {
       setError(null)
     } catch (err) {
       logFailure('wallet failed', err)
-      setError(WALLET_FAILED)
+      setError(t(WALLET_FAILED))
     }
   }, [])
 
@@ -85,7 +85,7 @@ export default function Wallet() {
         ) : null}
         {wallet ? (
           <p>
-            Balance:{' '}
+            {t('Balance:')}{' '}
             <strong data-testid="wallet-balance">{formatCoins(wallet.balance, rules)}</strong>
           </p>
         ) : null}

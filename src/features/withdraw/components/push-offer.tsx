@@ -6,12 +6,15 @@
 import toast from 'react-hot-toast'
 import { pushState, turnOnPush } from '@/lib/push-subscription'
 import { logFailure } from '@/lib/log-failure'
+import { msg, t } from '@/i18n/i18n'
 
-export const OFFER_TEXT = 'Get notified when this withdrawal is paid?'
-export const OFFER_YES = 'Notify me'
-export const OFFER_NO = 'Not now'
-export const OFFER_DONE = 'Notifications are on for this device.'
-export const OFFER_FAILED = 'Could not turn on notifications. You can try again from your wallet.'
+export const OFFER_TEXT = msg('Get notified when this withdrawal is paid?')
+export const OFFER_YES = msg('Notify me')
+export const OFFER_NO = msg('Not now')
+export const OFFER_DONE = msg('Notifications are on for this device.')
+export const OFFER_FAILED = msg(
+  'Could not turn on notifications. You can try again from your wallet.',
+)
 
 /** localStorage key set when the user declines, so the offer is not repeated on every request. */
 const DECLINED_KEY = 'push-offer-declined'
@@ -24,34 +27,34 @@ export async function offerPushAfterWithdrawal(): Promise<void> {
     return
   }
   toast(
-    (t) => (
+    (shown) => (
       <span className="push-offer">
-        {OFFER_TEXT}{' '}
+        {t(OFFER_TEXT)}{' '}
         <button
           type="button"
           className="btn btn-small"
           onClick={() => {
-            toast.dismiss(t.id)
+            toast.dismiss(shown.id)
             turnOnPush().then(
-              (state) => state === 'on' && toast.success(OFFER_DONE),
+              (state) => state === 'on' && toast.success(t(OFFER_DONE)),
               (error: unknown) => {
                 logFailure('push subscribe failed', error)
-                toast.error(OFFER_FAILED)
+                toast.error(t(OFFER_FAILED))
               },
             )
           }}
         >
-          {OFFER_YES}
+          {t(OFFER_YES)}
         </button>{' '}
         <button
           type="button"
           className="link-button"
           onClick={() => {
             localStorage.setItem(DECLINED_KEY, '1')
-            toast.dismiss(t.id)
+            toast.dismiss(shown.id)
           }}
         >
-          {OFFER_NO}
+          {t(OFFER_NO)}
         </button>
       </span>
     ),

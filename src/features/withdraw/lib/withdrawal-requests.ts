@@ -7,6 +7,7 @@ import toast from 'react-hot-toast'
 import { defineOutboxKind } from '@/lib/outbox/outbox-kinds'
 import { refreshUser } from '@/stores/get-user'
 import { t } from '@/i18n/i18n'
+import { apiErrorText } from '@/lib/api-error-text'
 import type { WithdrawBody } from '@/shared/contract/earning'
 
 /** The request: the payout in whole rupees (fee excluded) and the UPI ID it goes to. */
@@ -14,7 +15,7 @@ export type WithdrawalRequest = WithdrawBody & Record<string, unknown>
 
 /** Why a withdrawal was refused, for a toast or the wallet. */
 export function describeWithdrawalError(message: string | undefined): string {
-  return message || 'There was an issue with your withdrawal request. Please try again.'
+  return message || t('There was an issue with your withdrawal request. Please try again.')
 }
 
 export const WITHDRAWAL_REQUESTS = defineOutboxKind<WithdrawalRequest, unknown>({
@@ -25,7 +26,7 @@ export const WITHDRAWAL_REQUESTS = defineOutboxKind<WithdrawalRequest, unknown>(
     refreshUser().catch(() => undefined)
   },
   onFinal(error) {
-    toast.error(describeWithdrawalError(error.message))
+    toast.error(describeWithdrawalError(apiErrorText(error)))
   },
-  describeError: (error) => describeWithdrawalError(error?.message),
+  describeError: (error) => describeWithdrawalError(apiErrorText(error)),
 })

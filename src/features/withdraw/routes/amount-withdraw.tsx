@@ -16,13 +16,17 @@ import { formatRupees } from '@/shared/rules'
 import { checkUpiId } from '@/shared/validation'
 import { addWithdraw } from '../api/add-withdraw'
 import '../withdraw.css'
-import { t } from '@/i18n/i18n'
+import { msg, t } from '@/i18n/i18n'
+import { apiErrorText } from '@/lib/api-error-text'
 
 /** SPEC §8 texts. */
-export const WITHDRAW_FAILED = 'There was an issue with your withdrawal request. Please try again.'
-export const WITHDRAW_OK = 'Withdrawal request submitted successfully!'
-export const WITHDRAW_QUEUED =
-  'You are offline. Your withdrawal request is saved and will be sent when you are back online.'
+export const WITHDRAW_FAILED = msg(
+  'There was an issue with your withdrawal request. Please try again.',
+)
+export const WITHDRAW_OK = msg('Withdrawal request submitted successfully!')
+export const WITHDRAW_QUEUED = msg(
+  'You are offline. Your withdrawal request is saved and will be sent when you are back online.',
+)
 
 export default function AmountWithdraw() {
   const search = useSearch()
@@ -59,7 +63,7 @@ export default function AmountWithdraw() {
     try {
       const result = await addWithdraw(upiId.trim(), payout)
       if (result.kind === 'done') {
-        toast.success(WITHDRAW_OK)
+        toast.success(t(WITHDRAW_OK))
         // Offer notifications for the payout (issue 16); its code loads only now.
         void import('../components/push-offer').then(
           (m) => m.offerPushAfterWithdrawal(),
@@ -70,7 +74,7 @@ export default function AmountWithdraw() {
         return
       }
       if (result.kind === 'queued') {
-        toast(WITHDRAW_QUEUED)
+        toast(t(WITHDRAW_QUEUED))
         navigate('/wallet')
         return
       }
@@ -84,17 +88,19 @@ export default function AmountWithdraw() {
         navigate(`/referandearn?keyfrom=withdrawal&referralCount=${count}`)
       } else if (error.code === 'MIN_BALANCE') {
         setFailure(
-          error.message ||
-            `You need a minimum balance of ${formatRupees(rules.withdrawMinBalanceRupees)} to withdraw earnings.`,
+          apiErrorText(error) ||
+            t('You need a minimum balance of {rupees} to withdraw earnings.', {
+              rupees: formatRupees(rules.withdrawMinBalanceRupees),
+            }),
         )
       } else {
-        setFailure(WITHDRAW_FAILED)
-        toast.error(WITHDRAW_FAILED)
+        setFailure(t(WITHDRAW_FAILED))
+        toast.error(t(WITHDRAW_FAILED))
       }
     } catch (err) {
       console.error('withdraw failed', err)
-      setFailure(WITHDRAW_FAILED)
-      toast.error(WITHDRAW_FAILED)
+      setFailure(t(WITHDRAW_FAILED))
+      toast.error(t(WITHDRAW_FAILED))
     } finally {
       setBusy(false)
     }
@@ -114,7 +120,7 @@ export default function AmountWithdraw() {
       >
         {knowsBalance ? (
           <p>
-            Balance: <strong>{formatRupees(balance)}</strong>
+            {t('Balance:')} <strong>{formatRupees(balance)}</strong>
           </p>
         ) : (
           // Opened without ?balance= and no user yet (issue 13): say so, not "Balance: ₹0".
@@ -123,7 +129,9 @@ export default function AmountWithdraw() {
           </p>
         )}
         <div className="field">
-          <label htmlFor={sliderId}>Amount to withdraw: {formatRupees(amount)}</label>
+          <label htmlFor={sliderId}>
+            {t('Amount to withdraw: {rupees}', { rupees: formatRupees(amount) })}
+          </label>
           <input
             id={sliderId}
             type="range"
@@ -153,13 +161,15 @@ export default function AmountWithdraw() {
           />
           {upiError && touched ? (
             <p id={upiErrorId} className="error-text">
-              {upiError}
+              {t(upiError)}
             </p>
           ) : null}
         </div>
         <p data-testid="fee-line">
-          Transfer fee: {formatRupees(rules.transferFeeRupees)}. You receive{' '}
-          {formatRupees(Math.max(0, payout))}
+          {t('Transfer fee: {fee}. You receive {rupees}', {
+            fee: formatRupees(rules.transferFeeRupees),
+            rupees: formatRupees(Math.max(0, payout)),
+          })}
         </p>
         {failure ? (
           <p className="error-text" role="alert">
@@ -167,7 +177,7 @@ export default function AmountWithdraw() {
           </p>
         ) : null}
         <button type="submit" className="btn" disabled={!canSubmit}>
-          {busy ? 'Submitting…' : 'Withdraw'}
+          {busy ? t('Submitting…') : t('Withdraw')}
         </button>
       </form>
     </main>

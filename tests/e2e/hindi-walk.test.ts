@@ -1,0 +1,237 @@
+/**
+ * No English left on a Hindi page (issue 16): a browser that prefers Hindi walks the main routes,
+ * as a guest and logged in (with the withdrawal and payment popups open and an API refusal shown),
+ * and every visible text of the page (header, main, tab bar, dialogs,
+ * toasts) with two Latin words in a row must be a name the app keeps in Latin script (UPI app
+ * names, the product's name, what UPI apps call a reference, the user's own data); addresses and
+ * codes (UPI, PIN, OTP, IFSC…) are never words to translate. A sentence someone forgot to put
+ * through t() fails here, with the route and the text.
+ */
+import crypto from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { startProduct, type RunningProduct } from '../helpers/server.ts'
+import { launchBrowser } from '../helpers/browser.ts'
+import { createTestUser, type TestUser } from '../helpers/users.ts'
+import { postLedgerEntry } from '../../server/earning/ledger.ts'
+
+/** Latin-script names and codes Hindi pages keep as they are (as PhonePe or Paytm show them). */
+const KEPT_IN_LATIN = [
+  'Watch & Earn',
+  'UPI ID',
+  'Google Play',
+  'Google Pay',
+  'PhonePe',
+  'GPay',
+  'Paytm',
+  'BHIM',
+  'Add to Home Screen',
+  'English',
+  'UPI Ref No.', // what UPI apps call the reference, as they show it
+  'Transaction ID',
+  'Watch Earn Demo', // the test server's UPI payee name (configuration, UPI_PAYEES)
+  'Meera Shah', // the walking user's own name
+  // The plan types' names, which operators give the plans (server data, seeded in English).
+  'Free',
+  'Silver',
+  'Gold',
+  'Platinum',
+]
+
+/**
+ * E-mail and UPI IDs and bank handles, URLs, order and reference numbers, and codes in capitals
+ * (UPI, PIN, OTP, IFSC, QR): never words to translate.
+ */
+const CODES = [/\S*@\S+/g, /https?:\/\/\S+/g, /\b[A-Z0-9_-]{6,}\b/g, /\b[A-Z]{2,}\b/g]
+
+/** Two Latin words in a row: the mark of an English phrase. */
+const ENGLISH_PHRASE = /[A-Za-z]{2,}[\s,.;:'’&-]+[A-Za-z]{2,}/
+
+/**
+ * `text` when it reads as untranslated English, else null: two Latin words in a row, or a text
+ * with a Latin word and no Devanagari at all (a button's "Play").
+ */
+function englishIn(text: string): string | null {
+  let rest = text
+  for (const name of KEPT_IN_LATIN) rest = rest.split(name).join(' · ')
+  for (const code of CODES) rest = rest.replace(code, ' · ')
+  const loneWord = /[A-Za-z]{2,}/.test(rest) && !/[\u0900-\u097F]/.test(text)
+  return ENGLISH_PHRASE.test(rest) || loneWord ? text.trim() : null
+}
+
+/** Every visible text node of the page, trimmed, one per node. */
+async function pageTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const texts: string[] = []
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement
+      const text = node.textContent?.trim()
+      if (!text || !parent || parent.closest('script, style, noscript, [aria-hidden="true"]'))
+        continue
+      if (parent.getClientRects().length === 0) continue
+      texts.push(text)
+    }
+    return texts
+  })
+}
+
+const GUEST_ROUTES = [
+  '/',
+  '/loginn',
+  '/register',
+  '/enter-email',
+  '/enter-email-otp?email=asha%40example.com',
+  '/verify-otp-signup?email=asha%40example.com',
+  '/update-password?email=asha%40example.com',
+  '/termsandcondition',
+  '/privacy',
+  '/help-center',
+  '/your-mistake',
+  '/how-to-play',
+  '/payment',
+  '/payment-success',
+  '/payment-fail?order_id=unknown',
+  '/bank-details-confirmation',
+  '/no-such-page',
+]
+
+/** A screen in a state reached by a tap or two: a popup open, or the API's refusal shown. */
+interface Step {
+  path: string
+  then(page: Page): Promise<void>
+}
+
+const USER_ROUTES: (string | Step)[] = [
+  '/dashboard',
+  {
+    // The withdrawal requirements popup (a balance under the minimum).
+    path: '/dashboard',
+    async then(page) {
+      await page.locator('main').getByRole('button', { name: 'निकालें' }).first().click()
+      await page.getByRole('dialog', { name: 'पैसे निकालने की शर्तें' }).waitFor()
+    },
+  },
+  '/wallet',
+  '/deposit-fee',
+  {
+    // The Confirm Payment popup of a plan's Deposit.
+    path: '/deposit-fee',
+    async then(page) {
+      await page
+        .getByRole('button', { name: /जमा करें/ })
+        .first()
+        .click()
+      await page.getByRole('dialog', { name: 'भुगतान की पुष्टि करें' }).waitFor()
+    },
+  },
+  '/platform-fee',
+  '/m-payment?deposit=99&KeyFrom=Platform%20Fee',
+  '/amount-withdraw?balance=150&refercount=0',
+  '/referandearn?keyfrom=withdrawal&referralCount=1',
+  '/how-to-earn',
+  '/profile',
+  '/edit-profile',
+  {
+    // The API refuses a phone number another account has (409 PHONE_TAKEN): said in Hindi.
+    path: '/edit-profile',
+    async then(page) {
+      await page.getByLabel('फ़ोन').fill(takenPhone)
+      await page.locator('main button[type="submit"]').click()
+      await page.getByText('यह फ़ोन नंबर पहले से किसी और अकाउंट में इस्तेमाल हो रहा है।').waitFor()
+    },
+  },
+  '/add-bank-details',
+]
+
+let product: RunningProduct
+let browser: Browser
+let user: TestUser
+let takenPhone: string
+
+beforeAll(async () => {
+  product = await startProduct('sqlite')
+  browser = await launchBrowser()
+  user = await createTestUser(product.app, { firstName: 'Meera Shah', views: 3 })
+  takenPhone = (await createTestUser(product.app)).phone
+  // A ledger row, so the wallet's lists have a kind, a status and a date to show.
+  await product.app.db.transaction().execute((tx) =>
+    postLedgerEntry(tx, {
+      userId: user.id,
+      kind: 'signup_bonus',
+      coins: 10_000,
+      description: 'Signup bonus', // the server's own English, which a Hindi wallet leaves out
+      status: 'confirmed',
+      idempotencyKey: `walk:${crypto.randomUUID()}`,
+      at: new Date(),
+    }),
+  )
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await product?.stop()
+})
+
+/** Walks `routes` in a Hindi phone (logged in when `token` is given); the English texts found. */
+async function walk(routes: (string | Step)[], token?: string): Promise<string[]> {
+  const context = await browser.newContext({
+    baseURL: product.baseUrl,
+    viewport: { width: 360, height: 800 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'hi-IN',
+    serviceWorkers: 'block',
+  })
+  const page = await context.newPage()
+  if (token) {
+    await page.goto('/robots.txt')
+    await page.evaluate((value) => localStorage.setItem('access_token', value), token)
+  }
+  const found: string[] = []
+  for (const step of routes) {
+    const route = typeof step === 'string' ? step : `${step.path} (then a tap)`
+    await page.goto(typeof step === 'string' ? step : step.path, { waitUntil: 'networkidle' })
+    await page.locator('main').first().waitFor()
+    await page.locator('h1').first().waitFor({ timeout: 10_000 })
+    // Skeletons and "Loading…" give way to the screen's own texts.
+    await expect
+      .poll(() => page.locator('[aria-busy="true"], .skeleton').count(), { timeout: 10_000 })
+      .toBe(0)
+      .catch(() => undefined)
+    expect(await page.getAttribute('html', 'lang'), route).toBe('hi')
+    if (typeof step !== 'string') {
+      await step.then(page)
+      await page.waitForTimeout(300)
+    }
+    for (const text of await pageTexts(page)) {
+      const english = englishIn(text)
+      if (english) found.push(`${route}: ${english}`)
+    }
+  }
+  await context.close()
+  return found
+}
+
+describe('a Hindi walk of the main routes', () => {
+  it('recognises an English sentence as one (the check works)', () => {
+    expect(englishIn('बैलेंस: ₹100')).toBeNull()
+    expect(englishIn('Balance: ₹100')).toBe('Balance: ₹100')
+    expect(englishIn('Pay to Watch & Earn (pay@okaxis)')).toBe('Pay to Watch & Earn (pay@okaxis)')
+    expect(englishIn('अपनी UPI ID डालें')).toBeNull()
+    expect(englishIn('PhonePe, GPay, Paytm या BHIM')).toBeNull()
+    expect(englishIn('12 अंकों का UPI रेफ़रेंस (UTR) डालें')).toBeNull()
+    expect(englishIn('Resend code in 00:09')).toBe('Resend code in 00:09')
+    expect(englishIn('Order number: 42')).toBe('Order number: 42')
+    expect(englishIn('Pause')).toBe('Pause')
+    expect(englishIn('₹1,500 · UPI')).toBeNull()
+  })
+
+  it('finds no English sentence on the guest screens', async () => {
+    expect(await walk(GUEST_ROUTES)).toEqual([])
+  })
+
+  it('finds no English sentence on the logged-in screens', async () => {
+    expect(await walk(USER_ROUTES, user.token)).toEqual([])
+  })
+})
