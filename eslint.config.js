@@ -33,7 +33,7 @@ export default tseslint.config(
     files: [
       'tests/**/*.{ts,tsx}',
       'src/**/*.test.{ts,tsx}',
-      'src/**/*.test-helpers.tsx',
+      'src/**/*.test-helpers.{ts,tsx}',
       'vitest.setup.ts',
     ],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },

@@ -62,7 +62,7 @@ export interface AppConfig {
 }
 
 /** The browsers' push services: Chrome/Edge/Opera (FCM), Firefox, Safari, Windows (WNS). */
-export const PUSH_SERVICE_HOSTS = [
+const PUSH_SERVICE_HOSTS = [
   'fcm.googleapis.com',
   'android.googleapis.com',
   'push.services.mozilla.com',
@@ -71,7 +71,7 @@ export const PUSH_SERVICE_HOSTS = [
 ]
 
 /** Reads `VAPID_PUBLIC_KEY` and `VAPID_PRIVATE_KEY`; throws when only one of them is set. */
-export function parseVapidKeys(env: NodeJS.ProcessEnv): AppConfig['vapidKeys'] {
+function parseVapidKeys(env: NodeJS.ProcessEnv): AppConfig['vapidKeys'] {
   const publicKey = env.VAPID_PUBLIC_KEY?.trim()
   const privateKey = env.VAPID_PRIVATE_KEY?.trim()
   if (!publicKey && !privateKey) return undefined
@@ -81,7 +81,7 @@ export function parseVapidKeys(env: NodeJS.ProcessEnv): AppConfig['vapidKeys'] {
 }
 
 /** Parses `UPI_PAYEES`: `vpa1,vpa2;Payee Name` (two UPI IDs and one payee name). */
-export function parseUpiPayees(value: string | undefined): UpiPayee[] {
+function parseUpiPayees(value: string | undefined): UpiPayee[] {
   if (!value) {
     return [
       { vpa: 'watchearn@upi', name: 'Watch Earn Demo' },

@@ -3,6 +3,8 @@
  * (kept in sessionStorage: it dies with the tab, and lives 8 hours at most on the server).
  * Failures throw `OpsError` with the server's `{ message, code }`.
  */
+import type { Operator } from '../../src/shared/contract/ops.ts'
+
 const TOKEN_KEY = 'ops_token'
 
 export class OpsError extends Error {
@@ -90,13 +92,7 @@ export function age(seconds: number): string {
   return `${m} m`
 }
 
-export interface Operator {
-  id: number
-  email: string
-  role: 'operator' | 'viewer'
-  /** True until the printed one-time password is replaced. */
-  password_must_change: boolean
-}
+export type { Operator }
 
 export interface PageOf<T> {
   total: number

@@ -1,19 +1,7 @@
 /** The audit trail, newest first, with a CSV export of what the filter shows. */
 import { useCallback, useEffect, useState } from 'react'
 import { OpsError, download, opsCall } from './api.ts'
-
-interface AuditRow {
-  id: number
-  actor: string
-  action: string
-  entity: string
-  entity_id: string | null
-  before: unknown
-  after: unknown
-  reason: string | null
-  ip: string | null
-  created_at: string
-}
+import type { AuditRow } from '../../src/shared/contract/ops-content.ts'
 
 export function AuditList() {
   const [entity, setEntity] = useState('')

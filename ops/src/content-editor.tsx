@@ -2,23 +2,10 @@
 import { useCallback, useEffect, useState } from 'react'
 import { OpsError, opsCall } from './api.ts'
 import { Notice } from './paged.tsx'
+import type { OpsPlan, OpsVideo } from '../../src/shared/contract/ops-content.ts'
 
-type Video = {
-  id: number
-  link: string
-  redirection_link: string
-  timer: number
-  position: number
-  active: number
-}
-type Plan = {
-  id: number
-  membership_type: string
-  deposit_point: string
-  video_point: number
-  withdrawl_days: number
-  active: number
-}
+type Video = OpsVideo
+type Plan = OpsPlan
 
 const NEW_VIDEO = { link: '', redirection_link: '', timer: 30, position: 0, active: 1 }
 const NEW_PLAN = {

@@ -2,17 +2,7 @@
 import { useState } from 'react'
 import { age, opsCall, rupees, uploadCsv } from './api.ts'
 import { Notice, Pager, useAction, usePaged } from './paged.tsx'
-
-interface OrderRow {
-  order_id: string
-  email: string
-  purpose: 'membership' | 'platform_fee'
-  amount: number
-  membership_plan_id: number | null
-  utr: string | null
-  status: string
-  age_seconds: number
-}
+import type { OrderQueueRow as OrderRow } from '../../src/shared/contract/ops.ts'
 
 export function OrdersQueue({ canAct }: { canAct: boolean }) {
   const [status, setStatus] = useState('pending')

@@ -2,27 +2,14 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { OpsError, opsCall } from './api.ts'
 import { Notice } from './paged.tsx'
+import type { RulesAnswer } from '../../src/shared/contract/ops-content.ts'
 
-type Rules = Record<string, number | boolean | string>
-
-interface RulesAnswer {
-  rules: Rules
-  editable: {
-    numbers: Record<string, { min: number; max: number; label: string }>
-    switches: Record<string, { label: string }>
-  }
-  history: {
-    id: number
-    rules: Rules
-    actor: string | null
-    reason: string | null
-    created_at: string
-  }[]
-}
+/** The rules being edited, by name (the served rules and the operator's changes). */
+type Draft = Record<string, number | boolean | string>
 
 export function RulesEditor({ canAct }: { canAct: boolean }) {
   const [data, setData] = useState<RulesAnswer | null>(null)
-  const [draft, setDraft] = useState<Rules>({})
+  const [draft, setDraft] = useState<Draft>({})
   const [reason, setReason] = useState('')
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null)
 
@@ -40,7 +27,7 @@ export function RulesEditor({ canAct }: { canAct: boolean }) {
   const save = async (event: FormEvent) => {
     event.preventDefault()
     const changed = Object.fromEntries(
-      Object.entries(draft).filter(([k, v]) => data.rules[k] !== v),
+      Object.entries(draft).filter(([k, v]) => (data.rules as Draft)[k] !== v),
     )
     try {
       await opsCall('/rules', { method: 'PUT', body: { rules: changed, reason } })

@@ -2,53 +2,18 @@
 import { useState, type FormEvent } from 'react'
 import { OpsError, opsCall, rupees } from './api.ts'
 import { Notice } from './paged.tsx'
-
-interface Found {
-  user: {
-    id: number
-    first_name: string
-    email: string
-    phone_number: string
-    referral_id: string
-    points: number
-    views: number
-    platform_fee_paid: number
-  }
-  moderation: { flagged: boolean; suspended: boolean; reason: string | null }
-  ledger: {
-    id: number
-    kind: string
-    coins: number
-    status: string
-    description: string
-    created_at: string
-  }[]
-  orders: {
-    order_id: string
-    purpose: string
-    amount: number
-    status: string
-    utr: string | null
-  }[]
-  withdrawals: {
-    id: number
-    upi_id: string
-    amount: number
-    status: string
-    upi_reference: string | null
-  }[]
-}
+import type { UserLookUp } from '../../src/shared/contract/ops.ts'
 
 export function UserLookup({ canAct }: { canAct: boolean }) {
   const [q, setQ] = useState('')
-  const [found, setFound] = useState<Found | null>(null)
+  const [found, setFound] = useState<UserLookUp | null>(null)
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null)
   const [reason, setReason] = useState('')
   const [coins, setCoins] = useState('')
 
   const search = async (query = q) => {
     try {
-      setFound(await opsCall<Found>(`/users?q=${encodeURIComponent(query.trim())}`))
+      setFound(await opsCall<UserLookUp>(`/users?q=${encodeURIComponent(query.trim())}`))
     } catch (e) {
       setFound(null)
       setNotice({ ok: false, text: e instanceof OpsError ? e.message : 'Search failed.' })

@@ -2,20 +2,7 @@
 import { useState } from 'react'
 import { OpsError, download, opsCall, rupees, uploadCsv } from './api.ts'
 import { Notice, Pager, useAction, usePaged } from './paged.tsx'
-
-interface WithdrawalRow {
-  id: number
-  email: string
-  upi_id: string
-  amount: number
-  fee: number
-  status: string
-  upi_reference: string | null
-  reason: string | null
-  created_at: string
-  due_at: string | null
-  overdue: boolean
-}
+import type { WithdrawalQueueRow as WithdrawalRow } from '../../src/shared/contract/ops.ts'
 
 const day = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' }) : '—'

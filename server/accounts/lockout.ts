@@ -6,7 +6,7 @@
  */
 import type { Db } from '../db/index.ts'
 import { ApiError } from '../lib/errors.ts'
-import { isoAfter } from './context.ts'
+import { isoAfter } from '../lib/time.ts'
 import { ACCOUNT_RULES, accountLockedMessage } from './messages.ts'
 
 /** The length of lock number `lockCount + 1` in ms: 15 min × 2^lockCount, at most 24 hours. */

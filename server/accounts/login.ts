@@ -2,7 +2,7 @@
  * Logging in and out (SPEC §4, §7; DECISIONS §7): the identifier is an email (any case) or a
  * 10-digit phone number; the PIN is checked with scrypt under the account lockout.
  */
-import type { AccountContext } from './context.ts'
+import type { AppContext } from '../context.ts'
 import { ApiError, badRequest } from '../lib/errors.ts'
 import { hashSecret, sha256, verifySecret } from '../lib/crypto.ts'
 import { deleteSubscriptionsOfToken } from '../push/subscriptions.ts'
@@ -39,7 +39,7 @@ export const invalidCredentials = () =>
  * mails the owner the lock's end and the way back, a PIN reset).
  */
 export async function logIn(
-  ctx: AccountContext,
+  ctx: AppContext,
   identifier: string,
   pin: string,
 ): Promise<LoginResult> {
@@ -75,7 +75,7 @@ export async function logIn(
 }
 
 /** Mails the owner that wrong PINs locked the account until `until`, in the background. */
-function mailLockNotice(ctx: AccountContext, to: string, until: Date): void {
+function mailLockNotice(ctx: AppContext, to: string, until: Date): void {
   ctx.background.run('account lock notice', () =>
     ctx.mailer.send({ to, subject: MESSAGES.accountLockedSubject, text: accountLockedMail(until) }),
   )
@@ -85,7 +85,7 @@ function mailLockNotice(ctx: AccountContext, to: string, until: Date): void {
  * Revokes the access token `token` (DECISIONS §6 `POST /logout/`) and deletes the push
  * subscriptions saved with it (issue 16: this device stops getting notifications).
  */
-export async function logOut(ctx: AccountContext, token: string): Promise<void> {
+export async function logOut(ctx: AppContext, token: string): Promise<void> {
   await revokeAccessToken(ctx.db, token, ctx.now())
   await deleteSubscriptionsOfToken(ctx.db, sha256(token))
 }

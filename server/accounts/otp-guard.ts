@@ -7,13 +7,13 @@
  */
 import type { Db } from '../db/index.ts'
 import { ApiError } from '../lib/errors.ts'
-import type { AccountContext } from './context.ts'
+import type { AppContext } from '../context.ts'
 import { ACCOUNT_RULES, MESSAGES, codeFlowLockedMail, codeFlowLockedMessage } from './messages.ts'
 
 export type CodePurpose = 'signup' | 'reset'
 
 /** 423 CODE_ENTRY_LOCKED `{ retry_after_seconds }` for a flow locked until `until`. */
-export function codeFlowLocked(purpose: CodePurpose, until: string, now: Date): ApiError {
+function codeFlowLocked(purpose: CodePurpose, until: string, now: Date): ApiError {
   const ms = Math.max(0, Date.parse(until) - now.getTime())
   return new ApiError(
     423,
@@ -60,7 +60,7 @@ const windowStart = (now: Date) =>
  * is withdrawn, the flow locked and 423 CODE_ENTRY_LOCKED thrown.
  */
 export async function reserveGuess(
-  ctx: AccountContext,
+  ctx: AppContext,
   owner: { userId: number; email: string },
   purpose: CodePurpose,
 ): Promise<{ id: number; count: number }> {
@@ -105,7 +105,7 @@ async function wrongGuessCount(
  * hours and the 423 CODE_ENTRY_LOCKED to answer is returned; before it, null.
  */
 export async function afterWrongGuess(
-  ctx: AccountContext,
+  ctx: AppContext,
   owner: { userId: number; email: string },
   purpose: CodePurpose,
   count: number,
@@ -119,7 +119,7 @@ export async function afterWrongGuess(
  * owner once per lock (in the background). Returns the 423 for the lock in force.
  */
 async function lockCodeFlow(
-  ctx: AccountContext,
+  ctx: AppContext,
   owner: { userId: number; email: string },
   purpose: CodePurpose,
 ): Promise<ApiError> {

@@ -9,7 +9,8 @@ import type { Db } from '../db/index.ts'
 import type { OtpCodesTable } from '../db/schema/index.ts'
 import { ApiError, badRequest } from '../lib/errors.ts'
 import { hashSecret, randomOtp, randomToken, verifySecret } from '../lib/crypto.ts'
-import { isoAfter, type AccountContext } from './context.ts'
+import type { AppContext } from '../context.ts'
+import { isoAfter } from '../lib/time.ts'
 import { ACCOUNT_RULES, MESSAGES, resendTooSoonMessage } from './messages.ts'
 import { afterWrongGuess, assertCodeFlowOpen, forgiveGuess, reserveGuess } from './otp-guard.ts'
 
@@ -110,7 +111,7 @@ export const mailFailed = () => new ApiError(503, 'MAIL_FAILED', MESSAGES.mailFa
  * Mails `code` to `to`: subject 'Your verification code', body 'Your code is NNNN…'. Rejects with
  * the mailer's error (logged here).
  */
-export async function sendOtpMail(ctx: AccountContext, to: string, code: string): Promise<void> {
+export async function sendOtpMail(ctx: AppContext, to: string, code: string): Promise<void> {
   try {
     await ctx.mailer.send({
       to,
@@ -128,7 +129,7 @@ export async function sendOtpMail(ctx: AccountContext, to: string, code: string)
  * blocks a retry) and 503 MAIL_FAILED is thrown.
  */
 export async function mailCodeOrWithdraw(
-  ctx: AccountContext,
+  ctx: AppContext,
   requestId: string,
   to: string,
   code: string,
@@ -160,7 +161,7 @@ export async function otpByRequestId(db: Db, requestId: string): Promise<OtpRow 
  * (even for the right code) and for the 10th wrong code in 24 hours, which locks it.
  */
 export async function checkOtp(
-  ctx: AccountContext,
+  ctx: AppContext,
   address: string,
   purpose: OtpPurpose,
   otp: string,

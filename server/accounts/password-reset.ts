@@ -4,7 +4,7 @@
  * traded for a new PIN. A new PIN revokes every access token and clears the PIN lockout
  * (DECISIONS §7).
  */
-import type { AccountContext } from './context.ts'
+import type { AppContext } from '../context.ts'
 import { badRequest } from '../lib/errors.ts'
 import { hashSecret } from '../lib/crypto.ts'
 import { checkNewPin, checkResetEmail } from '../../src/shared/validation.ts'
@@ -46,7 +46,7 @@ export function assertResetEmail(email: string): void {
  * when the mail itself fails (the code is withdrawn then, so a retry is not blocked).
  */
 export function mailResetCode(
-  ctx: AccountContext,
+  ctx: AppContext,
   email: string,
 ): Promise<'sent' | 'no-account' | 'locked' | 'too-soon' | 'daily-cap'> {
   return oneAtATime(normalizeEmail(email), () => mailResetCodeNow(ctx, email))
@@ -71,7 +71,7 @@ function oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
 }
 
 async function mailResetCodeNow(
-  ctx: AccountContext,
+  ctx: AppContext,
   email: string,
 ): Promise<'sent' | 'no-account' | 'locked' | 'too-soon' | 'daily-cap'> {
   const user = await findUserByEmail(ctx.db, email)
@@ -103,7 +103,7 @@ async function mailResetCodeNow(
  * 423 CODE_ENTRY_LOCKED (10 wrong codes in 24 hours; DECISIONS §7).
  */
 export async function verifyResetCode(
-  ctx: AccountContext,
+  ctx: AppContext,
   email: string,
   otp: string,
 ): Promise<string> {
@@ -122,7 +122,7 @@ export async function verifyResetCode(
  * unknown, used, expired or another user's token); nothing changes then.
  */
 export async function setNewPin(
-  ctx: AccountContext,
+  ctx: AppContext,
   input: { email: string; pin: string; resetToken?: string },
 ): Promise<void> {
   const invalid = checkNewPin(input.pin)

@@ -2,11 +2,11 @@
  * Signing up (SPEC §4, §7; DECISIONS §6–7): registration creates an unverified user, an access
  * token and a signup code; the code verifies the email, which credits the signup rewards once.
  */
-import type { AccountContext } from './context.ts'
+import type { AppContext } from '../context.ts'
 import { isUniqueViolation } from '../db/index.ts'
 import { ApiError, badRequest, conflict, notFound } from '../lib/errors.ts'
 import { hashSecret } from '../lib/crypto.ts'
-import { grantSignupRewards } from '../services/signup-rewards.ts'
+import { grantSignupRewards } from '../earning/signup-rewards.ts'
 import {
   checkNewPin,
   checkRegisterEmail,
@@ -37,16 +37,10 @@ import {
   normalizeEmail,
   type UserRow,
 } from './users.ts'
+import type { RegistrationBody } from '../../src/shared/contract/accounts.ts'
 
-export interface RegistrationInput {
-  first_name: string
-  phone_number: string
-  email: string
-  /** The 4-digit PIN. */
-  password: string
-  /** A friend's referral code; optional (absent, null or empty: none). */
-  referral_id?: string | null
-}
+/** `POST /user/registration/`'s body (the contract's; `password` is the 4-digit PIN). */
+type RegistrationInput = RegistrationBody
 
 /** An access token plus the public id of the signup code just mailed (or still counting down). */
 export interface PendingSignup {
@@ -71,7 +65,7 @@ function registrationError(input: RegistrationInput): string | null {
  * (the account is then removed again).
  */
 export async function registerUser(
-  ctx: AccountContext,
+  ctx: AppContext,
   input: RegistrationInput,
 ): Promise<PendingSignup> {
   const invalid = registrationError(input)
@@ -126,7 +120,7 @@ export async function registerUser(
 }
 
 /** Deletes a just-registered, unverified user with its codes and tokens. */
-async function deleteUnverifiedUser(ctx: AccountContext, email: string): Promise<void> {
+async function deleteUnverifiedUser(ctx: AppContext, email: string): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {
     const user = await tx
       .selectFrom('users')
@@ -147,7 +141,7 @@ async function deleteUnverifiedUser(ctx: AccountContext, email: string): Promise
  * codes are spent, the newest code's id is returned and nothing is mailed (the login still works).
  * Returns its request id.
  */
-export async function signupCodeForLogin(ctx: AccountContext, user: UserRow): Promise<string> {
+export async function signupCodeForLogin(ctx: AppContext, user: UserRow): Promise<string> {
   const now = ctx.now()
   const latest = await newestOtp(ctx.db, user.email, 'signup')
   if (latest && latest.used_at === null && resendWaitMs(latest, now) > 0) return latest.request_id
@@ -165,7 +159,7 @@ export async function signupCodeForLogin(ctx: AccountContext, user: UserRow): Pr
  * Mails a new signup code to `user`. Throws 423 CODE_ENTRY_LOCKED (signup flow locked),
  * 429 RESEND_TOO_SOON, 429 TOO_MANY_CODES (10 codes in 24 hours; DECISIONS §7), 503 MAIL_FAILED.
  */
-async function mailNewSignupCode(ctx: AccountContext, user: UserRow): Promise<string> {
+async function mailNewSignupCode(ctx: AppContext, user: UserRow): Promise<string> {
   const now = ctx.now()
   await assertCodeFlowOpen(ctx.db, user.id, 'signup', now)
   const resendAfterSeconds = await assertResendAllowed(ctx.db, user.email, 'signup', now)
@@ -188,7 +182,7 @@ async function mailNewSignupCode(ctx: AccountContext, user: UserRow): Promise<st
  * Throws 404 NO_PENDING_SIGNUP, 429 RESEND_TOO_SOON `{ retry_after_seconds }`, 429 TOO_MANY_CODES,
  * 423 CODE_ENTRY_LOCKED, 503 MAIL_FAILED.
  */
-export async function resendSignupCode(ctx: AccountContext, email: string): Promise<string> {
+export async function resendSignupCode(ctx: AppContext, email: string): Promise<string> {
   const user = await findUserByEmail(ctx.db, email)
   if (!user || user.email_verified === 1) {
     throw notFound('NO_PENDING_SIGNUP', MESSAGES.noPendingSignup)
@@ -206,7 +200,7 @@ export async function resendSignupCode(ctx: AccountContext, email: string): Prom
  * 423 CODE_ENTRY_LOCKED (10 wrong codes in 24 hours locks the signup flow; DECISIONS §7).
  */
 export async function verifySignupCode(
-  ctx: AccountContext,
+  ctx: AppContext,
   input: { otp: string; requestId: string; tokenUserId?: number },
 ): Promise<string> {
   const named = await otpByRequestId(ctx.db, input.requestId)

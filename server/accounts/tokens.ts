@@ -5,7 +5,7 @@
  */
 import type { Db } from '../db/index.ts'
 import { randomToken, sha256 } from '../lib/crypto.ts'
-import { isoAfter } from './context.ts'
+import { isoAfter } from '../lib/time.ts'
 import { ACCOUNT_RULES } from './messages.ts'
 
 /** Creates an access token for `userId`, valid 30 days from `now`; returns the plain token. */

@@ -4,9 +4,10 @@
  */
 import crypto from 'node:crypto'
 import type { Selectable } from 'kysely'
-import type { Db } from '../db/index.ts'
+import type { Db, Tx } from '../db/index.ts'
 import type { UsersTable } from '../db/schema/index.ts'
-import { videoPointForUser } from '../services/membership.ts'
+import { videoPointForUser } from '../earning/membership.ts'
+import type { User } from '../../src/shared/contract/accounts.ts'
 
 export type UserRow = Selectable<UsersTable>
 
@@ -20,7 +21,7 @@ export function normalizeEmail(email: string): string {
 }
 
 /** A random referral code from the CSPRNG, e.g. `K7QX2MHA`. */
-export function randomReferralCode(): string {
+function randomReferralCode(): string {
   let code = ''
   for (let i = 0; i < REFERRAL_LENGTH; i += 1) {
     code += REFERRAL_ALPHABET[crypto.randomInt(0, REFERRAL_ALPHABET.length)]
@@ -57,6 +58,32 @@ export async function findUserIdByReferralCode(db: Db, code: string): Promise<nu
   return row?.id
 }
 
+/**
+ * The user an operator names (DECISIONS §8: the console's look-up and `npm run ops`): an email
+ * (any case), a 10-digit phone number, or else a referral code (any case). Undefined when none.
+ */
+export async function findUserByIdentifier(
+  db: Db,
+  identifier: string,
+): Promise<UserRow | undefined> {
+  const value = identifier.trim()
+  if (value.includes('@')) return findUserByEmail(db, value)
+  if (/^\d{10}$/.test(value)) return findUserByPhone(db, value)
+  const id = await findUserIdByReferralCode(db, value)
+  return id === undefined ? undefined : findUserById(db, id)
+}
+
+/** Friends referred by `userId` who verified their email (the referral condition, DECISIONS §3). */
+export async function verifiedReferralCount(db: Db | Tx, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('referred_by', '=', userId)
+    .where('email_verified', '=', 1)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
 /** Whether an account already uses this email or this phone number. */
 export async function emailOrPhoneTaken(db: Db, email: string, phone: string): Promise<boolean> {
   const row = await db
@@ -68,7 +95,7 @@ export async function emailOrPhoneTaken(db: Db, email: string, phone: string): P
 }
 
 /** A referral code no user has yet (checked against the table; the unique index guards races). */
-export async function unusedReferralCode(db: Db): Promise<string> {
+async function unusedReferralCode(db: Db): Promise<string> {
   for (;;) {
     const code = randomReferralCode()
     const taken = await db
@@ -115,34 +142,13 @@ export async function insertUser(db: Db, user: NewUser, now: Date): Promise<numb
   return row.id
 }
 
-/** `GET /get-user/`'s body (SPEC §3 User, contract-accounts.md). */
-export interface UserDetails {
-  first_name: string
-  email: string
-  phone_number: string
-  /** Balance in coins. */
-  points: number
-  views: number
-  referral_id: string
-  /** Friends who registered with this user's code and verified their email. */
-  referral_count: number
-  /** Coins per video of the user's plan. */
-  membership__video_point: number
-  is_faulty: boolean
-  platform_fee_paid: boolean
-  email_verified: boolean
-}
-
-/** The details of user `id`; undefined when the user does not exist. */
-export async function userDetails(db: Db, id: number): Promise<UserDetails | undefined> {
+/**
+ * The details of user `id` as `GET /get-user/` answers them (the contract's `User`, SPEC §3);
+ * undefined when the user does not exist.
+ */
+export async function userDetails(db: Db, id: number): Promise<User | undefined> {
   const user = await findUserById(db, id)
   if (!user) return undefined
-  const referrals = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('referred_by', '=', id)
-    .where('email_verified', '=', 1)
-    .executeTakeFirstOrThrow()
   return {
     first_name: user.first_name,
     email: user.email,
@@ -150,7 +156,7 @@ export async function userDetails(db: Db, id: number): Promise<UserDetails | und
     points: user.points,
     views: user.views,
     referral_id: user.referral_id,
-    referral_count: Number(referrals.n),
+    referral_count: await verifiedReferralCount(db, id),
     membership__video_point: await videoPointForUser(db, id),
     is_faulty: user.is_faulty === 1,
     platform_fee_paid: user.platform_fee_paid === 1,

@@ -7,12 +7,13 @@ import crypto from 'node:crypto'
 import type { AppConfig } from '../config.ts'
 import { ApiError, badRequest, forbidden } from '../lib/errors.ts'
 import { EMAIL_PATTERN } from '../../src/shared/validation.ts'
+import type { PaymentResultOrder } from '../../src/shared/contract/orders.ts'
 
 /** Name of the cookie holding the CSRF token. */
 export const CSRF_COOKIE = 'csrf_token'
 
 /** Reads one cookie from a Cookie header. */
-export function readCookie(header: string | undefined, name: string): string | null {
+function readCookie(header: string | undefined, name: string): string | null {
   for (const part of (header ?? '').split(';')) {
     const [k, ...v] = part.trim().split('=')
     if (k === name) return decodeURIComponent(v.join('='))
@@ -121,9 +122,7 @@ export async function createCardOrder(
 }
 
 /** A card order as the provider reports it, for the public result pages. Amount in rupees (may have paise). */
-export interface CardOrderStatus {
-  order_id: string
-  amount: number
+export type CardOrderStatus = Pick<PaymentResultOrder, 'order_id' | 'amount'> & {
   status: 'confirmed' | 'pending' | 'expired' | 'rejected'
   method: 'Card'
 }

@@ -4,9 +4,9 @@
  * rupees refunded, the UPI reference) records it.
  */
 import { conflict } from '../lib/errors.ts'
-import type { EarningContext } from './context.ts'
+import type { AppContext } from '../context.ts'
 import { lockUser, postLedgerEntry } from './ledger.ts'
-import { checkUpiReference } from './orders.ts'
+import { checkUpiReference } from './order-settlement.ts'
 
 export interface FeeRefund {
   user_id: number
@@ -19,7 +19,7 @@ export interface FeeRefund {
  * after the payment, unless `force`), 400 VALIDATION for a bad reference.
  */
 export async function refundPlatformFee(
-  ctx: EarningContext,
+  ctx: AppContext,
   userId: number,
   upiReference: unknown,
   options: { force?: boolean } = {},

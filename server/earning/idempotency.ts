@@ -3,16 +3,14 @@
  * the same body later gets the first answer again (stored for good); the same key with another
  * body is refused with 422; while the first is still running, 409. The answer is stored in the
  * same transaction as the handler's ledger rows, so a committed credit always has its answer.
- * A client's key is stored as `client:KEY` (DECISIONS §7), so it can never equal a key the server
- * writes on a ledger row (`signup_bonus`, `referral:<id>`, `order:<id>`, …). Keys a crash left
- * "in flight" are released when the app starts (`releaseAbandonedKeys`).
+ * Reading the key, hashing the request and releasing keys a crash left in flight are in
+ * idempotency-keys.ts.
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { sql } from 'kysely'
-import type { Db, Engine, Tx } from '../db/index.ts'
-import { ApiError, badRequest, conflict } from '../lib/errors.ts'
-import { sha256 } from '../lib/crypto.ts'
-import type { EarningContext } from './context.ts'
+import type { Tx } from '../db/index.ts'
+import { ApiError, conflict } from '../lib/errors.ts'
+import type { AppContext } from '../context.ts'
+import { requestHash } from './idempotency-keys.ts'
 import type { ErrorBody } from '../../src/shared/contract/common.ts'
 
 /** An answer as sent to the client: HTTP status and JSON body. */
@@ -36,80 +34,8 @@ export const replayNotes = new AsyncLocalStorage<ReplayNote>()
 /** An in-flight key older than this is taken to be from a crashed request and may be taken over. */
 const STALE_IN_FLIGHT_MS = 60_000
 
-const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/
-
-/** The namespace of keys clients send; the server's own ledger keys never start with it. */
-export const CLIENT_KEY_PREFIX = 'client:'
-
-/**
- * Reads the Idempotency-Key header and returns it as stored: `client:KEY`. Throws 400
- * IDEMPOTENCY_KEY_REQUIRED `{ field }` when it is required and missing, 400 VALIDATION `{ field }`
- * when malformed (1–128 of letters, digits, `_.:-`). Null when optional and absent.
- */
-export function readIdempotencyKey(header: unknown, required: true): string
-export function readIdempotencyKey(header: unknown, required: boolean): string | null
-export function readIdempotencyKey(header: unknown, required: boolean): string | null {
-  const value = Array.isArray(header) ? header[0] : header
-  if (typeof value !== 'string' || value.trim() === '') {
-    if (required)
-      throw badRequest('IDEMPOTENCY_KEY_REQUIRED', 'The Idempotency-Key header is required.', {
-        field: 'Idempotency-Key',
-      })
-    return null
-  }
-  const key = value.trim()
-  if (!KEY_PATTERN.test(key)) {
-    throw badRequest(
-      'VALIDATION',
-      'The Idempotency-Key header must be 1–128 letters, digits or _.:-',
-      { field: 'Idempotency-Key' },
-    )
-  }
-  return `${CLIENT_KEY_PREFIX}${key}`
-}
-
-/**
- * Releases the keys a crash left in flight, so a retry runs instead of getting 409 for a minute
- * (called once at start-up). On SQLite the app is the database's only writer, so every in-flight
- * key is abandoned. On PostgreSQL other instances may be running requests: a live request holds
- * its key's row locked in its transaction (`runIdempotent`), so only unlocked rows are released
- * (SKIP LOCKED); a crashed instance's transaction was rolled back by the server and left none.
- * Returns the number of keys released.
- */
-export async function releaseAbandonedKeys(db: Db, engine: Engine): Promise<number> {
-  if (engine === 'sqlite') {
-    const result = await db
-      .deleteFrom('idempotency_keys')
-      .where('state', '=', 'in_flight')
-      .executeTakeFirst()
-    return Number(result.numDeletedRows)
-  }
-  const result = await sql`
-    delete from idempotency_keys where (user_id, key) in (
-      select user_id, key from idempotency_keys where state = 'in_flight'
-      for update skip locked)`.execute(db)
-  return Number(result.numAffectedRows ?? 0)
-}
-
-/** JSON with object keys sorted, so equal bodies hash equally. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`
-  }
-  return JSON.stringify(value ?? null)
-}
-
-/** SHA-256 of the route and the canonical JSON body: what decides "the same request". */
-export function requestHash(route: string, body: unknown): string {
-  return sha256(`${route}\n${canonical(body ?? {})}`)
-}
-
 /** Turns a thrown ApiError into the answer the error handler would send. */
-export function errorResponse(error: ApiError): StoredResponse {
+function errorResponse(error: ApiError): StoredResponse {
   return {
     status: error.statusCode,
     body: { message: error.message, code: error.code, ...error.extra },
@@ -128,7 +54,7 @@ export function errorResponse(error: ApiError): StoredResponse {
  * Throws 422 IDEMPOTENCY_KEY_REUSED (other body or route) and 409 IDEMPOTENCY_IN_FLIGHT.
  */
 export function runIdempotent<T>(
-  ctx: EarningContext,
+  ctx: AppContext,
   request: { userId: number; key: string; route: string; body: unknown },
   handler: (tx: Tx) => Promise<StoredResponse<T>>,
   options: { precheck?: () => Promise<void> } = {},
@@ -138,7 +64,7 @@ export function runIdempotent<T>(
 }
 
 async function runStored(
-  ctx: EarningContext,
+  ctx: AppContext,
   request: { userId: number; key: string; route: string; body: unknown },
   handler: (tx: Tx) => Promise<StoredResponse>,
   options: { precheck?: () => Promise<void> },
@@ -146,7 +72,7 @@ async function runStored(
   const { userId, key, route } = request
   const hash = requestHash(route, request.body)
   const startedAt = ctx.now().toISOString()
-  const byKey = (tx: Tx | EarningContext['db']) =>
+  const byKey = (tx: Tx | AppContext['db']) =>
     tx.updateTable('idempotency_keys').where('user_id', '=', userId).where('key', '=', key)
   /** Whether this request holds the key's in-flight row (taken over from a crashed request). */
   let taken = false
@@ -262,7 +188,7 @@ async function refusalOf(check: () => Promise<void>): Promise<ApiError | null> {
 
 /** The stored answer for a used key; null when a stale in-flight key was taken over. */
 async function existingAnswer(
-  ctx: EarningContext,
+  ctx: AppContext,
   userId: number,
   key: string,
   route: string,

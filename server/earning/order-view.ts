@@ -4,23 +4,9 @@
  * `expires_at` reads 'expired'; with a UTR it stays 'pending' (waiting for the operator's check).
  */
 import type { Db } from '../db/index.ts'
-import type { OrderPurpose, OrdersTable } from '../db/schema/earning.ts'
+import type { OrdersTable } from '../db/schema/earning.ts'
+import type { Order, OrderStatus } from '../../src/shared/contract/orders.ts'
 import { notFound } from '../lib/errors.ts'
-
-/** What a person sees of an order. Amount in whole rupees; times are ISO text. */
-export interface OrderView {
-  order_id: string
-  amount: number
-  status: 'pending' | 'confirmed' | 'rejected' | 'cancelled' | 'expired'
-  purpose: OrderPurpose
-  membership_plan_id: number | null
-  /** The reference the payment was confirmed with (operator, statement or provider). */
-  upi_reference: string | null
-  /** The 12-digit UTR the user entered (or the statement gave), if any. */
-  utr: string | null
-  created_at: string
-  expires_at: string | null
-}
 
 type OrderRow = Pick<
   OrdersTable,
@@ -39,7 +25,7 @@ type OrderRow = Pick<
 export function visibleStatus(
   order: Pick<OrdersTable, 'status' | 'utr' | 'expires_at'>,
   now: Date,
-): OrderView['status'] {
+): OrderStatus {
   if (
     order.status === 'pending' &&
     !order.utr &&
@@ -50,8 +36,8 @@ export function visibleStatus(
   return order.status
 }
 
-/** The view of a stored order at `now`. */
-export function orderView(order: OrderRow, now: Date): OrderView {
+/** What a person sees of a stored order at `now` (the contract's `Order`: whole rupees, ISO times). */
+export function orderView(order: OrderRow, now: Date): Order {
   return {
     order_id: order.order_id,
     amount: Number(order.amount),
@@ -69,12 +55,7 @@ export function orderView(order: OrderRow, now: Date): OrderView {
  * The order `orderId` of `userId` (DECISIONS §7: found through the token's user).
  * Throws 404 ORDER_NOT_FOUND for an unknown order and for another user's order alike.
  */
-export async function ownOrder(
-  db: Db,
-  userId: number,
-  orderId: string,
-  now: Date,
-): Promise<OrderView> {
+export async function ownOrder(db: Db, userId: number, orderId: string, now: Date): Promise<Order> {
   const order = await db
     .selectFrom('orders')
     .selectAll()

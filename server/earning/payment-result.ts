@@ -9,17 +9,7 @@ import type { Db } from '../db/index.ts'
 import { ApiError } from '../lib/errors.ts'
 import { fetchCardOrder } from './card-payments.ts'
 import { ownOrder } from './order-view.ts'
-
-/** An order as a result page shows it. Amount in rupees (whole for UPI orders). */
-export interface PaymentResultOrder {
-  order_id: string
-  amount: number
-  status: 'pending' | 'confirmed' | 'rejected' | 'cancelled' | 'expired'
-  /** 'UPI' for the app's orders, 'Card' for the card test page's. */
-  method: 'UPI' | 'Card'
-  /** The confirmed payment's reference (UTR), when there is one. */
-  upi_reference: string | null
-}
+import type { PaymentResultOrder } from '../../src/shared/contract/orders.ts'
 
 /**
  * The record of `orderId` for `userId` (null for a guest) at `now`: the user's own order, else the

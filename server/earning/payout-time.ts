@@ -10,7 +10,7 @@ import { payoutTimeRange } from '../../src/shared/payout-time.ts'
 const DAY_MS = 86_400_000
 
 /** Used only when there are no plans at all (an empty database). */
-export const FALLBACK_PAYOUT_DAYS = 7
+const FALLBACK_PAYOUT_DAYS = 7
 
 /**
  * The payout days for `userId` now: the fewest `withdrawl_days` among the plans the user has a

@@ -8,37 +8,35 @@ import { sql } from 'kysely'
 import type { Tx } from '../db/index.ts'
 import { isUniqueViolation } from '../db/index.ts'
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../lib/errors.ts'
-import { videoPointOf, videoPointSubqueries } from '../services/membership.ts'
-import { indiaDay, type EarningContext } from './context.ts'
+import { videoPointOf, videoPointSubqueries } from './membership.ts'
+import type {
+  DashboardVideo,
+  RewardClaim,
+  RewardCredited,
+} from '../../src/shared/contract/earning.ts'
+import type { AppContext } from '../context.ts'
+import { indiaDay } from '../lib/time.ts'
 import { postLedgerEntry } from './ledger.ts'
 
-/** A dashboard video item (SPEC §3). `timer` is in seconds. */
-export interface VideoItem {
-  id: number
-  link: string
-  redirection_link: string
-  timer: number
-}
+/** A dashboard video item (SPEC §3; the contract's `DashboardVideo`). `timer` is in seconds. */
+type VideoItem = DashboardVideo
 
 /** A watched_at up to this far ahead of the server's clock counts as now (phone clocks drift). */
-export const CLOCK_SKEW_MS = 5_000
+const CLOCK_SKEW_MS = 5_000
 /** A handout older than this no longer lets a video be claimed. */
 const HANDOUT_VALID_MS = 24 * 3600_000
 
 /** How long one instance serves its copy of the video list (operators' edits show within it). */
 export const VIDEO_LIST_TTL_MS = 2_000
 
-const videoLists = new WeakMap<
-  EarningContext['db'],
-  { readAt: number; videos: Promise<VideoItem[]> }
->()
+const videoLists = new WeakMap<AppContext['db'], { readAt: number; videos: Promise<VideoItem[]> }>()
 
 /**
  * Every video in seed order, read at most once per VIDEO_LIST_TTL_MS per database handle: the list
  * is the same for every user, so the dashboard does not read (and PostgreSQL does not plan) it
  * per request. A failed read is not kept.
  */
-function videoList(db: EarningContext['db']): Promise<VideoItem[]> {
+function videoList(db: AppContext['db']): Promise<VideoItem[]> {
   const cached = videoLists.get(db)
   const now = Date.now()
   if (cached && now - cached.readAt < VIDEO_LIST_TTL_MS) return cached.videos
@@ -62,7 +60,7 @@ function videoList(db: EarningContext['db']): Promise<VideoItem[]> {
  * handed out yet today are written, so a dashboard opened again is a single read.
  */
 export async function handOutVideos(
-  ctx: EarningContext,
+  ctx: AppContext,
   userId: number,
   link?: string,
 ): Promise<VideoItem[]> {
@@ -106,20 +104,6 @@ export async function handOutVideos(
   return first > 0 ? [...videos.slice(first), ...videos.slice(0, first)] : videos
 }
 
-/** The body of `POST /add-reward/`. */
-export interface RewardClaim {
-  dashboard_id?: unknown
-  watched_at?: unknown
-}
-
-/** The answer of a credited claim: coins credited, the new balance (coins) and views. */
-export interface RewardCredited {
-  message: 'Reward credited.'
-  coins: number
-  points: number
-  views: number
-}
-
 const timerNotPassed = (message: string) => new ApiError(422, 'TIMER_NOT_PASSED', message)
 
 /** The claimed video id and watch time of `claim` at `now`. Throws 400 VALIDATION, 422 TIMER_NOT_PASSED. */
@@ -148,7 +132,7 @@ function parseClaim(claim: RewardClaim, now: Date): { videoId: number; watchedAt
  * Throws 400 VALIDATION, 409 ALREADY_REWARDED, 422 TIMER_NOT_PASSED (a future watch time).
  */
 export async function precheckReward(
-  ctx: EarningContext,
+  ctx: AppContext,
   userId: number,
   claim: RewardClaim,
 ): Promise<void> {
@@ -169,7 +153,7 @@ export async function precheckReward(
  * 409 ALREADY_REWARDED, 422 TIMER_NOT_PASSED.
  */
 export async function claimReward(
-  ctx: EarningContext,
+  ctx: AppContext,
   tx: Tx,
   userId: number,
   claim: RewardClaim,

@@ -6,8 +6,9 @@
 import { isUniqueViolation } from '../db/index.ts'
 import { badRequest, conflict, notFound } from '../lib/errors.ts'
 import { checkUtr, normalizeUtr } from '../../src/shared/utr.ts'
-import type { EarningContext } from './context.ts'
-import { orderView, type OrderView } from './order-view.ts'
+import type { AppContext } from '../context.ts'
+import { orderView } from './order-view.ts'
+import type { Order } from '../../src/shared/contract/orders.ts'
 
 /**
  * Stores `utr` (12 digits; spaces and dashes dropped) on the order `orderId` of `userId`, in one
@@ -18,11 +19,11 @@ import { orderView, type OrderView } from './order-view.ts'
  * 409 ORDER_NOT_OPEN (confirmed, rejected or cancelled), 409 UTR_ALREADY_USED (another order has it).
  */
 export async function submitUtr(
-  ctx: EarningContext,
+  ctx: AppContext,
   userId: number,
   orderId: string,
   utr: unknown,
-): Promise<OrderView> {
+): Promise<Order> {
   const raw = typeof utr === 'string' ? utr : typeof utr === 'number' ? String(utr) : ''
   const error = checkUtr(raw)
   if (error) throw badRequest('VALIDATION', error)

@@ -8,7 +8,7 @@ import { visibleStatus } from './order-view.ts'
 import type { Wallet } from '../../src/shared/contract/earning.ts'
 
 /** Rows returned per list (the newest). */
-export const WALLET_LIMIT = 500
+const WALLET_LIMIT = 500
 
 /** The wallet of `userId` at `now` (order expiry). Throws 404 USER_NOT_FOUND. */
 export async function walletFor(db: Db, userId: number, now: Date = new Date()): Promise<Wallet> {
@@ -55,17 +55,4 @@ export async function walletFor(db: Db, userId: number, now: Date = new Date()):
     withdrawals,
     orders: orders.map((o) => ({ ...o, status: visibleStatus(o, now) })),
   }
-}
-
-/** Finds a user by email (any case) or 10-digit phone number; null when none. */
-export async function findUserByIdentifier(db: Db, identifier: string) {
-  const value = identifier.trim()
-  const query = db.selectFrom('users').selectAll()
-  return (
-    (await (
-      value.includes('@')
-        ? query.where('email', '=', value.toLowerCase())
-        : query.where('phone_number', '=', value)
-    ).executeTakeFirst()) ?? null
-  )
 }

@@ -7,9 +7,10 @@
 import type { Db } from '../db/index.ts'
 import { notFound } from '../lib/errors.ts'
 import { rupeesToCoins, type Rules } from '../../src/shared/rules.ts'
-import { videoPointForUser } from '../services/membership.ts'
+import { verifiedReferralCount } from '../accounts/users.ts'
+import { videoPointForUser } from './membership.ts'
 import { payoutDaysFor } from './payout-time.ts'
-import type { ConditionProgress, WithdrawalStatus } from '../../src/shared/withdrawal-status.ts'
+import type { ConditionProgress, WithdrawalStatus } from '../../src/shared/contract/earning.ts'
 
 export type { ConditionProgress, WithdrawalStatus }
 
@@ -25,12 +26,7 @@ export async function withdrawalStatusFor(
     .where('id', '=', userId)
     .executeTakeFirst()
   if (!user) throw notFound('USER_NOT_FOUND', 'No such user.')
-  const referrals = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('referred_by', '=', userId)
-    .where('email_verified', '=', 1)
-    .executeTakeFirstOrThrow()
+  const referrals = await verifiedReferralCount(db, userId)
   const videos = await db
     .selectFrom('videos')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -52,7 +48,7 @@ export async function withdrawalStatusFor(
       met: user.views >= rules.withdrawMinVideos,
     })
   if (rules.withdrawMinReferrals > 0) {
-    const have = Number(referrals.n)
+    const have = referrals
     conditions.push({
       key: 'referrals',
       have,

@@ -8,7 +8,9 @@ import type { Tx } from '../db/index.ts'
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors.ts'
 import { formatRupees, rupeesToCoins } from '../../src/shared/rules.ts'
 import { checkUpiId } from '../../src/shared/validation.ts'
-import type { EarningContext } from './context.ts'
+import type { AppContext } from '../context.ts'
+import type { WithdrawalRequested } from '../../src/shared/contract/earning.ts'
+import type { WithdrawalOutcome } from '../../src/shared/contract/ops.ts'
 import {
   InsufficientBalanceError,
   assertWholeRupees,
@@ -16,35 +18,9 @@ import {
   postLedgerEntry,
   settleLedgerEntries,
 } from './ledger.ts'
-import { checkUpiReference } from './orders.ts'
+import { verifiedReferralCount } from '../accounts/users.ts'
+import { checkUpiReference } from './order-settlement.ts'
 import { dueAt, payoutDaysFor } from './payout-time.ts'
-
-/**
- * The answer of `POST /add-withdraw/`. Amounts are whole rupees; `due_at` (ISO) is when the payout
- * is due, `withdrawl_days` after the request (the best plan paid for; DECISIONS §3).
- */
-export interface WithdrawalRequested {
-  message: 'Withdrawal request submitted successfully!'
-  data: {
-    withdrawal_id: number
-    amount: number
-    fee: number
-    status: 'requested'
-    withdrawl_days: number
-    due_at: string
-  }
-}
-
-/** Friends referred by `userId` who verified their email. */
-export async function verifiedReferralCount(tx: Tx, userId: number): Promise<number> {
-  const row = await tx
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('referred_by', '=', userId)
-    .where('email_verified', '=', 1)
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
 
 /**
  * Requests a withdrawal of `amount` rupees (the payout; the slider value minus the fee) in `tx`.
@@ -56,7 +32,7 @@ export async function verifiedReferralCount(tx: Tx, userId: number): Promise<num
  * `withdrawl_days` (payoutDaysFor; DECISIONS §3).
  */
 export async function requestWithdrawal(
-  ctx: EarningContext,
+  ctx: AppContext,
   tx: Tx,
   userId: number,
   body: { upi_id?: unknown; amount?: unknown },
@@ -163,7 +139,7 @@ export async function requestWithdrawal(
   }
 }
 
-async function lockWithdrawal(ctx: EarningContext, tx: Tx, id: number) {
+async function lockWithdrawal(ctx: AppContext, tx: Tx, id: number) {
   if (!Number.isInteger(id) || id <= 0)
     throw badRequest('VALIDATION', 'The withdrawal id must be a number.')
   const query = tx.selectFrom('withdrawals').selectAll().where('id', '=', id)
@@ -172,15 +148,7 @@ async function lockWithdrawal(ctx: EarningContext, tx: Tx, id: number) {
   return row
 }
 
-/** What paying or failing did. */
-export interface WithdrawalOutcome {
-  withdrawal_id: number
-  user_id: number
-  status: 'paid' | 'failed'
-  /** Coins returned to the balance (failed only). */
-  returned_coins: number
-  unchanged: boolean
-}
+export type { WithdrawalOutcome }
 
 /**
  * Marks a requested withdrawal paid with its UPI reference; its hold rows become confirmed and
@@ -188,7 +156,7 @@ export interface WithdrawalOutcome {
  * Throws 404 WITHDRAWAL_NOT_FOUND, 409 WITHDRAWAL_ALREADY_PAID (other reference), 409 WITHDRAWAL_FAILED.
  */
 export async function payWithdrawal(
-  ctx: EarningContext,
+  ctx: AppContext,
   id: number,
   upiReference: unknown,
 ): Promise<WithdrawalOutcome> {
@@ -224,7 +192,7 @@ export async function payWithdrawal(
  * Throws 404 WITHDRAWAL_NOT_FOUND, 409 WITHDRAWAL_ALREADY_PAID.
  */
 export async function failWithdrawal(
-  ctx: EarningContext,
+  ctx: AppContext,
   id: number,
   reason?: string,
 ): Promise<WithdrawalOutcome> {
@@ -266,52 +234,10 @@ export async function failWithdrawal(
 
 /** Tells `ctx.onMoneyMoved` of a withdrawal that changed (after its transaction committed). */
 function tellMoneyMoved(
-  ctx: EarningContext,
+  ctx: AppContext,
   kind: 'withdrawal_paid' | 'withdrawal_failed',
   result: WithdrawalOutcome,
 ): void {
   if (!result.unchanged)
     ctx.onMoneyMoved?.({ kind, userId: result.user_id, withdrawalId: result.withdrawal_id })
-}
-
-/** One row of the operator's payout queue. Amounts in whole rupees; times ISO. */
-export interface PayoutQueueRow {
-  id: number
-  user_id: number
-  email: string
-  upi_id: string
-  amount: number
-  fee: number
-  created_at: string
-  due_at: string | null
-  withdrawl_days: number | null
-  /** True when `due_at` has passed and the withdrawal is still requested. */
-  overdue: boolean
-}
-
-/**
- * The requested withdrawals, oldest due first (DECISIONS §3, §8: the operator's queue is ordered
- * by the due date), each flagged `overdue` when its due date has passed at `ctx.now()`.
- */
-export async function payoutQueue(ctx: EarningContext): Promise<PayoutQueueRow[]> {
-  const rows = await ctx.db
-    .selectFrom('withdrawals')
-    .innerJoin('users', 'users.id', 'withdrawals.user_id')
-    .select([
-      'withdrawals.id',
-      'withdrawals.user_id',
-      'users.email',
-      'withdrawals.upi_id',
-      'withdrawals.amount',
-      'withdrawals.fee',
-      'withdrawals.created_at',
-      'withdrawals.due_at',
-      'withdrawals.withdrawl_days',
-    ])
-    .where('withdrawals.status', '=', 'requested')
-    .orderBy('withdrawals.due_at')
-    .orderBy('withdrawals.id')
-    .execute()
-  const now = ctx.now().toISOString()
-  return rows.map((r) => ({ ...r, overdue: r.due_at !== null && r.due_at <= now }))
 }

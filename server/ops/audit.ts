@@ -6,6 +6,7 @@
  */
 import os from 'node:os'
 import type { Db, Tx } from '../db/index.ts'
+import type { AuditRow } from '../../src/shared/contract/ops-content.ts'
 
 /** Who acts: a console operator (with the request's IP) or the command line. */
 export interface Actor {
@@ -65,18 +66,7 @@ export async function writeAudit(
 }
 
 /** An audit row as the console lists it: `before`/`after` parsed back from JSON. */
-export interface AuditRow {
-  id: number
-  actor: string
-  action: string
-  entity: string
-  entity_id: string | null
-  before: unknown
-  after: unknown
-  reason: string | null
-  ip: string | null
-  created_at: string
-}
+export type { AuditRow }
 
 /** Filters of the audit list; every one optional. `beforeId` pages backwards (newest first). */
 export interface AuditFilter {

@@ -4,6 +4,9 @@
  * Exit codes: 0 done, 1 bad input or a refused action (the message says why).
  */
 import { loadConfig } from '../config.ts'
+import type { AppContext, Logger } from '../context.ts'
+import { backgroundTasks } from '../plugins/background.ts'
+import { createMailer } from '../plugins/mailer.ts'
 import { openDatabase } from '../db/index.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { ApiError } from '../lib/errors.ts'
@@ -12,6 +15,13 @@ import { loadVapidKeys } from '../push/vapid.ts'
 import { USAGE, UsageError, runCommand } from './commands.ts'
 import { STATEMENT_USAGE, runStatementCommand } from './statement-commands.ts'
 import { CONSOLE_USAGE, runConsoleCommand } from './console-commands.ts'
+
+/** The CLI's log: warnings and errors to stderr, beside the command's own output. */
+const log: Logger = {
+  info: (obj, msg) => console.error(msg, obj),
+  warn: (obj, msg) => console.error(msg, obj),
+  error: (obj, msg) => console.error(msg, obj),
+}
 
 async function main(argv: string[]): Promise<number> {
   if (argv.length === 0 || argv[0] === 'help' || argv[0] === '--help' || argv[0] === '-h') {
@@ -27,13 +37,17 @@ async function main(argv: string[]): Promise<number> {
       db: handle.db,
       keys: await loadVapidKeys(handle.db, config.vapidKeys, new Date()),
       subject: config.vapidSubject,
-      log: { warn: (o, m) => console.error(m, o), error: (o, m) => console.error(m, o) },
+      log,
     })
-    const ctx = {
+    const mailer = createMailer(config, log)
+    const ctx: AppContext = {
       db: handle.db,
       engine: handle.engine,
       rules: config.rules,
       now: () => new Date(),
+      log,
+      mailer,
+      background: backgroundTasks(log),
       onMoneyMoved: push.moneyMoved,
     }
     try {
@@ -43,7 +57,9 @@ async function main(argv: string[]): Promise<number> {
         (await runCommand(ctx, argv))
       console.log(output)
     } finally {
+      await ctx.background.drain()
       await push.idle()
+      mailer.close()
     }
     return 0
   } catch (error) {

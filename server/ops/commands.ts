@@ -2,15 +2,22 @@
  * The operator commands of DECISIONS §8, each returning the text to print. Every action runs the
  * same server/earning functions as the API and the webhook: one transaction writing ledger rows
  * and, for confirm/reject/pay/fail, the audit row (actor `cli:<os user>`, issue 17).
+ * Listings and look-ups are the console's own (queues.ts, user-lookup.ts), so both show the same.
  * Errors are ApiError (shown as their message) or UsageError.
  */
 import { formatRupees } from '../../src/shared/rules.ts'
-import type { EarningContext } from '../earning/context.ts'
-import { verifiedReferralCount } from '../earning/withdrawals.ts'
-import { findUserByIdentifier } from '../earning/wallet.ts'
+import type { AppContext } from '../context.ts'
+import { findUserByIdentifier } from '../accounts/users.ts'
 import { notFound } from '../lib/errors.ts'
-import { renderTable } from './table.ts'
+import { allRows, renderTable } from './table.ts'
 import { cliActor } from './audit.ts'
+import {
+  listOrderQueue,
+  listWithdrawalQueue,
+  type OrderQueueFilter,
+  type WithdrawalQueueFilter,
+} from './queues.ts'
+import { lookUpUser } from './user-lookup.ts'
 import {
   confirmOrderAsOperator,
   failWithdrawalAsOperator,
@@ -31,7 +38,7 @@ export const USAGE = `Usage: npm run ops -- <command>   (DATABASE_URL chooses th
   pay-withdrawal <withdrawal_id> <upi_reference>        mark a withdrawal paid
   fail-withdrawal <withdrawal_id> [reason]              mark a withdrawal failed; its coins return
   refund-fee <email|phone> <upi_reference> [--force]    refund the platform fee (within the refund window)
-  user <email|phone>                                    show a user, balance and latest ledger rows`
+  user <email|phone|referral code>                      show a user, balance and latest ledger rows`
 
 /** Splits `--status X` and `--force` out of the arguments. */
 function parseFlags(args: string[]): { positional: string[]; status?: string; force: boolean } {
@@ -55,48 +62,36 @@ function need(positional: string[], count: number, names: string): void {
   if (positional.length < count) throw new UsageError(`Missing argument: expected ${names}.`)
 }
 
-function statusFilter(
+function statusFilter<S extends string>(
   status: string | undefined,
-  allowed: string[],
-  fallback: string,
-): string | null {
+  allowed: readonly S[],
+  fallback: S,
+): S | 'all' {
   const s = status ?? fallback
-  if (s === 'all') return null
-  if (!allowed.includes(s))
+  if (s === 'all') return s
+  if (!(allowed as readonly string[]).includes(s))
     throw new UsageError(`--status must be one of ${[...allowed, 'all'].join(', ')}.`)
-  return s
+  return s as S
 }
 
-async function requireUser(ctx: EarningContext, identifier: string) {
+async function requireUser(ctx: AppContext, identifier: string) {
   const user = await findUserByIdentifier(ctx.db, identifier)
-  if (!user) throw notFound('USER_NOT_FOUND', `No user with email or phone ${identifier}.`)
+  if (!user) {
+    throw notFound('USER_NOT_FOUND', `No user with email, phone or referral code ${identifier}.`)
+  }
   return user
 }
 
 /** Runs one command; returns the text to print. Throws UsageError or ApiError. */
-export async function runCommand(ctx: EarningContext, argv: string[]): Promise<string> {
+export async function runCommand(ctx: AppContext, argv: string[]): Promise<string> {
   const [command, ...rest] = argv
   const { positional, status, force } = parseFlags(rest)
   switch (command) {
     case 'orders': {
-      const s = statusFilter(status, ['pending', 'confirmed', 'rejected'], 'pending')
-      let q = ctx.db
-        .selectFrom('orders')
-        .innerJoin('users', 'users.id', 'orders.user_id')
-        .select([
-          'orders.order_id',
-          'users.email',
-          'orders.purpose',
-          'orders.amount',
-          'orders.membership_plan_id',
-          'orders.status',
-          'orders.upi_reference',
-          'orders.utr',
-          'orders.created_at',
-        ])
-        .orderBy('orders.id')
-      if (s) q = q.where('orders.status', '=', s as 'pending')
-      const rows = await q.execute()
+      const filter: OrderQueueFilter = {
+        status: statusFilter(status, ['pending', 'confirmed', 'rejected'] as const, 'pending'),
+      }
+      const rows = await allRows((page) => listOrderQueue(ctx, { ...filter, ...page }))
       // USER UTR: the reference the user entered after paying (DECISIONS §4), to check against
       // the bank statement before confirming.
       return renderTable(
@@ -134,27 +129,11 @@ export async function runCommand(ctx: EarningContext, argv: string[]): Promise<s
         : `Order ${out.order_id} rejected.`
     }
     case 'withdrawals': {
-      const s = statusFilter(status, ['requested', 'paid', 'failed'], 'requested')
-      let q = ctx.db
-        .selectFrom('withdrawals')
-        .innerJoin('users', 'users.id', 'withdrawals.user_id')
-        .select([
-          'withdrawals.id',
-          'users.email',
-          'upi_id',
-          'amount',
-          'fee',
-          'status',
-          'upi_reference',
-          'withdrawals.created_at',
-          'withdrawals.due_at',
-        ])
-        // Oldest due first (DECISIONS §3): the payout deadline drives the queue.
-        .orderBy('withdrawals.due_at')
-        .orderBy('withdrawals.id')
-      if (s) q = q.where('withdrawals.status', '=', s as 'requested')
-      const rows = await q.execute()
-      const now = new Date().toISOString()
+      const filter: WithdrawalQueueFilter = {
+        status: statusFilter(status, ['requested', 'paid', 'failed'] as const, 'requested'),
+      }
+      // By due date, overdue first (DECISIONS §3): the payout deadline drives the queue.
+      const rows = await allRows((page) => listWithdrawalQueue(ctx, { ...filter, ...page }))
       return renderTable(
         ['ID', 'USER', 'UPI ID', 'SEND', 'FEE', 'STATUS', 'UPI REF', 'CREATED', 'DUE'],
         rows.map((r) => [
@@ -166,7 +145,7 @@ export async function runCommand(ctx: EarningContext, argv: string[]): Promise<s
           r.status,
           r.upi_reference,
           r.created_at,
-          r.due_at && r.status === 'requested' && r.due_at < now ? `${r.due_at} OVERDUE` : r.due_at,
+          r.overdue ? `${r.due_at} OVERDUE` : r.due_at,
         ]),
       )
     }
@@ -195,50 +174,32 @@ export async function runCommand(ctx: EarningContext, argv: string[]): Promise<s
       return `Platform fee of ${formatRupees(out.rupees)} refunded to ${user.email} (UPI ref ${ref}).`
     }
     case 'user': {
-      need(positional, 1, '<email|phone>')
-      const user = await requireUser(ctx, positional[0] as string)
-      return describeUser(ctx, user)
+      need(positional, 1, '<email|phone|referral code>')
+      return describeUser(ctx, await lookUpUser(ctx, positional[0] as string))
     }
     default:
       throw new UsageError(command ? `Unknown command ${command}.` : 'No command given.')
   }
 }
 
-async function describeUser(
-  ctx: EarningContext,
-  user: NonNullable<Awaited<ReturnType<typeof findUserByIdentifier>>>,
-) {
-  const referrals = await ctx.db.transaction().execute((tx) => verifiedReferralCount(tx, user.id))
-  const sum = await ctx.db
-    .selectFrom('ledger_entries')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('coins'), eb.lit(0)).as('total'))
-    .where('user_id', '=', user.id)
-    .executeTakeFirstOrThrow()
-  const plan = user.membership_plan_id
-    ? await ctx.db
-        .selectFrom('membership_plans')
-        .selectAll()
-        .where('id', '=', user.membership_plan_id)
-        .executeTakeFirst()
-    : undefined
-  const entries = await ctx.db
-    .selectFrom('ledger_entries')
-    .select(['id', 'kind', 'coins', 'rupees', 'status', 'reference', 'created_at'])
-    .where('user_id', '=', user.id)
-    .orderBy('id', 'desc')
-    .limit(20)
-    .execute()
-  const ledger = Number(sum.total)
+/** The `user` command's text: the console's look-up of one user, with the 20 newest ledger rows. */
+function describeUser(ctx: AppContext, found: Awaited<ReturnType<typeof lookUpUser>>): string {
+  const { user, plan, ledger_sum: ledger } = found
   return [
     `User ${user.id}: ${user.first_name} <${user.email}> +91 ${user.phone_number}`,
     `Balance: ${user.points} coins (${formatRupees(user.points / ctx.rules.coinsPerRupee)}); ledger sum ${ledger} (${ledger === user.points ? 'balanced' : 'MISMATCH'})`,
-    `Views: ${user.views}; verified referrals: ${referrals}; email verified: ${user.email_verified ? 'yes' : 'no'}`,
+    `Views: ${user.views}; verified referrals: ${found.referral_count}; email verified: ${user.email_verified ? 'yes' : 'no'}`,
     `Plan: ${plan ? `${plan.membership_type} ₹${plan.deposit_point} (${plan.video_point} coins/video)` : 'free'}; platform fee paid: ${user.platform_fee_paid ? 'yes' : 'no'}`,
+    found.moderation.suspended || found.moderation.flagged
+      ? `Moderation: ${found.moderation.suspended ? 'suspended' : 'flagged'} (${found.moderation.reason})`
+      : 'Moderation: none',
     '',
     'Latest ledger rows:',
     renderTable(
       ['ID', 'KIND', 'COINS', 'RUPEES', 'STATUS', 'REFERENCE', 'CREATED'],
-      entries.map((e) => [e.id, e.kind, e.coins, e.rupees, e.status, e.reference, e.created_at]),
+      found.ledger
+        .slice(0, 20)
+        .map((e) => [e.id, e.kind, e.coins, e.rupees, e.status, e.reference, e.created_at]),
     ),
   ].join('\n')
 }

@@ -7,7 +7,7 @@
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import QRCode from 'qrcode'
-import type { EarningContext } from '../earning/context.ts'
+import type { AppContext } from '../context.ts'
 import { cliActor, writeAudit } from './audit.ts'
 import { UsageError } from './commands.ts'
 import { createOperator, disableOperator } from './operators.ts'
@@ -23,7 +23,7 @@ export const CONSOLE_USAGE = `
  * snapshot even while the server writes). Returns the pages copied. Throws when `source` cannot
  * be opened.
  */
-export async function backupSqlite(source: string, target: string): Promise<number> {
+async function backupSqlite(source: string, target: string): Promise<number> {
   const db = new SQLite(source, { readonly: true, fileMustExist: true })
   try {
     const result = await db.backup(target)
@@ -35,7 +35,7 @@ export async function backupSqlite(source: string, target: string): Promise<numb
 
 /** Runs `create-admin` or `backup`; null for any other command. Throws UsageError or ApiError. */
 export async function runConsoleCommand(
-  ctx: EarningContext,
+  ctx: AppContext,
   argv: string[],
   databaseUrl: string,
 ): Promise<string | null> {

@@ -8,26 +8,13 @@
 import { isUniqueViolation, type Db } from '../db/index.ts'
 import { badRequest, conflict, notFound } from '../lib/errors.ts'
 import { writeAudit, type Actor } from './audit.ts'
+import type { OpsPlan, OpsVideo } from '../../src/shared/contract/ops-content.ts'
 
 /** A video as the console lists it. `timer` in seconds; `active` 0/1. */
-export interface VideoRow {
-  id: number
-  link: string
-  redirection_link: string
-  timer: number
-  position: number
-  active: number
-}
+export type VideoRow = OpsVideo
 
 /** A plan as the console lists it. `deposit_point` is rupees as text or 'FREE'. */
-export interface PlanRow {
-  id: number
-  membership_type: string
-  video_point: number
-  deposit_point: string
-  withdrawl_days: number
-  active: number
-}
+export type PlanRow = OpsPlan
 
 const text = (v: unknown, field: string, max: number): string => {
   const s = typeof v === 'string' ? v.trim() : ''

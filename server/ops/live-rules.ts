@@ -10,6 +10,7 @@ import type { Db, Engine } from '../db/index.ts'
 import { DEFAULT_RULES, type Rules } from '../../src/shared/rules.ts'
 import { badRequest } from '../lib/errors.ts'
 import { writeAudit, type Actor } from './audit.ts'
+import type { RulesVersion } from '../../src/shared/contract/ops-content.ts'
 
 /** The advisory lock that serializes rule saves on PostgreSQL (any fixed number). */
 const RULES_LOCK_KEY = 170_003
@@ -61,7 +62,7 @@ export const EDITABLE_SWITCHES = {
  * Applies `patch` (only the editable rules; whole numbers within their bounds; booleans) to
  * `current`. Throws 400 VALIDATION naming the field, for an unknown field too.
  */
-export function applyRulesPatch(current: Rules, patch: unknown): Rules {
+function applyRulesPatch(current: Rules, patch: unknown): Rules {
   if (!patch || typeof patch !== 'object' || Array.isArray(patch)) {
     throw badRequest('VALIDATION', 'The rules must be an object.')
   }
@@ -87,13 +88,7 @@ export function applyRulesPatch(current: Rules, patch: unknown): Rules {
 }
 
 /** One stored version of the rules. */
-export interface RulesVersion {
-  id: number
-  rules: Rules
-  actor: string | null
-  reason: string | null
-  created_at: string
-}
+export type { RulesVersion }
 
 /** The newest stored rules merged over `base` (defaults for fields a row lacks), or null if none. */
 export async function newestRules(

@@ -4,8 +4,8 @@
  * withdrawals.ts) inside one transaction that also writes the audit row (before and after).
  */
 import type { Tx } from '../db/index.ts'
-import type { EarningContext, MoneyEvent } from '../earning/context.ts'
-import { confirmOrder, rejectOrder, type OrderOutcome } from '../earning/orders.ts'
+import type { AppContext, MoneyEvent } from '../context.ts'
+import { confirmOrder, rejectOrder, type OrderOutcome } from '../earning/order-settlement.ts'
 import { refundPlatformFee, type FeeRefund } from '../earning/fees.ts'
 import { failWithdrawal, payWithdrawal, type WithdrawalOutcome } from '../earning/withdrawals.ts'
 import { badRequest, notFound } from '../lib/errors.ts'
@@ -18,14 +18,14 @@ import { joinTransaction } from './join-transaction.ts'
  * money events the earning functions tell (`onMoneyMoved`) wait until this transaction commits.
  */
 export async function auditedAction<T>(
-  ctx: EarningContext,
+  ctx: AppContext,
   actor: Actor,
-  fn: (tx: Tx, joined: EarningContext) => Promise<T>,
+  fn: (tx: Tx, joined: AppContext) => Promise<T>,
   entry: (result: T, tx: Tx) => Promise<Parameters<typeof writeAudit>[2] | null>,
 ): Promise<T> {
   const events: MoneyEvent[] = []
   const result = await ctx.db.transaction().execute(async (tx) => {
-    const joined: EarningContext = {
+    const joined: AppContext = {
       ...ctx,
       db: joinTransaction(tx),
       onMoneyMoved: (event) => events.push(event),
@@ -39,14 +39,14 @@ export async function auditedAction<T>(
   return result
 }
 
-async function orderRow(ctx: EarningContext, tx: Tx, orderId: string) {
+async function orderRow(ctx: AppContext, tx: Tx, orderId: string) {
   const q = tx.selectFrom('orders').selectAll().where('order_id', '=', orderId)
   const row = await (ctx.engine === 'postgres' ? q.forUpdate() : q).executeTakeFirst()
   if (!row) throw notFound('ORDER_NOT_FOUND', `No order ${orderId}.`)
   return row
 }
 
-async function withdrawalRow(ctx: EarningContext, tx: Tx, id: number) {
+async function withdrawalRow(ctx: AppContext, tx: Tx, id: number) {
   if (!Number.isInteger(id) || id <= 0)
     throw badRequest('VALIDATION', 'The withdrawal id must be a number.')
   const q = tx.selectFrom('withdrawals').selectAll().where('id', '=', id)
@@ -61,7 +61,7 @@ async function withdrawalRow(ctx: EarningContext, tx: Tx, id: number) {
  * confirmOrder's (404 ORDER_NOT_FOUND, 409 UTR_MISMATCH, …); a refused action writes nothing.
  */
 export async function confirmOrderAsOperator(
-  ctx: EarningContext,
+  ctx: AppContext,
   actor: Actor,
   orderId: string,
   upiReference: unknown,
@@ -95,7 +95,7 @@ export async function confirmOrderAsOperator(
  * rejectOrder's errors.
  */
 export async function rejectOrderAsOperator(
-  ctx: EarningContext,
+  ctx: AppContext,
   actor: Actor,
   orderId: string,
   reason: unknown,
@@ -129,7 +129,7 @@ export async function rejectOrderAsOperator(
  * and writes no audit row.
  */
 export async function payWithdrawalAsOperator(
-  ctx: EarningContext,
+  ctx: AppContext,
   actor: Actor,
   id: number,
   upiReference: unknown,
@@ -163,7 +163,7 @@ export async function payWithdrawalAsOperator(
  * without a reason; otherwise failWithdrawal's errors.
  */
 export async function failWithdrawalAsOperator(
-  ctx: EarningContext,
+  ctx: AppContext,
   actor: Actor,
   id: number,
   reason: unknown,
@@ -207,7 +207,7 @@ export function requireReason(value: unknown): string {
  * refundPlatformFee throws (409 FEE_NOT_PAID, 409 REFUND_WINDOW_PASSED, 400 VALIDATION).
  */
 export async function refundFeeAsOperator(
-  ctx: EarningContext,
+  ctx: AppContext,
   actor: Actor,
   userId: number,
   upiReference: unknown,

@@ -5,25 +5,26 @@
  * audit row each, one transaction per row. Importing a row twice changes nothing: paying again
  * with the same UTR and failing a failed withdrawal are no-ops (and write no audit row).
  */
-import type { EarningContext } from '../earning/context.ts'
+import type { AppContext } from '../context.ts'
 import { ApiError } from '../lib/errors.ts'
 import { csvField, writeAudit, type Actor } from './audit.ts'
 import { failWithdrawalAsOperator, payWithdrawalAsOperator } from './operator-actions.ts'
 import { splitCsvLine } from './statement-import.ts'
+import type { PayoutImportRow } from '../../src/shared/contract/ops-files.ts'
 
 /** The payout reference of withdrawal `id` as the bank file carries it: `WEW` + id. */
-export function payoutReference(id: number): string {
+function payoutReference(id: number): string {
   return `WEW${id}`
 }
 
 /** The withdrawal id of a payout reference, or null. */
-export function withdrawalIdOf(reference: string): number | null {
+function withdrawalIdOf(reference: string): number | null {
   const m = /^WEW(\d{1,12})$/i.exec(reference.trim())
   return m ? Number(m[1]) : null
 }
 
 /** The bulk-payout file's columns (a header line first, CRLF line ends). */
-export const PAYOUT_COLUMNS = ['upi_id', 'amount', 'reference', 'name', 'remarks'] as const
+const PAYOUT_COLUMNS = ['upi_id', 'amount', 'reference', 'name', 'remarks'] as const
 
 /**
  * The requested withdrawals, oldest due first, as the bank's bulk-payout CSV: UPI ID, amount in
@@ -32,7 +33,7 @@ export const PAYOUT_COLUMNS = ['upi_id', 'amount', 'reference', 'name', 'remarks
  * (`payouts.export`, how many rows). Returns the CSV text and the row count.
  */
 export async function exportPayouts(
-  ctx: EarningContext,
+  ctx: AppContext,
   actor: Actor,
 ): Promise<{ csv: string; count: number }> {
   const rows = await ctx.db
@@ -75,13 +76,7 @@ export async function exportPayouts(
 }
 
 /** What importing one line of the bank's result file did. */
-export interface PayoutImportRow {
-  line: number
-  reference: string
-  outcome: 'paid' | 'failed' | 'unchanged' | 'error'
-  withdrawal_id: number | null
-  message: string
-}
+export type { PayoutImportRow }
 
 const PAID = new Set(['success', 'successful', 'paid', 'completed', 'processed'])
 const FAILED = new Set(['failed', 'failure', 'rejected', 'returned', 'reversed'])
@@ -96,7 +91,7 @@ const FAILED = new Set(['failed', 'failure', 'rejected', 'returned', 'reversed']
  * header lacks a column.
  */
 export async function importPayoutResults(
-  ctx: EarningContext,
+  ctx: AppContext,
   actor: Actor,
   text: string,
 ): Promise<PayoutImportRow[]> {

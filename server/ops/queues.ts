@@ -4,8 +4,9 @@
  * and paged. The actions on them are in operator-actions.ts.
  */
 import type { OrderPurpose } from '../db/schema/earning.ts'
-import type { EarningContext } from '../earning/context.ts'
+import type { AppContext } from '../context.ts'
 import { visibleStatus } from '../earning/order-view.ts'
+import type { OrderQueueRow, WithdrawalQueueRow } from '../../src/shared/contract/ops.ts'
 
 /** A page request: `limit` 1–200 (default 50), `offset` ≥ 0. */
 export interface Page {
@@ -19,23 +20,6 @@ function pageOf(page: Page): { limit: number; offset: number } {
   return { limit, offset }
 }
 
-/** One row of the order queue. Amount in whole rupees; `age_seconds` since creation. */
-export interface OrderQueueRow {
-  order_id: string
-  user_id: number
-  email: string
-  phone_number: string
-  purpose: OrderPurpose
-  amount: number
-  membership_plan_id: number | null
-  /** The 12-digit UTR the user entered, if any. */
-  utr: string | null
-  status: string
-  created_at: string
-  expires_at: string | null
-  age_seconds: number
-}
-
 /** Filters of the order queue. `status` defaults to `pending`; `q` matches email, phone, order id or UTR. */
 export interface OrderQueueFilter extends Page {
   status?: 'pending' | 'confirmed' | 'rejected' | 'cancelled' | 'all'
@@ -47,7 +31,7 @@ export interface OrderQueueFilter extends Page {
 
 /** The order queue, oldest first, with the total count for paging. */
 export async function listOrderQueue(
-  ctx: EarningContext,
+  ctx: AppContext,
   filter: OrderQueueFilter = {},
 ): Promise<{ total: number; rows: OrderQueueRow[] }> {
   const { limit, offset } = pageOf(filter)
@@ -78,6 +62,7 @@ export async function listOrderQueue(
       'orders.amount',
       'orders.membership_plan_id',
       'orders.utr',
+      'orders.upi_reference',
       'orders.status',
       'orders.created_at',
       'orders.expires_at',
@@ -97,23 +82,6 @@ export async function listOrderQueue(
   }
 }
 
-/** One row of the withdrawal queue. Amounts in whole rupees; times ISO. */
-export interface WithdrawalQueueRow {
-  id: number
-  user_id: number
-  email: string
-  upi_id: string
-  amount: number
-  fee: number
-  status: string
-  upi_reference: string | null
-  reason: string | null
-  created_at: string
-  due_at: string | null
-  /** True while requested past its due date. */
-  overdue: boolean
-}
-
 /** Filters of the withdrawal queue. `status` defaults to `requested`; `q` matches email, phone or UPI ID. */
 export interface WithdrawalQueueFilter extends Page {
   status?: 'requested' | 'paid' | 'failed' | 'all'
@@ -123,7 +91,7 @@ export interface WithdrawalQueueFilter extends Page {
 
 /** The withdrawal queue by due date (overdue first, then oldest due), with the total count. */
 export async function listWithdrawalQueue(
-  ctx: EarningContext,
+  ctx: AppContext,
   filter: WithdrawalQueueFilter = {},
 ): Promise<{ total: number; rows: WithdrawalQueueRow[] }> {
   const { limit, offset } = pageOf(filter)
@@ -158,6 +126,7 @@ export async function listWithdrawalQueue(
       'withdrawals.reason',
       'withdrawals.created_at',
       'withdrawals.due_at',
+      'withdrawals.withdrawl_days',
     ])
     // Due date order puts the overdue first; a row with no due date (none since migration 004) last.
     .orderBy((eb) => eb.case().when('withdrawals.due_at', 'is', null).then(1).else(0).end())

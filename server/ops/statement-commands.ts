@@ -8,12 +8,11 @@
  */
 import fs from 'node:fs'
 import { formatRupees } from '../../src/shared/rules.ts'
-import type { EarningContext } from '../earning/context.ts'
-import { visibleStatus } from '../earning/order-view.ts'
-import { payoutQueue } from '../earning/withdrawals.ts'
+import type { AppContext } from '../context.ts'
 import { UsageError } from './commands.ts'
+import { listOrderQueue, listWithdrawalQueue } from './queues.ts'
 import { importStatement, type RowOutcome } from './statement-import.ts'
-import { renderTable } from './table.ts'
+import { allRows, renderTable } from './table.ts'
 
 /** The usage lines of these commands. */
 export const STATEMENT_USAGE = `  import-statement <FILE.csv>                           confirm open orders whose UTR and amount match the bank statement
@@ -76,25 +75,8 @@ export function renderImport(outcomes: RowOutcome[]): string {
 }
 
 /** `payment-queue`: open (and expired, unconfirmed) orders with the user's UTR, oldest first. */
-async function paymentQueue(ctx: EarningContext): Promise<string> {
-  const rows = await ctx.db
-    .selectFrom('orders')
-    .innerJoin('users', 'users.id', 'orders.user_id')
-    .select([
-      'orders.order_id',
-      'users.email',
-      'orders.purpose',
-      'orders.amount',
-      'orders.status',
-      'orders.utr',
-      'orders.utr_submitted_at',
-      'orders.created_at',
-      'orders.expires_at',
-    ])
-    .where('orders.status', '=', 'pending')
-    .orderBy('orders.id')
-    .execute()
-  const now = ctx.now()
+async function paymentQueue(ctx: AppContext): Promise<string> {
+  const rows = await allRows((page) => listOrderQueue(ctx, { status: 'pending', ...page }))
   return renderTable(
     ['ORDER', 'USER', 'PURPOSE', 'AMOUNT', 'STATUS', 'USER UTR', 'CREATED'],
     rows.map((r) => [
@@ -102,7 +84,7 @@ async function paymentQueue(ctx: EarningContext): Promise<string> {
       r.email,
       r.purpose,
       formatRupees(r.amount),
-      visibleStatus(r, now),
+      r.status,
       r.utr,
       r.created_at,
     ]),
@@ -110,8 +92,8 @@ async function paymentQueue(ctx: EarningContext): Promise<string> {
 }
 
 /** `payout-queue`: requested withdrawals, oldest due first. */
-async function renderPayoutQueue(ctx: EarningContext): Promise<string> {
-  const rows = await payoutQueue(ctx)
+async function renderPayoutQueue(ctx: AppContext): Promise<string> {
+  const rows = await allRows((page) => listWithdrawalQueue(ctx, { status: 'requested', ...page }))
   return renderTable(
     ['ID', 'USER', 'UPI ID', 'SEND', 'DUE', 'DAYS', 'OVERDUE', 'REQUESTED'],
     rows.map((r) => [
@@ -131,10 +113,7 @@ async function renderPayoutQueue(ctx: EarningContext): Promise<string> {
  * Runs one of this file's commands; null when `argv[0]` is not one of them (commands.ts runs it).
  * Throws UsageError (missing or unreadable file).
  */
-export async function runStatementCommand(
-  ctx: EarningContext,
-  argv: string[],
-): Promise<string | null> {
+export async function runStatementCommand(ctx: AppContext, argv: string[]): Promise<string | null> {
   const [command, ...rest] = argv
   switch (command) {
     case 'import-statement': {

@@ -6,29 +6,17 @@
  * ledger row and its audit row (issue 17).
  */
 import { normalizeUtr, UTR_PATTERN } from '../../src/shared/utr.ts'
-import type { EarningContext } from '../earning/context.ts'
+import type { AppContext } from '../context.ts'
 import { cliActor, type Actor } from './audit.ts'
 import { confirmOrderAsOperator } from './operator-actions.ts'
 import { ApiError } from '../lib/errors.ts'
+import type { StatementOutcome, StatementRow } from '../../src/shared/contract/ops-files.ts'
 
 /** One statement row as read: `amount` in rupees (paise allowed), `line` is 1-based. */
-export interface StatementRow {
-  line: number
-  date: string
-  utr: string
-  amount: number
-  payer: string
-}
+export type { StatementRow }
 
 /** What happened to each row. */
-export type RowOutcome =
-  | { kind: 'confirmed'; row: StatementRow; order_id: string }
-  | { kind: 'already_confirmed'; row: StatementRow; order_id: string }
-  | { kind: 'amount_mismatch'; row: StatementRow; order_id: string; order_amount: number }
-  | { kind: 'unknown_utr'; row: StatementRow }
-  | { kind: 'duplicate_row'; row: StatementRow }
-  | { kind: 'not_open'; row: StatementRow; order_id: string; status: string }
-  | { kind: 'bad_row'; line: number; text: string; reason: string }
+export type RowOutcome = StatementOutcome
 
 /** Splits one CSV line into fields (double quotes, "" inside quotes). */
 export function splitCsvLine(line: string): string[] {
@@ -90,7 +78,7 @@ export function parseStatement(text: string): { rows: StatementRow[]; bad: RowOu
  * duplicates; importing the same file again confirms nothing new.
  */
 export async function importStatement(
-  ctx: EarningContext,
+  ctx: AppContext,
   text: string,
   actor: Actor = cliActor(),
 ): Promise<RowOutcome[]> {

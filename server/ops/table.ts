@@ -12,3 +12,15 @@ export function renderTable(columns: string[], rows: (string | number | null)[][
       .trimEnd()
   return [line(columns), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n')
 }
+
+/** Every row of a paged console listing (`list` answers at most 200 rows a call). */
+export async function allRows<R>(
+  list: (page: { limit: number; offset: number }) => Promise<{ total: number; rows: R[] }>,
+): Promise<R[]> {
+  const rows: R[] = []
+  for (;;) {
+    const page = await list({ limit: 200, offset: rows.length })
+    rows.push(...page.rows)
+    if (page.rows.length === 0 || rows.length >= page.total) return rows
+  }
+}

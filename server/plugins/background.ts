@@ -6,7 +6,7 @@
  * running tasks, so a test or a shutdown does not cut a mail off halfway.
  */
 import fp from 'fastify-plugin'
-import type { FastifyBaseLogger } from 'fastify'
+import type { Logger } from '../context.ts'
 
 export type BackgroundTask = () => Promise<unknown>
 
@@ -30,7 +30,7 @@ declare module 'fastify' {
 }
 
 /** A task runner whose tasks are tracked until they settle; failures go to `log`. */
-export function backgroundTasks(log: FastifyBaseLogger): BackgroundTasks {
+export function backgroundTasks(log: Pick<Logger, 'error'>): BackgroundTasks {
   const running = new Set<Promise<unknown>>()
   return {
     run(label, task) {

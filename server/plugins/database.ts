@@ -6,7 +6,7 @@ import fp from 'fastify-plugin'
 import { openDatabase, type Db, type Engine } from '../db/index.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { seedDatabase } from '../db/seed.ts'
-import { releaseAbandonedKeys } from '../earning/idempotency.ts'
+import { releaseAbandonedKeys } from '../earning/idempotency-keys.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {

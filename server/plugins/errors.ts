@@ -16,7 +16,7 @@ interface SchemaError {
  * The field a schema validation error is about, as a dotted path (`email_id`, `otp_response.x`):
  * the missing or unexpected property, else the failing value's path; '' for the whole body.
  */
-export function schemaErrorField(validation: unknown): string {
+function schemaErrorField(validation: unknown): string {
   const first = (Array.isArray(validation) ? validation[0] : undefined) as SchemaError | undefined
   const path = (first?.instancePath ?? '').split('/').filter(Boolean)
   const named = first?.params?.missingProperty ?? first?.params?.additionalProperty
@@ -25,7 +25,7 @@ export function schemaErrorField(validation: unknown): string {
 }
 
 /** An answer that took longer than this (ms) is logged as slow. */
-export const SLOW_ANSWER_MS = 1000
+const SLOW_ANSWER_MS = 1000
 
 export default fp(async (app) => {
   app.addHook('onResponse', async (request, reply) => {

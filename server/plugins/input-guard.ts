@@ -11,7 +11,7 @@ import fp from 'fastify-plugin'
 import { badRequest, type ApiError } from '../lib/errors.ts'
 
 /** The longest string value any route takes; routes' own schemas may allow less. */
-export const MAX_STRING_LENGTH = 1000
+const MAX_STRING_LENGTH = 1000
 /** The longest object key; no route reads a key longer than about 30. */
 const MAX_KEY_LENGTH = 100
 /** Nesting deeper than this is no request of this API. */
@@ -24,7 +24,7 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 const NOT_UNICODE_TEXT = /[\ufffd\ufffe\uffff]/
 
 /** Why `value` is refused, as the end of a sentence after the field name; null when it is fine. */
-export function stringProblem(value: string, maxLength = MAX_STRING_LENGTH): string | null {
+function stringProblem(value: string, maxLength = MAX_STRING_LENGTH): string | null {
   if (CONTROL.test(value)) return 'must not contain control characters'
   if (LONE_SURROGATE.test(value) || NOT_UNICODE_TEXT.test(value)) {
     return 'must be valid Unicode text'
@@ -42,7 +42,7 @@ const child = (path: string, key: string) => (path ? `${path}.${key}` : key)
  * Walks `value` and throws 400 VALIDATION `{ field }` at the first refused string, key or depth.
  * `path` is the field name reported (`email_id`, `data.order.order_id`, `items[2]`).
  */
-export function assertCleanInput(value: unknown, path = '', depth = 0): void {
+function assertCleanInput(value: unknown, path = '', depth = 0): void {
   if (typeof value === 'string') {
     const problem = stringProblem(value)
     if (problem) throw fieldError(path, problem)

@@ -4,6 +4,7 @@
  */
 import fp from 'fastify-plugin'
 import nodemailer from 'nodemailer'
+import type { Logger } from '../context.ts'
 
 export interface Mail {
   to: string
@@ -22,18 +23,30 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app) => {
-  const { smtpUrl, mailFrom } = app.config
+/**
+ * A mailer over SMTP at `smtpUrl` (a nodemailer URL) sending from `mailFrom`; without `smtpUrl`,
+ * each mail is written to `log` at info level. `close()` ends the SMTP connections.
+ */
+export function createMailer(
+  options: { smtpUrl?: string; mailFrom: string },
+  log: Pick<Logger, 'info'>,
+): Mailer & { close(): void } {
+  const { smtpUrl, mailFrom } = options
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null
-  const mailer: Mailer = {
+  return {
     async send(mail) {
       if (!transport) {
-        app.log.info({ mail }, `MAIL to ${mail.to}: ${mail.subject}\n${mail.text}`)
+        log.info({ mail }, `MAIL to ${mail.to}: ${mail.subject}\n${mail.text}`)
         return
       }
       await transport.sendMail({ from: mailFrom, ...mail })
     },
+    close: () => transport?.close(),
   }
+}
+
+export default fp(async (app) => {
+  const mailer = createMailer(app.config, app.log)
   app.decorate('mailer', mailer)
-  app.addHook('onClose', async () => transport?.close())
+  app.addHook('onClose', async () => mailer.close())
 })

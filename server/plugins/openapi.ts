@@ -3,8 +3,10 @@
  * (src/shared/contract), served at `GET /api/v1/openapi.json`, and its reference page at
  * `/api/docs` (@fastify/swagger-ui: external scripts only, so the app's CSP holds). Register before
  * the routes. A route whose `config.idempotencyKey` is 'required' gets its `Idempotency-Key`
- * header marked required in the document; the operator console's routes (`/api/v1/ops/…`,
- * DECISIONS §8) are the console's own API and left out of it.
+ * header marked required in the document. The operators' console's routes (`/api/v1/ops/…`,
+ * DECISIONS §8) are a second document, `GET /api/v1/ops/openapi.json`: the PWA's clients and a
+ * reader of the public reference page have no use for them, and they take another token (a console
+ * session's, `opsBearerAuth`). Both documents are cut from the one that @fastify/swagger builds.
  */
 import fp from 'fastify-plugin'
 import swagger from '@fastify/swagger'
@@ -19,8 +21,38 @@ declare module 'fastify' {
 
 /** Where the document is served. */
 export const OPENAPI_PATH = '/api/v1/openapi.json'
+/** Where the console's document is served. */
+export const OPS_OPENAPI_PATH = '/api/v1/ops/openapi.json'
 /** Where its reference page is served. */
-export const API_DOCS_PATH = '/api/docs'
+const API_DOCS_PATH = '/api/docs'
+
+const isConsoleRoute = (path: string) => path.startsWith('/api/v1/ops/')
+
+interface Document {
+  info: object
+  paths?: Record<string, unknown>
+  components?: { securitySchemes?: Record<string, unknown> }
+}
+
+/**
+ * The part of `doc` whose paths `keep` accepts, with only `scheme` of its security schemes and
+ * `title`; a copy (the paths are shared, not cloned: neither document is changed afterwards).
+ */
+function documentOf(
+  doc: Document,
+  keep: (path: string) => boolean,
+  scheme: string,
+  title: string,
+): Document {
+  const paths = Object.fromEntries(Object.entries(doc.paths ?? {}).filter(([p]) => keep(p)))
+  const schemes = doc.components?.securitySchemes ?? {}
+  return {
+    ...doc,
+    info: { ...doc.info, title },
+    paths,
+    components: { ...doc.components, securitySchemes: { [scheme]: schemes[scheme] } },
+  }
+}
 
 interface HeadersSchema {
   type?: string
@@ -42,12 +74,17 @@ export default fp(async (app) => {
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', description: 'The access token of login.' },
+          opsBearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A console session token (ops_…) from POST /api/v1/ops/login.',
+          },
         },
       },
     },
     transform: ({ schema, url, route }) => {
-      // Only the product API: not the console's API, its page, nor this document itself.
-      if (!url.startsWith('/api/v1/') || url.startsWith('/api/v1/ops/') || url === OPENAPI_PATH) {
+      // Only the API (the product's and the console's): not the pages, nor the documents.
+      if (!url.startsWith('/api/v1/') || url === OPENAPI_PATH || url === OPS_OPENAPI_PATH) {
         return { schema: { ...schema, hide: true }, url }
       }
       const headers = schema?.headers as HeadersSchema | undefined
@@ -56,9 +93,28 @@ export default fp(async (app) => {
       return { schema: { ...schema, headers: { ...headers, required } }, url }
     },
   })
-  await app.register(swaggerUi, { routePrefix: API_DOCS_PATH })
+  const product = () =>
+    documentOf(
+      app.swagger() as Document,
+      (p) => !isConsoleRoute(p),
+      'bearerAuth',
+      'Watch & Earn API',
+    )
+  await app.register(swaggerUi, {
+    routePrefix: API_DOCS_PATH,
+    transformSpecification: () => product(),
+  })
   app.get(OPENAPI_PATH, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache')
-    return app.swagger()
+    return product()
+  })
+  app.get(OPS_OPENAPI_PATH, async (_request, reply) => {
+    reply.header('Cache-Control', 'no-cache')
+    return documentOf(
+      app.swagger() as Document,
+      isConsoleRoute,
+      'opsBearerAuth',
+      "Watch & Earn operators' console API",
+    )
   })
 })

@@ -10,13 +10,13 @@
 import fp from 'fastify-plugin'
 import type { AppConfig } from '../config.ts'
 
-export const CARD_SDK_ORIGIN = 'https://sdk.cashfree.com'
+const CARD_SDK_ORIGIN = 'https://sdk.cashfree.com'
 
 /** One year, subdomains included: helmet's default policy, sent over HTTPS only. */
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains'
 
 /** The Content-Security-Policy for `config`: the card provider's origins only when configured. */
-export function contentSecurityPolicy(config: Pick<AppConfig, 'paymentProvider'>): string {
+function contentSecurityPolicy(config: Pick<AppConfig, 'paymentProvider'>): string {
   const cashfree = config.paymentProvider === 'cashfree'
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],

@@ -6,14 +6,11 @@ import type { Db } from '../db/index.ts'
 import { nowIso } from '../db/index.ts'
 import { badRequest } from '../lib/errors.ts'
 import { LIMITS, checkIfsc } from '../../src/shared/validation.ts'
-import type { IfscAnswer } from './ifsc-lookup.ts'
-
-/** `POST /bank-details/`'s body as SPEC §3 names it; every field may be missing. */
-export interface BankDetailsBody {
-  account_number?: string
-  ifsc?: string
-  account_holder?: string
-}
+import type {
+  BankDetailsBody,
+  IfscAnswer,
+  SavedBankDetails,
+} from '../../src/shared/contract/profile.ts'
 
 /** The checked, normalized form of a `BankDetailsBody`. */
 export interface BankDetailsInput {
@@ -23,13 +20,7 @@ export interface BankDetailsInput {
 }
 
 /** How the details are read back (SPEC §3: `data.data` with acc_no, ifsc, holder_name). */
-export interface BankDetailsView {
-  acc_no: string
-  ifsc: string
-  holder_name: string
-  bank: string
-  branch: string
-}
+type BankDetailsView = SavedBankDetails
 
 const HOLDER_NAME_MAX = 100
 

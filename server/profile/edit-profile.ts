@@ -6,11 +6,7 @@ import type { Db } from '../db/index.ts'
 import { isUniqueViolation } from '../db/index.ts'
 import { badRequest, conflict } from '../lib/errors.ts'
 import { checkProfileName, checkProfilePhone } from '../../src/shared/validation.ts'
-
-export interface ProfileFields {
-  first_name: string
-  phone_number: string
-}
+import type { ProfileFields } from '../../src/shared/contract/profile.ts'
 
 const PHONE_TAKEN_MESSAGE = 'This phone number is already used by another account.'
 

@@ -8,17 +8,7 @@ import { nowIso } from '../db/index.ts'
 import { badRequest, notFound } from '../lib/errors.ts'
 import { checkIfsc } from '../../src/shared/validation.ts'
 import { bundledBankName } from './bundled-banks.ts'
-
-/** Where an answer came from. */
-export type IfscSource = 'service' | 'cache' | 'bundled'
-
-/** The lookup's answer (contract-profile: `GET /ifsc/:code`). BRANCH is '' when `bundled`. */
-export interface IfscAnswer {
-  IFSC: string
-  BANK: string
-  BRANCH: string
-  source: IfscSource
-}
+import type { IfscAnswer } from '../../src/shared/contract/profile.ts'
 
 export interface IfscLookupOptions {
   /** Base URL of the IFSC service, without the code (AppConfig.ifscApiUrl). */
@@ -31,7 +21,7 @@ export interface IfscLookupOptions {
   log?: { warn(details: object, message: string): void }
 }
 
-export const IFSC_NOT_FOUND_MESSAGE = 'Invalid IFSC code or bank details not found.'
+const IFSC_NOT_FOUND_MESSAGE = 'Invalid IFSC code or bank details not found.'
 
 const DEFAULT_TIMEOUT_MS = 5000
 const DEFAULT_CACHE_TTL_MS = 30 * 86_400_000

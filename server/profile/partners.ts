@@ -1,13 +1,6 @@
 /** The partners shown on the landing page (SPEC §7 `GET /our-partners/`), from seed data. */
 import type { Db } from '../db/index.ts'
-
-/** One partner as the API serves it; `logo` is a path under the PWA's origin. */
-export interface Partner {
-  id: number
-  name: string
-  logo: string
-  link: string
-}
+import type { Partner } from '../../src/shared/contract/profile.ts'
 
 /** Every partner in display order. */
 export async function listPartners(db: Db): Promise<Partner[]> {

@@ -6,7 +6,7 @@
  */
 import type { Db } from '../db/index.ts'
 import type { PushLanguage } from '../db/schema/push.ts'
-import type { MoneyEvent } from '../earning/context.ts'
+import type { MoneyEvent } from '../context.ts'
 import { formatIndianNumber, formatRupees } from '../../src/shared/rules.ts'
 
 /** The JSON the service worker receives (sw/push.ts shows it). */

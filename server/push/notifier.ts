@@ -8,13 +8,13 @@
 import type { Agent } from 'node:https'
 import webpush, { WebPushError } from 'web-push'
 import type { Db } from '../db/index.ts'
-import type { MoneyEvent } from '../earning/context.ts'
+import type { MoneyEvent } from '../context.ts'
 import { factsOf, moneyMessage } from './messages.ts'
 import { deleteSubscriptionByEndpoint } from './subscriptions.ts'
 import type { VapidKeys } from './vapid.ts'
 
 /** How long a push service keeps an undelivered notification: one day, in seconds. */
-export const PUSH_TTL_SECONDS = 24 * 3600
+const PUSH_TTL_SECONDS = 24 * 3600
 
 export interface PushNotifier {
   /** The VAPID public key (base64url) the PWA subscribes with. */

@@ -16,7 +16,7 @@ export interface VapidKeys {
 const SETTING_KEY = 'vapid_keys'
 
 /** Throws unless `keys` are a P-256 public key (65 bytes) and private key (32 bytes), base64url. */
-export function assertVapidKeys(keys: VapidKeys): VapidKeys {
+function assertVapidKeys(keys: VapidKeys): VapidKeys {
   const publicBytes = Buffer.from(keys.publicKey, 'base64url')
   const privateBytes = Buffer.from(keys.privateKey, 'base64url')
   if (publicBytes.length !== 65 || publicBytes[0] !== 4 || privateBytes.length !== 32) {

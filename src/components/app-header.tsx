@@ -3,6 +3,7 @@
  * by default (SPEC §2); a screen may pass `onBack` for its own behaviour.
  */
 import { goBack } from '@/lib/go-back'
+import { ChevronIcon } from './chevron-icon'
 import { t } from '@/i18n/i18n'
 
 export function AppHeader({ title, onBack }: { title?: string; onBack?: () => void }) {
@@ -14,16 +15,7 @@ export function AppHeader({ title, onBack }: { title?: string; onBack?: () => vo
         aria-label={t('Go back')}
         onClick={onBack ?? (() => goBack())}
       >
-        <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
-          <path
-            d="M15 5l-7 7 7 7"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <ChevronIcon direction="left" />
       </button>
       {title ? <h1 className="app-header-title">{title}</h1> : null}
     </header>

@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { Popup } from './popup'
+import { expectFocusTrappedIn } from './popup.test-helpers'
 
 /** A screen with a control before and after the opener, and a popup with two buttons. */
 function Screen({
@@ -58,15 +59,7 @@ describe('Popup (a modal dialog)', () => {
     await user.click(opener)
     const yes = screen.getByRole('button', { name: 'Yes' })
     const no = screen.getByRole('button', { name: 'No' })
-    expect(yes).toHaveFocus()
-    await user.tab()
-    expect(no).toHaveFocus()
-    await user.tab()
-    expect(yes).toHaveFocus()
-    await user.tab({ shift: true })
-    expect(no).toHaveFocus()
-    await user.tab({ shift: true })
-    expect(yes).toHaveFocus()
+    await expectFocusTrappedIn(user, [yes, no])
     await user.keyboard('{Escape}')
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(opener).toHaveFocus()
@@ -122,12 +115,8 @@ describe('Popup (a modal dialog)', () => {
     }
     render(<OnLoad />)
     const start = screen.getByRole('button', { name: 'Get Started' })
-    expect(start).toHaveFocus()
     // A single control: Tab and Shift+Tab keep focus on it.
-    await user.tab()
-    expect(start).toHaveFocus()
-    await user.tab({ shift: true })
-    expect(start).toHaveFocus()
+    await expectFocusTrappedIn(user, [start])
     await user.click(start)
     expect(screen.getByRole('button', { name: 'Play' })).toHaveFocus()
   })

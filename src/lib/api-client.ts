@@ -9,6 +9,7 @@ import { noteServerDate } from './server-clock'
 import { takeEarlyGet } from './early-gets'
 import { apiErrorText, loadApiErrorTexts } from './api-error-text'
 import { i18n } from '@/i18n/i18n'
+import type { ErrorBody } from '@/shared/contract/common'
 
 /** Where a 401 sends the visitor; replaced by the app with its router's navigate. */
 let onUnauthorized: () => void = () => window.location.assign('/loginn')
@@ -48,11 +49,7 @@ export const api = ky.create({
 })
 
 /** The server's error body (DECISIONS §6). */
-export interface ApiErrorBody {
-  message: string
-  code: string
-  [extra: string]: unknown
-}
+export type ApiErrorBody = ErrorBody & { [extra: string]: unknown }
 
 /**
  * Reads `{message, code}` from a failed call, the message in the active language

@@ -3,13 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 const json = vi.fn()
 const get = vi.fn(() => ({ json }))
 vi.mock('@/lib/api-client', () => ({ api: { get: (...args: unknown[]) => get(...(args as [])) } }))
-vi.mock('@/lib/idb-storage', () => ({
-  idbStorage: () => ({
-    getItem: async () => null,
-    setItem: async () => {},
-    removeItem: async () => {},
-  }),
-}))
+vi.mock('@/lib/idb-storage', () => import('@/lib/idb-storage.test-helpers'))
 
 const { refreshUser, USER_FRESH_MS } = await import('./get-user')
 const { useUserStore } = await import('./user-store')

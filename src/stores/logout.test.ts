@@ -4,13 +4,7 @@ const post = vi.fn()
 const clearOfflineApiCache = vi.fn(async () => true)
 vi.mock('@/lib/api-client', () => ({ api: { post: (...args: unknown[]) => post(...args) } }))
 vi.mock('@/lib/sw-bridge', () => ({ clearOfflineApiCache: () => clearOfflineApiCache() }))
-vi.mock('@/lib/idb-storage', () => ({
-  idbStorage: () => ({
-    getItem: async () => null,
-    setItem: async () => {},
-    removeItem: async () => {},
-  }),
-}))
+vi.mock('@/lib/idb-storage', () => import('@/lib/idb-storage.test-helpers'))
 
 const { logout } = await import('./logout')
 const { useUserStore } = await import('./user-store')

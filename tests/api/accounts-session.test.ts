@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ENGINES } from '../helpers/databases.ts'
 import { withApi } from '../helpers/api-app.ts'
 import { createTestUser } from '../helpers/users.ts'
-import { videoPointForUser } from '../../server/services/membership.ts'
+import { videoPointForUser } from '../../server/earning/membership.ts'
 import { MINUTE, register, registerVerified, testClock } from './accounts-helpers.ts'
 
 const GET_USER = '/api/v1/get-user/'

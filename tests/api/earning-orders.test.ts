@@ -7,8 +7,8 @@ import { ENGINES } from '../helpers/databases.ts'
 import { withApi } from '../helpers/api-app.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
 import { assertLedgerBalanced, testClock } from '../helpers/ledger.ts'
-import { contextOf } from '../../server/earning/context.ts'
-import { confirmOrder, rejectOrder } from '../../server/earning/orders.ts'
+import { appContext } from '../../server/context.ts'
+import { confirmOrder, rejectOrder } from '../../server/earning/order-settlement.ts'
 
 describe.each(ENGINES)('orders, UPI and the payment webhook on %s', (engine) => {
   const clock = testClock()
@@ -146,7 +146,7 @@ describe.each(ENGINES)('orders, UPI and the payment webhook on %s', (engine) => 
       membership_plan_id: plan.id,
     })
     const orderId = (res.body.data as { order_id: string }).order_id
-    const ctx = contextOf(api.app)
+    const ctx = appContext(api.app)
     const out = await confirmOrder(ctx, orderId, 'UPI123456')
     expect(out).toMatchObject({ status: 'confirmed', purpose: 'membership', unchanged: false })
     expect((await userRow(user)).membership_plan_id).toBe(plan.id)
@@ -190,7 +190,7 @@ describe.each(ENGINES)('orders, UPI and the payment webhook on %s', (engine) => 
     const user = await createTestUser(api.app)
     const res = await createOrder(user, { amount: 99, membership_plan_id: null })
     const orderId = (res.body.data as { order_id: string }).order_id
-    await confirmOrder(contextOf(api.app), orderId, 'FEEREF1')
+    await confirmOrder(appContext(api.app), orderId, 'FEEREF1')
     const row = await userRow(user)
     expect(row.platform_fee_paid).toBe(1)
     expect(row.points).toBe(0)
@@ -210,7 +210,7 @@ describe.each(ENGINES)('orders, UPI and the payment webhook on %s', (engine) => 
     const user = await createTestUser(api.app)
     const res = await createOrder(user, { amount: 99, membership_plan_id: null })
     const orderId = (res.body.data as { order_id: string }).order_id
-    const ctx = contextOf(api.app)
+    const ctx = appContext(api.app)
     expect((await rejectOrder(ctx, orderId, 'no payment')).status).toBe('rejected')
     await expect(confirmOrder(ctx, orderId, 'LATE1')).rejects.toMatchObject({
       code: 'ORDER_REJECTED',

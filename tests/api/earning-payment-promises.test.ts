@@ -8,9 +8,10 @@ import { ENGINES } from '../helpers/databases.ts'
 import { withApi } from '../helpers/api-app.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
 import { assertLedgerBalanced, grantCoins, testClock } from '../helpers/ledger.ts'
-import { contextOf } from '../../server/earning/context.ts'
-import { MAX_OPEN_ORDERS, confirmOrder } from '../../server/earning/orders.ts'
-import { payoutQueue } from '../../server/earning/withdrawals.ts'
+import { appContext } from '../../server/context.ts'
+import { MAX_OPEN_ORDERS } from '../../server/earning/orders.ts'
+import { confirmOrder } from '../../server/earning/order-settlement.ts'
+import { listWithdrawalQueue } from '../../server/ops/queues.ts'
 
 const DAY = 86_400
 
@@ -142,7 +143,7 @@ describe.each(ENGINES)('payment promises on %s', (engine) => {
       const older = await feeOrder(user)
       clock.advance(DAY)
       const paid = await feeOrder(user)
-      await confirmOrder(contextOf(api.app), paid.order_id, 'FEE-PAID-1')
+      await confirmOrder(appContext(api.app), paid.order_id, 'FEE-PAID-1')
       const refused = await order(user, { amount: 99, membership_plan_id: null })
       expect(refused).toMatchObject({ status: 409, body: { code: 'FEE_ALREADY_PAID' } })
       const rows = await ordersOf(user)
@@ -153,7 +154,7 @@ describe.each(ENGINES)('payment promises on %s', (engine) => {
         wallet.orders.filter((o) => o.purpose === 'platform_fee').map((o) => o.status),
       ).toEqual(['confirmed', 'cancelled'])
       await expect(
-        confirmOrder(contextOf(api.app), older.order_id, 'FEE-PAID-2'),
+        confirmOrder(appContext(api.app), older.order_id, 'FEE-PAID-2'),
       ).rejects.toMatchObject({ code: 'ORDER_CANCELLED' })
     })
   })
@@ -249,7 +250,7 @@ describe.each(ENGINES)('payment promises on %s', (engine) => {
       const mine = await feeOrder(user)
       const utr = newUtr()
       await sendUtr(user, mine.order_id, utr)
-      const ctx = contextOf(api.app)
+      const ctx = appContext(api.app)
       await expect(confirmOrder(ctx, mine.order_id, newUtr())).rejects.toMatchObject({
         code: 'UTR_MISMATCH',
       })
@@ -301,7 +302,7 @@ describe.each(ENGINES)('payment promises on %s', (engine) => {
     }
     const buy = async (user: TestUser, plan: Plan) => {
       const o = await planOrder(user, plan)
-      await confirmOrder(contextOf(api.app), o.order_id, `PLAN-${o.order_id}`)
+      await confirmOrder(appContext(api.app), o.order_id, `PLAN-${o.order_id}`)
     }
 
     it('is the free plan’s days without a paid plan, and the best paid plan’s days after deposits', async () => {
@@ -352,16 +353,16 @@ describe.each(ENGINES)('payment promises on %s', (engine) => {
       const slow = await withdraw(slowUser) // free plan: due later
       clock.advance(60)
       const quick = await withdraw(fastUser) // requested later, due sooner
-      const ctx = contextOf(api.app)
+      const ctx = appContext(api.app)
       const ids = (rows: { id: number }[]) =>
         rows
           .map((r) => r.id)
           .filter((id) => id === slow.withdrawal_id || id === quick.withdrawal_id)
-      const queue = await payoutQueue(ctx)
+      const queue = (await listWithdrawalQueue(ctx, { limit: 200 })).rows
       expect(ids(queue)).toEqual([quick.withdrawal_id, slow.withdrawal_id])
       expect(queue.filter((r) => ids([r]).length > 0).every((r) => !r.overdue)).toBe(true)
       clock.advance(fast.withdrawl_days * DAY)
-      const later = await payoutQueue(ctx)
+      const later = (await listWithdrawalQueue(ctx, { limit: 200 })).rows
       expect(later.find((r) => r.id === quick.withdrawal_id)?.overdue).toBe(true)
       expect(later.find((r) => r.id === slow.withdrawal_id)?.overdue).toBe(false)
     })

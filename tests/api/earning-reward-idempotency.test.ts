@@ -7,7 +7,7 @@ import { withApi } from '../helpers/api-app.ts'
 import { rewardCalls } from '../helpers/rewards.ts'
 import { createTestUser } from '../helpers/users.ts'
 import { assertLedgerBalanced, testClock } from '../helpers/ledger.ts'
-import { requestHash } from '../../server/earning/idempotency.ts'
+import { requestHash } from '../../server/earning/idempotency-keys.ts'
 
 describe.each(ENGINES)('reward idempotency and concurrency on %s', (engine) => {
   const clock = testClock()

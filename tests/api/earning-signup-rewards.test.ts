@@ -4,8 +4,8 @@ import { ENGINES } from '../helpers/databases.ts'
 import { withApi } from '../helpers/api-app.ts'
 import { createTestUser } from '../helpers/users.ts'
 import { assertLedgerBalanced } from '../helpers/ledger.ts'
-import { grantSignupRewards } from '../../server/services/signup-rewards.ts'
-import { videoPointForUser } from '../../server/services/membership.ts'
+import { grantSignupRewards } from '../../server/earning/signup-rewards.ts'
+import { videoPointForUser } from '../../server/earning/membership.ts'
 import { DEFAULT_RULES } from '../../src/shared/rules.ts'
 
 describe.each(ENGINES)('signup rewards and membership lookups on %s', (engine) => {

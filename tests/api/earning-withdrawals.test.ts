@@ -6,7 +6,7 @@ import { ENGINES } from '../helpers/databases.ts'
 import { withApi } from '../helpers/api-app.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
 import { assertLedgerBalanced, grantCoins, testClock } from '../helpers/ledger.ts'
-import { contextOf } from '../../server/earning/context.ts'
+import { appContext } from '../../server/context.ts'
 import { failWithdrawal, payWithdrawal } from '../../server/earning/withdrawals.ts'
 import { DEFAULT_RULES } from '../../src/shared/rules.ts'
 
@@ -212,7 +212,7 @@ describe.each(ENGINES)('withdrawals on %s', (engine) => {
     const user = await eligibleUser()
     const res = await withdraw(user, { upi_id: 'asha@upi', amount: 200 })
     const id = (res.body.data as { withdrawal_id: number }).withdrawal_id
-    const ctx = contextOf(api.app)
+    const ctx = appContext(api.app)
     expect(await payWithdrawal(ctx, id, 'UTR998877')).toMatchObject({
       status: 'paid',
       unchanged: false,
@@ -235,7 +235,7 @@ describe.each(ENGINES)('withdrawals on %s', (engine) => {
     const user = await eligibleUser()
     const res = await withdraw(user, { upi_id: 'asha@upi', amount: 300 })
     const id = (res.body.data as { withdrawal_id: number }).withdrawal_id
-    const ctx = contextOf(api.app)
+    const ctx = appContext(api.app)
     const out = await failWithdrawal(ctx, id, 'UPI ID closed')
     expect(out).toMatchObject({ status: 'failed', returned_coins: 30_100 })
     expect((await failWithdrawal(ctx, id)).unchanged).toBe(true)

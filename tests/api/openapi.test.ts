@@ -1,6 +1,7 @@
-// The OpenAPI document (issue 15): generated from the routes' schemas, it lists every product
+// The OpenAPI documents (issue 15): generated from the routes' schemas, the product's lists every
 // route Fastify serves under /api/v1 with its request and success schemas, its auth and its
-// Idempotency-Key header; the reference page loads under the app's CSP.
+// Idempotency-Key header, and the operators' console's (/api/v1/ops/openapi.json) every route
+// under /api/v1/ops/ likewise; the reference page loads under the app's CSP.
 import { describe, expect, it } from 'vitest'
 import { ENGINES } from '../helpers/databases.ts'
 import { withApi } from '../helpers/api-app.ts'
@@ -14,7 +15,25 @@ interface Operation {
 type Paths = Record<string, Record<string, Operation>>
 
 /** POST routes whose whole request is the token: they take no body. */
-const BODYLESS = new Set(['POST /api/v1/logout'])
+const BODYLESS = new Set(['POST /api/v1/logout', 'POST /api/v1/ops/logout'])
+/** The two documents: where each is served, which served routes it covers, its token's scheme. */
+const DOCUMENTS = [
+  {
+    name: 'product',
+    path: '/api/v1/openapi.json',
+    covers: (route: string) => route.includes(' /api/v1/') && !route.includes(' /api/v1/ops/'),
+    scheme: 'bearerAuth',
+    atLeast: 25,
+  },
+  {
+    name: 'console',
+    path: '/api/v1/ops/openapi.json',
+    covers: (route: string) => route.includes(' /api/v1/ops/'),
+    scheme: 'opsBearerAuth',
+    atLeast: 20,
+  },
+] as const
+type DocumentSpec = (typeof DOCUMENTS)[number]
 /** Status 417 is this API's "account created, verify the email" success (contract-accounts). */
 const isSuccess = (status: string) => /^2\d\d$/.test(status) || status === '417'
 
@@ -42,72 +61,78 @@ function servedRoutes(tree: string): string[] {
 describe.each(ENGINES)('the OpenAPI document on %s', (engine) => {
   const api = withApi(engine)
 
-  async function documentPaths(): Promise<Paths> {
-    const res = await api.app.inject('/api/v1/openapi.json')
+  async function documentPaths(spec: DocumentSpec = DOCUMENTS[0]): Promise<Paths> {
+    const res = await api.app.inject(spec.path)
     expect(res.statusCode).toBe(200)
     const doc = res.json()
     expect(doc.openapi).toMatch(/^3\./)
-    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({
+    expect(Object.keys(doc.components.securitySchemes)).toEqual([spec.scheme])
+    expect(doc.components.securitySchemes[spec.scheme]).toMatchObject({
       type: 'http',
       scheme: 'bearer',
     })
     return doc.paths
   }
 
-  it('lists every product route with its request schema and a success response schema', async () => {
-    const paths = await documentPaths()
-    const product = servedRoutes(api.app.printRoutes({ commonPrefix: false })).filter(
-      (route) =>
-        route.includes(' /api/v1/') &&
-        !route.includes(' /api/v1/ops/') &&
-        !route.endsWith(' /api/v1/openapi.json'),
-    )
-    expect(product.length).toBeGreaterThan(25)
-    const problems: string[] = []
-    for (const route of product) {
-      const [method, path] = route.split(' ') as [string, string]
-      // The router ignores a trailing slash (app.ts), so the tree prints the paths without one.
-      const documented = path.replace(/:(\w+)/g, '{$1}')
-      const op = (paths[documented] ?? paths[`${documented}/`])?.[method.toLowerCase()]
-      if (!op) {
-        problems.push(`${route}: not in the document`)
-        continue
-      }
-      if (['POST', 'PUT', 'PATCH'].includes(method) && !BODYLESS.has(route)) {
-        const schemas = Object.values(op.requestBody?.content ?? {}).map((c) => c.schema)
-        if (!schemas.some(Boolean)) problems.push(`${route}: no request body schema`)
-      }
-      const success = Object.entries(op.responses ?? {}).filter(([status]) => isSuccess(status))
-      if (!success.some(([, r]) => Object.values(r.content ?? {}).some((c) => c.schema))) {
-        problems.push(`${route}: no success response schema`)
-      }
-    }
-    expect(problems).toEqual([])
-  })
-
-  it('declares the bearer token on exactly the routes that refuse a call without one', async () => {
-    const paths = await documentPaths()
-    const wrong: string[] = []
-    for (const [path, operations] of Object.entries(paths)) {
-      for (const [method, op] of Object.entries(operations)) {
-        const url = path.replace(/\{\w+\}/g, 'x1')
-        const res = await api.app.inject({
-          method: method.toUpperCase() as 'GET',
-          url,
-          ...(method === 'get' ? {} : { payload: {} }),
-        })
-        // An optional token (`{}` among the schemes) may go either way: not checked here.
-        const schemes = (op.security ?? []).map((s) => Object.keys(s).join('+'))
-        if (schemes.includes('')) continue
-        if ((res.statusCode === 401) !== schemes.length > 0) {
-          wrong.push(
-            `${method} ${path}: answered ${res.statusCode}, security ${JSON.stringify(op.security)}`,
-          )
+  it.each(DOCUMENTS)(
+    'the $name document lists every route it covers with its request schema and a success response schema, and no other',
+    async (spec) => {
+      const paths = await documentPaths(spec)
+      const covered = servedRoutes(api.app.printRoutes({ commonPrefix: false })).filter(
+        (route) => spec.covers(route) && !DOCUMENTS.some((d) => route.endsWith(` ${d.path}`)),
+      )
+      expect(covered.length).toBeGreaterThan(spec.atLeast)
+      const other = DOCUMENTS.find((d) => d !== spec)!
+      expect(Object.keys(paths).filter((p) => other.covers(`GET ${p}`))).toEqual([])
+      const problems: string[] = []
+      for (const route of covered) {
+        const [method, path] = route.split(' ') as [string, string]
+        // The router ignores a trailing slash (app.ts), so the tree prints the paths without one.
+        const documented = path.replace(/:(\w+)/g, '{$1}')
+        const op = (paths[documented] ?? paths[`${documented}/`])?.[method.toLowerCase()]
+        if (!op) {
+          problems.push(`${route}: not in the document`)
+          continue
+        }
+        if (['POST', 'PUT', 'PATCH'].includes(method) && !BODYLESS.has(route)) {
+          const schemas = Object.values(op.requestBody?.content ?? {}).map((c) => c.schema)
+          if (!schemas.some(Boolean)) problems.push(`${route}: no request body schema`)
+        }
+        const success = Object.entries(op.responses ?? {}).filter(([status]) => isSuccess(status))
+        if (!success.some(([, r]) => Object.values(r.content ?? {}).some((c) => c.schema))) {
+          problems.push(`${route}: no success response schema`)
         }
       }
-    }
-    expect(wrong).toEqual([])
-  })
+      expect(problems).toEqual([])
+    },
+  )
+
+  it.each(DOCUMENTS)(
+    'the $name document declares the bearer token on exactly the routes that refuse a call without one',
+    async (spec) => {
+      const paths = await documentPaths(spec)
+      const wrong: string[] = []
+      for (const [path, operations] of Object.entries(paths)) {
+        for (const [method, op] of Object.entries(operations)) {
+          const url = path.replace(/\{\w+\}/g, 'x1')
+          const res = await api.app.inject({
+            method: method.toUpperCase() as 'GET',
+            url,
+            ...(method === 'get' ? {} : { payload: {} }),
+          })
+          // An optional token (`{}` among the schemes) may go either way: not checked here.
+          const schemes = (op.security ?? []).map((s) => Object.keys(s).join('+'))
+          if (schemes.includes('')) continue
+          if ((res.statusCode === 401) !== schemes.length > 0) {
+            wrong.push(
+              `${method} ${path}: answered ${res.statusCode}, security ${JSON.stringify(op.security)}`,
+            )
+          }
+        }
+      }
+      expect(wrong).toEqual([])
+    },
+  )
 
   it('documents the Idempotency-Key header, required where the route refuses a call without it', async () => {
     const paths = await documentPaths()

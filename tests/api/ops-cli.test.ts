@@ -260,7 +260,10 @@ describe.each(ENGINES)('npm run ops on %s', (engine) => {
         [['confirm-order', 'WE0000000000000000'], /Missing argument/],
         [['pay-withdrawal', 'abc', 'REF1'], /withdrawal id must be a number/],
         [['fail-withdrawal', '999999'], /No withdrawal 999999/],
-        [['user', 'nobody@example.com'], /No user with email or phone nobody@example.com/],
+        [
+          ['user', 'nobody@example.com'],
+          /No user with email, phone or referral code nobody@example.com/,
+        ],
         [['orders', '--status', 'weird'], /--status must be one of/],
         [['launch-rockets'], /Unknown command launch-rockets/],
       ]

@@ -12,7 +12,7 @@ import { ENGINES } from '../helpers/databases.ts'
 import { withApi } from '../helpers/api-app.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
 import { assertLedgerBalanced, testClock } from '../helpers/ledger.ts'
-import { contextOf } from '../../server/earning/context.ts'
+import { appContext } from '../../server/context.ts'
 import { importStatement, parseStatement } from '../../server/ops/statement-import.ts'
 import { renderImport, runStatementCommand } from '../../server/ops/statement-commands.ts'
 
@@ -89,7 +89,7 @@ describe.each(ENGINES)('import-statement on %s', (engine) => {
       `2026-11-23,${utrUnknown},99.00,SOMEONE`,
       `2026-11-23,${utrPaid},99.00,ASHA K`,
     ].join('\n')
-    const ctx = contextOf(api.app)
+    const ctx = appContext(api.app)
     const outcomes = await importStatement(ctx, csv)
     expect(outcomes.map((o) => o.kind)).toEqual([
       'confirmed',
@@ -145,7 +145,7 @@ describe.each(ENGINES)('import-statement on %s', (engine) => {
     const user = await createTestUser(api.app)
     const utr = newUtr()
     const orderId = await feeOrderWithUtr(user, utr)
-    const ctx = contextOf(api.app)
+    const ctx = appContext(api.app)
     const queue = await runStatementCommand(ctx, ['payment-queue'])
     expect(queue).toContain(orderId)
     expect(queue).toContain(utr)

@@ -8,9 +8,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { startProduct, type RunningProduct } from '../helpers/server.ts'
-import { launchBrowser, logInThroughScreen, phoneContext } from '../helpers/browser.ts'
+import type { BrowserContext, Page } from 'playwright-core'
+import { productInChromiumForFile } from '../helpers/e2e-suite.ts'
+import { logInThroughScreen, phoneContext } from '../helpers/browser.ts'
 
 const SHOTS = path.resolve('tests/screenshots')
 
@@ -23,8 +23,7 @@ const person = {
   newPin: '1470',
 }
 
-let product: RunningProduct
-let browser: Browser
+const e2e = productInChromiumForFile()
 let context: BrowserContext
 let page: Page
 
@@ -56,16 +55,12 @@ async function logOut(): Promise<void> {
 describe('accounts in Chromium (sqlite)', () => {
   beforeAll(async () => {
     fs.mkdirSync(SHOTS, { recursive: true })
-    product = await startProduct('sqlite')
-    browser = await launchBrowser()
-    context = await phoneContext(browser, product.baseUrl)
+    context = await phoneContext(e2e.browser, e2e.product.baseUrl)
     page = await context.newPage()
   })
 
   afterAll(async () => {
     await context?.close()
-    await browser?.close()
-    await product?.stop()
   })
 
   it('sends a guest on /dashboard to /loginn, which shows the login screen', async () => {
@@ -121,7 +116,7 @@ describe('accounts in Chromium (sqlite)', () => {
     await shot('verify-otp-signup')
 
     // A wrong code first: the inline text of SPEC §8.
-    const code = await product.smtp.waitForCode(person.email)
+    const code = await e2e.product.smtp.waitForCode(person.email)
     const wrong = code === '0000' ? '1111' : '0000'
     await page.getByLabel('4-digit code', { exact: true }).fill(wrong)
     await page.getByRole('button', { name: 'Verify Account' }).click()
@@ -168,7 +163,7 @@ describe('accounts in Chromium (sqlite)', () => {
     await page.waitForURL((url) => url.pathname === '/enter-email')
     await page.getByLabel('Email', { exact: true }).fill(person.email)
     await shot('enter-email')
-    const mailsBefore = product.smtp.messages.length
+    const mailsBefore = e2e.product.smtp.messages.length
     await page.getByRole('button', { name: 'Send Code' }).click()
 
     await page.waitForURL((url) => url.pathname === '/enter-email-otp')
@@ -176,7 +171,7 @@ describe('accounts in Chromium (sqlite)', () => {
     await page.getByText(`Code has been sent to ${person.email}`).waitFor()
     await page.getByText(/Resend code in 00:(10|0\d)/).waitFor()
     await shot('enter-email-otp')
-    const code = await product.smtp.waitForCode(person.email, { after: mailsBefore })
+    const code = await e2e.product.smtp.waitForCode(person.email, { after: mailsBefore })
     await page.getByLabel('4-digit code', { exact: true }).fill(code)
     await page.getByRole('button', { name: 'Verify Account' }).click()
 

@@ -10,9 +10,9 @@
  */
 import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
-import { startProduct, type RunningProduct } from '../helpers/server.ts'
-import { launchBrowser, phoneContext } from '../helpers/browser.ts'
+import type { BrowserContext, Page, Route } from 'playwright-core'
+import { productInChromiumForFile } from '../helpers/e2e-suite.ts'
+import { loggedInPhoneContext, phoneContext } from '../helpers/browser.ts'
 import { createTestUser } from '../helpers/users.ts'
 import { axeScan, describeViolations } from '../helpers/axe.ts'
 
@@ -56,8 +56,7 @@ const SCREENS: { path: string; query?: string; who: Who[] }[] = [
 /** A screen's loading state: the spinner or the skeleton placeholders (src/components/skeleton.tsx). */
 const LOADING = '.page-spinner, [data-testid=skeleton]'
 
-let product: RunningProduct
-let browser: Browser
+const e2e = productInChromiumForFile()
 const contexts: BrowserContext[] = []
 const tabs = {} as Record<Who | 'newcomer', Tab>
 
@@ -69,14 +68,11 @@ interface Tab {
 
 /** A tab in a new context whose pages start logged in with `token` (none: a guest). */
 async function visitorTab(token?: string): Promise<Tab> {
-  const context = await phoneContext(browser, product.baseUrl)
+  const { browser, product } = e2e
+  const context = token
+    ? await loggedInPhoneContext(browser, product.baseUrl, token)
+    : await phoneContext(browser, product.baseUrl)
   contexts.push(context)
-  if (token) {
-    await context.addInitScript(
-      (t: string) => window.localStorage.setItem('access_token', t),
-      token,
-    )
-  }
   const page = await context.newPage()
   const tab: Tab = { page, inFlight: 0 }
   page.on('request', () => void (tab.inFlight += 1))
@@ -86,12 +82,10 @@ async function visitorTab(token?: string): Promise<Tab> {
 }
 
 beforeAll(async () => {
-  product = await startProduct('sqlite')
   // Videos of 2 s, so the congratulations popup opens within the test's time.
-  await product.app.db.updateTable('videos').set({ timer: 2 }).execute()
-  browser = await launchBrowser()
-  const user = await createTestUser(product.app, { firstName: 'Axe Tester', views: 3 })
-  const newcomer = await createTestUser(product.app, { firstName: 'New Tester', views: 0 })
+  await e2e.product.app.db.updateTable('videos').set({ timer: 2 }).execute()
+  const user = await createTestUser(e2e.product.app, { firstName: 'Axe Tester', views: 3 })
+  const newcomer = await createTestUser(e2e.product.app, { firstName: 'New Tester', views: 0 })
   tabs.guest = await visitorTab()
   tabs.user = await visitorTab(user.token)
   tabs.newcomer = await visitorTab(newcomer.token)
@@ -99,8 +93,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(contexts.map((c) => c.close()))
-  await browser?.close()
-  await product?.stop()
 })
 
 /** Waits until no request has been on its way for 300 ms (at most 5 s) and no spinner shows. */
@@ -122,7 +114,7 @@ async function settle(tab: Tab): Promise<void> {
 async function show(who: Who | 'newcomer', url: string): Promise<Page> {
   const tab = tabs[who]
   const { page } = tab
-  const path = new URL(url, product.baseUrl).pathname
+  const path = new URL(url, e2e.product.baseUrl).pathname
   if (page.url() === 'about:blank') {
     await page.goto(url, { waitUntil: 'load' })
   } else {

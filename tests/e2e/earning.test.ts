@@ -8,22 +8,19 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { execFile } from 'node:child_process'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import jsQR from 'jsqr'
 import { PNG } from 'pngjs'
-import { startProduct, type RunningProduct } from '../helpers/server.ts'
-import { launchBrowser, logInThroughScreen, phoneContext } from '../helpers/browser.ts'
+import { productInChromiumForFile } from '../helpers/e2e-suite.ts'
+import { logInThroughScreen, phoneContext } from '../helpers/browser.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
+import { runOpsCommand } from '../helpers/operators.ts'
 import { postLedgerEntry } from '../../server/earning/ledger.ts'
 
 const SHOTS = path.resolve('tests/screenshots')
-const run = promisify(execFile)
 
-let product: RunningProduct
-let browser: Browser
+const e2e = productInChromiumForFile()
 let context: BrowserContext
 let page: Page
 let person: TestUser
@@ -33,16 +30,11 @@ async function shot(name: string, fullPage = false): Promise<void> {
 }
 
 /** Runs the operator command as a separate process on the test database. */
-async function ops(...args: string[]): Promise<string> {
-  const { stdout } = await run('npx', ['tsx', 'server/ops/cli.ts', ...args], {
-    env: { ...process.env, DATABASE_URL: product.databaseUrl },
-  })
-  return stdout
-}
+const ops = (...args: string[]) => runOpsCommand(e2e.product.databaseUrl, ...args)
 
 /** An authenticated API read, as the signed-in user. */
 async function apiGet<T>(url: string): Promise<T> {
-  const res = await product.app.inject({
+  const res = await e2e.product.app.inject({
     method: 'GET',
     url,
     headers: { authorization: `Bearer ${person.token}` },
@@ -74,10 +66,8 @@ async function playToPopup(beforeEnd?: () => Promise<void>): Promise<void> {
 describe('earning loop in Chromium (sqlite)', () => {
   beforeAll(async () => {
     fs.mkdirSync(SHOTS, { recursive: true })
-    product = await startProduct('sqlite')
-    person = await createTestUser(product.app, { firstName: 'Ravi Kumar', pin: '2468' })
-    browser = await launchBrowser()
-    context = await phoneContext(browser, product.baseUrl)
+    person = await createTestUser(e2e.product.app, { firstName: 'Ravi Kumar', pin: '2468' })
+    context = await phoneContext(e2e.browser, e2e.product.baseUrl)
     page = await context.newPage()
     await logInThroughScreen(page, person.email, person.pin)
     await page.waitForURL((url) => url.pathname === '/dashboard')
@@ -85,8 +75,6 @@ describe('earning loop in Chromium (sqlite)', () => {
 
   afterAll(async () => {
     await context?.close()
-    await browser?.close()
-    await product?.stop()
   })
 
   it('watches a local video to its timer, shows the popup with the coins and the new balance', async () => {
@@ -221,7 +209,7 @@ describe('earning loop in Chromium (sqlite)', () => {
 
   it('withdraws, ops marks it paid, and the wallet shows it paid with its reference', async () => {
     // The user's conditions, set up directly: balance, videos, fee paid, three verified referrals.
-    await product.app.db.transaction().execute(async (tx) => {
+    await e2e.product.app.db.transaction().execute(async (tx) => {
       await postLedgerEntry(tx, {
         userId: person.id,
         kind: 'referral_reward',
@@ -232,14 +220,14 @@ describe('earning loop in Chromium (sqlite)', () => {
         at: new Date(),
       })
     })
-    await product.app.db
+    await e2e.product.app.db
       .updateTable('users')
       .set({ views: 25, platform_fee_paid: 1 })
       .where('id', '=', person.id)
       .execute()
     for (let i = 0; i < 3; i++) {
-      const friend = await createTestUser(product.app)
-      await product.app.db
+      const friend = await createTestUser(e2e.product.app)
+      await e2e.product.app.db
         .updateTable('users')
         .set({ referred_by: person.id })
         .where('id', '=', friend.id)
@@ -275,7 +263,7 @@ describe('earning loop in Chromium (sqlite)', () => {
     await shot('dashboard-withdrawal-notice')
     await page.waitForURL((url) => url.search === '', { timeout: 6_000 })
 
-    const withdrawal = await product.app.db
+    const withdrawal = await e2e.product.app.db
       .selectFrom('withdrawals')
       .select(['id', 'amount', 'status'])
       .where('user_id', '=', person.id)

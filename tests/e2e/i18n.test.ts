@@ -4,31 +4,17 @@
  * mismatch; a logged-in user turns the app to Hindi with the profile's switch, the choice holds on
  * a reload and on another screen, and the switch turns it back.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
-import { startProduct, type RunningProduct } from '../helpers/server.ts'
-import { launchBrowser } from '../helpers/browser.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { productInChromiumForFile } from '../helpers/e2e-suite.ts'
+import { phoneContext, storeAccessToken } from '../helpers/browser.ts'
 import { createTestUser } from '../helpers/users.ts'
 
-let product: RunningProduct
-let browser: Browser
+const e2e = productInChromiumForFile()
 
-beforeAll(async () => {
-  product = await startProduct('sqlite')
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await product?.stop()
-})
+beforeAll(async () => {})
 
 async function phone(locale: string) {
-  const context = await browser.newContext({
-    baseURL: product.baseUrl,
-    viewport: { width: 360, height: 800 },
-    isMobile: true,
-    hasTouch: true,
+  const context = await phoneContext(e2e.browser, e2e.product.baseUrl, {
     locale,
     serviceWorkers: 'block',
   })
@@ -63,10 +49,10 @@ describe('languages', () => {
   })
 
   it('turns a logged-in screen to Hindi with the profile’s switch, keeps it, and back', async () => {
-    const user = await createTestUser(product.app)
+    const user = await createTestUser(e2e.product.app)
     const { context, page, problems } = await phone('en-IN')
     await page.goto('/')
-    await page.evaluate((token) => localStorage.setItem('access_token', token), user.token)
+    await storeAccessToken(page, user.token)
     await page.goto('/profile')
     await page.getByRole('heading', { level: 1, name: 'My Profile' }).waitFor()
     expect(await page.getAttribute('html', 'lang')).toBe('en')

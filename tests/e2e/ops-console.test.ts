@@ -7,22 +7,18 @@
  * follow. Saves tests/screenshots/ops-*.png.
  */
 import path from 'node:path'
-import { execFile } from 'node:child_process'
-import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
 import { generate } from 'otplib'
 import { DEFAULT_RULES } from '../../src/shared/rules.ts'
-import { startProduct, type RunningProduct } from '../helpers/server.ts'
-import { launchBrowser } from '../helpers/browser.ts'
+import { productInChromiumForFile } from '../helpers/e2e-suite.ts'
 import { createTestUser } from '../helpers/users.ts'
+import { runOpsCommand } from '../helpers/operators.ts'
 import { grantCoins } from '../helpers/ledger.ts'
 
 const SHOTS = path.resolve('tests/screenshots')
-const run = promisify(execFile)
 
-let product: RunningProduct
-let browser: Browser
+const e2e = productInChromiumForFile({ rules: { ...DEFAULT_RULES, withdrawMinReferrals: 0 } })
 let page: Page
 
 /** An API call as `token`, through the running app. */
@@ -33,7 +29,7 @@ async function call(
   body?: unknown,
   key?: string,
 ) {
-  const res = await product.app.inject({
+  const res = await e2e.product.app.inject({
     method,
     url,
     headers: { authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) },
@@ -52,20 +48,19 @@ describe('operators console in Chromium', () => {
   const utr = '612345678901'
 
   beforeAll(async () => {
-    product = await startProduct('sqlite', {
-      rules: { ...DEFAULT_RULES, withdrawMinReferrals: 0 },
-    })
     email = `ops${process.pid}@example.com`
-    const { stdout } = await run(
-      'npx',
-      ['tsx', 'server/ops/cli.ts', 'create-admin', email, '--role', 'operator'],
-      { env: { ...process.env, DATABASE_URL: product.databaseUrl } },
+    const stdout = await runOpsCommand(
+      e2e.product.databaseUrl,
+      'create-admin',
+      email,
+      '--role',
+      'operator',
     )
     password = /One-time password \(shown only now\): (\S+)/.exec(stdout)?.[1] as string
     secret = /otpauth:\/\/totp\/\S+[?&]secret=([A-Z2-7]+)/.exec(stdout)?.[1] as string
     expect(password && secret, stdout).toBeTruthy()
 
-    const payer = await createTestUser(product.app)
+    const payer = await createTestUser(e2e.product.app)
     const order = await call(
       'POST',
       '/api/v1/create-order/',
@@ -76,8 +71,8 @@ describe('operators console in Chromium', () => {
     orderId = order.data.order_id as string
     await call('POST', `/api/v1/orders/${orderId}/utr/`, payer.token, { utr })
 
-    const earner = await createTestUser(product.app, { platformFeePaid: true, views: 30 })
-    await grantCoins(product.app, earner.id, 200_000)
+    const earner = await createTestUser(e2e.product.app, { platformFeePaid: true, views: 30 })
+    await grantCoins(e2e.product.app, earner.id, 200_000)
     const w = await call(
       'POST',
       '/api/v1/add-withdraw/',
@@ -87,17 +82,11 @@ describe('operators console in Chromium', () => {
     )
     withdrawalId = w.data.withdrawal_id as number
 
-    browser = await launchBrowser()
-    const context = await browser.newContext({
-      baseURL: product.baseUrl,
+    const context = await e2e.browser.newContext({
+      baseURL: e2e.product.baseUrl,
       viewport: { width: 1280, height: 800 },
     })
     page = await context.newPage()
-  })
-
-  afterAll(async () => {
-    await browser?.close()
-    await product?.stop()
   })
 
   it('logs in with the password and the authenticator code', async () => {
@@ -133,7 +122,7 @@ describe('operators console in Chromium', () => {
       .filter({ hasText: `Order ${orderId} confirmed.` })
       .waitFor()
     await expect(page.locator(`tr[data-order="${orderId}"]`).count()).resolves.toBe(0)
-    const stored = await product.app.db
+    const stored = await e2e.product.app.db
       .selectFrom('orders')
       .select(['status', 'upi_reference'])
       .where('order_id', '=', orderId)
@@ -151,7 +140,7 @@ describe('operators console in Chromium', () => {
       .getByRole('status')
       .filter({ hasText: `Withdrawal ${withdrawalId} marked paid.` })
       .waitFor()
-    const stored = await product.app.db
+    const stored = await e2e.product.app.db
       .selectFrom('withdrawals')
       .select(['status', 'upi_reference'])
       .where('id', '=', withdrawalId)
@@ -178,7 +167,7 @@ describe('operators console in Chromium', () => {
   })
 
   it('switches the videos condition off in the rules, and the user’s help page stops stating it', async () => {
-    const userPage = await browser.newPage({ baseURL: product.baseUrl })
+    const userPage = await e2e.browser.newPage({ baseURL: e2e.product.baseUrl })
     await userPage.goto('/help-center')
     await userPage.getByText('At least 25 videos watched').first().waitFor()
 
@@ -189,7 +178,7 @@ describe('operators console in Chromium', () => {
     await page.getByRole('status').filter({ hasText: 'Rules saved.' }).waitFor()
     await page.getByRole('cell', { name: 'videos condition off for the festival' }).waitFor()
 
-    const fresh = await browser.newPage({ baseURL: product.baseUrl })
+    const fresh = await e2e.browser.newPage({ baseURL: e2e.product.baseUrl })
     await fresh.goto('/help-center')
     await fresh
       .getByText(/A balance of at least ₹999/)
@@ -204,7 +193,7 @@ describe('operators console in Chromium', () => {
   })
 
   it('changes a plan’s withdrawal days in the Content tab', async () => {
-    const plan = await product.app.db
+    const plan = await e2e.product.app.db
       .selectFrom('membership_plans')
       .select(['id', 'withdrawl_days'])
       .where('deposit_point', '!=', 'FREE')
@@ -216,7 +205,7 @@ describe('operators console in Chromium', () => {
     await field.fill(String(plan.withdrawl_days + 1))
     await page.getByRole('row').filter({ has: field }).getByRole('button', { name: 'Save' }).click()
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor()
-    const stored = await product.app.db
+    const stored = await e2e.product.app.db
       .selectFrom('membership_plans')
       .select('withdrawl_days')
       .where('id', '=', plan.id)

@@ -5,13 +5,12 @@
  * and focus comes back to the opener (or the player's button for the popup that opened on load).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { startProduct, type RunningProduct } from '../helpers/server.ts'
-import { launchBrowser, phoneContext } from '../helpers/browser.ts'
+import type { BrowserContext, Page } from 'playwright-core'
+import { loggedInPhoneContext } from '../helpers/browser.ts'
+import { productInChromiumForFile } from '../helpers/e2e-suite.ts'
 import { createTestUser } from '../helpers/users.ts'
 
-let product: RunningProduct
-let browser: Browser
+const e2e = productInChromiumForFile()
 let context: BrowserContext
 let page: Page
 
@@ -25,21 +24,13 @@ const focused = (p: Page) =>
   })
 
 beforeAll(async () => {
-  product = await startProduct('sqlite')
-  browser = await launchBrowser()
-  const newcomer = await createTestUser(product.app, { firstName: 'Key Tester', views: 0 })
-  context = await phoneContext(browser, product.baseUrl)
-  await context.addInitScript(
-    (t: string) => window.localStorage.setItem('access_token', t),
-    newcomer.token,
-  )
+  const newcomer = await createTestUser(e2e.product.app, { firstName: 'Key Tester', views: 0 })
+  context = await loggedInPhoneContext(e2e.browser, e2e.product.baseUrl, newcomer.token)
   page = await context.newPage()
 })
 
 afterAll(async () => {
   await context?.close()
-  await browser?.close()
-  await product?.stop()
 })
 
 describe('popups from the keyboard in Chromium', () => {

@@ -7,17 +7,22 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { startProduct, type RunningProduct } from '../helpers/server.ts'
-import { launchBrowser, logInThroughScreen, phoneContext } from '../helpers/browser.ts'
+import type { BrowserContext, Page } from 'playwright-core'
+import { productInChromiumForFile } from '../helpers/e2e-suite.ts'
+import { logInThroughScreen, phoneContext } from '../helpers/browser.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
 import { startIfscStandIn, type IfscStandIn } from '../helpers/ifsc-stand-in.ts'
 
 const SHOTS = path.resolve('tests/screenshots')
 
 let standIn: IfscStandIn
-let product: RunningProduct
-let browser: Browser
+beforeAll(async () => {
+  standIn = await startIfscStandIn()
+})
+afterAll(async () => {
+  await standIn?.close()
+})
+const e2e = productInChromiumForFile(() => ({ ifscApiUrl: standIn.url }))
 let context: BrowserContext
 let page: Page
 let person: TestUser
@@ -32,19 +37,13 @@ const pathname = () => new URL(page.url()).pathname
 describe('profile in Chromium (sqlite)', () => {
   beforeAll(async () => {
     fs.mkdirSync(SHOTS, { recursive: true })
-    standIn = await startIfscStandIn()
-    product = await startProduct('sqlite', { ifscApiUrl: standIn.url })
-    person = await createTestUser(product.app, { firstName: 'Meera Iyer', pin: '4826' })
-    browser = await launchBrowser()
-    context = await phoneContext(browser, product.baseUrl)
+    person = await createTestUser(e2e.product.app, { firstName: 'Meera Iyer', pin: '4826' })
+    context = await phoneContext(e2e.browser, e2e.product.baseUrl)
     page = await context.newPage()
   })
 
   afterAll(async () => {
     await context?.close()
-    await browser?.close()
-    await product?.stop()
-    await standIn?.close()
   })
 
   it('logs in and shows the profile with +91 before the phone', async () => {
@@ -56,7 +55,8 @@ describe('profile in Chromium (sqlite)', () => {
     await page.getByText(`+91 ${person.phone}`).waitFor()
     await page.getByText(person.email, { exact: true }).waitFor()
     await page.getByText(person.referralId, { exact: true }).waitFor()
-    await page.getByRole('link', { name: 'Wallet' }).waitFor()
+    // The profile's own Wallet link, not the tab bar's.
+    await page.getByRole('main').getByRole('link', { name: 'Wallet' }).waitFor()
     await shot('profile')
     await page.screenshot({ path: path.join(SHOTS, 'profile-profile-full.png'), fullPage: true })
   })
@@ -76,7 +76,7 @@ describe('profile in Chromium (sqlite)', () => {
     await shot('edit-profile-errors')
 
     // A number another account uses: the server's message is shown and nothing changes.
-    const other = await createTestUser(product.app)
+    const other = await createTestUser(e2e.product.app)
     await name.fill('Meera Krishnan')
     await page.getByLabel('Phone').fill(other.phone)
     await page.getByRole('button', { name: 'Save Changes' }).click()
@@ -91,7 +91,7 @@ describe('profile in Chromium (sqlite)', () => {
     await page.waitForURL((url) => url.pathname === '/dashboard')
     await page.getByText('Profile updated successfully!').waitFor()
 
-    const row = await product.app.db
+    const row = await e2e.product.app.db
       .selectFrom('users')
       .select(['first_name', 'phone_number'])
       .where('id', '=', person.id)
@@ -140,7 +140,7 @@ describe('profile in Chromium (sqlite)', () => {
       .waitFor()
     await shot('bank-details-confirmation')
 
-    const saved = await product.app.db
+    const saved = await e2e.product.app.db
       .selectFrom('bank_details')
       .selectAll()
       .where('user_id', '=', person.id)
@@ -198,7 +198,8 @@ describe('profile in Chromium (sqlite)', () => {
     await page.setContent(
       `<body style="margin:16px;display:flex;flex-direction:column;gap:12px">${partners
         .map(
-          (p) => `<img src="${product.baseUrl}${p.logo}" alt="${p.name}" width="200" height="64">`,
+          (p) =>
+            `<img src="${e2e.product.baseUrl}${p.logo}" alt="${p.name}" width="200" height="64">`,
         )
         .join('')}</body>`,
     )

@@ -11,20 +11,17 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { execFile } from 'node:child_process'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { startProduct, type RunningProduct } from '../helpers/server.ts'
-import { launchBrowser, logInThroughScreen, phoneContext } from '../helpers/browser.ts'
+import type { BrowserContext, Page } from 'playwright-core'
+import { productInChromiumForFile } from '../helpers/e2e-suite.ts'
+import { logInThroughScreen, phoneContext } from '../helpers/browser.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
+import { runOpsCommand } from '../helpers/operators.ts'
 import { grantCoins } from '../helpers/ledger.ts'
 
 const SHOTS = path.resolve('tests/screenshots')
-const run = promisify(execFile)
 
-let product: RunningProduct
-let browser: Browser
+const e2e = productInChromiumForFile()
 let context: BrowserContext
 let page: Page
 let person: TestUser
@@ -34,12 +31,7 @@ async function shot(name: string, fullPage = false): Promise<void> {
 }
 
 /** Runs the operator command as a separate process on the test database. */
-async function ops(...args: string[]): Promise<string> {
-  const { stdout } = await run('npx', ['tsx', 'server/ops/cli.ts', ...args], {
-    env: { ...process.env, DATABASE_URL: product.databaseUrl },
-  })
-  return stdout
-}
+const ops = (...args: string[]) => runOpsCommand(e2e.product.databaseUrl, ...args)
 
 /** The page's order id, as the payment details show it. */
 async function shownOrderId(): Promise<string> {
@@ -54,11 +46,9 @@ const sidewaysOverflow = () =>
 describe('payment promises in Chromium (sqlite)', () => {
   beforeAll(async () => {
     fs.mkdirSync(SHOTS, { recursive: true })
-    product = await startProduct('sqlite')
-    person = await createTestUser(product.app, { firstName: 'Asha Rao', pin: '1357', views: 3 })
-    await grantCoins(product.app, person.id, 12_345)
-    browser = await launchBrowser()
-    context = await phoneContext(browser, product.baseUrl)
+    person = await createTestUser(e2e.product.app, { firstName: 'Asha Rao', pin: '1357', views: 3 })
+    await grantCoins(e2e.product.app, person.id, 12_345)
+    context = await phoneContext(e2e.browser, e2e.product.baseUrl)
     page = await context.newPage()
     await logInThroughScreen(page, person.email, person.pin)
     await page.waitForURL((url) => url.pathname === '/dashboard')
@@ -66,8 +56,6 @@ describe('payment promises in Chromium (sqlite)', () => {
 
   afterAll(async () => {
     await context?.close()
-    await browser?.close()
-    await product?.stop()
   })
 
   it('the fee page reloaded three times shows one order, and its UPI app link carries the order’s amount and id', async () => {
@@ -82,7 +70,7 @@ describe('payment promises in Chromium (sqlite)', () => {
       await link.waitFor()
       expect(await shownOrderId()).toBe(first)
     }
-    const orders = await product.app.db
+    const orders = await e2e.product.app.db
       .selectFrom('orders')
       .select(['order_id', 'purpose', 'amount'])
       .where('user_id', '=', person.id)
@@ -165,7 +153,7 @@ describe('payment promises in Chromium (sqlite)', () => {
 
   it('the wallet shows the payout due date and fits 360 px', async () => {
     const created = new Date('2026-11-21T06:00:00Z')
-    await product.app.db
+    await e2e.product.app.db
       .insertInto('withdrawals')
       .values({
         user_id: person.id,
@@ -193,19 +181,21 @@ describe('payment promises in Chromium (sqlite)', () => {
   })
 
   it('every rupee figure and every "N days" on the rule pages is a value the server serves', async () => {
-    const config = (await product.app.inject({ method: 'GET', url: '/api/v1/config/' })).json() as {
+    const config = (
+      await e2e.product.app.inject({ method: 'GET', url: '/api/v1/config/' })
+    ).json() as {
       rules: Record<string, number | string | boolean>
     }
     const rules = config.rules
     const auth = { authorization: `Bearer ${person.token}` }
     const plans = (
-      await product.app.inject({ method: 'GET', url: '/api/v1/get-membership/', headers: auth })
+      await e2e.product.app.inject({ method: 'GET', url: '/api/v1/get-membership/', headers: auth })
     ).json() as { deposit_point: string; video_point: number; withdrawl_days: number }[]
     const user = (
-      await product.app.inject({ method: 'GET', url: '/api/v1/get-user/', headers: auth })
+      await e2e.product.app.inject({ method: 'GET', url: '/api/v1/get-user/', headers: auth })
     ).json() as { points: number }
     const status = (
-      await product.app.inject({
+      await e2e.product.app.inject({
         method: 'GET',
         url: '/api/v1/withdrawal-status/',
         headers: auth,
@@ -269,7 +259,7 @@ describe('payment promises in Chromium (sqlite)', () => {
       '/privacy',
     ])
       await read(page, route)
-    const guest = await browser.newContext({ baseURL: product.baseUrl })
+    const guest = await e2e.browser.newContext({ baseURL: e2e.product.baseUrl })
     const guestPage = await guest.newPage()
     await read(guestPage, '/')
     await guestPage.getByTestId('withdrawal-conditions').waitFor()
@@ -315,8 +305,8 @@ describe('payment promises in Chromium (sqlite)', () => {
       if ((await sidewaysOverflow()) > 0) wide.push(route)
     }
     // The guest pages, in a fresh context at 320 px.
-    const guest = await browser.newContext({
-      baseURL: product.baseUrl,
+    const guest = await e2e.browser.newContext({
+      baseURL: e2e.product.baseUrl,
       viewport: { width: 320, height: 740 },
       isMobile: true,
       hasTouch: true,

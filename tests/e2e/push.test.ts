@@ -10,39 +10,31 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { startProduct, type RunningProduct } from '../helpers/server.ts'
-import { launchBrowser, phoneContext } from '../helpers/browser.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { phoneContext, storeAccessToken } from '../helpers/browser.ts'
+import { productInChromiumForFile } from '../helpers/e2e-suite.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
 
 const SHOTS = path.resolve('tests/screenshots')
 
-let product: RunningProduct
-let browser: Browser
+const e2e = productInChromiumForFile()
 let context: BrowserContext
 let page: Page
 let user: TestUser
 
 beforeAll(async () => {
-  product = await startProduct('sqlite')
-  browser = await launchBrowser()
-  user = await createTestUser(product.app, { firstName: 'Asha Rao' })
-  context = await phoneContext(browser, product.baseUrl)
-  await context.grantPermissions(['notifications'], { origin: product.baseUrl })
+  user = await createTestUser(e2e.product.app, { firstName: 'Asha Rao' })
+  context = await phoneContext(e2e.browser, e2e.product.baseUrl)
+  await context.grantPermissions(['notifications'], { origin: e2e.product.baseUrl })
   page = await context.newPage()
   await page.goto('/')
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
     timeout: 30_000,
   })
-  await page.evaluate((token) => localStorage.setItem('access_token', token), user.token)
+  await storeAccessToken(page, user.token)
   fs.mkdirSync(SHOTS, { recursive: true })
 }, 90_000)
-
-afterAll(async () => {
-  await browser?.close()
-  await product?.stop()
-})
 
 describe('push notifications in Chromium', () => {
   it('offers notifications on the wallet, never before, and turns them on from the tap', async () => {
@@ -67,7 +59,7 @@ describe('push notifications in Chromium', () => {
     await expect
       .poll(async () => (await card.textContent()) ?? '', { timeout: 20_000 })
       .toMatch(/Notifications are on for this device|Could not turn on notifications/)
-    const saved = await product.app.db
+    const saved = await e2e.product.app.db
       .selectFrom('push_subscriptions')
       .select(['endpoint', 'p256dh', 'auth'])
       .where('user_id', '=', user.id)
@@ -91,7 +83,7 @@ describe('push notifications in Chromium', () => {
     )
     await cdp.send('ServiceWorker.enable')
     await expect.poll(() => registrations.length, { timeout: 10_000 }).toBeGreaterThan(0)
-    const registration = registrations.find((r) => r.scopeURL.startsWith(product.baseUrl))
+    const registration = registrations.find((r) => r.scopeURL.startsWith(e2e.product.baseUrl))
     expect(registration).toBeDefined()
     const payload = {
       title: 'Withdrawal paid',
@@ -100,7 +92,7 @@ describe('push notifications in Chromium', () => {
       tag: 'withdrawal-7',
     }
     await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: product.baseUrl,
+      origin: e2e.product.baseUrl,
       registrationId: registration!.registrationId,
       data: JSON.stringify(payload),
     })
@@ -129,7 +121,7 @@ describe('push notifications in Chromium', () => {
     expect(notification?.badge).toMatch(/\/icons\/badge-96\.png$/)
 
     // The worker's own notificationclick listener, dispatched inside the worker.
-    const worker = context.serviceWorkers().find((w) => w.url().startsWith(product.baseUrl))
+    const worker = context.serviceWorkers().find((w) => w.url().startsWith(e2e.product.baseUrl))
     expect(worker).toBeDefined()
     // (This code runs in the worker: its globals are typed loosely here, the tests see the DOM's.)
     await worker!.evaluate(async () => {

@@ -6,33 +6,17 @@
  * (shells/dashboard.html), other routes app.html's loading indicator (shown once the app has taken
  * more than a second), never the landing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page, Route } from 'playwright-core'
-import { startProduct, type RunningProduct } from '../helpers/server.ts'
-import { launchBrowser } from '../helpers/browser.ts'
+import { describe, expect, it } from 'vitest'
+import type { Page, Route } from 'playwright-core'
+import { productInChromiumForFile } from '../helpers/e2e-suite.ts'
+import { phoneContext, storeAccessToken } from '../helpers/browser.ts'
 import { createTestUser } from '../helpers/users.ts'
 
-let product: RunningProduct
-let browser: Browser
-
-beforeAll(async () => {
-  product = await startProduct('sqlite')
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await product?.stop()
-})
+const e2e = productInChromiumForFile()
 
 /** A phone page whose app code (the boot script's dynamic import) waits until `release()`. */
 async function pageWithHeldApp(): Promise<{ page: Page; problems: string[]; release: () => void }> {
-  const context = await browser.newContext({
-    baseURL: product.baseUrl,
-    viewport: { width: 360, height: 800 },
-    isMobile: true,
-    hasTouch: true,
-    locale: 'en-IN',
+  const context = await phoneContext(e2e.browser, e2e.product.baseUrl, {
     serviceWorkers: 'block',
   })
   const page = await context.newPage()
@@ -206,10 +190,10 @@ describe('first paint without JavaScript', () => {
   })
 
   it("sends a logged-in screen's data requests and fetches its code before the app code arrives, each only once", async () => {
-    const user = await createTestUser(product.app, { firstName: 'Early Bird' })
+    const user = await createTestUser(e2e.product.app, { firstName: 'Early Bird' })
     const { page, release } = await pageWithHeldApp()
     await page.goto('/robots.txt')
-    await page.evaluate((token) => localStorage.setItem('access_token', token), user.token)
+    await storeAccessToken(page, user.token)
     const gets: string[] = []
     page.on('request', (request) => {
       const url = new URL(request.url())

@@ -9,37 +9,34 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { startProduct, type RunningProduct } from '../helpers/server.ts'
-import { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser, phoneContext } from '../helpers/browser.ts'
+import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import { productInChromiumForFile } from '../helpers/e2e-suite.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, phoneContext, storeAccessToken } from '../helpers/browser.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
 
 const SHOTS = path.resolve('tests/screenshots')
 const OFFLINE_TEXT = 'You are offline. Showing your last saved data.'
 
 let staticDir: string
-let product: RunningProduct
-let browser: Browser
+// A copy of the build, which the tests change (a new service worker) without touching dist/.
+beforeAll(() => {
+  staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pwa-e2e-'))
+  fs.cpSync(path.resolve('dist'), staticDir, { recursive: true })
+})
+afterAll(() => {
+  fs.rmSync(staticDir, { recursive: true, force: true })
+})
+const e2e = productInChromiumForFile(() => ({ staticDir }))
 let user: TestUser
 
 beforeAll(async () => {
-  staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pwa-e2e-'))
-  fs.cpSync(path.resolve('dist'), staticDir, { recursive: true })
-  product = await startProduct('sqlite', { staticDir })
-  browser = await launchBrowser()
-  user = await createTestUser(product.app, { firstName: 'Meera Shah', views: 4 })
-  await product.app.db
+  user = await createTestUser(e2e.product.app, { firstName: 'Meera Shah', views: 4 })
+  await e2e.product.app.db
     .updateTable('users')
     .set({ points: 4321 })
     .where('id', '=', user.id)
     .execute()
   fs.mkdirSync(SHOTS, { recursive: true })
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await product?.stop()
-  fs.rmSync(staticDir, { recursive: true, force: true })
 })
 
 /** Opens `url` and waits until the service worker controls the page (first visit done). */
@@ -51,7 +48,7 @@ async function visitUntilControlled(page: Page, url: string): Promise<void> {
 }
 
 async function logIn(page: Page): Promise<void> {
-  await page.evaluate((token) => localStorage.setItem('access_token', token), user.token)
+  await storeAccessToken(page, user.token)
 }
 
 describe('the installable, offline PWA shell', () => {
@@ -62,7 +59,7 @@ describe('the installable, offline PWA shell', () => {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
       headless: true,
-      baseURL: product.baseUrl,
+      baseURL: e2e.product.baseUrl,
       viewport: { width: 360, height: 800 },
       isMobile: true,
       hasTouch: true,
@@ -106,7 +103,7 @@ describe('the installable, offline PWA shell', () => {
   })
 
   it('opens the static pages and the dashboard with the last data when the network is cut', async () => {
-    const context = await phoneContext(browser, product.baseUrl)
+    const context = await phoneContext(e2e.browser, e2e.product.baseUrl)
     const page = await context.newPage()
     await visitUntilControlled(page, '/')
     await logIn(page)
@@ -122,7 +119,7 @@ describe('the installable, offline PWA shell', () => {
     expect(await page.textContent('body')).toContain('User-agent') // a file, not the app
     const cdp = await context.newCDPSession(page)
     await cdp.send('Storage.clearDataForOrigin', {
-      origin: product.baseUrl,
+      origin: e2e.product.baseUrl,
       storageTypes: 'indexeddb',
     })
     await cdp.detach()
@@ -169,7 +166,7 @@ describe('the installable, offline PWA shell', () => {
   })
 
   it('shows the update prompt after a new build, and Reload brings the new version', async () => {
-    const context: BrowserContext = await phoneContext(browser, product.baseUrl)
+    const context: BrowserContext = await phoneContext(e2e.browser, e2e.product.baseUrl)
     const page = await context.newPage()
     await visitUntilControlled(page, '/help-center')
     expect(await page.locator('meta[name="build-marker"]').count()).toBe(0)
@@ -195,8 +192,8 @@ describe('the installable, offline PWA shell', () => {
   })
 
   it('reloads once and recovers when a screen chunk fails to load after a deploy', async () => {
-    const context = await browser.newContext({
-      baseURL: product.baseUrl,
+    const context = await e2e.browser.newContext({
+      baseURL: e2e.product.baseUrl,
       viewport: { width: 360, height: 800 },
       isMobile: true,
       locale: 'en-IN',

@@ -7,9 +7,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { startProduct, type RunningProduct } from '../helpers/server.ts'
-import { launchBrowser, phoneContext } from '../helpers/browser.ts'
+import type { BrowserContext, Page } from 'playwright-core'
+import { productInChromiumForFile } from '../helpers/e2e-suite.ts'
+import { loggedInPhoneContext, phoneContext } from '../helpers/browser.ts'
 import { createTestUser } from '../helpers/users.ts'
 
 type Access = 'auth' | 'guest' | 'public' | 'landing' | 'unknown'
@@ -107,27 +107,19 @@ function expectedPath(r: RouteCase, who: 'guest' | 'user'): string {
 
 const SHOTS = path.resolve('tests/screenshots')
 
-let product: RunningProduct
-let browser: Browser
+const e2e = productInChromiumForFile()
 const contexts: Record<'guest' | 'user', BrowserContext | null> = { guest: null, user: null }
 
 beforeAll(async () => {
   fs.mkdirSync(SHOTS, { recursive: true })
-  product = await startProduct('sqlite')
-  browser = await launchBrowser()
-  contexts.guest = await phoneContext(browser, product.baseUrl)
-  const user = await createTestUser(product.app, { firstName: 'Route Tester', views: 3 })
-  contexts.user = await phoneContext(browser, product.baseUrl)
-  await contexts.user.addInitScript((token: string) => {
-    window.localStorage.setItem('access_token', token)
-  }, user.token)
+  contexts.guest = await phoneContext(e2e.browser, e2e.product.baseUrl)
+  const user = await createTestUser(e2e.product.app, { firstName: 'Route Tester', views: 3 })
+  contexts.user = await loggedInPhoneContext(e2e.browser, e2e.product.baseUrl, user.token)
 })
 
 afterAll(async () => {
   await contexts.guest?.close()
   await contexts.user?.close()
-  await browser?.close()
-  await product?.stop()
 })
 
 /** Opens a route in a fresh tab and waits until the SPA has settled on its final path. */
@@ -240,7 +232,9 @@ describe('landing page as a guest', () => {
     const page = await contexts.guest!.newPage()
     try {
       await page.goto('/', { waitUntil: 'load' })
-      const partners = (await (await fetch(`${product.baseUrl}/api/v1/our-partners/`)).json()) as {
+      const partners = (await (
+        await fetch(`${e2e.product.baseUrl}/api/v1/our-partners/`)
+      ).json()) as {
         name: string
       }[]
       expect(partners.length).toBeGreaterThan(0)

@@ -2,7 +2,13 @@
  * Real headless Chromium through playwright-core (Debian's /usr/bin/chromium), with the flags this
  * machine needs, a phone-sized context (360×800), and logging in the way a user does.
  */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
@@ -21,8 +27,15 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true })
 }
 
-/** A new context sized like a cheap Android phone. */
-export async function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+/**
+ * A new context sized like a cheap Android phone (360×800, touch, English for India); `options`
+ * add to or override that (a `colorScheme`, a `locale`, `serviceWorkers: 'block'`).
+ */
+export async function phoneContext(
+  browser: Browser,
+  baseURL: string,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
   return browser.newContext({
     baseURL,
     viewport: { width: 360, height: 800 },
@@ -30,7 +43,29 @@ export async function phoneContext(browser: Browser, baseURL: string): Promise<B
     isMobile: true,
     hasTouch: true,
     locale: 'en-IN',
+    ...options,
   })
+}
+
+/**
+ * A phone context whose every page starts logged in: the access token is in localStorage before
+ * the page's own scripts run, as after a login (and again after each load, so a logout in it
+ * does not last past the next navigation).
+ */
+export async function loggedInPhoneContext(
+  browser: Browser,
+  baseURL: string,
+  token: string,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await phoneContext(browser, baseURL, options)
+  await context.addInitScript((t: string) => window.localStorage.setItem('access_token', t), token)
+  return context
+}
+
+/** Stores the access token in the open page's localStorage: its next navigation is logged in. */
+export async function storeAccessToken(page: Page, token: string): Promise<void> {
+  await page.evaluate((t) => localStorage.setItem('access_token', t), token)
 }
 
 /**

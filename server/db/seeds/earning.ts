@@ -29,7 +29,7 @@ const YOUTUBE_IDS = [
 ]
 
 /** The demo videos: three local files (20 s long, timer 15 s), then YouTube links (timer 20–60 s). */
-export const SEED_VIDEOS = [
+const SEED_VIDEOS = [
   { link: '/videos/sample-1.mp4', redirection_link: '/how-to-earn', timer: 15 },
   { link: '/videos/sample-2.mp4', redirection_link: '/referandearn', timer: 15 },
   { link: '/videos/sample-3.webm', redirection_link: '/deposit-fee', timer: 15 },

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { accountRoutes as schemas } from '../../../src/shared/contract/accounts.ts'
-import { accountContext } from '../../accounts/context.ts'
+import { appContext } from '../../context.ts'
 import { MESSAGES } from '../../accounts/messages.ts'
 import { logIn, logOut } from '../../accounts/login.ts'
 import { registerUser, resendSignupCode, verifySignupCode } from '../../accounts/registration.ts'
@@ -26,7 +26,7 @@ const DEFAULT_AUTH_RATE_LIMIT = { max: 30, timeWindowMs: 60_000 }
 
 export default async function accountsRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>()
-  const ctx = accountContext(app)
+  const ctx = appContext(app)
   const limit = app.config.authRateLimit ?? DEFAULT_AUTH_RATE_LIMIT
   const rateLimited = { rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs } }
 

@@ -9,8 +9,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { earningRoutes as schemas } from '../../../src/shared/contract/earning.ts'
 import { randomToken } from '../../lib/crypto.ts'
-import { contextOf } from '../../earning/context.ts'
-import { readIdempotencyKey, runIdempotent } from '../../earning/idempotency.ts'
+import { appContext } from '../../context.ts'
+import { runIdempotent } from '../../earning/idempotency.ts'
+import { readIdempotencyKey } from '../../earning/idempotency-keys.ts'
 import { createOrder } from '../../earning/orders.ts'
 import { ownOrder } from '../../earning/order-view.ts'
 import { submitUtr } from '../../earning/utr.ts'
@@ -27,7 +28,7 @@ const isForm = (request: FastifyRequest) =>
 
 export default async function orderRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>()
-  const ctx = contextOf(app)
+  const ctx = appContext(app)
 
   app.get('/csrf-token/', { schema: schemas.csrfToken }, async (request, reply) => {
     const token = randomToken()

@@ -5,13 +5,14 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { earningRoutes as schemas } from '../../../src/shared/contract/earning.ts'
-import { contextOf } from '../../earning/context.ts'
-import { readIdempotencyKey, runIdempotent } from '../../earning/idempotency.ts'
+import { appContext } from '../../context.ts'
+import { runIdempotent } from '../../earning/idempotency.ts'
+import { readIdempotencyKey } from '../../earning/idempotency-keys.ts'
 import { claimReward, handOutVideos, precheckReward } from '../../earning/rewards.ts'
 
 export default async function videoRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>()
-  const ctx = contextOf(app)
+  const ctx = appContext(app)
 
   app.get(
     '/dashboard/',

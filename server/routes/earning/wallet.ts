@@ -2,12 +2,12 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { earningRoutes as schemas } from '../../../src/shared/contract/earning.ts'
-import { contextOf } from '../../earning/context.ts'
+import { appContext } from '../../context.ts'
 import { walletFor } from '../../earning/wallet.ts'
 
 export default async function walletRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>()
-  const ctx = contextOf(app)
+  const ctx = appContext(app)
   app.get(
     '/wallet/',
     { schema: schemas.wallet, onRequest: app.authenticate },

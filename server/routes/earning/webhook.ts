@@ -17,8 +17,8 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { earningRoutes as schemas } from '../../../src/shared/contract/earning.ts'
 import { ApiError, badRequest, conflict, unauthorized } from '../../lib/errors.ts'
-import { contextOf } from '../../earning/context.ts'
-import { confirmOrder } from '../../earning/orders.ts'
+import { appContext } from '../../context.ts'
+import { confirmOrder } from '../../earning/order-settlement.ts'
 
 /** How far the webhook's timestamp may be from the server's clock: 5 minutes, in ms. */
 export const WEBHOOK_TOLERANCE_MS = 5 * 60_000
@@ -35,7 +35,7 @@ export function signCashfreeWebhook(timestamp: string, rawBody: string, secret: 
  * Whether `signature` (base64) signs `timestamp` + `rawBody` with `secret`, and `timestamp`
  * (ms since the epoch) lies within WEBHOOK_TOLERANCE_MS of `now`. Constant-time comparison.
  */
-export function isValidCashfreeSignature(
+function isValidCashfreeSignature(
   rawBody: string,
   signature: unknown,
   timestamp: unknown,
@@ -66,7 +66,7 @@ interface CashfreeEvent {
 
 export default async function webhookRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>()
-  const ctx = contextOf(app)
+  const ctx = appContext(app)
   // Encapsulated: only this plugin's routes receive the raw JSON text, needed for the signature.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
     done(null, body),

@@ -6,14 +6,15 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { earningRoutes as schemas } from '../../../src/shared/contract/earning.ts'
-import { contextOf } from '../../earning/context.ts'
-import { readIdempotencyKey, runIdempotent } from '../../earning/idempotency.ts'
+import { appContext } from '../../context.ts'
+import { runIdempotent } from '../../earning/idempotency.ts'
+import { readIdempotencyKey } from '../../earning/idempotency-keys.ts'
 import { requestWithdrawal } from '../../earning/withdrawals.ts'
 import { withdrawalStatusFor } from '../../earning/withdrawal-status.ts'
 
 export default async function withdrawalRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>()
-  const ctx = contextOf(app)
+  const ctx = appContext(app)
   app.post(
     '/add-withdraw/',
     {

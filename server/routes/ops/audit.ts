@@ -1,28 +1,12 @@
 /** The console's audit trail (issue 17; DECISIONS §8): newest first, filtered, and as CSV. */
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { Static } from 'typebox'
+import { opsContentRoutes as schemas } from '../../../src/shared/contract/ops-content.ts'
 import { auditCsv, listAudit, type AuditFilter } from '../../ops/audit.ts'
 import { operatorGuard } from './guard.ts'
 
-const auditQuery = {
-  type: 'object',
-  properties: {
-    action: { type: 'string', maxLength: 64 },
-    entity: { type: 'string', maxLength: 64 },
-    entity_id: { type: 'string', maxLength: 64 },
-    actor: { type: 'string', maxLength: 154 },
-    before_id: { type: 'integer', minimum: 1 },
-    limit: { type: 'integer', minimum: 1, maximum: 500 },
-  },
-} as const
-
-type AuditQuery = {
-  action?: string
-  entity?: string
-  entity_id?: string
-  actor?: string
-  before_id?: number
-  limit?: number
-}
+type AuditQuery = Static<typeof schemas.audit.querystring>
 
 function auditFilter(q: AuditQuery): AuditFilter {
   return {
@@ -35,29 +19,17 @@ function auditFilter(q: AuditQuery): AuditFilter {
   }
 }
 
-export default async function opsAuditRoutes(app: FastifyInstance): Promise<void> {
+export default async function opsAuditRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
   const guard = operatorGuard(app)
 
-  app.get<{ Querystring: AuditQuery }>(
-    '/ops/audit',
-    { preHandler: guard.read, schema: { querystring: auditQuery } },
-    async (request) => ({ rows: await listAudit(app.db, auditFilter(request.query)) }),
-  )
+  app.get('/ops/audit', { onRequest: guard.read, schema: schemas.audit }, async (request) => ({
+    rows: await listAudit(app.db, auditFilter(request.query)),
+  }))
 
-  app.get<{ Querystring: AuditQuery }>(
+  app.get(
     '/ops/audit.csv',
-    {
-      preHandler: guard.read,
-      schema: {
-        querystring: {
-          ...auditQuery,
-          properties: {
-            ...auditQuery.properties,
-            limit: { type: 'integer', minimum: 1, maximum: 10_000 },
-          },
-        },
-      },
-    },
+    { onRequest: guard.read, schema: schemas.auditCsv },
     async (request, reply) => {
       const rows = await listAudit(app.db, {
         ...auditFilter(request.query),

@@ -1,42 +1,41 @@
 /** The console's videos and plans (issue 17; DECISIONS §8): list, create, edit (operators only). */
 import type { FastifyInstance } from 'fastify'
-import { contextOf } from '../../earning/context.ts'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { opsContentRoutes as schemas } from '../../../src/shared/contract/ops-content.ts'
+import { appContext } from '../../context.ts'
 import { listPlans, listVideos, savePlan, saveVideo } from '../../ops/content.ts'
 import { actorOf, operatorGuard } from './guard.ts'
 
-const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } } as const
-const objectBody = { type: 'object' } as const
-
-export default async function opsContentRoutes(app: FastifyInstance): Promise<void> {
-  const ctx = contextOf(app)
+export default async function opsContentRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
+  const ctx = appContext(app)
   const guard = operatorGuard(app)
-  type Edit = { Params: { id: string }; Body: Record<string, unknown> }
 
-  app.get('/ops/videos', { preHandler: guard.read }, async () => ({
+  app.get('/ops/videos', { onRequest: guard.read, schema: schemas.videos }, async () => ({
     rows: await listVideos(app.db),
   }))
-  app.post<{ Body: Record<string, unknown> }>(
+  app.post(
     '/ops/videos',
-    { preHandler: guard.write, schema: { body: objectBody } },
+    { onRequest: guard.write, schema: schemas.createVideo },
     async (request) => saveVideo(app.db, actorOf(request), null, request.body, ctx.now()),
   )
-  app.patch<Edit>(
+  app.patch(
     '/ops/videos/:id',
-    { preHandler: guard.write, schema: { params: idParams, body: objectBody } },
+    { onRequest: guard.write, schema: schemas.editVideo },
     async (request) =>
-      saveVideo(app.db, actorOf(request), Number(request.params.id), request.body, ctx.now()),
+      saveVideo(app.db, actorOf(request), request.params.id, request.body, ctx.now()),
   )
 
-  app.get('/ops/plans', { preHandler: guard.read }, async () => ({ rows: await listPlans(app.db) }))
-  app.post<{ Body: Record<string, unknown> }>(
-    '/ops/plans',
-    { preHandler: guard.write, schema: { body: objectBody } },
-    async (request) => savePlan(app.db, actorOf(request), null, request.body, ctx.now()),
+  app.get('/ops/plans', { onRequest: guard.read, schema: schemas.plans }, async () => ({
+    rows: await listPlans(app.db),
+  }))
+  app.post('/ops/plans', { onRequest: guard.write, schema: schemas.createPlan }, async (request) =>
+    savePlan(app.db, actorOf(request), null, request.body, ctx.now()),
   )
-  app.patch<Edit>(
+  app.patch(
     '/ops/plans/:id',
-    { preHandler: guard.write, schema: { params: idParams, body: objectBody } },
+    { onRequest: guard.write, schema: schemas.editPlan },
     async (request) =>
-      savePlan(app.db, actorOf(request), Number(request.params.id), request.body, ctx.now()),
+      savePlan(app.db, actorOf(request), request.params.id, request.body, ctx.now()),
   )
 }

@@ -8,7 +8,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ApiError } from '../../lib/errors.ts'
 import { readToken } from '../../plugins/auth.ts'
-import { operatorForToken, type OperatorView } from '../../ops/operators.ts'
+import type { OperatorView } from '../../ops/operators.ts'
+import { operatorForToken } from '../../ops/operator-sessions.ts'
 import type { Actor } from '../../ops/audit.ts'
 
 declare module 'fastify' {
@@ -25,7 +26,11 @@ const PASSWORD_CHANGE_ROUTES = new Set([
   '/api/v1/ops/logout',
 ])
 
-/** preHandlers for console routes: `read` needs any operator, `write` the operator role. */
+/**
+ * onRequest hooks for console routes: `read` needs any operator, `write` the operator role. They
+ * run before the body is parsed and validated, so a caller without a session learns nothing of a
+ * route's input (401 before any 400).
+ */
 export function operatorGuard(app: FastifyInstance) {
   const now = () => app.config.clock?.() ?? new Date()
   const read = async (request: FastifyRequest): Promise<void> => {

@@ -5,12 +5,11 @@
  * goes through `operatorGuard`.
  */
 import type { FastifyInstance } from 'fastify'
-import { contextOf } from '../../earning/context.ts'
-import {
-  changeOperatorPassword,
-  loginOperator,
-  revokeOperatorSession,
-} from '../../ops/operators.ts'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { opsRoutes as schemas } from '../../../src/shared/contract/ops.ts'
+import { appContext } from '../../context.ts'
+import { changeOperatorPassword } from '../../ops/operators.ts'
+import { loginOperator, revokeOperatorSession } from '../../ops/operator-sessions.ts'
 import { writeAudit } from '../../ops/audit.ts'
 import { actorOf, operatorGuard } from './guard.ts'
 import healthRoutes from './health.ts'
@@ -25,8 +24,9 @@ import liveRules from '../../plugins/live-rules.ts'
 /** 10 login tries per minute per IP unless `config.authRateLimit` says otherwise. */
 const LOGIN_RATE_LIMIT = { max: 10, timeWindowMs: 60_000 }
 
-export default async function opsRoutes(app: FastifyInstance): Promise<void> {
-  const ctx = contextOf(app)
+export default async function opsRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
+  const ctx = appContext(app)
   const guard = operatorGuard(app)
   const limit = app.config.authRateLimit ?? LOGIN_RATE_LIMIT
   app.decorateRequest('operator', null)
@@ -40,21 +40,11 @@ export default async function opsRoutes(app: FastifyInstance): Promise<void> {
   await app.register(opsRulesRoutes)
   await app.register(opsAuditRoutes)
 
-  app.post<{ Body: { email: string; password: string; totp: string } }>(
+  app.post(
     '/ops/login',
     {
       config: { rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs } },
-      schema: {
-        body: {
-          type: 'object',
-          required: ['email', 'password', 'totp'],
-          properties: {
-            email: { type: 'string', maxLength: 154 },
-            password: { type: 'string', maxLength: 200 },
-            totp: { type: 'string', maxLength: 10 },
-          },
-        },
-      },
+      schema: schemas.login,
     },
     async (request) => {
       const session = await loginOperator(app.db, request.body, { now: ctx.now(), ip: request.ip })
@@ -69,7 +59,7 @@ export default async function opsRoutes(app: FastifyInstance): Promise<void> {
     },
   )
 
-  app.post('/ops/logout', { preHandler: guard.read }, async (request) => {
+  app.post('/ops/logout', { onRequest: guard.read, schema: schemas.logout }, async (request) => {
     await revokeOperatorSession(app.db, request.operator?.sessionId ?? 0, ctx.now())
     const actor = actorOf(request)
     await writeAudit(
@@ -81,21 +71,9 @@ export default async function opsRoutes(app: FastifyInstance): Promise<void> {
     return { message: 'Logged out.' }
   })
 
-  app.post<{ Body: { current_password: string; new_password: string } }>(
+  app.post(
     '/ops/password',
-    {
-      preHandler: guard.read,
-      schema: {
-        body: {
-          type: 'object',
-          required: ['current_password', 'new_password'],
-          properties: {
-            current_password: { type: 'string', maxLength: 200 },
-            new_password: { type: 'string', maxLength: 200 },
-          },
-        },
-      },
-    },
+    { onRequest: guard.read, schema: schemas.password },
     async (request) => {
       const actor = actorOf(request)
       await changeOperatorPassword(
@@ -114,7 +92,7 @@ export default async function opsRoutes(app: FastifyInstance): Promise<void> {
     },
   )
 
-  app.get('/ops/me', { preHandler: guard.read }, async (request) => {
+  app.get('/ops/me', { onRequest: guard.read, schema: schemas.me }, async (request) => {
     const op = request.operator
     return {
       operator: op && {

@@ -4,7 +4,9 @@
  * orders by UTR), reachable here too. A file is the request's raw body (text/csv), up to 5 MB.
  */
 import type { FastifyInstance } from 'fastify'
-import { contextOf } from '../../earning/context.ts'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { opsFileRoutes as schemas } from '../../../src/shared/contract/ops-files.ts'
+import { appContext } from '../../context.ts'
 import { exportPayouts, importPayoutResults } from '../../ops/payouts.ts'
 import { importStatement } from '../../ops/statement-import.ts'
 import { badRequest } from '../../lib/errors.ts'
@@ -22,8 +24,9 @@ function csvOf(body: unknown): string {
   return body
 }
 
-export default async function opsPayoutRoutes(app: FastifyInstance): Promise<void> {
-  const ctx = contextOf(app)
+export default async function opsPayoutRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
+  const ctx = appContext(app)
   const guard = operatorGuard(app)
   app.addContentTypeParser(
     'text/csv',
@@ -31,27 +34,31 @@ export default async function opsPayoutRoutes(app: FastifyInstance): Promise<voi
     (_request, body, done) => done(null, body),
   )
 
-  app.get('/ops/payouts.csv', { preHandler: guard.read }, async (request, reply) => {
-    const { csv } = await exportPayouts(ctx, actorOf(request))
-    const day = ctx.now().toISOString().slice(0, 10)
-    return reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="payouts-${day}.csv"`)
-      .header('Cache-Control', 'no-store')
-      .send(csv)
-  })
+  app.get(
+    '/ops/payouts.csv',
+    { onRequest: guard.read, schema: schemas.payoutsCsv },
+    async (request, reply) => {
+      const { csv } = await exportPayouts(ctx, actorOf(request))
+      const day = ctx.now().toISOString().slice(0, 10)
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="payouts-${day}.csv"`)
+        .header('Cache-Control', 'no-store')
+        .send(csv)
+    },
+  )
 
-  app.post<{ Body: string }>(
+  app.post(
     '/ops/payouts/import',
-    { preHandler: guard.write, ...FILE_BODY },
+    { onRequest: guard.write, schema: schemas.payoutImport, ...FILE_BODY },
     async (request) => ({
       rows: await importPayoutResults(ctx, actorOf(request), csvOf(request.body)),
     }),
   )
 
-  app.post<{ Body: string }>(
+  app.post(
     '/ops/statement-import',
-    { preHandler: guard.write, ...FILE_BODY },
+    { onRequest: guard.write, schema: schemas.statementImport, ...FILE_BODY },
     async (request) => {
       // Each confirmation writes its audit row in its own transaction (confirmOrderAsOperator).
       const outcomes = await importStatement(ctx, csvOf(request.body), actorOf(request))

@@ -1,6 +1,8 @@
 /** The console's live rules (issue 17; DECISIONS §3): read with their history, save a version. */
 import type { FastifyInstance } from 'fastify'
-import { contextOf } from '../../earning/context.ts'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { opsContentRoutes as schemas } from '../../../src/shared/contract/ops-content.ts'
+import { appContext } from '../../context.ts'
 import {
   EDITABLE_NUMBERS,
   EDITABLE_SWITCHES,
@@ -9,40 +11,28 @@ import {
 } from '../../ops/live-rules.ts'
 import { actorOf, operatorGuard } from './guard.ts'
 
-export default async function opsRulesRoutes(app: FastifyInstance): Promise<void> {
-  const ctx = contextOf(app)
+export default async function opsRulesRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
+  const ctx = appContext(app)
   const guard = operatorGuard(app)
 
-  app.get('/ops/rules', { preHandler: guard.read }, async () => ({
+  app.get('/ops/rules', { onRequest: guard.read, schema: schemas.rules }, async () => ({
     rules: app.config.rules,
     editable: { numbers: EDITABLE_NUMBERS, switches: EDITABLE_SWITCHES },
     history: await rulesHistory(app.db),
   }))
 
-  app.put<{ Body: { rules: Record<string, unknown>; reason: string } }>(
-    '/ops/rules',
-    {
-      preHandler: guard.write,
-      schema: {
-        body: {
-          type: 'object',
-          required: ['rules', 'reason'],
-          properties: { rules: { type: 'object' }, reason: { type: 'string', maxLength: 500 } },
-        },
-      },
-    },
-    async (request) => {
-      const saved = await updateRules(
-        app.db,
-        app.engine,
-        app.config.rules,
-        actorOf(request),
-        request.body.rules,
-        request.body.reason,
-        ctx.now(),
-      )
-      await app.refreshRules()
-      return { id: saved.id, rules: app.config.rules }
-    },
-  )
+  app.put('/ops/rules', { onRequest: guard.write, schema: schemas.saveRules }, async (request) => {
+    const saved = await updateRules(
+      app.db,
+      app.engine,
+      app.config.rules,
+      actorOf(request),
+      request.body.rules,
+      request.body.reason,
+      ctx.now(),
+    )
+    await app.refreshRules()
+    return { id: saved.id, rules: app.config.rules }
+  })
 }

@@ -4,10 +4,10 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { profileRoutes as schemas } from '../../../src/shared/contract/profile.ts'
+import { profileRoutes as schemas, type IfscAnswer } from '../../../src/shared/contract/profile.ts'
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts'
 import { checkBankDetails, getBankDetails, saveBankDetails } from '../../profile/bank-details.ts'
-import { lookupIfsc, type IfscAnswer } from '../../profile/ifsc-lookup.ts'
+import { lookupIfsc } from '../../profile/ifsc-lookup.ts'
 
 export default async function bankDetailsRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>()

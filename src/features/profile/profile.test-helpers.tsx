@@ -1,36 +1,11 @@
 /**
- * Helpers for the profile screens' component tests: render a screen at a URL inside an in-memory
- * wouter router (in StrictMode, as the app does), read where it navigated to, and build the ky
- * errors the API modules reject with.
+ * Helpers for the profile screens' component tests: the screens' shared `renderAt` and `settle`
+ * (src/lib/render-at.test-helpers.tsx), the ky errors the API modules reject with, and a user.
  */
-import { StrictMode, type ReactElement } from 'react'
-import { act, render } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
 import { HTTPError } from 'ky'
-import { Router } from 'wouter'
-import { memoryLocation } from 'wouter/memory-location'
 import type { User } from '@/stores/user-store'
 
-/** Renders `ui` at `url`; `currentUrl()` is the URL the screen shows now. */
-export function renderAt(ui: ReactElement, url: string) {
-  const location = memoryLocation({ path: url, record: true })
-  const user = userEvent.setup()
-  const view = render(
-    <StrictMode>
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        {ui}
-      </Router>
-    </StrictMode>,
-  )
-  return { ...view, user, currentUrl: () => location.history.at(-1) }
-}
-
-/** Lets pending promise callbacks (mocked API answers) and their state updates run. */
-export async function settle(): Promise<void> {
-  await act(async () => {
-    for (let i = 0; i < 5; i++) await Promise.resolve()
-  })
-}
+export { renderAt, settle } from '@/lib/render-at.test-helpers'
 
 /** A ky `HTTPError` carrying `body` as JSON (or no body), as a failed API call rejects. */
 export function httpError(status: number, body?: Record<string, unknown>): HTTPError {

@@ -1,7 +1,7 @@
 /**
  * The earning routes' contract (contract-earning, SPEC §3, §7, DECISIONS §3–4, §6): plans, the
  * dashboard's videos and reward claims, orders and UPI, withdrawals, the wallet and the payment
- * webhook. Coins are integers; rupees are whole rupees unless a field says it may have paise.
+ * webhook. The orders' shapes are in orders.ts. Coins are integers; rupees are whole rupees unless a field says it may have paise.
  * Bodies are checked for shape here; the rules and their SPEC messages are server/earning's.
  */
 import { Type, type Static } from 'typebox'
@@ -12,6 +12,18 @@ import {
   errorResponses,
   optionalBearerAuth,
 } from './common'
+import {
+  CardOrderCreated,
+  CreateOrderBody,
+  CreatedOrder,
+  Order,
+  OrderParams,
+  OrderPurpose,
+  OrderStatus,
+  PaymentResultOrder,
+  UpiPayee,
+  UtrBody,
+} from './orders'
 
 const tags = ['earning']
 const isoTime = (description = 'ISO 8601 time.') => Type.String({ description })
@@ -54,82 +66,6 @@ export const RewardCredited = Type.Object({
   views: Type.Integer(),
 })
 export type RewardCredited = Static<typeof RewardCredited>
-
-export const OrderStatus = Type.Union([
-  Type.Literal('pending'),
-  Type.Literal('confirmed'),
-  Type.Literal('rejected'),
-  Type.Literal('cancelled'),
-  Type.Literal('expired'),
-])
-export type OrderStatus = Static<typeof OrderStatus>
-export const OrderPurpose = Type.Union([Type.Literal('membership'), Type.Literal('platform_fee')])
-
-/**
- * An order as its owner sees it (`amount` whole rupees). 'expired': open past its 24 hours with no
- * UTR; 'cancelled': the fee was paid by another order.
- */
-export const Order = Type.Object({
-  order_id: Type.String(),
-  amount: Type.Number(),
-  status: OrderStatus,
-  purpose: OrderPurpose,
-  membership_plan_id: Nullable(Type.Integer()),
-  upi_reference: Nullable(
-    Type.String({ description: 'The reference the payment was confirmed with.' }),
-  ),
-  utr: Nullable(Type.String({ description: 'The 12-digit UPI reference the user entered.' })),
-  created_at: isoTime(),
-  expires_at: Nullable(isoTime()),
-})
-export type Order = Static<typeof Order>
-
-/** `POST /create-order/`'s order: the order, its payment page, and whether an open one was reused. */
-export const CreatedOrder = Type.Object({
-  ...Order.properties,
-  payment_session_id: Type.String(),
-  link_url: Type.String(),
-  reused: Type.Boolean({ description: 'True when the open order for the same payment came back.' }),
-})
-export type CreatedOrder = Static<typeof CreatedOrder>
-
-/** The card test page's five fields (SPEC §2), form-encoded; `order_amount` is rupees as typed. */
-export const CardOrderFields = Type.Object({
-  order_id: Type.String({ maxLength: 200 }),
-  order_amount: Type.String({ maxLength: 200 }),
-  customer_name: Type.String({ maxLength: 200 }),
-  customer_email: Type.String({ maxLength: 200 }),
-  customer_phone: Type.String({ maxLength: 200 }),
-})
-export type CardOrderFields = Static<typeof CardOrderFields>
-
-/** JSON `{ amount, membership_plan_id }` (a plan deposit, or the fee with null), or the card form. */
-export const CreateOrderBody = Type.Object({
-  amount: Type.Optional(Type.Number({ description: 'Whole rupees.' })),
-  membership_plan_id: Type.Optional(Nullable(Type.Integer())),
-  ...Type.Partial(CardOrderFields).properties,
-})
-export type CreateOrderBody = Static<typeof CreateOrderBody>
-
-/** The card provider's session for the test page's order (SPEC §3). */
-export const CardOrderCreated = Type.Object({ cftoken: Type.String(), order_id: Type.String() })
-export type CardOrderCreated = Static<typeof CardOrderCreated>
-
-export const OrderParams = Type.Object({ id: Type.String({ maxLength: 64 }) })
-export const UtrBody = Type.Object({ utr: Type.String({ maxLength: 64 }) })
-
-/** What a result page shows of an order (`amount` rupees, paise possible for a card order). */
-export const PaymentResultOrder = Type.Object({
-  order_id: Type.String(),
-  amount: Type.Number(),
-  status: OrderStatus,
-  method: Type.Union([Type.Literal('UPI'), Type.Literal('Card')]),
-  upi_reference: Nullable(Type.String()),
-})
-export type PaymentResultOrder = Static<typeof PaymentResultOrder>
-
-export const UpiPayee = Type.Object({ upi_id: Type.String(), payee_name: Type.String() })
-export type UpiPayee = Static<typeof UpiPayee>
 
 /** `POST /add-withdraw/`: `amount` whole rupees (the payout, fee excluded) to `upi_id`. */
 export const WithdrawBody = Type.Object({

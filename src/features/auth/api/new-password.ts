@@ -1,14 +1,13 @@
 /** `POST /new-password/` (SPEC §7, DECISIONS §6): set a new PIN with the proof of a verified OTP. */
 import { api } from '@/lib/api-client'
+import type { NewPasswordBody } from '@/shared/contract/accounts'
 import { toResult, type ApiResult } from './result'
 
-export interface NewPasswordInput {
-  email_id: string
-  /** The new 4-digit PIN. */
-  new_password: string
-  /** From the OTP check (`setResetToken`). */
-  reset_token: string
-}
+/**
+ * The contract's body: `new_password` is the new 4-digit PIN; `reset_token` comes from the OTP
+ * check (`setResetToken`) and is always sent.
+ */
+export type NewPasswordInput = NewPasswordBody & { reset_token: string }
 
 /** 200 `{message}`; 400 `RESET_TOKEN_INVALID` or `VALIDATION`. Revokes every token of the user. */
 export function newPassword(input: NewPasswordInput): Promise<ApiResult<{ message?: string }>> {

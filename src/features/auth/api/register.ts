@@ -1,16 +1,10 @@
 /** `POST /user/registration/` (SPEC §3, §7): create an account; answers 417 until the email is verified. */
 import { api } from '@/lib/api-client'
+import type { RegistrationBody } from '@/shared/contract/accounts'
 import { toResult, type ApiResult } from './result'
 
-export interface RegisterInput {
-  first_name: string
-  phone_number: string
-  email: string
-  /** The 4-digit PIN. */
-  password: string
-  /** A friend's referral code; omitted when empty. */
-  referral_id?: string
-}
+/** The contract's body: `password` is the 4-digit PIN; an empty `referral_id` is left out. */
+export type RegisterInput = RegistrationBody
 
 /**
  * 417 `{message, access_token, otp_response:{requestId}}` on success (a signup code was mailed);

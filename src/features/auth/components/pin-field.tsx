@@ -3,7 +3,7 @@
  * hidden and shown). The PIN is 4 characters at most (SPEC §5).
  */
 import { useState } from 'react'
-import { TextField, type TextFieldProps } from './text-field'
+import { TextField, type TextFieldProps } from '@/components/text-field'
 import { t } from '@/i18n/i18n'
 
 type PinFieldProps = Omit<TextFieldProps, 'type' | 'trailing' | 'onChange'> & {

@@ -10,7 +10,7 @@ import { checkResetEmail } from '@/shared/validation'
 import { forgotPassword } from '../api/forgot-password'
 import { AuthLogo } from '../components/auth-logo'
 import { SubmitButton } from '../components/submit-button'
-import { TextField } from '../components/text-field'
+import { TextField } from '@/components/text-field'
 import { t } from '@/i18n/i18n'
 
 export default function EnterEmail() {

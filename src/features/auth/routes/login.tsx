@@ -15,7 +15,7 @@ import { readAccessToken, readRequestId } from '../api/result'
 import { AuthLogo } from '../components/auth-logo'
 import { PinField } from '../components/pin-field'
 import { SubmitButton } from '../components/submit-button'
-import { TextField } from '../components/text-field'
+import { TextField } from '@/components/text-field'
 import { msg, t } from '@/i18n/i18n'
 import { T } from '@/i18n/trans'
 

@@ -9,15 +9,15 @@ import { useUserStore } from '@/stores/user-store'
 import { formatCoins } from '@/i18n/format'
 import { t } from '@/i18n/i18n'
 import { apiErrorText } from '@/lib/api-error-text'
-import type { RewardCredited as RewardData } from '@/shared/contract/earning'
+import type {
+  RewardClaim as RewardClaimBody,
+  RewardCredited as RewardData,
+} from '@/shared/contract/earning'
 
 export type { RewardData }
 
 /** The claim: the video (dashboard id) and when its timer completed (ISO, server clock). */
-export interface RewardClaim extends Record<string, unknown> {
-  dashboard_id: number
-  watched_at: string
-}
+export type RewardClaim = RewardClaimBody & { watched_at: string } & Record<string, unknown>
 
 /** The body of a 2xx answer to a claim. */
 export interface RewardAnswer {

@@ -6,6 +6,7 @@ import { act, fireEvent, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { renderAt } from './dashboard.test-helpers'
+import { expectFocusTrappedIn } from '@/components/popup.test-helpers'
 
 describe('Dashboard popups from the keyboard', () => {
   it('the requirements popup: focus on OK, trapped, Escape closes it, focus back on Withdraw', async () => {
@@ -17,11 +18,7 @@ describe('Dashboard popups from the keyboard', () => {
     await user.keyboard('{Enter}')
     const dialog = screen.getByRole('dialog', { name: 'Withdrawal requirements' })
     const ok = screen.getByRole('button', { name: 'OK' })
-    expect(ok).toHaveFocus()
-    await user.tab()
-    expect(ok).toHaveFocus()
-    await user.tab({ shift: true })
-    expect(ok).toHaveFocus()
+    await expectFocusTrappedIn(user, [ok])
     await user.keyboard('{Escape}')
     expect(dialog).not.toBeInTheDocument()
     expect(withdraw).toHaveFocus()
@@ -37,11 +34,7 @@ describe('Dashboard popups from the keyboard', () => {
     renderAt('/dashboard', { views: 0 })
     await screen.findByTestId('player-video')
     const start = screen.getByRole('button', { name: 'Get Started' })
-    expect(start).toHaveFocus()
-    await user.tab()
-    expect(start).toHaveFocus()
-    await user.tab({ shift: true })
-    expect(start).toHaveFocus()
+    await expectFocusTrappedIn(user, [start])
     await user.keyboard('{Escape}')
     expect(screen.getByRole('dialog', { name: 'बधाई हो!' })).toHaveAttribute('open')
     await user.keyboard('{Enter}')

@@ -13,13 +13,7 @@ export const refreshUser = vi.fn()
 export const getVideos = vi.fn()
 export const claimReward = vi.fn()
 
-vi.doMock('@/lib/idb-storage', () => ({
-  idbStorage: () => ({
-    getItem: async () => null,
-    setItem: async () => undefined,
-    removeItem: async () => undefined,
-  }),
-}))
+vi.doMock('@/lib/idb-storage', () => import('@/lib/idb-storage.test-helpers'))
 vi.doMock('@/lib/api-client', () => ({ api: { get: (...args: unknown[]) => apiGet(...args) } }))
 vi.doMock('@/stores/get-user', () => ({ refreshUser: () => refreshUser() }))
 vi.doMock('@/stores/logout', () => ({ logout: vi.fn(async () => undefined) }))

@@ -1,6 +1,6 @@
 /** `GET /get-upi/` (SPEC §7, DECISIONS §6): the two payees behind the QR codes. */
 import { api } from '@/lib/api-client'
-import type { UpiPayee } from '@/shared/contract/earning'
+import type { UpiPayee } from '@/shared/contract/orders'
 
 export type { UpiPayee }
 

@@ -5,27 +5,13 @@
  * slide is named "n of N", and the position is announced when it changes. Reports the slide shown.
  */
 import { useId, useRef } from 'react'
+import { ChevronIcon } from '@/components/chevron-icon'
 import { t } from '@/i18n/i18n'
 
 export interface QrSlide {
   dataUrl: string
   label: string
   link: string
-}
-
-function Chevron({ d }: { d: string }) {
-  return (
-    <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
-      <path
-        d={d}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  )
 }
 
 export function QrSlider({
@@ -104,7 +90,7 @@ export function QrSlider({
             aria-controls={trackId}
             onClick={() => goTo(active - 1)}
           >
-            <Chevron d="M15 5l-7 7 7 7" />
+            <ChevronIcon direction="left" />
           </button>
           {slides.map((s, i) => (
             <button
@@ -126,7 +112,7 @@ export function QrSlider({
             aria-controls={trackId}
             onClick={() => goTo(active + 1)}
           >
-            <Chevron d="M9 5l7 7-7 7" />
+            <ChevronIcon direction="right" />
           </button>
         </div>
       ) : null}

@@ -4,14 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import { DEFAULT_RULES, withdrawalConditions } from '@/shared/rules'
+import { expectFocusTrappedIn } from '@/components/popup.test-helpers'
 
-vi.mock('@/lib/idb-storage', () => ({
-  idbStorage: () => ({
-    getItem: async () => null,
-    setItem: async () => undefined,
-    removeItem: async () => undefined,
-  }),
-}))
+vi.mock('@/lib/idb-storage', () => import('@/lib/idb-storage.test-helpers'))
 const apiGet = vi.fn()
 vi.mock('@/lib/api-client', () => ({ api: { get: (...a: unknown[]) => apiGet(...a) } }))
 const createOrder = vi.fn()
@@ -217,13 +212,7 @@ describe('Deposit page', () => {
     await user.keyboard('{Enter}')
     const yes = screen.getByRole('button', { name: 'Yes' })
     const no = screen.getByRole('button', { name: 'No' })
-    expect(yes).toHaveFocus()
-    await user.tab()
-    expect(no).toHaveFocus()
-    await user.tab()
-    expect(yes).toHaveFocus()
-    await user.tab({ shift: true })
-    expect(no).toHaveFocus()
+    await expectFocusTrappedIn(user, [yes, no])
     await user.keyboard('{Escape}')
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(createOrder).not.toHaveBeenCalled()

@@ -3,13 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 
-vi.mock('@/lib/idb-storage', () => ({
-  idbStorage: () => ({
-    getItem: async () => null,
-    setItem: async () => undefined,
-    removeItem: async () => undefined,
-  }),
-}))
+vi.mock('@/lib/idb-storage', () => import('@/lib/idb-storage.test-helpers'))
 vi.mock('@/lib/api-client', () => ({ api: { get: () => ({ json: async () => ({}) }) } }))
 
 const { useUserStore } = await import('@/stores/user-store')

@@ -7,7 +7,7 @@ import { api } from '@/lib/api-client'
 import type {
   CardOrderFields,
   CardOrderCreated as CardOrderResponse,
-} from '@/shared/contract/earning'
+} from '@/shared/contract/orders'
 
 export type { CardOrderFields, CardOrderResponse }
 

@@ -4,7 +4,7 @@
  * user's order: an answer, not an error).
  */
 import { api } from '@/lib/api-client'
-import type { PaymentResultOrder } from '@/shared/contract/earning'
+import type { PaymentResultOrder } from '@/shared/contract/orders'
 
 export type { PaymentResultOrder }
 

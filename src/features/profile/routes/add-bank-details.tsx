@@ -4,10 +4,11 @@
  * holder name (uppercased). Prefilled from the saved details with a toast; a failed prefill only
  * logs. Submit needs all three fields and a resolved IFSC; 200 goes to the confirmation page.
  */
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useState, type ChangeEvent } from 'react'
 import { useLocation } from 'wouter'
 import toast from 'react-hot-toast'
 import { normalizeAccountNumber } from '@/shared/validation'
+import { TextField } from '@/components/text-field'
 import { addBankDetails } from '../api/add-bank-details'
 import { getBankDetails } from '../api/get-bank-details'
 import { ProfileFormPage } from '../components/profile-form-page'
@@ -22,8 +23,13 @@ export default function AddBankDetails() {
   const ifsc = useIfscField()
   const form = useProfileForm()
   const { touched, edited, setFormError } = form
-  const ids = { account: useId(), ifsc: useId(), ifscHelp: useId(), holder: useId() }
+  const ifscHelpId = useId()
   const { prefill } = ifsc
+  /** An input's change handler: marks the form edited (no prefill after that), then `apply`. */
+  const editedTo = (apply: (value: string) => void) => (e: ChangeEvent<HTMLInputElement>) => {
+    edited()
+    apply(e.currentTarget.value)
+  }
 
   useEffect(() => {
     let active = true
@@ -74,38 +80,25 @@ export default function AddBankDetails() {
       submitting={form.submitting}
       onSubmit={onSubmit}
     >
-      <div className="field">
-        <label htmlFor={ids.account}>{t('Account Number')}</label>
-        <input
-          id={ids.account}
-          className="input"
-          inputMode="numeric"
-          autoComplete="off"
-          value={account}
-          onChange={(e) => {
-            edited()
-            setAccount(normalizeAccountNumber(e.currentTarget.value))
-          }}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={ids.ifsc}>{t('IFSC Code')}</label>
-        <input
-          id={ids.ifsc}
-          className="input"
-          autoCapitalize="characters"
-          autoComplete="off"
-          spellCheck={false}
-          value={ifsc.value}
-          aria-invalid={ifsc.status === 'invalid' ? true : undefined}
-          aria-describedby={ids.ifscHelp}
-          onChange={(e) => {
-            edited()
-            ifsc.onChange(e.target.value)
-          }}
-          onBlur={ifsc.onBlur}
-        />
-        <div id={ids.ifscHelp} aria-live="polite">
+      <TextField
+        label={t('Account Number')}
+        inputMode="numeric"
+        autoComplete="off"
+        value={account}
+        onChange={editedTo((value) => setAccount(normalizeAccountNumber(value)))}
+      />
+      <TextField
+        label={t('IFSC Code')}
+        autoCapitalize="characters"
+        autoComplete="off"
+        spellCheck={false}
+        value={ifsc.value}
+        aria-invalid={ifsc.status === 'invalid' ? true : undefined}
+        aria-describedby={ifscHelpId}
+        onChange={editedTo(ifsc.onChange)}
+        onBlur={ifsc.onBlur}
+      >
+        <div id={ifscHelpId} aria-live="polite">
           {ifsc.error ? <p className="error-text">{t(ifsc.error)}</p> : null}
           {ifsc.status === 'checking' ? <p className="muted">{t('Checking IFSC code…')}</p> : null}
           {ifsc.status === 'valid' && ifsc.bank ? (
@@ -121,21 +114,14 @@ export default function AddBankDetails() {
             </div>
           ) : null}
         </div>
-      </div>
-      <div className="field">
-        <label htmlFor={ids.holder}>{t('Account Holder Name')}</label>
-        <input
-          id={ids.holder}
-          className="input"
-          autoCapitalize="characters"
-          autoComplete="name"
-          value={holder}
-          onChange={(e) => {
-            edited()
-            setHolder(e.target.value.toUpperCase())
-          }}
-        />
-      </div>
+      </TextField>
+      <TextField
+        label={t('Account Holder Name')}
+        autoCapitalize="characters"
+        autoComplete="name"
+        value={holder}
+        onChange={editedTo((value) => setHolder(value.toUpperCase()))}
+      />
     </ProfileFormPage>
   )
 }

@@ -3,12 +3,13 @@
  * on every change and again on submit with SPEC §5's texts. Success: toast 'Profile updated
  * successfully!' and /dashboard; failure: the server's message (SPEC §8).
  */
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useLocation } from 'wouter'
 import toast from 'react-hot-toast'
 import { refreshUser } from '@/stores/get-user'
 import { useUserStore } from '@/stores/user-store'
 import { checkProfileName, checkProfilePhone } from '@/shared/validation'
+import { TextField } from '@/components/text-field'
 import { editProfile } from '../api/edit-profile'
 import { ProfileFormPage } from '../components/profile-form-page'
 import { useProfileForm } from '../hooks/use-profile-form'
@@ -25,7 +26,6 @@ export default function EditProfile() {
   const [phoneError, setPhoneError] = useState<string | null>(null)
   const form = useProfileForm()
   const { touched, edited } = form
-  const ids = { name: useId(), phone: useId(), nameError: useId(), phoneError: useId() }
 
   // Without a stored user (first open on this device), fetch it and prefill once it arrives.
   useEffect(() => {
@@ -75,47 +75,23 @@ export default function EditProfile() {
       submitting={form.submitting}
       onSubmit={onSubmit}
     >
-      <div className="field">
-        <label htmlFor={ids.name}>{t('First Name')}</label>
-        <input
-          id={ids.name}
-          className="input"
-          value={name}
-          autoComplete="given-name"
-          aria-invalid={nameError ? true : undefined}
-          aria-describedby={nameError ? ids.nameError : undefined}
-          onChange={(e) => onNameChange(e.target.value)}
-        />
-        {nameError ? (
-          <p id={ids.nameError} className="error-text">
-            {t(nameError)}
-          </p>
-        ) : null}
-      </div>
-      <div className="field">
-        <label htmlFor={ids.phone}>{t('Phone')}</label>
-        <div className="phone-input">
-          <span className="phone-prefix" aria-hidden="true">
-            +91
-          </span>
-          <input
-            id={ids.phone}
-            className="input"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            value={phone}
-            aria-invalid={phoneError ? true : undefined}
-            aria-describedby={phoneError ? ids.phoneError : undefined}
-            onChange={(e) => onPhoneChange(e.target.value)}
-          />
-        </div>
-        {phoneError ? (
-          <p id={ids.phoneError} className="error-text">
-            {t(phoneError)}
-          </p>
-        ) : null}
-      </div>
+      <TextField
+        label={t('First Name')}
+        value={name}
+        autoComplete="given-name"
+        error={nameError}
+        onChange={(e) => onNameChange(e.target.value)}
+      />
+      <TextField
+        label={t('Phone')}
+        leading="+91"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        value={phone}
+        error={phoneError}
+        onChange={(e) => onPhoneChange(e.target.value)}
+      />
     </ProfileFormPage>
   )
 }

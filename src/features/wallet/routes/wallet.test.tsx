@@ -2,13 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { OutboxItem } from '@/lib/outbox/outbox-types'
 
-vi.mock('@/lib/idb-storage', () => ({
-  idbStorage: () => ({
-    getItem: async () => null,
-    setItem: async () => undefined,
-    removeItem: async () => undefined,
-  }),
-}))
+vi.mock('@/lib/idb-storage', () => import('@/lib/idb-storage.test-helpers'))
 vi.mock('@/lib/api-client', () => ({ api: { get: () => ({ json: async () => ({}) }) } }))
 const dismiss = vi.fn(async (_id: string) => undefined)
 vi.mock('@/lib/outbox/outbox', () => ({

@@ -8,12 +8,10 @@ import { defineOutboxKind } from '@/lib/outbox/outbox-kinds'
 import { refreshUser } from '@/stores/get-user'
 import { t } from '@/i18n/i18n'
 import { apiErrorText } from '@/lib/api-error-text'
+import type { WithdrawBody } from '@/shared/contract/earning'
 
 /** The request: the payout in whole rupees (fee excluded) and the UPI ID it goes to. */
-export interface WithdrawalRequest extends Record<string, unknown> {
-  upi_id: string
-  amount: number
-}
+export type WithdrawalRequest = WithdrawBody & Record<string, unknown>
 
 /** Why a withdrawal was refused, for a toast or the wallet. */
 export function describeWithdrawalError(message: string | undefined): string {

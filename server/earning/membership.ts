@@ -7,7 +7,7 @@ import type { Db, Tx } from '../db/index.ts'
 import type { Database } from '../db/schema/index.ts'
 
 /** Coins per video when no plan exists at all (SPEC §9: free tier default 10). */
-export const FALLBACK_VIDEO_POINT = 10
+const FALLBACK_VIDEO_POINT = 10
 
 /**
  * The two lookups behind a user's coins per video, as aliased subqueries for one select:

@@ -5,7 +5,7 @@
  */
 import type { Tx } from '../db/index.ts'
 import { DEFAULT_RULES, type Rules } from '../../src/shared/rules.ts'
-import { hasLedgerKey, postLedgerEntry } from '../earning/ledger.ts'
+import { hasLedgerKey, postLedgerEntry } from './ledger.ts'
 
 export interface SignupRewardsResult {
   /** Coins credited to the new user now (bonus + friend's referral reward); 0 on a repeat call. */

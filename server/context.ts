@@ -1,0 +1,63 @@
+/**
+ * The application context (issue 15): what the domain functions of accounts/, earning/, ops/ and
+ * profile/ need from the running process, built once per route plugin from the Fastify instance
+ * (`appContext`) or by the operator CLI (server/ops/cli.ts), so the API, the webhook, the console
+ * and the command line run the same plain, testable functions over the same dependencies.
+ */
+import type { FastifyInstance } from 'fastify'
+import type { Db, Engine } from './db/index.ts'
+import type { Mailer } from './plugins/mailer.ts'
+import type { BackgroundTasks } from './plugins/background.ts'
+import type { Rules } from '../src/shared/rules.ts'
+
+/** The log lines the domain functions write (Fastify's logger, or the CLI's console). */
+export interface Logger {
+  info(obj: object, msg: string): void
+  warn(obj: object, msg: string): void
+  error(obj: object, msg: string): void
+}
+
+/** A change to a user's money that the user is notified of (issue 16). */
+export type MoneyEvent =
+  | { kind: 'order_confirmed' | 'order_rejected'; userId: number; orderId: string }
+  | { kind: 'withdrawal_paid' | 'withdrawal_failed'; userId: number; withdrawalId: number }
+
+export interface AppContext {
+  db: Db
+  engine: Engine
+  /**
+   * The business rules the server enforces (DECISIONS §3): the app's `config.rules`, which the
+   * live-rules plugin updates in place, so a context built at start sees every saved version.
+   */
+  rules: Rules
+  /** The current time (the app's injected clock in tests). */
+  now(): Date
+  log: Logger
+  mailer: Mailer
+  /** Runs work after the caller has moved on (lock notices to the owner); failures are logged. */
+  background: BackgroundTasks
+  /**
+   * Told of each order confirmed or rejected and each withdrawal paid or failed, once its
+   * transaction has committed (the push notifications of issue 16). Never throws.
+   */
+  onMoneyMoved?: (event: MoneyEvent) => void
+}
+
+/**
+ * The context of a running app: its database and engine, rules, clock (`config.clock`, else the
+ * wall clock), log, mailer, background tasks and push notifier (the mailer, background and push
+ * plugins must be registered).
+ */
+export function appContext(app: FastifyInstance): AppContext {
+  const clock = app.config.clock
+  return {
+    db: app.db,
+    engine: app.engine,
+    rules: app.config.rules,
+    now: clock ? () => clock() : () => new Date(),
+    log: app.log,
+    mailer: app.mailer,
+    background: app.background,
+    onMoneyMoved: (event) => app.push.moneyMoved(event),
+  }
+}

@@ -1,0 +1,270 @@
+/**
+ * The operators' console API under `/api/v1/ops/` (issue 17; DECISIONS §8): login and session,
+ * the order and withdrawal queues with their actions, and users. The payout and statement
+ * files are in ops-files.ts; videos, plans, rules and the audit trail in ops-content.ts. Served in its own OpenAPI
+ * document, `/api/v1/ops/openapi.json` (server/plugins/openapi.ts). Coins are integers, amounts
+ * whole rupees, times ISO text; `active` and the users' 0/1 columns are the database's integers.
+ */
+import { Type, type Static } from 'typebox'
+import { MessageOnly, Nullable, errorResponses, type Security } from './common'
+import { LedgerEntry } from './earning'
+import { Order, OrderPurpose } from './orders'
+
+const tags = ['operators console']
+
+/** A console session token (`ops_…`) in `Authorization: Bearer …`, from `POST /ops/login`. */
+export const opsAuth: Security = [{ opsBearerAuth: [] }]
+
+/** A reason an operator gives, kept in the audit trail (3–500 characters, checked by the server). */
+const reason = () => Type.String({ maxLength: 500 })
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) })
+const OrderIdParams = Type.Object({ orderId: Type.String({ maxLength: 64 }) })
+const ReferenceBody = Type.Object({
+  upi_reference: Type.String({ maxLength: 64 }),
+  reason: Type.Optional(reason()),
+})
+const ReasonBody = Type.Object({ reason: reason() })
+const Page = {
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0 })),
+  q: Type.Optional(Type.String({ maxLength: 154 })),
+}
+const paged = <T extends Parameters<typeof Type.Array>[0]>(row: T) =>
+  Type.Object({ total: Type.Integer(), rows: Type.Array(row) })
+
+/** An operator as the console sees it (no secrets). */
+export const Operator = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  role: Type.Union([Type.Literal('operator'), Type.Literal('viewer')]),
+  password_must_change: Type.Boolean({
+    description: 'True until the printed one-time password is replaced.',
+  }),
+})
+export type Operator = Static<typeof Operator>
+
+/** A console session: the bearer token (shown once) and when it expires. */
+export const OperatorSession = Type.Object({
+  token: Type.String(),
+  expires_at: Type.String(),
+  operator: Operator,
+})
+export type OperatorSession = Static<typeof OperatorSession>
+
+/** One row of the order queue; `utr` is what the user entered, `age_seconds` since creation. */
+export const OrderQueueRow = Type.Object({
+  order_id: Type.String(),
+  user_id: Type.Integer(),
+  email: Type.String(),
+  phone_number: Type.String(),
+  purpose: OrderPurpose,
+  amount: Type.Number(),
+  membership_plan_id: Nullable(Type.Integer()),
+  utr: Nullable(Type.String()),
+  upi_reference: Nullable(Type.String()),
+  status: Type.String(),
+  created_at: Type.String(),
+  expires_at: Nullable(Type.String()),
+  age_seconds: Type.Integer(),
+})
+export type OrderQueueRow = Static<typeof OrderQueueRow>
+
+/** One row of the withdrawal queue; `overdue` while requested past `due_at`. */
+export const WithdrawalQueueRow = Type.Object({
+  id: Type.Integer(),
+  user_id: Type.Integer(),
+  email: Type.String(),
+  upi_id: Type.String(),
+  amount: Type.Number(),
+  fee: Type.Number(),
+  status: Type.String(),
+  upi_reference: Nullable(Type.String()),
+  reason: Nullable(Type.String()),
+  created_at: Type.String(),
+  due_at: Nullable(Type.String()),
+  withdrawl_days: Nullable(Type.Integer()),
+  overdue: Type.Boolean(),
+})
+export type WithdrawalQueueRow = Static<typeof WithdrawalQueueRow>
+
+/** What confirming or rejecting an order did; `unchanged` when it already was so. */
+export const OrderOutcome = Type.Object({
+  order_id: Type.String(),
+  status: Type.Union([Type.Literal('confirmed'), Type.Literal('rejected')]),
+  purpose: OrderPurpose,
+  user_id: Type.Integer(),
+  unchanged: Type.Boolean(),
+})
+export type OrderOutcome = Static<typeof OrderOutcome>
+
+/** What paying or failing a withdrawal did; `returned_coins` when failed. */
+export const WithdrawalOutcome = Type.Object({
+  withdrawal_id: Type.Integer(),
+  user_id: Type.Integer(),
+  status: Type.Union([Type.Literal('paid'), Type.Literal('failed')]),
+  returned_coins: Type.Integer(),
+  unchanged: Type.Boolean(),
+})
+export type WithdrawalOutcome = Static<typeof WithdrawalOutcome>
+
+/** A user's flag and suspension, with the reason a suspended user is told. */
+export const Moderation = Type.Object({
+  flagged: Type.Boolean(),
+  suspended: Type.Boolean(),
+  reason: Nullable(Type.String()),
+  updated_at: Nullable(Type.String()),
+})
+export type Moderation = Static<typeof Moderation>
+
+/** One user as operators see them (the console's user page and `npm run ops -- user`). */
+export const UserLookUp = Type.Object({
+  user: Type.Object({
+    id: Type.Integer(),
+    first_name: Type.String(),
+    email: Type.String(),
+    phone_number: Type.String(),
+    referral_id: Type.String(),
+    referred_by: Nullable(Type.Integer()),
+    points: Type.Integer({ description: 'Balance in coins.' }),
+    views: Type.Integer(),
+    membership_plan_id: Nullable(Type.Integer()),
+    platform_fee_paid: Type.Integer({ description: '1 when paid.' }),
+    email_verified: Type.Integer({ description: '1 when verified.' }),
+    created_at: Type.String(),
+  }),
+  moderation: Moderation,
+  plan: Nullable(
+    Type.Object({
+      id: Type.Integer(),
+      membership_type: Type.String(),
+      deposit_point: Type.String(),
+      video_point: Type.Number(),
+    }),
+  ),
+  referral_count: Type.Integer(),
+  ledger_sum: Type.Integer({ description: "The ledger's coins; equals `points` when balanced." }),
+  ledger: Type.Array(LedgerEntry, { description: 'The newest 100 rows.' }),
+  orders: Type.Array(
+    Type.Pick(Order, [
+      'order_id',
+      'purpose',
+      'amount',
+      'status',
+      'utr',
+      'upi_reference',
+      'created_at',
+      'expires_at',
+    ]),
+  ),
+  withdrawals: Type.Array(
+    Type.Pick(WithdrawalQueueRow, [
+      'id',
+      'upi_id',
+      'amount',
+      'fee',
+      'status',
+      'upi_reference',
+      'reason',
+      'created_at',
+      'due_at',
+    ]),
+  ),
+})
+export type UserLookUp = Static<typeof UserLookUp>
+
+const guarded = (summary: string) => ({ tags, summary, security: opsAuth })
+const answers = <T extends Parameters<typeof Type.Array>[0]>(ok: T) => ({
+  200: ok,
+  ...errorResponses,
+})
+
+/** Route schemas, by route. */
+export const opsRoutes = {
+  login: {
+    tags,
+    summary: 'Log in with email, password and the authenticator code (TOTP)',
+    body: Type.Object({
+      email: Type.String({ maxLength: 154 }),
+      password: Type.String({ maxLength: 200 }),
+      totp: Type.String({ maxLength: 10 }),
+    }),
+    response: answers(OperatorSession),
+  },
+  logout: { ...guarded('End this console session'), response: answers(MessageOnly) },
+  password: {
+    ...guarded('Replace the password (at least 12 characters)'),
+    body: Type.Object({
+      current_password: Type.String({ maxLength: 200 }),
+      new_password: Type.String({ maxLength: 200 }),
+    }),
+    response: answers(MessageOnly),
+  },
+  me: {
+    ...guarded("The session's operator"),
+    response: answers(Type.Object({ operator: Nullable(Operator) })),
+  },
+  orders: {
+    ...guarded('The order queue, oldest first (default: pending)'),
+    querystring: Type.Object({
+      ...Page,
+      status: Type.Optional(Type.Enum(['pending', 'confirmed', 'rejected', 'cancelled', 'all'])),
+      purpose: Type.Optional(OrderPurpose),
+      with_utr: Type.Optional(Type.Boolean()),
+    }),
+    response: answers(paged(OrderQueueRow)),
+  },
+  confirmOrder: {
+    ...guarded('Confirm an order with the payment’s UPI reference (the plan or fee applies)'),
+    params: OrderIdParams,
+    body: ReferenceBody,
+    response: answers(OrderOutcome),
+  },
+  rejectOrder: {
+    ...guarded('Reject an order whose payment never arrived'),
+    params: OrderIdParams,
+    body: ReasonBody,
+    response: answers(OrderOutcome),
+  },
+  withdrawals: {
+    ...guarded('The withdrawal queue by due date, overdue first (default: requested)'),
+    querystring: Type.Object({
+      ...Page,
+      status: Type.Optional(Type.Enum(['requested', 'paid', 'failed', 'all'])),
+      overdue: Type.Optional(Type.Boolean()),
+    }),
+    response: answers(paged(WithdrawalQueueRow)),
+  },
+  payWithdrawal: {
+    ...guarded('Mark a withdrawal paid with the payout’s UPI reference'),
+    params: IdParams,
+    body: ReferenceBody,
+    response: answers(WithdrawalOutcome),
+  },
+  failWithdrawal: {
+    ...guarded('Mark a withdrawal failed; its coins return to the balance'),
+    params: IdParams,
+    body: ReasonBody,
+    response: answers(WithdrawalOutcome),
+  },
+  users: {
+    ...guarded('Find a user by email, phone or referral code'),
+    querystring: Type.Object({ q: Type.String({ minLength: 1, maxLength: 154 }) }),
+    response: answers(UserLookUp),
+  },
+  moderation: {
+    ...guarded('Flag or suspend a user, with the reason'),
+    params: IdParams,
+    body: Type.Object({
+      flagged: Type.Optional(Type.Boolean()),
+      suspended: Type.Optional(Type.Boolean()),
+      reason: reason(),
+    }),
+    response: answers(Moderation),
+  },
+  adjustment: {
+    ...guarded('Add (or, negative, take back) coins as a manual_adjustment ledger row'),
+    params: IdParams,
+    body: Type.Object({ coins: Type.Integer(), reason: reason() }),
+    response: answers(Type.Object({ ledger_entry_id: Type.Integer(), points: Type.Integer() })),
+  },
+} as const
