@@ -13,7 +13,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import jsQR from 'jsqr'
 import { PNG } from 'pngjs'
 import { productInChromiumForFile } from '../helpers/e2e-suite.ts'
-import { logInThroughScreen, phoneContext } from '../helpers/browser.ts'
+import { phoneLoggedInThroughScreen } from '../helpers/browser.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
 import { runOpsCommand } from '../helpers/operators.ts'
 import { postLedgerEntry } from '../../server/earning/ledger.ts'
@@ -67,10 +67,9 @@ describe('earning loop in Chromium (sqlite)', () => {
   beforeAll(async () => {
     fs.mkdirSync(SHOTS, { recursive: true })
     person = await createTestUser(e2e.product.app, { firstName: 'Ravi Kumar', pin: '2468' })
-    context = await phoneContext(e2e.browser, e2e.product.baseUrl)
-    page = await context.newPage()
-    await logInThroughScreen(page, person.email, person.pin)
-    await page.waitForURL((url) => url.pathname === '/dashboard')
+    const phone = await phoneLoggedInThroughScreen(e2e.browser, e2e.product.baseUrl, person)
+    context = phone.context
+    page = phone.page
   })
 
   afterAll(async () => {

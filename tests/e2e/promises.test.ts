@@ -14,7 +14,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { productInChromiumForFile } from '../helpers/e2e-suite.ts'
-import { logInThroughScreen, phoneContext } from '../helpers/browser.ts'
+import { phoneLoggedInThroughScreen } from '../helpers/browser.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
 import { runOpsCommand } from '../helpers/operators.ts'
 import { grantCoins } from '../helpers/ledger.ts'
@@ -48,10 +48,9 @@ describe('payment promises in Chromium (sqlite)', () => {
     fs.mkdirSync(SHOTS, { recursive: true })
     person = await createTestUser(e2e.product.app, { firstName: 'Asha Rao', pin: '1357', views: 3 })
     await grantCoins(e2e.product.app, person.id, 12_345)
-    context = await phoneContext(e2e.browser, e2e.product.baseUrl)
-    page = await context.newPage()
-    await logInThroughScreen(page, person.email, person.pin)
-    await page.waitForURL((url) => url.pathname === '/dashboard')
+    const phone = await phoneLoggedInThroughScreen(e2e.browser, e2e.product.baseUrl, person)
+    context = phone.context
+    page = phone.page
   })
 
   afterAll(async () => {

@@ -84,3 +84,19 @@ export async function logInThroughScreen(
   await page.getByLabel('Password', { exact: true }).fill(pin)
   await page.getByRole('button', { name: 'Login' }).click()
 }
+
+/**
+ * A fresh phone context whose page has logged in through the login screen as `person` (its email
+ * and PIN) and reached /dashboard: the start of a test of what a logged-in user does next.
+ */
+export async function phoneLoggedInThroughScreen(
+  browser: Browser,
+  baseURL: string,
+  person: { email: string; pin: string },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await phoneContext(browser, baseURL)
+  const page = await context.newPage()
+  await logInThroughScreen(page, person.email, person.pin)
+  await page.waitForURL((url) => url.pathname === '/dashboard')
+  return { context, page }
+}
