@@ -53,8 +53,9 @@ export default function Dashboard() {
   const progressHydrated = useStoreHydrated(useWatchProgressStore)
   const pending = summarizeOutbox(useOutboxItems())
   // The first render draws the screen with the player's placeholder (same size); the player
-  // itself, the heaviest part, follows in a render of its own right after (TBT, issue 5).
-  const showRest = useAfterFirstPaint(user !== null)
+  // itself, the heaviest part, follows right after in a transition, rendered in slices (TBT,
+  // issues 5 and 12).
+  const showRest = useAfterFirstPaint(user !== null, { transition: true })
 
   useEffect(() => {
     refreshUser({ reuseRecent: true }).catch(() => {
@@ -147,13 +148,14 @@ export default function Dashboard() {
           </Link>
         </div>
       </BalanceCard>
-      <Suspense fallback={<div className="refresh-control" aria-hidden="true" />}>
-        {showRest ? (
+      {/* A boundary of its own once shown: the transition that shows it never waits for its code. */}
+      {showRest ? (
+        <Suspense fallback={<div className="refresh-control" aria-hidden="true" />}>
           <UserRefreshControl stale={failed} onRefresh={refresh} />
-        ) : (
-          <div className="refresh-control" aria-hidden="true" />
-        )}
-      </Suspense>
+        </Suspense>
+      ) : (
+        <div className="refresh-control" aria-hidden="true" />
+      )}
 
       {offline ? (
         <p className="notice" role="status">
@@ -173,7 +175,11 @@ export default function Dashboard() {
 
       <PlansSummary currentVideoPoint={user.membership__video_point} />
 
-      <Suspense fallback={null}>{showRest ? <InstallButton /> : null}</Suspense>
+      {showRest ? (
+        <Suspense fallback={null}>
+          <InstallButton />
+        </Suspense>
+      ) : null}
 
       <button
         type="button"
