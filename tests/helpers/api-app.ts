@@ -5,6 +5,8 @@
  */
 import { afterAll, beforeAll } from 'vitest'
 import type { FastifyInstance, InjectOptions } from 'fastify'
+import { Value } from 'typebox/value'
+import type { TSchema } from 'typebox'
 import { buildApp } from '../../server/app.ts'
 import type { AppConfig } from '../../server/config.ts'
 import { createTestDatabase, type EngineName, type TestDatabase } from './databases.ts'
@@ -37,6 +39,7 @@ export function withApi(engine: EngineName, overrides: Partial<AppConfig> = {}):
       staticDir: undefined,
       ...overrides,
     })
+    checkAnswersAgainstContract(handle.app)
     await handle.app.ready()
     handle.call = async (method, url, options = {}) => {
       const headers: Record<string, string> = { ...options.headers }
@@ -63,4 +66,35 @@ export function withApi(engine: EngineName, overrides: Partial<AppConfig> = {}):
     await database?.drop()
   })
   return handle
+}
+
+/**
+ * Makes every answer of `app` a test of the contract (issue 15): before an answer is serialized,
+ * it is checked against its route's response schema for its status (the exact status, else its
+ * class: 4xx, 5xx), and a mismatch becomes a 500 naming the route, the status and the fields.
+ * So every API test, on both engines, also checks that the server answers as its schemas say,
+ * the console's and push routes included (fast-json-stringify alone would drop or coerce a
+ * mismatched field silently).
+ */
+export function checkAnswersAgainstContract(app: FastifyInstance): void {
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    const responses = request.routeOptions.schema?.response as Record<string, TSchema> | undefined
+    if (!responses) return payload
+    const status = reply.statusCode
+    const schema = responses[String(status)] ?? responses[`${String(status)[0]}xx`]
+    if (!schema) {
+      throw new Error(
+        `${request.method} ${request.routeOptions.url} declares no schema for ${status}`,
+      )
+    }
+    // As JSON would carry it (dates as ISO text), which is what the schema describes.
+    const answer: unknown = JSON.parse(JSON.stringify(payload))
+    const errors = [...Value.Errors(schema, answer)].map((e) => `${e.instancePath} ${e.message}`)
+    if (errors.length > 0) {
+      throw new Error(
+        `${request.method} ${request.routeOptions.url} ${status} does not match its schema: ${errors.join('; ')}`,
+      )
+    }
+    return payload
+  })
 }
