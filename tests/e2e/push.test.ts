@@ -91,6 +91,9 @@ describe('push notifications in Chromium', () => {
       url: '/wallet',
       tag: 'withdrawal-7',
     }
+    // A push reaches only an active worker: wait until the page's worker has activated (its
+    // registration waits for the first screen to settle, later still on a busy machine).
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
     await cdp.send('ServiceWorker.deliverPushMessage', {
       origin: e2e.product.baseUrl,
       registrationId: registration!.registrationId,
@@ -109,7 +112,7 @@ describe('push notifications in Chromium', () => {
           data: n.data as unknown,
         }))
       })
-    await expect.poll(shown, { timeout: 10_000 }).toHaveLength(1)
+    await expect.poll(shown, { timeout: 20_000 }).toHaveLength(1)
     const [notification] = await shown()
     expect(notification).toMatchObject({
       title: payload.title,
