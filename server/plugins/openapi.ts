@@ -3,10 +3,11 @@
  * (src/shared/contract), served at `GET /api/v1/openapi.json`, and its reference page at
  * `/api/docs` (@fastify/swagger-ui: external scripts only, so the app's CSP holds). Register before
  * the routes. A route whose `config.idempotencyKey` is 'required' gets its `Idempotency-Key`
- * header marked required in the document. The operators' console's routes (`/api/v1/ops/…`,
- * DECISIONS §8) are a second document, `GET /api/v1/ops/openapi.json`: the PWA's clients and a
- * reader of the public reference page have no use for them, and they take another token (a console
- * session's, `opsBearerAuth`). Both documents are cut from the one that @fastify/swagger builds.
+ * header marked required in the document. It lists every route of the API, the operators'
+ * console's (`/api/v1/ops/…`, DECISIONS §8) included, each with its token's scheme (`bearerAuth`,
+ * or a console session's `opsBearerAuth`). The console's routes are also a document of their own,
+ * `GET /api/v1/ops/openapi.json`, for the console's readers. Both are cut from the one document
+ * that @fastify/swagger builds.
  */
 import fp from 'fastify-plugin'
 import swagger from '@fastify/swagger'
@@ -35,22 +36,25 @@ interface Document {
 }
 
 /**
- * The part of `doc` whose paths `keep` accepts, with only `scheme` of its security schemes and
+ * The part of `doc` whose paths `keep` accepts, with only `schemes` of its security schemes and
  * `title`; a copy (the paths are shared, not cloned: neither document is changed afterwards).
  */
 function documentOf(
   doc: Document,
   keep: (path: string) => boolean,
-  scheme: string,
+  schemes: string[],
   title: string,
 ): Document {
   const paths = Object.fromEntries(Object.entries(doc.paths ?? {}).filter(([p]) => keep(p)))
-  const schemes = doc.components?.securitySchemes ?? {}
+  const all = doc.components?.securitySchemes ?? {}
   return {
     ...doc,
     info: { ...doc.info, title },
     paths,
-    components: { ...doc.components, securitySchemes: { [scheme]: schemes[scheme] } },
+    components: {
+      ...doc.components,
+      securitySchemes: Object.fromEntries(schemes.map((scheme) => [scheme, all[scheme]])),
+    },
   }
 }
 
@@ -96,8 +100,8 @@ export default fp(async (app) => {
   const product = () =>
     documentOf(
       app.swagger() as Document,
-      (p) => !isConsoleRoute(p),
-      'bearerAuth',
+      () => true,
+      ['bearerAuth', 'opsBearerAuth'],
       'Watch & Earn API',
     )
   await app.register(swaggerUi, {
@@ -113,7 +117,7 @@ export default fp(async (app) => {
     return documentOf(
       app.swagger() as Document,
       isConsoleRoute,
-      'opsBearerAuth',
+      ['opsBearerAuth'],
       "Watch & Earn operators' console API",
     )
   })
