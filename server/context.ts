@@ -24,6 +24,11 @@ export type MoneyEvent =
 
 export interface AppContext {
   db: Db
+  /**
+   * Where `runIdempotent` takes Idempotency-Keys outside a transaction: on PostgreSQL the pool
+   * whose commits do not wait for the WAL flush (server/db/index.ts `openDatabase`); absent: `db`.
+   */
+  asyncCommitDb?: Db
   engine: Engine
   /**
    * The business rules the server enforces (DECISIONS §3): the app's `config.rules`, which the
@@ -52,6 +57,7 @@ export function appContext(app: FastifyInstance): AppContext {
   const clock = app.config.clock
   return {
     db: app.db,
+    asyncCommitDb: app.asyncCommitDb,
     engine: app.engine,
     rules: app.config.rules,
     now: clock ? () => clock() : () => new Date(),

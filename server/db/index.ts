@@ -16,6 +16,11 @@ export type Tx = Transaction<Database>
 
 export interface DatabaseHandle {
   db: Db
+  /**
+   * Where the writes go that a crash may lose without harm (`asyncCommitPool`): on PostgreSQL a
+   * second, smaller pool whose sessions commit with `synchronous_commit = off`; on SQLite `db`.
+   */
+  asyncCommitDb: Db
   engine: Engine
   close(): Promise<void>
 }
@@ -27,18 +32,51 @@ pg.types.setTypeParser(20, (value) => Number(value))
 export const DEFAULT_POOL_SIZE = 10
 
 /**
+ * The PostgreSQL connections of the asynchronous-commit pool for a main pool of `poolSize`: half,
+ * at least one. Its statements are single short writes that never wait for a WAL flush.
+ */
+export const asyncCommitPoolSize = (poolSize: number) => Math.max(1, Math.ceil(poolSize / 2))
+
+/**
+ * A pool of at most `max` connections to `url`; `options` are the sessions' server settings
+ * (libpq's `options`, e.g. `-c synchronous_commit=off`).
+ */
+function pgPool(url: string, max: number, options?: string): Db {
+  // Each connection names the texts it runs, so PostgreSQL parses and plans them once.
+  const pool = new pg.Pool({ connectionString: url, max, Client: NamingClient, options })
+  // An idle client's connection can end under us (a server restart, a dropped database):
+  // the pool replaces it; without this listener the error would crash the process.
+  pool.on('error', (error) => console.error('idle PostgreSQL client error:', error.message))
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+}
+
+/**
  * Opens the database named by `url`; creates the SQLite file's folder if needed. `poolSize` is
- * the most PostgreSQL connections this instance holds (default DEFAULT_POOL_SIZE); SQLite has one.
+ * the most PostgreSQL connections this instance holds in its main pool (default
+ * DEFAULT_POOL_SIZE), plus `asyncCommitPoolSize(poolSize)` in the pool of writes a crash may
+ * lose (`asyncCommitDb`, opened on first use); SQLite has one connection for both.
+ *
+ * Durability (issue 14): on PostgreSQL every COMMIT of the main pool waits for its WAL to reach
+ * the disk (`synchronous_commit = on`, the server's default): ledger rows, balances, rewards and
+ * every key answer written with them. The second pool's sessions commit with
+ * `synchronous_commit = off`: the commit returns before the flush (PostgreSQL flushes within
+ * three `wal_writer_delay`s, 0.6 s by default), so a crash of the database server in that
+ * window may lose the write, never corrupt or reorder it (a later synchronous commit flushes every
+ * earlier WAL record first). Only the Idempotency-Key rows `runIdempotent` takes outside a
+ * transaction go there (server/earning/idempotency.ts says why losing one is harmless).
  */
 export function openDatabase(url: string, poolSize = DEFAULT_POOL_SIZE): DatabaseHandle {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    // Each connection names the texts it runs, so PostgreSQL parses and plans them once.
-    const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: NamingClient })
-    // An idle client's connection can end under us (a server restart, a dropped database):
-    // the pool replaces it; without this listener the error would crash the process.
-    pool.on('error', (error) => console.error('idle PostgreSQL client error:', error.message))
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-    return { db, engine: 'postgres', close: () => db.destroy() }
+    const db = pgPool(url, poolSize)
+    const asyncCommitDb = pgPool(url, asyncCommitPoolSize(poolSize), '-c synchronous_commit=off')
+    return {
+      db,
+      asyncCommitDb,
+      engine: 'postgres',
+      close: async () => {
+        await Promise.all([db.destroy(), asyncCommitDb.destroy()])
+      },
+    }
   }
   const file = url.replace(/^file:/, '')
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
@@ -47,7 +85,7 @@ export function openDatabase(url: string, poolSize = DEFAULT_POOL_SIZE): Databas
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
-  return { db, engine: 'sqlite', close: () => db.destroy() }
+  return { db, asyncCommitDb: db, engine: 'sqlite', close: () => db.destroy() }
 }
 
 /** Whether the database answers a trivial query (used by `GET /healthz`). */

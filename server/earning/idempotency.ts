@@ -5,11 +5,35 @@
  * same transaction as the handler's ledger rows, so a committed credit always has its answer.
  * Reading the key, hashing the request and releasing keys a crash left in flight are in
  * idempotency-keys.ts.
+ *
+ * Which writes wait for the disk (issue 14, PostgreSQL): every transaction here commits with
+ * `synchronous_commit = on`, so a credit, its ledger rows and the key's answer stored with them
+ * are durable when the client hears of them. The key rows taken OUTSIDE a transaction go through
+ * `ctx.asyncCommitDb` (commits that do not wait for the WAL flush; on SQLite the same database),
+ * because losing one in a crash of the database server within its flush window (0.6 s by
+ * default) is harmless:
+ * - A key taken in flight before the handler's transaction: that transaction updates the same
+ *   row and its synchronous COMMIT flushes all WAL before it, the row's insert included. Lost
+ *   without that commit, the key is as if never sent, which is what a crash leaves anyway (keys
+ *   left in flight are released at start-up), and a retry runs afresh.
+ * - A refusal the precheck proved before any transaction, stored as the key's first answer: it
+ *   moved no money, and a retry with the same key and body recomputes the same refusal: from the
+ *   body alone (400 VALIDATION), or from the durable reward row (409 ALREADY_REWARDED; rewards
+ *   are never taken back). Two answers depend on the clock and may differ on such a retry: a
+ *   claim without `watched_at` is judged for the day it arrives (the PWA always sends
+ *   `watched_at`), and a watch time refused as in the future may no longer be. Either can then be
+ *   credited once, never twice (the reward row is unique per user, video and India day), and only
+ *   if the database crashed within the flush window after the refusal.
+ * Waiting for the flush was most of a refusal's time under load: at 10 connections an
+ * `INSERT … ON CONFLICT DO NOTHING` took 2.9–7.8 ms with the flush and 0.8–1.1 ms without, a
+ * read 0.4–0.5 ms (pgbench, issue 14's README notes), and each wait holds a pool connection.
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
-import type { QueryCreator } from 'kysely'
-import type { Tx } from '../db/index.ts'
+import { sql, type QueryCreator } from 'kysely'
+import type { Db, Tx } from '../db/index.ts'
+import { compiledOnce, type CompiledParam } from '../db/compiled.ts'
 import type { Database } from '../db/schema/index.ts'
+import type { IdempotencyKeysTable } from '../db/schema/earning.ts'
 import { ApiError, conflict } from '../lib/errors.ts'
 import type { AppContext } from '../context.ts'
 import { requestHash } from './idempotency-keys.ts'
@@ -93,6 +117,119 @@ export function runIdempotent<T>(
   return runStored(ctx, request, handler, options) as Promise<StoredResponse<T | ErrorBody>>
 }
 
+/** A key's row as `answerOf` judges it. */
+type KeyRow = Omit<IdempotencyKeysTable, 'user_id' | 'key'>
+
+/** The row `takeKey` inserts: the key, its request and its state (an answer when done). */
+type NewKey = {
+  userId: number
+  key: string
+  route: string
+  hash: string
+  state: 'in_flight' | 'done'
+  /** The answer's HTTP status and JSON text when `state` is done, else null. */
+  status: number | null
+  body: string | null
+  /** ISO time, created_at and updated_at. */
+  at: string
+}
+
+/**
+ * PostgreSQL's take-or-read of a key in one statement (compiled once): the INSERT … ON CONFLICT
+ * DO NOTHING of the key (`taken` 1 when it inserted the row) and the key's row as it was before
+ * the statement (every column null when there was none, or when the conflicting row was
+ * committed after the statement's snapshot: a concurrent first request; then read again).
+ */
+const takeKeyStatement = compiledOnce((db: Db, param: CompiledParam<NewKey>) =>
+  db
+    .with('taken', (qc) =>
+      qc
+        .insertInto('idempotency_keys')
+        .values({
+          user_id: param('userId'),
+          key: param('key'),
+          route: param('route'),
+          request_hash: param('hash'),
+          state: param('state'),
+          response_status: param('status'),
+          response_body: param('body'),
+          created_at: param('at'),
+          updated_at: param('at'),
+        })
+        .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+        .returning('user_id'),
+    )
+    .selectFrom(sql<{ one: number }>`(select 1)`.as('one'))
+    .leftJoin('idempotency_keys as k', (join) =>
+      join.on('k.user_id', '=', param('userId')).on('k.key', '=', param('key')),
+    )
+    .select((eb) => [
+      eb
+        .selectFrom('taken')
+        .select((t) => t.fn.countAll<number>().as('n'))
+        .as('taken'),
+      'k.route',
+      'k.request_hash',
+      'k.state',
+      'k.response_status',
+      'k.response_body',
+      'k.created_at',
+      'k.updated_at',
+    ]),
+)
+
+/**
+ * Takes `row`'s key unless its user already has it, with one INSERT … ON CONFLICT DO NOTHING
+ * (not a caught unique violation: on PostgreSQL a failed INSERT leaves a dead row and an aborted
+ * transaction behind per replay), through `ctx.asyncCommitDb` (see the top of this file).
+ * Resolves `{ taken: true }`, or the key's existing row (on PostgreSQL read by the same
+ * statement; undefined when it is not visible yet: a first request still running).
+ */
+async function takeKey(
+  ctx: AppContext,
+  row: NewKey,
+): Promise<{ taken: true } | { taken: false; existing: KeyRow | undefined }> {
+  const db = ctx.asyncCommitDb ?? ctx.db
+  if (ctx.engine === 'postgres') {
+    const [result] = (await takeKeyStatement(db, row)).rows
+    if (Number(result?.taken) === 1) return { taken: true }
+    if (result && result.state !== null) return { taken: false, existing: result as KeyRow }
+  } else {
+    const inserted = await db
+      .insertInto('idempotency_keys')
+      .values({
+        user_id: row.userId,
+        key: row.key,
+        route: row.route,
+        request_hash: row.hash,
+        state: row.state,
+        response_status: row.status,
+        response_body: row.body,
+        created_at: row.at,
+        updated_at: row.at,
+      })
+      .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+      .returning('user_id')
+      .executeTakeFirst()
+    if (inserted) return { taken: true }
+  }
+  const existing = await ctx.db
+    .selectFrom('idempotency_keys')
+    .select([
+      'route',
+      'request_hash',
+      'state',
+      'response_status',
+      'response_body',
+      'created_at',
+      'updated_at',
+    ])
+    .where('user_id', '=', row.userId)
+    .where('key', '=', row.key)
+    .executeTakeFirst()
+  return { taken: false, existing }
+}
+
 async function runStored(
   ctx: AppContext,
   request: { userId: number; key: string; route: string; body: unknown },
@@ -102,8 +239,10 @@ async function runStored(
   const { userId, key, route } = request
   const hash = requestHash(route, request.body)
   const startedAt = ctx.now().toISOString()
+  const newKey = { userId, key, route, hash, at: startedAt }
   const byKey = (tx: Tx | AppContext['db']) =>
     tx.updateTable('idempotency_keys').where('user_id', '=', userId).where('key', '=', key)
+  const keyUse = { userId, key, route, hash, startedAt }
   /** Whether this request holds the key's in-flight row (taken over from a crashed request). */
   let taken = false
   if (options.precheck) {
@@ -111,17 +250,26 @@ async function runStored(
     if (refusal) {
       // The refusal is the key's first answer: stored in the same single write that takes the key.
       const answer = errorResponse(refusal)
-      const stored = await insertKey('done', answer)
-      if (stored) return answer
-      const replay = await existingAnswer(ctx, userId, key, route, hash, startedAt)
+      const json = JSON.stringify(answer.body)
+      const take = await takeKey(ctx, {
+        ...newKey,
+        state: 'done',
+        status: answer.status,
+        body: json,
+      })
+      if (take.taken) return answer
+      const replay = await answerOf(ctx, take.existing, keyUse)
       if (replay) return replay
       // A stale in-flight key was taken over: run the handler, which refuses the same way.
       taken = true
     }
   }
-  if (!taken && !(await insertKey('in_flight', null))) {
-    const replay = await existingAnswer(ctx, userId, key, route, hash, startedAt)
-    if (replay) return replay
+  if (!taken) {
+    const take = await takeKey(ctx, { ...newKey, state: 'in_flight', status: null, body: null })
+    if (!take.taken) {
+      const replay = await answerOf(ctx, take.existing, keyUse)
+      if (replay) return replay
+    }
   }
 
   try {
@@ -143,34 +291,6 @@ async function runStored(
     if (error instanceof ApiError && error.statusCode < 500) return storeRefusal(error)
     await releaseKey()
     throw error
-  }
-
-  /**
-   * Takes the key with one INSERT … ON CONFLICT DO NOTHING (not a caught unique violation: on
-   * PostgreSQL a failed INSERT leaves a dead row and an aborted transaction behind per replay).
-   * Resolves whether this request took it.
-   */
-  async function insertKey(
-    state: 'in_flight' | 'done',
-    answer: StoredResponse | null,
-  ): Promise<boolean> {
-    const row = await ctx.db
-      .insertInto('idempotency_keys')
-      .values({
-        user_id: userId,
-        key,
-        route,
-        request_hash: hash,
-        state,
-        response_status: answer?.status ?? null,
-        response_body: answer ? JSON.stringify(answer.body) : null,
-        created_at: startedAt,
-        updated_at: startedAt,
-      })
-      .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-      .returning('user_id')
-      .executeTakeFirst()
-    return row !== undefined
   }
 
   /** `answer` as `storeAnswer` writes it for this key, now. */
@@ -208,21 +328,18 @@ async function refusalOf(check: () => Promise<void>): Promise<ApiError | null> {
   }
 }
 
-/** The stored answer for a used key; null when a stale in-flight key was taken over. */
-async function existingAnswer(
+/**
+ * The stored answer of a used key (`row`, as read when taking it failed) for this use of it;
+ * null when a stale in-flight key was taken over (the caller runs the handler). Throws 422
+ * IDEMPOTENCY_KEY_REUSED (another route or body), 409 IDEMPOTENCY_IN_FLIGHT (no row visible yet,
+ * or the first request still running).
+ */
+async function answerOf(
   ctx: AppContext,
-  userId: number,
-  key: string,
-  route: string,
-  hash: string,
-  startedAt: string,
+  row: KeyRow | undefined,
+  use: { userId: number; key: string; route: string; hash: string; startedAt: string },
 ): Promise<StoredResponse | null> {
-  const row = await ctx.db
-    .selectFrom('idempotency_keys')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('key', '=', key)
-    .executeTakeFirst()
+  const { userId, key, route, hash, startedAt } = use
   if (!row) throw inFlight()
   if (row.route !== route || row.request_hash !== hash) {
     throw new ApiError(

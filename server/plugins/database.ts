@@ -1,6 +1,6 @@
 /**
  * Opens, migrates and seeds the database, releases the Idempotency-Keys a crash left in flight
- * (DECISIONS §6–7), and decorates the app with `db` and `engine`.
+ * (DECISIONS §6–7), and decorates the app with `db`, `asyncCommitDb` and `engine`.
  */
 import fp from 'fastify-plugin'
 import { openDatabase, type Db, type Engine } from '../db/index.ts'
@@ -11,6 +11,8 @@ import { releaseAbandonedKeys } from '../earning/idempotency-keys.ts'
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db
+    /** Writes a crash may lose without harm (server/db/index.ts `openDatabase`); SQLite: `db`. */
+    asyncCommitDb: Db
     engine: Engine
   }
 }
@@ -23,6 +25,7 @@ export default fp(async (app) => {
   if (released > 0)
     app.log.warn({ released }, 'released idempotency keys left in flight by a crash')
   app.decorate('db', handle.db)
+  app.decorate('asyncCommitDb', handle.asyncCommitDb)
   app.decorate('engine', handle.engine)
   app.addHook('onClose', async () => handle.close())
 })
