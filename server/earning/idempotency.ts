@@ -29,9 +29,9 @@
  * read 0.4–0.5 ms (pgbench, issue 14's README notes), and each wait holds a pool connection.
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { sql, type QueryCreator } from 'kysely'
+import { sql, type Compilable, type QueryCreator, type SelectQueryBuilder } from 'kysely'
 import type { Db, Tx } from '../db/index.ts'
-import { compiledOnce, type CompiledParam } from '../db/compiled.ts'
+import { compiledOnce, type CompiledParam, type CompiledRunner } from '../db/compiled.ts'
 import type { Database } from '../db/schema/index.ts'
 import type { IdempotencyKeysTable } from '../db/schema/earning.ts'
 import { ApiError, conflict } from '../lib/errors.ts'
@@ -100,18 +100,21 @@ function errorResponse(error: ApiError): StoredResponse {
  * Runs `handler` once per (user, key). Returns the handler's answer, or the stored first answer
  * on a replay. A 4xx ApiError from the handler is stored and returned as the answer too; any
  * other error releases the key (so a retry may run) and is rethrown.
- * `options.precheck` runs first, outside any transaction: a refusal it can prove from a plain read
- * (a reward already credited today) is stored as the key's answer in the one write that takes the
- * key, without a transaction or a user lock, which is what most repeated claims are. A key used
- * before still answers as stored (the first answer, 409 or 422). The precheck must only refuse
- * what the handler would refuse too.
+ * `options.precheck` runs first, outside any transaction: it throws the refusals the request alone
+ * proves (a 4xx ApiError) and returns the probe of a refusal one read proves (a reward already
+ * credited today; `Precheck`). Either refusal is stored as the key's answer by the one write that
+ * takes the key, without a transaction or a user lock, which is what most repeated claims are; on
+ * PostgreSQL the probe's read, the key's INSERT and the read of a used key are one statement. A
+ * key used before still answers as stored (the first answer, 409 or 422). The precheck must only
+ * refuse what the handler would refuse too.
  * Throws 422 IDEMPOTENCY_KEY_REUSED (other body or route) and 409 IDEMPOTENCY_IN_FLIGHT.
  */
 export function runIdempotent<T>(
   ctx: AppContext,
   request: { userId: number; key: string; route: string; body: unknown },
   handler: (tx: Tx) => Promise<HandlerAnswer<T>>,
-  options: { precheck?: () => Promise<void> } = {},
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each route's own probe parameters
+  options: { precheck?: () => Precheck<any> } = {},
 ): Promise<StoredResponse<T | ErrorBody>> {
   // A replay is the JSON this function stored from the handler's answer or a refusal.
   return runStored(ctx, request, handler, options) as Promise<StoredResponse<T | ErrorBody>>
@@ -213,7 +216,12 @@ async function takeKey(
       .executeTakeFirst()
     if (inserted) return { taken: true }
   }
-  const existing = await ctx.db
+  return { taken: false, existing: await keyRow(ctx, row.userId, row.key) }
+}
+
+/** The row of `userId`'s `key`, if any (a plain read on the main pool). */
+function keyRow(ctx: AppContext, userId: number, key: string): Promise<KeyRow | undefined> {
+  return ctx.db
     .selectFrom('idempotency_keys')
     .select([
       'route',
@@ -224,17 +232,93 @@ async function takeKey(
       'created_at',
       'updated_at',
     ])
-    .where('user_id', '=', row.userId)
-    .where('key', '=', row.key)
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
     .executeTakeFirst()
-  return { taken: false, existing }
+}
+
+/** Builds a probe's query: a SELECT of fixed shape over `param`s (`compiledOnce`'s rules). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table, any columns
+type ProbeBuilder<P> = (db: Db, param: CompiledParam<P>) => SelectQueryBuilder<Database, any, any>
+
+/** `RefusalProbe.take`'s one row: the key's state if this statement inserted it, and its row. */
+type TakeResult = { [C in keyof KeyRow]: KeyRow[C] | null } & { taken: NewKey['state'] | null }
+
+/**
+ * A refusal one read proves, whose rows refuse the request (`refusalProbe`): `read` runs the
+ * probe alone (SQLite); `take` (PostgreSQL) runs it, takes the key (state done with the refusal
+ * as its answer when the probe has rows, else in flight) and reads a used key, in one statement.
+ */
+export interface RefusalProbe<P> {
+  read: CompiledRunner<P, unknown>
+  take: CompiledRunner<P & Omit<NewKey, 'state'>, TakeResult>
+}
+
+/** What a precheck returns: the probe, its parameters and the refusal its rows prove. */
+export interface Precheck<P> {
+  probe: RefusalProbe<P>
+  params: P
+  refusal: ApiError
+}
+
+/**
+ * The probe of a refusal `build`'s rows prove (built and compiled once per database; its
+ * parameter names must differ from NewKey's, except `userId`, which must be the same user's).
+ */
+export function refusalProbe<P extends Record<string, unknown>>(
+  build: ProbeBuilder<P>,
+): RefusalProbe<P> {
+  type Q = P & Omit<NewKey, 'state'>
+  return {
+    read: compiledOnce(build),
+    take: compiledOnce((db: Db, param: CompiledParam<Q>) => {
+      const refused = sql<boolean>`exists (select 1 from refused)`
+      return db
+        .with('refused', () => build(db, param as unknown as CompiledParam<P>))
+        .with('taken', (qc) =>
+          qc
+            .insertInto('idempotency_keys')
+            .values({
+              user_id: param('userId'),
+              key: param('key'),
+              route: param('route'),
+              request_hash: param('hash'),
+              state: sql<NewKey['state']>`case when ${refused} then 'done' else 'in_flight' end`,
+              response_status: sql<
+                number | null
+              >`case when ${refused} then ${param('status')}::integer end`,
+              response_body: sql<
+                string | null
+              >`case when ${refused} then ${param('body')}::text end`,
+              created_at: param('at'),
+              updated_at: param('at'),
+            })
+            .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+            .returning('state'),
+        )
+        .selectFrom(sql<{ one: number }>`(select 1)`.as('one'))
+        .leftJoin('idempotency_keys as k', (join) =>
+          join.on('k.user_id', '=', param('userId')).on('k.key', '=', param('key')),
+        )
+        .select((eb) => [
+          eb.selectFrom('taken').select('taken.state').as('taken'),
+          'k.route',
+          'k.request_hash',
+          'k.state',
+          'k.response_status',
+          'k.response_body',
+          'k.created_at',
+          'k.updated_at',
+        ]) as unknown as Compilable<TakeResult>
+    }),
+  }
 }
 
 async function runStored(
   ctx: AppContext,
   request: { userId: number; key: string; route: string; body: unknown },
   handler: (tx: Tx) => Promise<HandlerAnswer<unknown>>,
-  options: { precheck?: () => Promise<void> },
+  options: { precheck?: () => Precheck<Record<string, unknown>> },
 ): Promise<StoredResponse> {
   const { userId, key, route } = request
   const hash = requestHash(route, request.body)
@@ -246,7 +330,38 @@ async function runStored(
   /** Whether this request holds the key's in-flight row (taken over from a crashed request). */
   let taken = false
   if (options.precheck) {
-    const refusal = await refusalOf(options.precheck)
+    let refusal: ApiError | null = null
+    let check: Precheck<Record<string, unknown>> | null = null
+    try {
+      check = options.precheck()
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.statusCode >= 500) throw error
+      refusal = error
+    }
+    if (check && ctx.engine === 'postgres') {
+      // One statement: the probe, the key taken (refused: with the refusal as its answer) or read.
+      const answer = errorResponse(check.refusal)
+      const [result] = (
+        await check.probe.take(ctx.asyncCommitDb ?? ctx.db, {
+          ...check.params,
+          ...newKey,
+          status: answer.status,
+          body: JSON.stringify(answer.body),
+        })
+      ).rows
+      if (result?.taken === 'done') return answer
+      if (result?.taken === 'in_flight') {
+        taken = true
+      } else {
+        const existing = result?.state != null ? (result as KeyRow) : await keyRow(ctx, userId, key)
+        const replay = await answerOf(ctx, existing, keyUse)
+        if (replay) return replay
+        // A stale in-flight key was taken over: run the handler, which refuses as it must.
+        taken = true
+      }
+    } else if (check && (await check.probe.read(ctx.db, check.params)).rows.length > 0) {
+      refusal = check.refusal
+    }
     if (refusal) {
       // The refusal is the key's first answer: stored in the same single write that takes the key.
       const answer = errorResponse(refusal)
@@ -314,17 +429,6 @@ async function runStored(
       .where('key', '=', key)
       .where('state', '=', 'in_flight')
       .execute()
-  }
-}
-
-/** The 4xx ApiError `check` throws, or null when it passes; other errors are rethrown. */
-async function refusalOf(check: () => Promise<void>): Promise<ApiError | null> {
-  try {
-    await check()
-    return null
-  } catch (error) {
-    if (error instanceof ApiError && error.statusCode < 500) return error
-    throw error
   }
 }
 

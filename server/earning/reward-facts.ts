@@ -6,9 +6,13 @@ import { sql } from 'kysely'
 import { compiledOnce, type CompiledParam } from '../db/compiled.ts'
 import type { Db, Tx } from '../db/index.ts'
 import { videoPointSubqueries } from './membership.ts'
+import { refusalProbe } from './idempotency.ts'
 
-/** The user's reward for the video on an India day ('YYYY-MM-DD'), if any: `{ id }` rows. */
-export const rewardOfDay = compiledOnce(
+/**
+ * The user's reward for the video on an India day ('YYYY-MM-DD'), if any: `{ id }` rows. A claim's
+ * precheck probe (`runIdempotent`): such a row refuses the claim 409 ALREADY_REWARDED.
+ */
+export const rewardOfDay = refusalProbe(
   (db: Db, param: CompiledParam<{ userId: number; videoId: number; day: string }>) =>
     db
       .selectFrom('video_rewards')

@@ -16,7 +16,7 @@ import type {
 } from '../../src/shared/contract/earning.ts'
 import type { AppContext } from '../context.ts'
 import { indiaDay } from '../lib/time.ts'
-import type { HandlerAnswer } from './idempotency.ts'
+import type { HandlerAnswer, Precheck } from './idempotency.ts'
 import { alreadyRewarded, creditReward } from './reward-credit.ts'
 import { claimFacts, countView, rewardOfDay } from './reward-facts.ts'
 
@@ -132,19 +132,23 @@ function parseClaim(claim: RewardClaim, now: Date): { videoId: number; watchedAt
 }
 
 /**
- * The refusals of a claim that one plain read can prove, checked before any transaction
- * (`runIdempotent`'s precheck): a malformed claim, and a video already rewarded that India day
- * (rewards are never taken back, so the answer cannot change under a lock).
- * Throws 400 VALIDATION, 409 ALREADY_REWARDED, 422 TIMER_NOT_PASSED (a future watch time).
+ * The refusals of a claim that one plain read can prove, for `runIdempotent`'s precheck: a
+ * malformed claim (thrown: 400 VALIDATION, 422 TIMER_NOT_PASSED for a future watch time), and a
+ * video already rewarded that India day (rewards are never taken back, so the answer cannot
+ * change under a lock): returned as the probe of the reward row, which `runIdempotent` reads in
+ * the same statement that takes the key on PostgreSQL; its rows refuse 409 ALREADY_REWARDED.
  */
-export async function precheckReward(
+export function precheckReward(
   ctx: AppContext,
   userId: number,
   claim: RewardClaim,
-): Promise<void> {
+): Precheck<{ userId: number; videoId: number; day: string }> {
   const { videoId, watchedAt } = parseClaim(claim, ctx.now())
-  const { rows } = await rewardOfDay(ctx.db, { userId, videoId, day: indiaDay(watchedAt) })
-  if (rows.length > 0) throw alreadyRewarded()
+  return {
+    probe: rewardOfDay,
+    params: { userId, videoId, day: indiaDay(watchedAt) },
+    refusal: alreadyRewarded(),
+  }
 }
 
 /**
