@@ -73,6 +73,36 @@ export function storeAnswer(
     .where('key', '=', answer.key)
 }
 
+/** The key a request holds in its transaction: its user, the key as stored, the ISO time. */
+export interface KeyHold {
+  userId: number
+  key: string
+  at: string
+}
+
+/**
+ * The write that holds `hold`'s in-flight key row for the caller's transaction (its lock), built
+ * on `qc` (a transaction or the query creator of a WITH clause) and not yet sent: it touches
+ * `updated_at` and updates no row when the key is no longer in flight (released underneath).
+ */
+export function holdKey(qc: QueryCreator<Database>, hold: KeyHold) {
+  return qc
+    .updateTable('idempotency_keys')
+    .set({ updated_at: hold.at })
+    .where('user_id', '=', hold.userId)
+    .where('key', '=', hold.key)
+    .where('state', '=', 'in_flight')
+}
+
+/**
+ * Holds `hold`'s key in `tx` (`holdKey`). Throws `KeyReleased` when its in-flight row is gone (a
+ * start-up of another instance released it): `runIdempotent` then answers 409 IDEMPOTENCY_IN_FLIGHT.
+ */
+export async function holdKeyIn(tx: Tx, hold: KeyHold): Promise<void> {
+  const held = await holdKey(tx, hold).executeTakeFirst()
+  if (Number(held.numUpdatedRows) !== 1) throw new KeyReleased()
+}
+
 /** Whether a request was answered from the store: a key stored before the request began. */
 export interface ReplayNote {
   replay: boolean
@@ -107,14 +137,17 @@ function errorResponse(error: ApiError): StoredResponse {
  * PostgreSQL the probe's read, the key's INSERT and the read of a used key are one statement. A
  * key used before still answers as stored (the first answer, 409 or 422). The precheck must only
  * refuse what the handler would refuse too.
+ * The handler runs in a transaction that first holds the key's row (`holdKey`); with
+ * `options.handlerHoldsKey` the handler holds it itself, in its own first statement (`holdKey` as
+ * a WITH clause, or `holdKeyIn`), and throws `KeyReleased` when that held no row.
  * Throws 422 IDEMPOTENCY_KEY_REUSED (other body or route) and 409 IDEMPOTENCY_IN_FLIGHT.
  */
 export function runIdempotent<T>(
   ctx: AppContext,
   request: { userId: number; key: string; route: string; body: unknown },
-  handler: (tx: Tx) => Promise<HandlerAnswer<T>>,
+  handler: (tx: Tx, hold: KeyHold) => Promise<HandlerAnswer<T>>,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each route's own probe parameters
-  options: { precheck?: () => Precheck<any> } = {},
+  options: { precheck?: () => Precheck<any>; handlerHoldsKey?: boolean } = {},
 ): Promise<StoredResponse<T | ErrorBody>> {
   // A replay is the JSON this function stored from the handler's answer or a refusal.
   return runStored(ctx, request, handler, options) as Promise<StoredResponse<T | ErrorBody>>
@@ -317,15 +350,13 @@ export function refusalProbe<P extends Record<string, unknown>>(
 async function runStored(
   ctx: AppContext,
   request: { userId: number; key: string; route: string; body: unknown },
-  handler: (tx: Tx) => Promise<HandlerAnswer<unknown>>,
-  options: { precheck?: () => Precheck<Record<string, unknown>> },
+  handler: (tx: Tx, hold: KeyHold) => Promise<HandlerAnswer<unknown>>,
+  options: { precheck?: () => Precheck<Record<string, unknown>>; handlerHoldsKey?: boolean },
 ): Promise<StoredResponse> {
   const { userId, key, route } = request
   const hash = requestHash(route, request.body)
   const startedAt = ctx.now().toISOString()
   const newKey = { userId, key, route, hash, at: startedAt }
-  const byKey = (tx: Tx | AppContext['db']) =>
-    tx.updateTable('idempotency_keys').where('user_id', '=', userId).where('key', '=', key)
   const keyUse = { userId, key, route, hash, startedAt }
   /** Whether this request holds the key's in-flight row (taken over from a crashed request). */
   let taken = false
@@ -391,12 +422,9 @@ async function runStored(
     return await ctx.db.transaction().execute(async (tx) => {
       // Holds the key's row for the transaction: start-up release skips it while this runs, and
       // a key released underneath (another instance started in between) is not run twice.
-      const held = await byKey(tx)
-        .set({ updated_at: startedAt })
-        .where('state', '=', 'in_flight')
-        .executeTakeFirst()
-      if (Number(held.numUpdatedRows) !== 1) throw new KeyReleased()
-      const { answerStored, ...answer } = await handler(tx)
+      const hold = { userId, key, at: startedAt }
+      if (!options.handlerHoldsKey) await holdKeyIn(tx, hold)
+      const { answerStored, ...answer } = await handler(tx, hold)
       if (!answerStored) await storeAnswer(tx, answerRow(answer)).execute()
       return answer
     })
@@ -473,7 +501,7 @@ async function answerOf(
 }
 
 /** The key's in-flight row vanished before the handler ran (a start-up released it). */
-class KeyReleased extends Error {}
+export class KeyReleased extends Error {}
 
 /** 409 IDEMPOTENCY_IN_FLIGHT: the first request with this key is still running. */
 const inFlight = () =>

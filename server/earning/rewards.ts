@@ -16,9 +16,9 @@ import type {
 } from '../../src/shared/contract/earning.ts'
 import type { AppContext } from '../context.ts'
 import { indiaDay } from '../lib/time.ts'
-import type { HandlerAnswer, Precheck } from './idempotency.ts'
+import { holdKeyIn, type HandlerAnswer, type KeyHold, type Precheck } from './idempotency.ts'
 import { alreadyRewarded, creditReward } from './reward-credit.ts'
-import { claimFacts, countView, rewardOfDay } from './reward-facts.ts'
+import { claimFacts, countView, countViewHoldingKey, rewardOfDay } from './reward-facts.ts'
 
 /** A dashboard video item (SPEC §3; the contract's `DashboardVideo`). `timer` is in seconds. */
 type VideoItem = DashboardVideo
@@ -152,8 +152,9 @@ export function precheckReward(
 }
 
 /**
- * Judges one video reward claim in `tx` (the caller's idempotent transaction) and credits it,
- * recording `key` on the ledger row; returns the key's answer, 200 `{ data: RewardCredited }`
+ * Judges one video reward claim in `tx` (the caller's idempotent transaction, which leaves
+ * holding the claim's key to this handler: `hold`, runIdempotent's handlerHoldsKey) and credits
+ * it, recording the key on the ledger row; returns the key's answer, 200 `{ data: RewardCredited }`
  * (`creditReward`). Throws 400 VALIDATION, 403 EMAIL_NOT_VERIFIED, 404 VIDEO_NOT_FOUND,
  * 409 ALREADY_REWARDED, 422 TIMER_NOT_PASSED.
  */
@@ -162,16 +163,27 @@ export async function claimReward(
   tx: Tx,
   userId: number,
   claim: RewardClaim,
-  key: string,
+  hold: KeyHold,
 ): Promise<HandlerAnswer<{ data: RewardCredited }>> {
+  const { key } = hold
   const now = ctx.now()
   const { videoId, watchedAt } = parseClaim(claim, now)
 
   // The view is counted first: the UPDATE locks the user's row for the rest of the transaction (on
   // PostgreSQL the same FOR NO KEY UPDATE lock `lockUser` takes), so claims of one user are judged
   // one after another, each on a fresh read after the lock. A refusal below rolls it back.
-  const [user] = (await countView(tx, { userId })).rows
-  if (!user) throw notFound('USER_NOT_FOUND', 'No such user.')
+  // On PostgreSQL the same statement first holds the key (runIdempotent's handlerHoldsKey).
+  if (ctx.engine === 'sqlite') await holdKeyIn(tx, hold)
+  const [user] = (
+    ctx.engine === 'postgres'
+      ? await countViewHoldingKey(tx, hold)
+      : await countView(tx, { userId })
+  ).rows
+  if (!user) {
+    // No row: the key was not held (holding it now updates nothing), or no such user.
+    if (ctx.engine === 'postgres') await holdKeyIn(tx, hold)
+    throw notFound('USER_NOT_FOUND', 'No such user.')
+  }
   if (!user.email_verified) {
     throw forbidden('EMAIL_NOT_VERIFIED', 'Please verify your email before earning rewards.')
   }

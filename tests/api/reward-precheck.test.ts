@@ -2,12 +2,16 @@
 // the refusal is the key's first answer, on both engines: a replay gets it again, another body
 // with the key gets 422, and a credited key still replays its credit. A credited claim reads all
 // its facts in one statement; every refusal keeps its own answer.
+import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ENGINES } from '../helpers/databases.ts'
 import { withApi } from '../helpers/api-app.ts'
 import { rewardCalls } from '../helpers/rewards.ts'
 import { createTestUser } from '../helpers/users.ts'
 import { assertLedgerBalanced, testClock } from '../helpers/ledger.ts'
+import { appContext } from '../../server/context.ts'
+import { KeyReleased } from '../../server/earning/idempotency.ts'
+import { claimReward } from '../../server/earning/rewards.ts'
 
 describe.each(ENGINES)('reward claims refused before a transaction on %s', (engine) => {
   const clock = testClock()
@@ -68,5 +72,93 @@ describe.each(ENGINES)('reward claims refused before a transaction on %s', (engi
     const unknown = await claim(user, { dashboard_id: 999_999 })
     expect(unknown.body.code).toBe('VIDEO_NOT_FOUND')
     expect(await rewardRows(user)).toHaveLength(1)
+  })
+
+  it('writes money through durable commits and only keys taken outside a transaction through the asynchronous pool', async () => {
+    const setting = async (db: typeof api.app.db) =>
+      (
+        await sql<{
+          setting: string
+        }>`select current_setting('synchronous_commit') as setting`.execute(db)
+      ).rows[0]?.setting
+    if (engine === 'postgres') {
+      expect(await setting(api.app.db)).toBe('on')
+      expect(await setting(api.app.asyncCommitDb)).toBe('off')
+    } else {
+      // SQLite has one connection: the same database handle for both.
+      expect(api.app.asyncCommitDb).toBe(api.app.db)
+    }
+  })
+
+  it('recomputes the same refusal when its key row was lost in a crash, and credits nothing', async () => {
+    const user = await createTestUser(api.app)
+    const [first] = await dashboard(user)
+    clock.advance(first!.timer)
+    const body = { dashboard_id: first!.id, watched_at: clock.now().toISOString() }
+    expect((await claim(user, body, 'credit-key')).status).toBe(200)
+    const refused = await claim(user, body, 'lost-key')
+    expect(refused.body.code).toBe('ALREADY_REWARDED')
+    // The refusal's key row went through the pool that does not wait for the WAL flush: a crash of
+    // the database server right after it may lose it. Lose it, then retry the same key and body.
+    await api.app.db
+      .deleteFrom('idempotency_keys')
+      .where('user_id', '=', user.id)
+      .where('key', '=', 'client:lost-key')
+      .execute()
+    clock.advance(3600)
+    expect(await claim(user, body, 'lost-key')).toEqual(refused)
+    expect(await claim(user, body, 'lost-key')).toEqual(refused)
+    expect(await rewardRows(user)).toHaveLength(1)
+  })
+
+  it('takes a fresh key in flight and credits it, then replays the credit from the same one statement', async () => {
+    const user = await createTestUser(api.app)
+    const [first, second] = await dashboard(user)
+    clock.advance(first!.timer)
+    const credited = await claim(user, { dashboard_id: first!.id }, 'one-key')
+    expect(credited.status).toBe(200)
+    const stored = await api.app.db
+      .selectFrom('idempotency_keys')
+      .select(['state', 'response_status', 'response_body'])
+      .where('user_id', '=', user.id)
+      .where('key', '=', 'client:one-key')
+      .executeTakeFirstOrThrow()
+    expect(stored).toEqual({
+      state: 'done',
+      response_status: 200,
+      response_body: JSON.stringify(credited.body),
+    })
+    clock.advance(60)
+    expect(await claim(user, { dashboard_id: first!.id }, 'one-key')).toEqual(credited)
+    const other = await claim(user, { dashboard_id: second!.id }, 'one-key')
+    expect(other.status).toBe(422)
+    expect(other.body.code).toBe('IDEMPOTENCY_KEY_REUSED')
+    expect(await rewardRows(user)).toHaveLength(1)
+  })
+
+  it('holds the claim key in the statement that locks the user: a key released underneath is not run and counts no view', async () => {
+    const user = await createTestUser(api.app)
+    const [first] = await dashboard(user)
+    clock.advance(first!.timer)
+    const before = await api.app.db
+      .selectFrom('users')
+      .select(['views', 'points'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow()
+    // No in-flight row for this key (as after another instance's start-up released it).
+    const hold = { userId: user.id, key: 'client:released', at: clock.now().toISOString() }
+    const ctx = appContext(api.app)
+    await expect(
+      api.app.db
+        .transaction()
+        .execute((tx) => claimReward(ctx, tx, user.id, { dashboard_id: first!.id }, hold)),
+    ).rejects.toBeInstanceOf(KeyReleased)
+    const after = await api.app.db
+      .selectFrom('users')
+      .select(['views', 'points'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow()
+    expect(after).toEqual(before)
+    expect(await rewardRows(user)).toHaveLength(0)
   })
 })

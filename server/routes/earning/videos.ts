@@ -37,9 +37,13 @@ export default async function videoRoutes(instance: FastifyInstance): Promise<vo
       const answer = await runIdempotent(
         ctx,
         { userId: request.userId, key, route: 'add-reward', body },
-        (tx) => claimReward(ctx, tx, request.userId, body, key),
-        // A claim already credited today is refused without a transaction (most repeats are).
-        { precheck: () => precheckReward(ctx, request.userId, body) },
+        (tx, hold) => claimReward(ctx, tx, request.userId, body, hold),
+        // A claim already credited today is refused without a transaction (most repeats are);
+        // a claim holds its key in the statement that locks the user.
+        {
+          precheck: () => precheckReward(ctx, request.userId, body),
+          handlerHoldsKey: true,
+        },
       )
       return reply.status(answer.status).send(answer.body)
     },
