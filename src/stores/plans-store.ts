@@ -20,7 +20,10 @@ export type { MembershipPlan }
  * then `mixedDays` is true and each option carries its own `withdrawlDays`).
  */
 export interface PlanGroup {
+  /** The server's `membership_type`, as stored (the group's key). */
   type: string
+  /** The type's name in the active language (`planTypeName`). */
+  name: string
   note: string
   mixedDays: boolean
   deposits: { amount: number; perVideo: number; membershipPlanId: number; withdrawlDays: number }[]
@@ -35,6 +38,28 @@ export interface PlanGroup {
 /** 'Withdrawal in 1 day' / 'Withdrawal in 5 days' (issue 13: plurals right). */
 export const withdrawalNote = (days: number): string =>
   t('Withdrawal in {days}', { days: formatDays(days) })
+
+/**
+ * The names of the plan types the product seeds (server/db/seeds/earning.ts, SPEC §3), keyed by
+ * the type in lower case. Operators may add or rename types in the console; a type not listed
+ * here is shown as the server names it.
+ */
+export const PLAN_TYPE_NAMES: Record<string, string> = {
+  free: msg('Free'),
+  silver: msg('Silver'),
+  gold: msg('Gold'),
+  platinum: msg('Platinum'),
+}
+
+/**
+ * A plan type's name in the active language (issue 16): the catalog's name for a known type
+ * (matched without regard to case or surrounding spaces), else `type` exactly as the server sent
+ * it. Call while rendering.
+ */
+export function planTypeName(type: string): string {
+  const name = PLAN_TYPE_NAMES[type.trim().toLowerCase()]
+  return name ? t(name) : type
+}
 
 /** SPEC §8 texts. */
 export const PLANS_NOT_ARRAY = msg('Failed to fetch membership data. Please try again.')
@@ -54,7 +79,14 @@ export function groupPlans(plans: MembershipPlan[]): PlanGroup[] {
     let entry = groups.get(plan.membership_type)
     if (!entry) {
       entry = {
-        group: { type: plan.membership_type, note: '', mixedDays: false, deposits: [], free: null },
+        group: {
+          type: plan.membership_type,
+          name: planTypeName(plan.membership_type),
+          note: '',
+          mixedDays: false,
+          deposits: [],
+          free: null,
+        },
         members: [],
       }
       groups.set(plan.membership_type, entry)
