@@ -3,27 +3,11 @@
  * account is suspended. An operator writes them in free text (the console, `npm run ops`), which
  * cannot be machine-translated, so a page shows them as the operator's words under a translated
  * label ("Reason given by our team:"). The few reasons the server writes itself (the command
- * line's defaults, a bank result file's status: server/ops/commands.ts, server/ops/payouts.ts)
- * are known messages and are shown in the page's language instead.
+ * line's defaults, a bank result file's status: src/shared/server-words.ts) are known messages
+ * and are shown in the page's language instead.
  */
-import { msg, t } from '@/i18n/i18n'
-
-/** The reasons the server writes itself, by their exact stored text in lower case. */
-const KNOWN_REASONS: Record<string, string> = {
-  // `npm run ops -- reject-order <id>` without a reason: the payment never arrived.
-  'rejected from the command line': msg('Your payment did not reach us.'),
-  // `npm run ops -- fail-withdrawal <id>` without a reason.
-  'failed from the command line': msg('The payout could not be made.'),
-}
-
-/** A bank result file's failed statuses (server/ops/payouts.ts writes `bank says <status>`). */
-const BANK_STATUSES: Record<string, string> = {
-  failed: msg('The bank could not make the payout.'),
-  failure: msg('The bank could not make the payout.'),
-  rejected: msg('The bank rejected the payout.'),
-  returned: msg('The bank returned the payout.'),
-  reversed: msg('The bank returned the payout.'),
-}
+import { t } from '@/i18n/i18n'
+import { knownReasonMessage } from '@/shared/server-words'
 
 /** A reason ready to show: the page's own words for a known one, else the operator's words. */
 export interface ShownReason {
@@ -43,9 +27,7 @@ export interface ShownReason {
  * suspension's), in the active language. Call while rendering or when a toast is raised.
  */
 export function shownReason(reason: string): ShownReason {
-  const key = reason.trim().toLowerCase()
-  const bank = /^bank says (\w+)$/.exec(key)?.[1]
-  const known = KNOWN_REASONS[key] ?? (bank ? BANK_STATUSES[bank] : undefined)
+  const known = knownReasonMessage(reason)
   if (known) return { text: t(known), known: true, lang: undefined }
   const text = reason.trim()
   const lang = /[\u0900-\u097F]/.test(text) ? 'hi' : /[A-Za-z]/.test(text) ? 'en' : undefined

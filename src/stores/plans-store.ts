@@ -11,6 +11,7 @@ import { payoutTimeRange } from '@/shared/payout-time'
 import { formatDayRange, formatDays } from '@/i18n/format'
 import { msg, t } from '@/i18n/i18n'
 import type { MembershipPlan } from '@/shared/contract/earning'
+import { planTypeMessage } from '@/shared/server-words'
 
 export type { MembershipPlan }
 
@@ -40,24 +41,12 @@ export const withdrawalNote = (days: number): string =>
   t('Withdrawal in {days}', { days: formatDays(days) })
 
 /**
- * The names of the plan types the product seeds (server/db/seeds/earning.ts, SPEC §3), keyed by
- * the type in lower case. Operators may add or rename types in the console; a type not listed
- * here is shown as the server names it.
- */
-export const PLAN_TYPE_NAMES: Record<string, string> = {
-  free: msg('Free'),
-  silver: msg('Silver'),
-  gold: msg('Gold'),
-  platinum: msg('Platinum'),
-}
-
-/**
- * A plan type's name in the active language (issue 16): the catalog's name for a known type
- * (matched without regard to case or surrounding spaces), else `type` exactly as the server sent
- * it. Call while rendering.
+ * A plan type's name in the active language (issue 16): the catalog's name for a type the product
+ * seeds (src/shared/server-words.ts; matched without regard to case or surrounding spaces), else
+ * `type` exactly as the server sent it (a type an operator added). Call while rendering.
  */
 export function planTypeName(type: string): string {
-  const name = PLAN_TYPE_NAMES[type.trim().toLowerCase()]
+  const name = planTypeMessage(type)
   return name ? t(name) : type
 }
 
