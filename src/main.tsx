@@ -15,6 +15,7 @@ import { routePath } from './lib/route-path'
 import { useUserStore } from './stores/user-store'
 import { useRulesStore } from './stores/rules-store'
 import { usePlansStore } from './stores/plans-store'
+import { useWatchProgressStore } from './stores/watch-progress-store'
 import { whenSettled } from './lib/when-idle'
 import { releaseEarlyTap } from './lib/early-taps'
 import { activateLocale } from './i18n/i18n'
@@ -32,8 +33,8 @@ interface PersistedStore {
 }
 
 /**
- * Resolves once every persisted store the first screens read (the user, the rules, the plans) has been read
- * from IndexedDB, or after `maxMs`. The first render then draws from what was stored: a page
+ * Resolves once every persisted store the first screens read (the user, the rules, the plans, the
+ * dashboard's watch progress) has been read from IndexedDB, or after `maxMs`. The first render then draws from what was stored: a page
  * with a static first frame (`data-shell`, the dashboard) goes straight from its outline to the
  * screen, and a hydrated page is not drawn again, synchronously, when a store it reads changes
  * under it (React re-renders a store's readers at once, issue 12's TBT).
@@ -81,7 +82,10 @@ async function mount(): Promise<void> {
       first ? preloadComponent(first.component) : Promise.resolve(),
       new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS)),
     ]),
-    storesRead([useUserStore, useRulesStore, usePlansStore], STORES_READ_WAIT_MS),
+    storesRead(
+      [useUserStore, useRulesStore, usePlansStore, useWatchProgressStore],
+      STORES_READ_WAIT_MS,
+    ),
   ])
   await language
   // A task of its own for the first render, apart from the modules' compiling and running.

@@ -12,13 +12,15 @@ import { PageSkeleton } from '@/components/skeleton'
 import { OfflineNotice } from '@/components/offline-notice'
 import { setUnauthorizedHandler } from '@/lib/api-client'
 import { isLoggedIn } from '@/lib/session'
+import { showsTabBar } from '@/components/tab-bar-routes'
 import { useAfterFirstPaint } from '@/lib/use-after-first-paint'
 import { whenSettled } from '@/lib/when-idle'
 import { useLocale } from '@/i18n/react'
 
 /**
- * The logged-in app's tab bar, loaded on demand: a guest never draws it, so its code and icons
- * stay out of the first route's JavaScript (issue 12's budget).
+ * The logged-in app's tab bar, loaded on demand and only on the tabs' own screens: a guest or an
+ * inner screen (/deposit-fee) never loads it, so its code and icons stay out of the first route's
+ * JavaScript (issue 12's budget) and out of an inner screen's first render (its LCP).
  */
 const TabBar = lazy(() => import('@/components/tab-bar').then((m) => ({ default: m.TabBar })))
 
@@ -81,7 +83,7 @@ export function App() {
           </Route>
         </Switch>
       </Suspense>
-      {isLoggedIn() ? (
+      {showsTabBar(location) ? (
         <Suspense fallback={null}>
           <TabBar />
         </Suspense>

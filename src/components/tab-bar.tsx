@@ -7,29 +7,24 @@
 import { useEffect } from 'react'
 import { Link, useLocation } from 'wouter'
 import { Gift, House, UserRound, WalletMinimal, type LucideIcon } from 'lucide-react'
-import { isLoggedIn } from '@/lib/session'
 import { routePath } from '@/lib/route-path'
 import { msg, t } from '@/i18n/i18n'
+import { TAB_PATHS, showsTabBar } from './tab-bar-routes'
 
 interface Tab {
-  href: string
+  href: (typeof TAB_PATHS)[number]
   /** The English label (`msg()`), shown through `t()`. */
   label: string
   Icon: LucideIcon
 }
 
-/** The tabs, in order. */
+/** The tabs, in TAB_PATHS' order. */
 export const TABS: readonly Tab[] = [
   { href: '/dashboard', label: msg('Home'), Icon: House },
   { href: '/wallet', label: msg('Wallet'), Icon: WalletMinimal },
   { href: '/referandearn', label: msg('Refer'), Icon: Gift },
   { href: '/profile', label: msg('Profile'), Icon: UserRound },
 ]
-
-/** Whether the tab bar shows at `path` (a logged-in visitor on one of the tabs' screens). */
-export function showsTabBar(path: string): boolean {
-  return isLoggedIn() && TABS.some((tab) => tab.href === routePath(path))
-}
 
 export function TabBar() {
   const [location] = useLocation()

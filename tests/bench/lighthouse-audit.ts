@@ -145,6 +145,19 @@ export async function launchLighthouseBrowser(
         }
         fs.mkdirSync('.lighthouse', { recursive: true })
         fs.writeFileSync(`.lighthouse/${reportName}.json`, String(result.report))
+        // BENCH_TRACE=1: the run's trace and DevTools log beside its report, for a closer look
+        // (chrome://tracing, the Performance panel, or Lighthouse's own Lantern simulation).
+        if (process.env.BENCH_TRACE === '1') {
+          const { Trace, DevtoolsLog } = result.artifacts as {
+            Trace: unknown
+            DevtoolsLog: unknown
+          }
+          fs.writeFileSync(`.lighthouse/${reportName}.trace.json`, JSON.stringify(Trace))
+          fs.writeFileSync(
+            `.lighthouse/${reportName}.devtoolslog.json`,
+            JSON.stringify(DevtoolsLog),
+          )
+        }
         return figures(lhr)
       }
     },

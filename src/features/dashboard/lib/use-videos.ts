@@ -3,7 +3,7 @@
  * fetched again after 2 s, backing off (2, 4, 8 … 60 s), and not while offline — the fetch waits
  * for the connection instead of reloading the page.
  */
-import { useEffect, useState } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 import { getVideos, type DashboardVideo } from '../api/get-videos'
 
 /** First retry delay and its ceiling, in ms. */
@@ -45,8 +45,12 @@ export function useVideos(): VideosState {
         if (list.length === 0) schedule()
         else {
           loaded = true
-          setRetrying(false)
-          setVideos(list)
+          // A transition: the list's arrival draws the player, the screen's heaviest part, and
+          // React renders a transition in slices instead of one long task (TBT, issue 12).
+          startTransition(() => {
+            setRetrying(false)
+            setVideos(list)
+          })
         }
       } catch (error) {
         console.error('dashboard fetch failed', error)
