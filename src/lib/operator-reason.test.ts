@@ -42,11 +42,15 @@ describe('an operator’s reason', () => {
   it('reads as one labelled line in the page’s language', async () => {
     await activateLocale('hi')
     expect(reasonLine('many accounts from one phone')).toBe(
-      'हमारी टीम का बताया कारण: many accounts from one phone',
+      'हमारी टीम का बताया कारण: “many accounts from one phone”',
+    )
+    // A reason the server wrote itself is the page's own words: no quotation marks.
+    expect(reasonLine('bank says rejected')).toBe(
+      'हमारी टीम का बताया कारण: बैंक ने भुगतान अस्वीकार कर दिया।',
     )
     await activateLocale('en')
     expect(reasonLine('many accounts from one phone')).toBe(
-      'Reason given by our team: many accounts from one phone',
+      'Reason given by our team: “many accounts from one phone”',
     )
   })
 })

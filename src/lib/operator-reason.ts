@@ -35,9 +35,13 @@ export function shownReason(reason: string): ShownReason {
 }
 
 /**
- * An operator's reason as one line of text, with its label: "Reason given by our team: …" (for a
- * toast or a message, where no element can carry the words' language).
+ * An operator's reason as one line of text, with its label: "Reason given by our team: “…”" (for
+ * a toast or a message, where no element can carry the words' language); the operator's own
+ * words in quotation marks, a known reason without.
  */
 export function reasonLine(reason: string): string {
-  return t('Reason given by our team: {reason}', { reason: shownReason(reason).text })
+  const shown = shownReason(reason)
+  return t('Reason given by our team: {reason}', {
+    reason: shown.known ? shown.text : `“${shown.text}”`,
+  })
 }
