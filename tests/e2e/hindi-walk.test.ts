@@ -6,7 +6,8 @@
  * names, the product's name, what UPI apps call a reference, the user's own data); addresses and
  * codes (UPI, PIN, OTP, IFSC…) are never words to translate. A sentence someone forgot to put
  * through t() fails here, with the route and the text. At the 360 px width no text may run past
- * its box or make the page scroll sideways (Hindi words are longer than English ones).
+ * its box or make the page scroll sideways (Hindi words are longer than English ones). An
+ * operator's reason (the wallet's, a suspended user's refusal) reads under a Hindi label.
  */
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -341,5 +342,44 @@ describe('a Hindi walk of the main routes', () => {
   it('finds no English sentence and no text running past its box on the logged-in screens', async () => {
     const seen = await walk(USER_ROUTES, user.token)
     expect(seen).toEqual({ english: [], overflow: [] })
+  })
+
+  it("tells a suspended user why in Hindi, the operator's words labelled as theirs", async () => {
+    // Videos of 2 s, so the claim is made within the test's time.
+    await product.app.db.updateTable('videos').set({ timer: 2 }).execute()
+    const suspended = await createTestUser(product.app, { firstName: 'Meera Shah', views: 3 })
+    await product.app.db
+      .insertInto('user_moderation')
+      .values({
+        user_id: suspended.id,
+        flagged: 0,
+        suspended: 1,
+        reason: 'many accounts from one phone',
+        updated_by: null,
+        updated_at: new Date().toISOString(),
+      })
+      .execute()
+    const context = await browser.newContext({
+      baseURL: product.baseUrl,
+      viewport: { width: 360, height: 800 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'hi-IN',
+      serviceWorkers: 'block',
+    })
+    try {
+      const page = await context.newPage()
+      await page.goto('/robots.txt')
+      await page.evaluate((value) => localStorage.setItem('access_token', value), suspended.token)
+      await page.goto('/dashboard', { waitUntil: 'networkidle' })
+      await page.getByRole('button', { name: 'चलाएँ', exact: true }).click()
+      const refusal = page.getByText('आपका अकाउंट निलंबित है')
+      await refusal.waitFor({ timeout: 20_000 })
+      expect(await refusal.innerText()).toContain(
+        'हमारी टीम का बताया कारण: “many accounts from one phone”',
+      )
+    } finally {
+      await context.close()
+    }
   })
 })
