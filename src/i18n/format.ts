@@ -37,9 +37,32 @@ export function formatDayMonth(when: string | number | Date): string {
   return new Date(when).toLocaleDateString(intlLocale(), { day: 'numeric', month: 'short' })
 }
 
+const pluralRules = new Map<string, Intl.PluralRules>()
+
+/**
+ * The plural category of the count `n` in the active language ('one' or 'other' in English and
+ * Hindi; Hindi's 'one' is 0 and 1), by `Intl.PluralRules` (one per language, kept). A message
+ * with a count chooses its words by it, `{form, select, one {{n} day} other {{n} days}}`, instead
+ * of ICU's `plural`: Lingui writes a plural's number with `Intl.NumberFormat` even where the
+ * message does not show it, and the first one on a page loads ICU's number data in one task, about
+ * 40 ms here and four times that on a slow phone (the dashboard's TBT, issue 12).
+ */
+export function pluralForm(n: number): Intl.LDMLPluralRule {
+  const locale = intlLocale()
+  let rules = pluralRules.get(locale)
+  if (!rules) {
+    rules = new Intl.PluralRules(locale)
+    pluralRules.set(locale, rules)
+  }
+  return rules.select(n)
+}
+
 /** Days as words: "1 day", "7 days" / "1 दिन", "7 दिन". */
 export function formatDays(days: number): string {
-  return t('{days, plural, one {# day} other {# days}}', { days })
+  return t('{form, select, one {{days} day} other {{days} days}}', {
+    form: pluralForm(days),
+    days: formatIndianNumber(days),
+  })
 }
 
 /**

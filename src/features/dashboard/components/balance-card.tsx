@@ -15,6 +15,7 @@ import {
   type Rules,
 } from '@/shared/rules'
 import { t } from '@/i18n/i18n'
+import { pluralForm } from '@/i18n/format'
 
 type Figures = Pick<User, 'points' | 'views' | 'referral_count' | 'platform_fee_paid'>
 
@@ -36,15 +37,16 @@ export function nextWithdrawalStep(user: Figures, rules: Rules): string | null {
   }
   if (rules.withdrawMinVideos > 0 && user.views < rules.withdrawMinVideos) {
     const missing = rules.withdrawMinVideos - user.views
-    return t('Watch {count, plural, one {# more video} other {# more videos}}', { count: missing })
+    return t('Watch {form, select, one {{count} more video} other {{count} more videos}}', {
+      form: pluralForm(missing),
+      count: formatIndianNumber(missing),
+    })
   }
   if (rules.withdrawMinReferrals > 0 && user.referral_count < rules.withdrawMinReferrals) {
     const missing = rules.withdrawMinReferrals - user.referral_count
     return t(
-      'Refer {count, plural, one {# more friend} other {# more friends}} who verified their email',
-      {
-        count: missing,
-      },
+      'Refer {form, select, one {{count} more friend} other {{count} more friends}} who verified their email',
+      { form: pluralForm(missing), count: formatIndianNumber(missing) },
     )
   }
   if (rules.withdrawRequiresPlatformFee && !user.platform_fee_paid) {

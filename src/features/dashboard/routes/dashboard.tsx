@@ -12,7 +12,8 @@ import { useRules } from '@/stores/rules-store'
 import { useOutboxItems } from '@/lib/outbox/outbox-store'
 import { summarizeOutbox } from '../lib/pending-summary'
 import { useWatchProgressStore } from '@/stores/watch-progress-store'
-import { coinsToRupees } from '@/shared/rules'
+import { coinsToRupees, formatIndianNumber } from '@/shared/rules'
+import { pluralForm } from '@/i18n/format'
 import { BalanceCard } from '../components/balance-card'
 import { DashboardSkeleton } from '../components/dashboard-skeleton'
 import { BonusPopup, WithdrawRequirementsPopup } from '../components/dashboard-popups'
@@ -130,10 +131,13 @@ export default function Dashboard() {
         {pending.rewards + pending.withdrawals > 0 ? (
           <p className="notice" data-testid="outbox-pending" role="status">
             {t(
-              'Pending: {rewards, plural, =0 {} one {# reward claim} other {# reward claims}}{both, select, yes {, } other {}}{withdrawals, plural, =0 {} one {# withdrawal} other {# withdrawals}} will be sent when the connection allows.',
+              'Pending: {rewardsForm, select, none {} one {{rewards} reward claim} other {{rewards} reward claims}}{both, select, yes {, } other {}}{withdrawalsForm, select, none {} one {{withdrawals} withdrawal} other {{withdrawals} withdrawals}} will be sent when the connection allows.',
               {
-                rewards: pending.rewards,
-                withdrawals: pending.withdrawals,
+                rewardsForm: pending.rewards === 0 ? 'none' : pluralForm(pending.rewards),
+                rewards: formatIndianNumber(pending.rewards),
+                withdrawalsForm:
+                  pending.withdrawals === 0 ? 'none' : pluralForm(pending.withdrawals),
+                withdrawals: formatIndianNumber(pending.withdrawals),
                 both: pending.rewards > 0 && pending.withdrawals > 0 ? 'yes' : 'no',
               },
             )}
