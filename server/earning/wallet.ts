@@ -37,6 +37,7 @@ export async function walletFor(db: Db, userId: number, now: Date = new Date()):
       'created_at',
       'due_at',
       'withdrawl_days',
+      'reason',
     ])
     .where('user_id', '=', userId)
     .orderBy('id', 'desc')
@@ -44,7 +45,16 @@ export async function walletFor(db: Db, userId: number, now: Date = new Date()):
     .execute()
   const orders = await db
     .selectFrom('orders')
-    .select(['order_id', 'amount', 'purpose', 'status', 'created_at', 'expires_at', 'utr'])
+    .select([
+      'order_id',
+      'amount',
+      'purpose',
+      'status',
+      'created_at',
+      'expires_at',
+      'utr',
+      'reason',
+    ])
     .where('user_id', '=', userId)
     .orderBy('id', 'desc')
     .limit(WALLET_LIMIT)

@@ -1,7 +1,9 @@
 /**
  * A suspended user cannot claim rewards or withdraw, and is told why (issue 17; DECISIONS §8):
  * `POST /add-reward/` and `POST /add-withdraw/` answer 403 ACCOUNT_SUSPENDED with the operator's
- * reason for a token whose user is suspended (user_moderation). Register before the routes.
+ * reason for a token whose user is suspended (user_moderation), in the English message and on its
+ * own as `reason` (null when none was stored), so a Hindi page can show the operator's words
+ * apart from its own translation (issue 16). Register before the routes.
  * The suspension comes with the request's one token lookup (server/plugins/auth.ts): no
  * statement of its own.
  */
@@ -20,6 +22,7 @@ export default fp(async (app) => {
       throw forbidden(
         'ACCOUNT_SUSPENDED',
         `Your account is suspended: ${owner.suspendedReason ?? 'please contact support'}. Rewards and withdrawals are paused; write to support to resolve it.`,
+        { reason: owner.suspendedReason ?? null },
       )
     }
   })

@@ -33,8 +33,14 @@ export function Popup({
   children,
   onDismiss,
   returnFocus,
+  titleLang,
 }: {
   title: string
+  /**
+   * The title's language when it is not the page's (the bonus popup's Hindi title on an English
+   * page, SPEC §4), for screen readers (WCAG 3.1.2).
+   */
+  titleLang?: 'hi' | 'en'
   children: ReactNode
   /** Called on Escape; without it Escape does nothing. */
   onDismiss?: () => void
@@ -101,7 +107,7 @@ export function Popup({
 
   return (
     <dialog ref={ref} className="popup" aria-labelledby={id}>
-      <h2 id={id} className="popup-title">
+      <h2 id={id} className="popup-title" lang={titleLang}>
         {title}
       </h2>
       {children}

@@ -133,6 +133,25 @@ describe('API error texts', () => {
       )
     })
 
+    it('adds an operator’s reason after the translation, labelled as their words', () => {
+      const suspended = {
+        code: 'ACCOUNT_SUSPENDED',
+        message:
+          'Your account is suspended: many accounts from one phone. Rewards and withdrawals are paused; write to support to resolve it.',
+      }
+      expect(apiErrorText({ ...suspended, reason: 'many accounts from one phone' } as never)).toBe(
+        `${hindi[API_ERROR_TEXTS.ACCOUNT_SUSPENDED ?? '']} हमारी टीम का बताया कारण: “many accounts from one phone”`,
+      )
+      // As the outbox keeps it: the reason among the extra fields.
+      expect(apiErrorText({ ...suspended, extra: { reason: 'fake referrals' } })).toContain(
+        'हमारी टीम का बताया कारण: “fake referrals”',
+      )
+      // No reason stored: the translation alone.
+      expect(apiErrorText({ ...suspended, reason: null } as never)).toBe(
+        hindi[API_ERROR_TEXTS.ACCOUNT_SUSPENDED ?? ''],
+      )
+    })
+
     it('keeps the server’s English for a code it does not know', () => {
       expect(apiErrorText({ code: 'SOMETHING_NEW', message: 'A new refusal.' })).toBe(
         'A new refusal.',

@@ -8,6 +8,7 @@
  * PWA has no entry here.
  */
 import { i18n, t } from '@/i18n/i18n'
+import { reasonLine } from './operator-reason'
 
 let texts: Record<string, string> | null = null
 let loading: Promise<void> | null = null
@@ -59,8 +60,9 @@ function rupeesIn(message: string): string {
 /**
  * The text to show for a refusal in the active language: on an English page the server's message
  * as it is; on a Hindi page the catalog's translation of that message, else the Hindi of its
- * code, else the server's English (an unknown code). '' when there is no message and no known
- * code (the caller shows its own SPEC text then). Synchronous: before the code table has loaded
+ * code (followed by the operator's reason, labelled, when the answer carries one: `reason` of
+ * ACCOUNT_SUSPENDED), else the server's English (an unknown code). '' when there is no message
+ * and no known code (the caller shows its own SPEC text then). Synchronous: before the code table has loaded
  * (just after switching to Hindi) a refusal not in the catalog keeps the server's English;
  * `readApiError` awaits `loadApiErrorTexts` first.
  */
@@ -73,7 +75,11 @@ export function apiErrorText(error: ApiErrorLike | null | undefined): string {
   const text = error?.code ? texts?.[error.code] : undefined
   if (!text) return message
   const seconds = whole(fields.retry_after_seconds, 0)
-  return t(text, {
+  // An operator's reason (ACCOUNT_SUSPENDED) is their own words: shown after the translation,
+  // labelled as theirs, since the English message it sits in is not shown.
+  const reason =
+    typeof fields.reason === 'string' && fields.reason.trim() ? ` ${reasonLine(fields.reason)}` : ''
+  const translated = t(text, {
     seconds,
     minutes: Math.max(1, Math.ceil(seconds / 60)),
     hours: Math.max(1, Math.ceil(seconds / 3600)),
@@ -82,4 +88,5 @@ export function apiErrorText(error: ApiErrorLike | null | undefined): string {
     rupees: rupeesIn(message),
     fee: rupeesIn(message),
   })
+  return translated + reason
 }

@@ -11,6 +11,7 @@ import { payoutTimeRange } from '@/shared/payout-time'
 import { formatDayRange, formatDays } from '@/i18n/format'
 import { msg, t } from '@/i18n/i18n'
 import type { MembershipPlan } from '@/shared/contract/earning'
+import { planTypeMessage } from '@/shared/server-words'
 
 export type { MembershipPlan }
 
@@ -20,7 +21,10 @@ export type { MembershipPlan }
  * then `mixedDays` is true and each option carries its own `withdrawlDays`).
  */
 export interface PlanGroup {
+  /** The server's `membership_type`, as stored (the group's key). */
   type: string
+  /** The type's name in the active language (`planTypeName`). */
+  name: string
   note: string
   mixedDays: boolean
   deposits: { amount: number; perVideo: number; membershipPlanId: number; withdrawlDays: number }[]
@@ -35,6 +39,16 @@ export interface PlanGroup {
 /** 'Withdrawal in 1 day' / 'Withdrawal in 5 days' (issue 13: plurals right). */
 export const withdrawalNote = (days: number): string =>
   t('Withdrawal in {days}', { days: formatDays(days) })
+
+/**
+ * A plan type's name in the active language (issue 16): the catalog's name for a type the product
+ * seeds (src/shared/server-words.ts; matched without regard to case or surrounding spaces), else
+ * `type` exactly as the server sent it (a type an operator added). Call while rendering.
+ */
+export function planTypeName(type: string): string {
+  const name = planTypeMessage(type)
+  return name ? t(name) : type
+}
 
 /** SPEC §8 texts. */
 export const PLANS_NOT_ARRAY = msg('Failed to fetch membership data. Please try again.')
@@ -54,7 +68,14 @@ export function groupPlans(plans: MembershipPlan[]): PlanGroup[] {
     let entry = groups.get(plan.membership_type)
     if (!entry) {
       entry = {
-        group: { type: plan.membership_type, note: '', mixedDays: false, deposits: [], free: null },
+        group: {
+          type: plan.membership_type,
+          name: planTypeName(plan.membership_type),
+          note: '',
+          mixedDays: false,
+          deposits: [],
+          free: null,
+        },
         members: [],
       }
       groups.set(plan.membership_type, entry)

@@ -215,6 +215,17 @@ describe.each(ENGINES)('orders, UPI and the payment webhook on %s', (engine) => 
     await expect(confirmOrder(ctx, orderId, 'LATE1')).rejects.toMatchObject({
       code: 'ORDER_REJECTED',
     })
+    // The wallet lists it with the operator's reason (issue 16); an open order has none.
+    const other = await createOrder(user, { amount: 99, membership_plan_id: null })
+    const wallet = await api.call('GET', '/api/v1/wallet/', { token: user.token })
+    const orders = (wallet.body.data as { orders: Record<string, unknown>[] }).orders
+    expect(orders.find((o) => o.order_id === orderId)).toMatchObject({
+      status: 'rejected',
+      reason: 'no payment',
+    })
+    expect(
+      orders.find((o) => o.order_id === (other.body.data as { order_id: string }).order_id),
+    ).toMatchObject({ status: 'pending', reason: null })
     expect((await userRow(user)).platform_fee_paid).toBe(0)
     await expect(confirmOrder(ctx, 'WE0000000000000000', 'X1')).rejects.toMatchObject({
       code: 'ORDER_NOT_FOUND',

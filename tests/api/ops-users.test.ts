@@ -99,6 +99,8 @@ describe.each(ENGINES)('console users on %s', (engine) => {
       expect(claim.status, url).toBe(403)
       expect(claim.body.code).toBe('ACCOUNT_SUSPENDED')
       expect(claim.body.message).toContain('many accounts from one phone')
+      // The reason on its own too, for a Hindi page to label as the operator's words (issue 16).
+      expect(claim.body.reason).toBe('many accounts from one phone')
     }
     const lifted = await api.call('POST', `/api/v1/ops/users/${user.id}/moderation`, {
       token,

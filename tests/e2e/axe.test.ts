@@ -3,12 +3,15 @@
  * route table (src/app/routes.tsx) and the not-found screen, against the built PWA and the real
  * API in headless Chromium at 360×800: each screen as each visitor it is meant for (guest-only
  * screens as a guest, logged-in screens as a user, public screens as both), in the light and the
- * dark colour scheme, and every popup open (issue 16 item 7). Each screen also has exactly one
- * `<main>` and one `h1`, also while its data loads and when the API fails. Kept fast: one browser,
- * one tab per visitor that loads the app once and then moves between screens the way its links do
- * (history.pushState), so axe-core is injected once per tab.
+ * dark colour scheme, and every popup open (issue 16 item 7), in English and again in Hindi (a
+ * browser whose language is hi-IN, so the app opens in Hindi: `<html lang="hi">`, the Devanagari
+ * font, the Hindi texts' lengths against the contrast and the 360 px width). Each screen also has
+ * exactly one `<main>` and one `h1`, also while its data loads and when the API fails. Kept fast:
+ * one browser, one tab per visitor and language that loads the app once and then moves between
+ * screens the way its links do (history.pushState), so axe-core is injected once per tab.
  */
 import fs from 'node:fs'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Page, Route } from 'playwright-core'
 import { productInChromiumForFile } from '../helpers/e2e-suite.ts'
@@ -17,6 +20,7 @@ import { createTestUser } from '../helpers/users.ts'
 import { axeScan, describeViolations } from '../helpers/axe.ts'
 
 type Who = 'guest' | 'user'
+type Lang = 'en' | 'hi'
 
 /** Every path of the route table with the query its screen expects, and who sees the screen. */
 const SCREENS: { path: string; query?: string; who: Who[] }[] = [
@@ -58,7 +62,18 @@ const LOADING = '.page-spinner, [data-testid=skeleton]'
 
 const e2e = productInChromiumForFile()
 const contexts: BrowserContext[] = []
-const tabs = {} as Record<Who | 'newcomer', Tab>
+/** A visitor: a guest, a user, or a new user (who sees the bonus popup on load). */
+type Visitor = Who | 'newcomer'
+const tabs = {} as Record<`${Visitor} ${Lang}`, Tab>
+
+/** The Hindi catalog, for the names a Hindi page gives its buttons and popups. */
+const HINDI = JSON.parse(
+  fs.readFileSync(path.resolve('src/i18n/locales/hi.json'), 'utf8'),
+) as Record<string, string>
+
+/** `english` as a page in `lang` shows it (the catalog's Hindi; English when it has none). */
+const say = (lang: Lang, english: string): string =>
+  lang === 'hi' ? (HINDI[english] ?? english) : english
 
 /** A visitor's tab, with the count of its requests still on their way. */
 interface Tab {
@@ -66,12 +81,16 @@ interface Tab {
   inFlight: number
 }
 
-/** A tab in a new context whose pages start logged in with `token` (none: a guest). */
-async function visitorTab(token?: string): Promise<Tab> {
+/**
+ * A tab in a new context whose pages start logged in with `token` (none: a guest), in a browser
+ * whose language is `lang` (en-IN or hi-IN).
+ */
+async function visitorTab(lang: Lang, token?: string): Promise<Tab> {
   const { browser, product } = e2e
+  const options = { locale: lang === 'hi' ? 'hi-IN' : 'en-IN' }
   const context = token
-    ? await loggedInPhoneContext(browser, product.baseUrl, token)
-    : await phoneContext(browser, product.baseUrl)
+    ? await loggedInPhoneContext(browser, product.baseUrl, token, options)
+    : await phoneContext(browser, product.baseUrl, options)
   contexts.push(context)
   const page = await context.newPage()
   const tab: Tab = { page, inFlight: 0 }
@@ -84,11 +103,13 @@ async function visitorTab(token?: string): Promise<Tab> {
 beforeAll(async () => {
   // Videos of 2 s, so the congratulations popup opens within the test's time.
   await e2e.product.app.db.updateTable('videos').set({ timer: 2 }).execute()
-  const user = await createTestUser(e2e.product.app, { firstName: 'Axe Tester', views: 3 })
-  const newcomer = await createTestUser(e2e.product.app, { firstName: 'New Tester', views: 0 })
-  tabs.guest = await visitorTab()
-  tabs.user = await visitorTab(user.token)
-  tabs.newcomer = await visitorTab(newcomer.token)
+  for (const lang of ['en', 'hi'] as const) {
+    const user = await createTestUser(e2e.product.app, { firstName: 'Axe Tester', views: 3 })
+    const newcomer = await createTestUser(e2e.product.app, { firstName: 'New Tester', views: 0 })
+    tabs[`guest ${lang}`] = await visitorTab(lang)
+    tabs[`user ${lang}`] = await visitorTab(lang, user.token)
+    tabs[`newcomer ${lang}`] = await visitorTab(lang, newcomer.token)
+  }
 })
 
 afterAll(async () => {
@@ -108,11 +129,11 @@ async function settle(tab: Tab): Promise<void> {
 }
 
 /**
- * Shows `url` in `who`'s tab: the first time by loading the page, then the way the app's links
- * move (history.pushState, which wouter follows). Waits until the screen has its data.
+ * Shows `url` in the tab of `who` in `lang`: the first time by loading the page, then the way the
+ * app's links move (history.pushState, which wouter follows). Waits until the screen has its data.
  */
-async function show(who: Who | 'newcomer', url: string): Promise<Page> {
-  const tab = tabs[who]
+async function show(who: Visitor, url: string, lang: Lang = 'en'): Promise<Page> {
+  const tab = tabs[`${who} ${lang}`]
   const { page } = tab
   const path = new URL(url, e2e.product.baseUrl).pathname
   if (page.url() === 'about:blank') {
@@ -137,11 +158,14 @@ async function landmarks(page: Page, where: string): Promise<string[]> {
 }
 
 /**
- * The violations of the page in the light and then the dark colour scheme, and a line for each
- * landmark or heading count other than one `<main>` and one `h1`.
+ * The violations of the page in the light and then the dark colour scheme, a line for each
+ * landmark or heading count other than one `<main>` and one `h1`, and one when `<html lang>` is not
+ * the page's language `lang`.
  */
-async function scanBothSchemes(page: Page, where: string): Promise<string[]> {
+async function scanBothSchemes(page: Page, where: string, lang: Lang = 'en'): Promise<string[]> {
   const problems: string[] = []
+  const htmlLang = await page.evaluate(() => document.documentElement.lang)
+  if (htmlLang !== lang) problems.push(`${where}: <html lang="${htmlLang}">, not "${lang}"`)
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme })
     problems.push(...describeViolations(`${where} ${scheme}`, await axeScan(page)))
@@ -163,41 +187,49 @@ describe('axe-core finds no violation', () => {
     )
   })
 
-  describe.each(['guest', 'user'] as const)('as a %s, light and dark', (who) => {
+  describe.each([
+    ['guest', 'en'],
+    ['user', 'en'],
+    ['guest', 'hi'],
+    ['user', 'hi'],
+  ] as const)('as a %s in %s, light and dark', (who, lang) => {
     it.each(urlsFor(who))('%s', async (url) => {
-      const page = await show(who, url)
-      expect(await scanBothSchemes(page, `${url} (${who})`)).toEqual([])
+      const page = await show(who, url, lang)
+      expect(await scanBothSchemes(page, `${url} (${who}, ${lang})`, lang)).toEqual([])
     })
   })
 
-  describe('with each popup open, light and dark', () => {
+  describe.each(['en', 'hi'] as const)('with each popup open, light and dark, in %s', (lang) => {
+    const name = (english: string) => say(lang, english)
+
     it('the bonus popup a new user sees on load', async () => {
-      const page = await show('newcomer', '/dashboard')
+      const page = await show('newcomer', '/dashboard', lang)
       await page.getByRole('dialog', { name: 'बधाई हो!' }).waitFor()
-      expect(await scanBothSchemes(page, 'bonus popup')).toEqual([])
+      expect(await scanBothSchemes(page, `bonus popup (${lang})`, lang)).toEqual([])
     })
 
     it('the withdrawal requirements popup, then the congratulations popup', async () => {
-      const page = await show('user', '/dashboard')
-      await page.getByRole('button', { name: 'Withdraw' }).click()
-      await page.getByRole('dialog', { name: 'Withdrawal requirements' }).waitFor()
-      const problems = await scanBothSchemes(page, 'requirements popup')
-      await page.getByRole('button', { name: 'OK' }).click()
-      await page.getByRole('button', { name: 'Play', exact: true }).click()
-      await page.getByRole('dialog', { name: 'Congratulations!' }).waitFor({ timeout: 20_000 })
-      problems.push(...(await scanBothSchemes(page, 'congratulations popup')))
+      const page = await show('user', '/dashboard', lang)
+      await page.getByRole('button', { name: name('Withdraw') }).click()
+      await page.getByRole('dialog', { name: name('Withdrawal requirements') }).waitFor()
+      const problems = await scanBothSchemes(page, `requirements popup (${lang})`, lang)
+      await page.getByRole('button', { name: name('OK') }).click()
+      await page.getByRole('button', { name: name('Play'), exact: true }).click()
+      await page
+        .getByRole('dialog', { name: name('Congratulations!') })
+        .waitFor({ timeout: 20_000 })
+      problems.push(...(await scanBothSchemes(page, `congratulations popup (${lang})`, lang)))
       expect(problems).toEqual([])
     })
 
     it('the Confirm Payment popup on /deposit-fee', async () => {
-      const page = await show('user', '/deposit-fee')
-      await page
-        .getByRole('button', { name: /^Deposit / })
-        .first()
-        .click()
-      await page.getByRole('dialog', { name: 'Confirm Payment' }).waitFor()
-      const problems = await scanBothSchemes(page, 'confirm payment popup')
-      await page.getByRole('button', { name: 'No' }).click()
+      const page = await show('user', '/deposit-fee', lang)
+      // "Deposit ₹499 for Silver" / "सिल्वर के लिए ₹499 जमा करें"
+      const deposit = lang === 'hi' ? / जमा करें$/ : /^Deposit /
+      await page.getByRole('button', { name: deposit }).first().click()
+      await page.getByRole('dialog', { name: name('Confirm Payment') }).waitFor()
+      const problems = await scanBothSchemes(page, `confirm payment popup (${lang})`, lang)
+      await page.getByRole('button', { name: name('No') }).click()
       expect(problems).toEqual([])
     })
   })

@@ -5,7 +5,9 @@
  * toasts) with two Latin words in a row must be a name the app keeps in Latin script (UPI app
  * names, the product's name, what UPI apps call a reference, the user's own data); addresses and
  * codes (UPI, PIN, OTP, IFSC…) are never words to translate. A sentence someone forgot to put
- * through t() fails here, with the route and the text.
+ * through t() fails here, with the route and the text. At the 360 px width no text may run past
+ * its box or make the page scroll sideways (Hindi words are longer than English ones). An
+ * operator's reason (the wallet's, a suspended user's refusal) reads under a Hindi label.
  */
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -31,11 +33,8 @@ const KEPT_IN_LATIN = [
   'Transaction ID',
   'Watch Earn Demo', // the test server's UPI payee name (configuration, UPI_PAYEES)
   'Meera Shah', // the walking user's own name
-  // The plan types' names, which operators give the plans (server data, seeded in English).
-  'Free',
-  'Silver',
-  'Gold',
-  'Platinum',
+  // The seeded plan types (Free, Silver, Gold, Platinum) have Hindi names in the catalog; an
+  // operator's reason is the operator's own words, quoted and marked lang="en" (pageTexts).
 ]
 
 /**
@@ -69,10 +68,39 @@ async function pageTexts(page: Page): Promise<string[]> {
       const text = node.textContent?.trim()
       if (!text || !parent || parent.closest('script, style, noscript, [aria-hidden="true"]'))
         continue
+      // An operator's reason: their own words, shown as such under a Hindi label (issue 16).
+      if (parent.closest('[data-testid="operator-reason"] q[lang="en"]')) continue
       if (parent.getClientRects().length === 0) continue
       texts.push(text)
     }
     return texts
+  })
+}
+
+/**
+ * Elements whose content runs past their own box sideways (the page scrolling sideways counts
+ * too), as `tag.class "text"`: a Hindi label too long for its button, a word wider than the
+ * screen. Scrolling boxes (the QR slider) and visually hidden text (`.sr-only`, 1 px) are left out.
+ */
+async function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = []
+    const root = document.documentElement
+    if (root.scrollWidth > root.clientWidth)
+      found.push(`the page is ${root.scrollWidth} px wide at ${root.clientWidth} px`)
+    for (const el of document.body.querySelectorAll<HTMLElement>('*')) {
+      if (el.clientWidth <= 1 || !el.checkVisibility()) continue
+      const { overflowX } = getComputedStyle(el)
+      if (overflowX === 'auto' || overflowX === 'scroll') continue
+      if (el.closest('[aria-hidden="true"]')) continue
+      if (el.scrollWidth > el.clientWidth + 1) {
+        const text = el.innerText.trim().replace(/\s+/g, ' ').slice(0, 60)
+        found.push(
+          `${el.tagName.toLowerCase()}.${el.className} is ${el.scrollWidth} px in ${el.clientWidth} px: "${text}"`,
+        )
+      }
+    }
+    return found
   })
 }
 
@@ -112,7 +140,17 @@ const USER_ROUTES: (string | Step)[] = [
       await page.getByRole('dialog', { name: 'पैसे निकालने की शर्तें' }).waitFor()
     },
   },
-  '/wallet',
+  {
+    // The rejected payment's and the returned payout's reasons, under the Hindi label.
+    path: '/wallet',
+    async then(page) {
+      const reasons = page.getByTestId('operator-reason')
+      await reasons.first().waitFor()
+      const texts = await reasons.allInnerTexts()
+      if (texts.length !== 2 || !texts.every((text) => text.startsWith('हमारी टीम का बताया कारण:')))
+        throw new Error(`the wallet's reasons read ${JSON.stringify(texts)}`)
+    },
+  },
   '/deposit-fee',
   {
     // The Confirm Payment popup of a plan's Deposit.
@@ -168,13 +206,62 @@ beforeAll(async () => {
   )
 })
 
+beforeAll(async () => {
+  // A payment an operator rejected and a payout the bank returned, each with its reason: the
+  // wallet shows them under a Hindi label, the operator's English words quoted (issue 16).
+  const at = new Date().toISOString()
+  await product.app.db
+    .insertInto('orders')
+    .values({
+      order_id: 'WE0000000000000077',
+      user_id: user.id,
+      amount: 1999,
+      purpose: 'membership',
+      membership_plan_id: null,
+      status: 'rejected',
+      upi_reference: null,
+      reason: 'The UTR you entered is not on our bank statement',
+      idempotency_key: null,
+      created_at: at,
+      updated_at: at,
+      expires_at: at,
+      utr: '412345678977',
+      utr_submitted_at: at,
+    })
+    .execute()
+  await product.app.db
+    .insertInto('withdrawals')
+    .values({
+      user_id: user.id,
+      upi_id: 'meera.shah.savings@okhdfcbank',
+      amount: 1234,
+      fee: 12,
+      coins: 124_600,
+      status: 'failed',
+      upi_reference: null,
+      reason: 'bank says returned',
+      idempotency_key: `walk:${crypto.randomUUID()}`,
+      created_at: at,
+      updated_at: at,
+      withdrawl_days: 5,
+      due_at: at,
+    })
+    .execute()
+})
+
 afterAll(async () => {
   await browser?.close()
   await product?.stop()
 })
 
-/** Walks `routes` in a Hindi phone (logged in when `token` is given); the English texts found. */
-async function walk(routes: (string | Step)[], token?: string): Promise<string[]> {
+/**
+ * Walks `routes` in a Hindi phone (logged in when `token` is given): the English texts found, and
+ * the texts running past their box.
+ */
+async function walk(
+  routes: (string | Step)[],
+  token?: string,
+): Promise<{ english: string[]; overflow: string[] }> {
   const context = await browser.newContext({
     baseURL: product.baseUrl,
     viewport: { width: 360, height: 800 },
@@ -189,6 +276,7 @@ async function walk(routes: (string | Step)[], token?: string): Promise<string[]
     await page.evaluate((value) => localStorage.setItem('access_token', value), token)
   }
   const found: string[] = []
+  const overflow: string[] = []
   for (const step of routes) {
     const route = typeof step === 'string' ? step : `${step.path} (then a tap)`
     await page.goto(typeof step === 'string' ? step : step.path, { waitUntil: 'networkidle' })
@@ -208,9 +296,10 @@ async function walk(routes: (string | Step)[], token?: string): Promise<string[]
       const english = englishIn(text)
       if (english) found.push(`${route}: ${english}`)
     }
+    for (const line of await overflowing(page)) overflow.push(`${route}: ${line}`)
   }
   await context.close()
-  return found
+  return { english: found, overflow }
 }
 
 describe('a Hindi walk of the main routes', () => {
@@ -227,11 +316,70 @@ describe('a Hindi walk of the main routes', () => {
     expect(englishIn('₹1,500 · UPI')).toBeNull()
   })
 
-  it('finds no English sentence on the guest screens', async () => {
-    expect(await walk(GUEST_ROUTES)).toEqual([])
+  it('finds text running past its box (the check works)', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 800 } })
+    try {
+      await page.setContent(
+        '<main><button style="width: 100px; white-space: nowrap">पैसे निकालने की शर्तें देखें</button>' +
+          '<p class="sr-only" style="position: absolute; width: 1px; overflow: hidden">छिपा हुआ लंबा पाठ</p>' +
+          '<div style="overflow-x: auto"><div style="width: 600px">स्लाइडर</div></div></main>',
+      )
+      const found = await overflowing(page)
+      expect(found).toHaveLength(1)
+      expect(found[0]).toMatch(/^button\. is \d+ px in \d+ px: "पैसे निकालने की शर्तें देखें"$/)
+      await page.setContent('<p style="width: 500px">बहुत चौड़ा</p>')
+      // 500 px and the body's 8 px margin.
+      expect(await overflowing(page)).toEqual(['the page is 508 px wide at 360 px'])
+    } finally {
+      await page.close()
+    }
   })
 
-  it('finds no English sentence on the logged-in screens', async () => {
-    expect(await walk(USER_ROUTES, user.token)).toEqual([])
+  it('finds no English sentence and no text running past its box on the guest screens', async () => {
+    expect(await walk(GUEST_ROUTES)).toEqual({ english: [], overflow: [] })
+  })
+
+  it('finds no English sentence and no text running past its box on the logged-in screens', async () => {
+    const seen = await walk(USER_ROUTES, user.token)
+    expect(seen).toEqual({ english: [], overflow: [] })
+  })
+
+  it("tells a suspended user why in Hindi, the operator's words labelled as theirs", async () => {
+    // Videos of 2 s, so the claim is made within the test's time.
+    await product.app.db.updateTable('videos').set({ timer: 2 }).execute()
+    const suspended = await createTestUser(product.app, { firstName: 'Meera Shah', views: 3 })
+    await product.app.db
+      .insertInto('user_moderation')
+      .values({
+        user_id: suspended.id,
+        flagged: 0,
+        suspended: 1,
+        reason: 'many accounts from one phone',
+        updated_by: null,
+        updated_at: new Date().toISOString(),
+      })
+      .execute()
+    const context = await browser.newContext({
+      baseURL: product.baseUrl,
+      viewport: { width: 360, height: 800 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'hi-IN',
+      serviceWorkers: 'block',
+    })
+    try {
+      const page = await context.newPage()
+      await page.goto('/robots.txt')
+      await page.evaluate((value) => localStorage.setItem('access_token', value), suspended.token)
+      await page.goto('/dashboard', { waitUntil: 'networkidle' })
+      await page.getByRole('button', { name: 'चलाएँ', exact: true }).click()
+      const refusal = page.getByText('आपका अकाउंट निलंबित है')
+      await refusal.waitFor({ timeout: 20_000 })
+      expect(await refusal.innerText()).toContain(
+        'हमारी टीम का बताया कारण: “many accounts from one phone”',
+      )
+    } finally {
+      await context.close()
+    }
   })
 })

@@ -132,7 +132,10 @@ export const LedgerEntry = Type.Object({
 })
 export type LedgerEntry = Static<typeof LedgerEntry>
 
-/** A withdrawal: `amount` and `fee` whole rupees; `due_at` null for rows older than migration 004. */
+/**
+ * A withdrawal: `amount` and `fee` whole rupees; `due_at` null for rows older than migration 004;
+ * `reason` the operator's (or the bank file's) reason when it failed, else null.
+ */
 export const WalletWithdrawal = Type.Object({
   id: Type.Integer(),
   upi_id: Type.String(),
@@ -143,10 +146,13 @@ export const WalletWithdrawal = Type.Object({
   created_at: isoTime(),
   due_at: Nullable(isoTime()),
   withdrawl_days: Nullable(Type.Integer()),
+  reason: Nullable(
+    Type.String({ description: "A failed payout's reason, in the operator's own words." }),
+  ),
 })
 export type WalletWithdrawal = Static<typeof WalletWithdrawal>
 
-/** A payment (order) in the wallet: `amount` whole rupees. */
+/** A payment (order) in the wallet: `amount` whole rupees; `reason` the operator's when rejected. */
 export const WalletOrder = Type.Object({
   order_id: Type.String(),
   amount: Type.Number(),
@@ -155,6 +161,9 @@ export const WalletOrder = Type.Object({
   created_at: isoTime(),
   expires_at: Nullable(isoTime()),
   utr: Nullable(Type.String()),
+  reason: Nullable(
+    Type.String({ description: "A rejected order's reason, in the operator's own words." }),
+  ),
 })
 export type WalletOrder = Static<typeof WalletOrder>
 

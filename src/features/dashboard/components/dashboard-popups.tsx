@@ -37,7 +37,7 @@ export function WithdrawRequirementsPopup({ rules, onClose }: { rules: Rules; on
 export function BonusPopup({ rules, onStart }: { rules: Rules; onStart(): void }) {
   const bonus = formatRupees(rules.signupBonusCoins / rules.coinsPerRupee)
   return (
-    <Popup title="बधाई हो!" returnFocus={playButton}>
+    <Popup title="बधाई हो!" titleLang="hi" returnFocus={playButton}>
       <div lang="hi" className="stack">
         <p>
           आपको <strong>{bonus} का बोनस</strong> मिला है!

@@ -32,7 +32,7 @@ export const PlansSummary = memo(function PlansSummary({
         ? groupPlans(plans).map((group) => (
             <div key={group.type}>
               <h3 className="plan-type">
-                {group.type} <span className="muted">· {group.note}</span>
+                {group.name} <span className="muted">· {group.note}</span>
               </h3>
               <ul className="plain-list">
                 {group.free ? (

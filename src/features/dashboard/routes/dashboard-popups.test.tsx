@@ -2,7 +2,7 @@
  * The dashboard's popups from the keyboard (issue 16 item 7): focus moves in, Tab and Shift+Tab
  * stay inside, Escape closes where the popup may be dismissed, and focus comes back.
  */
-import { act, fireEvent, screen } from '@testing-library/react'
+import { act, fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { renderAt } from './dashboard.test-helpers'
@@ -36,7 +36,10 @@ describe('Dashboard popups from the keyboard', () => {
     const start = screen.getByRole('button', { name: 'Get Started' })
     await expectFocusTrappedIn(user, [start])
     await user.keyboard('{Escape}')
-    expect(screen.getByRole('dialog', { name: 'बधाई हो!' })).toHaveAttribute('open')
+    const bonus = screen.getByRole('dialog', { name: 'बधाई हो!' })
+    expect(bonus).toHaveAttribute('open')
+    // Its Hindi title is marked Hindi on an English page (WCAG 3.1.2), as its Hindi text is.
+    expect(within(bonus).getByRole('heading', { name: 'बधाई हो!' })).toHaveAttribute('lang', 'hi')
     await user.keyboard('{Enter}')
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Pause' })).toHaveFocus()

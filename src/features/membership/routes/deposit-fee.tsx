@@ -27,6 +27,7 @@ export const ORDER_FAILED = msg('Error creating order. Please try again.')
 export const UPI_FAILED = msg('Error fetching UPI details. Please try again.')
 
 interface Choice {
+  /** The plan type's name in the active language. */
   type: string
   amount: number
   membershipPlanId: number
@@ -99,9 +100,9 @@ export default function DepositFee() {
               <section
                 key={group.type}
                 className="card stack"
-                aria-label={t('{type} plans', { type: group.type })}
+                aria-label={t('{type} plans', { type: group.name })}
               >
-                <h2 className="plan-title">{group.type}</h2>
+                <h2 className="plan-title">{group.name}</h2>
                 <p className="muted">{group.note}</p>
                 {group.free ? (
                   <p>
@@ -129,12 +130,12 @@ export default function DepositFee() {
                       className="btn btn-small"
                       aria-label={t('Deposit {rupees} for {type}', {
                         rupees: formatRupees(d.amount),
-                        type: group.type,
+                        type: group.name,
                       })}
                       disabled={busy}
                       onClick={() =>
                         setChoice({
-                          type: group.type,
+                          type: group.name,
                           amount: d.amount,
                           membershipPlanId: d.membershipPlanId,
                         })

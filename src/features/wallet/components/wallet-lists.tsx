@@ -6,6 +6,7 @@ import { describeOutboxError } from '@/lib/outbox/outbox'
 import type { OutboxItem } from '@/lib/outbox/outbox-types'
 import type { LedgerEntry, WalletOrder, WalletWithdrawal } from '../api/get-wallet'
 import { currentLocale, msg, t } from '@/i18n/i18n'
+import { OperatorReason } from '@/components/operator-reason'
 
 /** Words for the ledger kinds of the earning contract. */
 export const KIND_LABELS: Record<string, string> = {
@@ -134,6 +135,11 @@ export function WithdrawalList({ withdrawals }: { withdrawals: WalletWithdrawal[
               {t('UPI reference: {reference}', { reference: w.upi_reference })}
             </div>
           ) : null}
+          {w.status === 'failed' && w.reason ? (
+            <div className="wallet-row-sub">
+              <OperatorReason reason={w.reason} />
+            </div>
+          ) : null}
         </li>
       ))}
     </ul>
@@ -159,6 +165,11 @@ export function OrderList({ orders }: { orders: WalletOrder[] }) {
           {o.utr ? (
             <div className="wallet-row-sub muted">
               {t('Your UPI reference: {reference}', { reference: o.utr })}
+            </div>
+          ) : null}
+          {o.status === 'rejected' && o.reason ? (
+            <div className="wallet-row-sub">
+              <OperatorReason reason={o.reason} />
             </div>
           ) : null}
           {o.status === 'pending' && !o.utr ? (
