@@ -63,7 +63,7 @@ function pgPool(url: string, max: number, options?: string): Db {
  * three `wal_writer_delay`s, 0.6 s by default), so a crash of the database server in that
  * window may lose the write, never corrupt or reorder it (a later synchronous commit flushes every
  * earlier WAL record first). Only the Idempotency-Key rows `runIdempotent` takes outside a
- * transaction go there (server/earning/idempotency.ts says why losing one is harmless).
+ * transaction go there (server/earning/idempotency-take.ts says why losing one is harmless).
  */
 export function openDatabase(url: string, poolSize = DEFAULT_POOL_SIZE): DatabaseHandle {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {

@@ -3,40 +3,22 @@
  * the same body later gets the first answer again (stored for good); the same key with another
  * body is refused with 422; while the first is still running, 409. The answer is stored in the
  * same transaction as the handler's ledger rows, so a committed credit always has its answer.
- * Reading the key, hashing the request and releasing keys a crash left in flight are in
- * idempotency-keys.ts.
+ * Hashing the request and releasing keys a crash left in flight are in idempotency-keys.ts;
+ * taking a key, and a precheck's probe, in idempotency-take.ts.
  *
- * Which writes wait for the disk (issue 14, PostgreSQL): every transaction here commits with
- * `synchronous_commit = on`, so a credit, its ledger rows and the key's answer stored with them
- * are durable when the client hears of them. The key rows taken OUTSIDE a transaction go through
- * `ctx.asyncCommitDb` (commits that do not wait for the WAL flush; on SQLite the same database),
- * because losing one in a crash of the database server within its flush window (0.6 s by
- * default) is harmless:
- * - A key taken in flight before the handler's transaction: that transaction updates the same
- *   row and its synchronous COMMIT flushes all WAL before it, the row's insert included. Lost
- *   without that commit, the key is as if never sent, which is what a crash leaves anyway (keys
- *   left in flight are released at start-up), and a retry runs afresh.
- * - A refusal the precheck proved before any transaction, stored as the key's first answer: it
- *   moved no money, and a retry with the same key and body recomputes the same refusal: from the
- *   body alone (400 VALIDATION), or from the durable reward row (409 ALREADY_REWARDED; rewards
- *   are never taken back). Two answers depend on the clock and may differ on such a retry: a
- *   claim without `watched_at` is judged for the day it arrives (the PWA always sends
- *   `watched_at`), and a watch time refused as in the future may no longer be. Either can then be
- *   credited once, never twice (the reward row is unique per user, video and India day), and only
- *   if the database crashed within the flush window after the refusal.
- * Waiting for the flush was most of a refusal's time under load: at 10 connections an
- * `INSERT … ON CONFLICT DO NOTHING` took 2.9–7.8 ms with the flush and 0.8–1.1 ms without, a
- * read 0.4–0.5 ms (pgbench, issue 14's README notes), and each wait holds a pool connection.
+ * Which writes wait for the disk: every transaction here commits with `synchronous_commit = on`;
+ * the key rows taken outside one do not (idempotency-take.ts says why that is safe).
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { sql, type Compilable, type QueryCreator, type SelectQueryBuilder } from 'kysely'
-import type { Db, Tx } from '../db/index.ts'
-import { compiledOnce, type CompiledParam, type CompiledRunner } from '../db/compiled.ts'
+import type { QueryCreator } from 'kysely'
+import type { Tx } from '../db/index.ts'
 import type { Database } from '../db/schema/index.ts'
-import type { IdempotencyKeysTable } from '../db/schema/earning.ts'
 import { ApiError, conflict } from '../lib/errors.ts'
 import type { AppContext } from '../context.ts'
 import { requestHash } from './idempotency-keys.ts'
+import { keyRow, takeKey, type KeyRow, type Precheck } from './idempotency-take.ts'
+
+export { refusalProbe, type Precheck, type RefusalProbe } from './idempotency-take.ts'
 import type { ErrorBody } from '../../src/shared/contract/common.ts'
 
 /** An answer as sent to the client: HTTP status and JSON body. */
@@ -151,200 +133,6 @@ export function runIdempotent<T>(
 ): Promise<StoredResponse<T | ErrorBody>> {
   // A replay is the JSON this function stored from the handler's answer or a refusal.
   return runStored(ctx, request, handler, options) as Promise<StoredResponse<T | ErrorBody>>
-}
-
-/** A key's row as `answerOf` judges it. */
-type KeyRow = Omit<IdempotencyKeysTable, 'user_id' | 'key'>
-
-/** The row `takeKey` inserts: the key, its request and its state (an answer when done). */
-type NewKey = {
-  userId: number
-  key: string
-  route: string
-  hash: string
-  state: 'in_flight' | 'done'
-  /** The answer's HTTP status and JSON text when `state` is done, else null. */
-  status: number | null
-  body: string | null
-  /** ISO time, created_at and updated_at. */
-  at: string
-}
-
-/**
- * PostgreSQL's take-or-read of a key in one statement (compiled once): the INSERT … ON CONFLICT
- * DO NOTHING of the key (`taken` 1 when it inserted the row) and the key's row as it was before
- * the statement (every column null when there was none, or when the conflicting row was
- * committed after the statement's snapshot: a concurrent first request; then read again).
- */
-const takeKeyStatement = compiledOnce((db: Db, param: CompiledParam<NewKey>) =>
-  db
-    .with('taken', (qc) =>
-      qc
-        .insertInto('idempotency_keys')
-        .values({
-          user_id: param('userId'),
-          key: param('key'),
-          route: param('route'),
-          request_hash: param('hash'),
-          state: param('state'),
-          response_status: param('status'),
-          response_body: param('body'),
-          created_at: param('at'),
-          updated_at: param('at'),
-        })
-        .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-        .returning('user_id'),
-    )
-    .selectFrom(sql<{ one: number }>`(select 1)`.as('one'))
-    .leftJoin('idempotency_keys as k', (join) =>
-      join.on('k.user_id', '=', param('userId')).on('k.key', '=', param('key')),
-    )
-    .select((eb) => [
-      eb
-        .selectFrom('taken')
-        .select((t) => t.fn.countAll<number>().as('n'))
-        .as('taken'),
-      'k.route',
-      'k.request_hash',
-      'k.state',
-      'k.response_status',
-      'k.response_body',
-      'k.created_at',
-      'k.updated_at',
-    ]),
-)
-
-/**
- * Takes `row`'s key unless its user already has it, with one INSERT … ON CONFLICT DO NOTHING
- * (not a caught unique violation: on PostgreSQL a failed INSERT leaves a dead row and an aborted
- * transaction behind per replay), through `ctx.asyncCommitDb` (see the top of this file).
- * Resolves `{ taken: true }`, or the key's existing row (on PostgreSQL read by the same
- * statement; undefined when it is not visible yet: a first request still running).
- */
-async function takeKey(
-  ctx: AppContext,
-  row: NewKey,
-): Promise<{ taken: true } | { taken: false; existing: KeyRow | undefined }> {
-  const db = ctx.asyncCommitDb ?? ctx.db
-  if (ctx.engine === 'postgres') {
-    const [result] = (await takeKeyStatement(db, row)).rows
-    if (Number(result?.taken) === 1) return { taken: true }
-    if (result && result.state !== null) return { taken: false, existing: result as KeyRow }
-  } else {
-    const inserted = await db
-      .insertInto('idempotency_keys')
-      .values({
-        user_id: row.userId,
-        key: row.key,
-        route: row.route,
-        request_hash: row.hash,
-        state: row.state,
-        response_status: row.status,
-        response_body: row.body,
-        created_at: row.at,
-        updated_at: row.at,
-      })
-      .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-      .returning('user_id')
-      .executeTakeFirst()
-    if (inserted) return { taken: true }
-  }
-  return { taken: false, existing: await keyRow(ctx, row.userId, row.key) }
-}
-
-/** The row of `userId`'s `key`, if any (a plain read on the main pool). */
-function keyRow(ctx: AppContext, userId: number, key: string): Promise<KeyRow | undefined> {
-  return ctx.db
-    .selectFrom('idempotency_keys')
-    .select([
-      'route',
-      'request_hash',
-      'state',
-      'response_status',
-      'response_body',
-      'created_at',
-      'updated_at',
-    ])
-    .where('user_id', '=', userId)
-    .where('key', '=', key)
-    .executeTakeFirst()
-}
-
-/** Builds a probe's query: a SELECT of fixed shape over `param`s (`compiledOnce`'s rules). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table, any columns
-type ProbeBuilder<P> = (db: Db, param: CompiledParam<P>) => SelectQueryBuilder<Database, any, any>
-
-/** `RefusalProbe.take`'s one row: the key's state if this statement inserted it, and its row. */
-type TakeResult = { [C in keyof KeyRow]: KeyRow[C] | null } & { taken: NewKey['state'] | null }
-
-/**
- * A refusal one read proves, whose rows refuse the request (`refusalProbe`): `read` runs the
- * probe alone (SQLite); `take` (PostgreSQL) runs it, takes the key (state done with the refusal
- * as its answer when the probe has rows, else in flight) and reads a used key, in one statement.
- */
-export interface RefusalProbe<P> {
-  read: CompiledRunner<P, unknown>
-  take: CompiledRunner<P & Omit<NewKey, 'state'>, TakeResult>
-}
-
-/** What a precheck returns: the probe, its parameters and the refusal its rows prove. */
-export interface Precheck<P> {
-  probe: RefusalProbe<P>
-  params: P
-  refusal: ApiError
-}
-
-/**
- * The probe of a refusal `build`'s rows prove (built and compiled once per database; its
- * parameter names must differ from NewKey's, except `userId`, which must be the same user's).
- */
-export function refusalProbe<P extends Record<string, unknown>>(
-  build: ProbeBuilder<P>,
-): RefusalProbe<P> {
-  type Q = P & Omit<NewKey, 'state'>
-  return {
-    read: compiledOnce(build),
-    take: compiledOnce((db: Db, param: CompiledParam<Q>) => {
-      const refused = sql<boolean>`exists (select 1 from refused)`
-      return db
-        .with('refused', () => build(db, param as unknown as CompiledParam<P>))
-        .with('taken', (qc) =>
-          qc
-            .insertInto('idempotency_keys')
-            .values({
-              user_id: param('userId'),
-              key: param('key'),
-              route: param('route'),
-              request_hash: param('hash'),
-              state: sql<NewKey['state']>`case when ${refused} then 'done' else 'in_flight' end`,
-              response_status: sql<
-                number | null
-              >`case when ${refused} then ${param('status')}::integer end`,
-              response_body: sql<
-                string | null
-              >`case when ${refused} then ${param('body')}::text end`,
-              created_at: param('at'),
-              updated_at: param('at'),
-            })
-            .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-            .returning('state'),
-        )
-        .selectFrom(sql<{ one: number }>`(select 1)`.as('one'))
-        .leftJoin('idempotency_keys as k', (join) =>
-          join.on('k.user_id', '=', param('userId')).on('k.key', '=', param('key')),
-        )
-        .select((eb) => [
-          eb.selectFrom('taken').select('taken.state').as('taken'),
-          'k.route',
-          'k.request_hash',
-          'k.state',
-          'k.response_status',
-          'k.response_body',
-          'k.created_at',
-          'k.updated_at',
-        ]) as unknown as Compilable<TakeResult>
-    }),
-  }
 }
 
 async function runStored(
