@@ -1,98 +1,14 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { OutboxItem } from '@/lib/outbox/outbox-types'
-
-vi.mock('@/lib/idb-storage', () => import('@/lib/idb-storage.test-helpers'))
-vi.mock('@/lib/api-client', () => ({ api: { get: () => ({ json: async () => ({}) }) } }))
-const dismiss = vi.fn(async (_id: string) => undefined)
-vi.mock('@/lib/outbox/outbox', () => ({
-  refreshOutboxStore: async () => undefined,
-  dismissOutboxItem: (id: string) => dismiss(id),
-  describeOutboxError: (item: Pick<OutboxItem, 'kind' | 'lastError'>) =>
-    `Reward not credited: ${item.lastError?.message ?? ''}`,
-}))
-const getWallet = vi.fn()
-vi.mock('../api/get-wallet', () => ({ getWallet: () => getWallet() }))
-
-const { useOutboxStore } = await import('@/lib/outbox/outbox-store')
-const { activateLocale } = await import('@/i18n/i18n')
-const { default: Wallet, WALLET_FAILED } = await import('./wallet')
-const { useUserStore } = await import('@/stores/user-store')
-const { useWalletStore } = await import('../wallet-store')
-
-const outboxItem = (over: Partial<OutboxItem>): OutboxItem => ({
-  id: 'o1',
-  kind: 'reward',
-  url: '/api/v1/add-reward/',
-  body: { dashboard_id: 1 },
-  idempotencyKey: 'k',
-  token: null,
-  createdAt: Date.parse('2026-11-21T10:00:00Z'),
-  attempts: 1,
-  nextAttemptAt: 0,
-  state: 'pending',
-  lastError: null,
-  ...over,
-})
-
-beforeEach(() => {
-  useOutboxStore.setState({ items: [] })
-  useUserStore.setState({ user: { referral_id: 'ASHA01' } as never, fetchedAt: 1 })
-  useWalletStore.getState().clear()
-  getWallet.mockResolvedValue({
-    balance: 9_500,
-    entries: [
-      {
-        id: 1,
-        kind: 'signup_bonus',
-        coins: 10_000,
-        status: 'confirmed',
-        description: 'Welcome bonus',
-        reference: null,
-        created_at: '2026-11-20T10:00:00Z',
-      },
-      {
-        id: 2,
-        kind: 'withdrawal_hold',
-        coins: -1_000,
-        status: 'confirmed',
-        description: 'Withdrawal to a@upi',
-        reference: 'UTR123456',
-        created_at: '2026-11-21T10:00:00Z',
-      },
-      {
-        id: 3,
-        kind: 'video_reward',
-        coins: 500,
-        status: 'pending',
-        description: 'Video 4',
-        reference: null,
-        created_at: '2026-11-21T11:00:00Z',
-      },
-    ],
-    withdrawals: [
-      {
-        id: 5,
-        upi_id: 'a@upi',
-        amount: 9,
-        fee: 1,
-        status: 'paid',
-        upi_reference: 'UTR123456',
-        created_at: '2026-11-21T10:00:00Z',
-      },
-    ],
-    orders: [
-      {
-        order_id: 'ord_1',
-        amount: 499,
-        purpose: 'membership',
-        status: 'confirmed',
-        created_at: '2026-11-19T10:00:00Z',
-      },
-    ],
-  })
-})
-afterEach(() => vi.clearAllMocks())
+import { describe, expect, it, vi } from 'vitest'
+import {
+  Wallet,
+  WALLET_FAILED,
+  dismiss,
+  getWallet,
+  outboxItem,
+  useOutboxStore,
+  useWalletStore,
+} from './wallet.test-helpers'
 
 describe('Wallet', () => {
   it('lists every ledger row with kind, signed coins with rupees, status and UPI reference', async () => {
@@ -182,74 +98,6 @@ describe('Wallet', () => {
       expect(within(expired as HTMLElement).queryByRole('link')).toBeNull()
     } finally {
       vi.useRealTimers()
-    }
-  })
-
-  it("shows the reason of a failed payout and a rejected payment as our team's words", async () => {
-    getWallet.mockResolvedValue({
-      balance: 0,
-      entries: [],
-      withdrawals: [
-        {
-          id: 7,
-          upi_id: 'a@upi',
-          amount: 300,
-          fee: 1,
-          status: 'failed',
-          upi_reference: null,
-          created_at: '2026-11-22T10:00:00Z',
-          due_at: null,
-          withdrawl_days: null,
-          reason: 'UPI ID closed',
-        },
-      ],
-      orders: [
-        {
-          order_id: 'WE0000000000000003',
-          amount: 499,
-          purpose: 'membership',
-          status: 'rejected',
-          created_at: '2026-11-22T10:00:00Z',
-          expires_at: null,
-          utr: null,
-          reason: 'rejected from the command line',
-        },
-        {
-          order_id: 'WE0000000000000004',
-          amount: 99,
-          purpose: 'platform_fee',
-          status: 'confirmed',
-          created_at: '2026-11-22T10:00:00Z',
-          expires_at: null,
-          utr: null,
-          reason: null,
-        },
-      ],
-    })
-    const view = render(<Wallet />)
-    const withdrawal = await screen.findByTestId('withdrawal-row')
-    const said = within(withdrawal).getByTestId('operator-reason')
-    expect(said).toHaveTextContent('Reason given by our team: UPI ID closed')
-    // The operator's words are quoted, in the language they are written in.
-    expect(said.querySelector('q')).toHaveAttribute('lang', 'en')
-    const [rejected, confirmed] = screen.getAllByTestId('order-row')
-    expect(within(rejected as HTMLElement).getByTestId('operator-reason')).toHaveTextContent(
-      'Reason given by our team: Your payment did not reach us.',
-    )
-    expect(within(confirmed as HTMLElement).queryByTestId('operator-reason')).toBeNull()
-    view.unmount()
-    await activateLocale('hi')
-    try {
-      render(<Wallet />)
-      const hindiRow = await screen.findByTestId('withdrawal-row')
-      expect(within(hindiRow).getByTestId('operator-reason')).toHaveTextContent(
-        'हमारी टीम का बताया कारण: UPI ID closed',
-      )
-      expect(
-        within(screen.getAllByTestId('order-row')[0] as HTMLElement).getByTestId('operator-reason'),
-      ).toHaveTextContent('हमारी टीम का बताया कारण: आपका भुगतान हम तक नहीं पहुँचा।')
-    } finally {
-      await activateLocale('en')
     }
   })
 
