@@ -105,6 +105,10 @@ export async function launchLighthouseBrowser(
       await logInThroughScreen(page, login.identifier, login.pin, origin)
       await page.waitForURL((url) => url.pathname === '/dashboard')
       await page.waitForFunction(storedUserAndPlans, undefined, { timeout: 15_000 })
+      // The dashboard registers the service worker once idle, and its install precaches every
+      // file of the build: left running, that work (and the server's answers to it) would share
+      // the two CPUs with the audited page load. A returning user's worker is long installed.
+      await page.evaluate(serviceWorkerActivated)
     }
     if (language === 'hi') {
       // The visitor's choice of Hindi, as the language switch stores it (issue 16): after the
@@ -240,4 +244,21 @@ export function missedBudgets(f: AuditFigures): string[] {
   if (!(f.tbtMs <= b.tbtMs)) missed.push(`TBT ${Math.round(f.tbtMs)} ms > ${b.tbtMs} ms`)
   if (!(f.cls <= b.cls)) missed.push(`CLS ${f.cls.toFixed(3)} > ${b.cls}`)
   return missed
+}
+
+/**
+ * Runs in the page: resolves once the page's service worker is registered and activated (its
+ * install, and so its precaching, done), or after 30 s.
+ */
+function serviceWorkerActivated(): Promise<void> {
+  const activated = navigator.serviceWorker.ready.then((registration) => {
+    const worker = registration.active
+    if (!worker || worker.state === 'activated') return
+    return new Promise<void>((resolve) => {
+      worker.addEventListener('statechange', () => {
+        if (worker.state === 'activated') resolve()
+      })
+    })
+  })
+  return Promise.race([activated, new Promise<void>((resolve) => setTimeout(resolve, 30_000))])
 }
