@@ -7,17 +7,23 @@
  * more than a second), never the landing.
  */
 import { describe, expect, it } from 'vitest'
-import type { Page, Route } from 'playwright-core'
+import type { BrowserContextOptions, Page, Route } from 'playwright-core'
 import { productInChromiumForFile } from '../helpers/e2e-suite.ts'
 import { phoneContext, storeAccessToken } from '../helpers/browser.ts'
 import { createTestUser } from '../helpers/users.ts'
 
 const e2e = productInChromiumForFile()
 
-/** A phone page whose app code (the boot script's dynamic import) waits until `release()`. */
-async function pageWithHeldApp(): Promise<{ page: Page; problems: string[]; release: () => void }> {
+/**
+ * A phone page whose app code (the boot script's dynamic import) waits until `release()`;
+ * `options` add to the phone context (a `locale`).
+ */
+async function pageWithHeldApp(
+  options: BrowserContextOptions = {},
+): Promise<{ page: Page; problems: string[]; release: () => void }> {
   const context = await phoneContext(e2e.browser, e2e.product.baseUrl, {
     serviceWorkers: 'block',
+    ...options,
   })
   const page = await context.newPage()
   const held: Route[] = []
@@ -166,6 +172,44 @@ describe('first paint without JavaScript', () => {
     expect(await staticInput!.evaluate((el) => (el as HTMLInputElement).value)).toBe('12')
     expect(problems).toEqual([])
     await page.context().close()
+  })
+
+  it("fetches the Devanagari font with a Hindi prerendered page's HTML, never with an English one", async () => {
+    /** Each web font the page fetched, by file, with what asked for it ('link': a preload). */
+    const fontRequests = (page: Page) =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.endsWith('.woff2'))
+          .map((entry) => [
+            entry.name.replace(/^.*\/(noto-sans-devanagari-devanagari-\d+).*$/, '$1'),
+            (entry as PerformanceResourceTiming).initiatorType,
+          ])
+          .sort(),
+      )
+    for (const path of ['/', '/loginn']) {
+      // The Hindi page as the server picks it for a browser that prefers Hindi (issue 16).
+      const hindi = await pageWithHeldApp({ locale: 'hi-IN' })
+      await hindi.page.goto(path, { waitUntil: 'load' })
+      expect(await hindi.page.locator('html').getAttribute('lang')).toBe('hi')
+      await hindi.page.evaluate(() => document.fonts.ready)
+      // Both weights asked for by the page's preloads, before any layout found Devanagari text:
+      // drawn in a fallback first and again in the font, the heading moved (CLS, issue 12).
+      expect(await fontRequests(hindi.page)).toEqual([
+        ['noto-sans-devanagari-devanagari-400', 'link'],
+        ['noto-sans-devanagari-devanagari-600', 'link'],
+      ])
+      expect(await layoutShiftTotal(hindi.page)).toBe(0)
+      await hindi.page.context().close()
+
+      const english = await pageWithHeldApp()
+      await english.page.goto(path, { waitUntil: 'load' })
+      await english.page.evaluate(() => document.fonts.ready)
+      // The language switch's "हिन्दी" may ask for the regular weight through the stylesheet.
+      const fetched = await fontRequests(english.page)
+      expect(fetched.filter(([, initiator]) => initiator === 'link')).toEqual([])
+      await english.page.context().close()
+    }
   })
 
   it('shows a loading indicator after a second, never the landing, on other routes before the app runs', async () => {
