@@ -11,7 +11,6 @@ import { i18nCatalogs } from './scripts/build/i18n-catalogs.ts'
 import { webManifest } from './scripts/build/web-manifest.ts'
 import { APP_ALIASES } from './scripts/build/aliases.ts'
 import { startModules } from './scripts/build/start-modules.ts'
-import { compileHints } from './scripts/build/compile-hints.ts'
 
 /** The modules of the app's start and each feature's shared modules, from the import graph. */
 const start = startModules(import.meta.dirname)
@@ -25,8 +24,6 @@ export default defineConfig({
     webManifest(import.meta.dirname),
     appShellPage(import.meta.dirname),
     routeShells(import.meta.dirname),
-    // React's file and the other libraries run nearly whole on every start (TBT, issue 12).
-    compileHints(['react', 'libs']),
     precompress(),
     start.plugin,
     VitePWA({

@@ -7,7 +7,6 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { measureBundle } from '../bench/bundle-size.ts'
-import { COMPILE_HINT } from '../../scripts/build/compile-hints.ts'
 
 const dist = path.resolve('dist')
 const PREACT_PACKAGES = [
@@ -33,17 +32,6 @@ describe('the React runtime', () => {
     expect([...versions][0]).toMatch(/^19\./)
     // react-dom's client: createRoot and hydrateRoot's container mark.
     expect(code).toContain('__reactContainer$')
-  })
-
-  it("starts React's file and the libraries' with V8's compile hint, and no other", () => {
-    const assets = fs.readdirSync(path.join(dist, 'assets')).filter((file) => file.endsWith('.js'))
-    const hinted = assets.filter((file) =>
-      fs.readFileSync(path.join(dist, 'assets', file), 'utf8').startsWith(`${COMPILE_HINT}\n`),
-    )
-    expect(hinted.map((file) => file.replace(/-[\w-]{8}\.js$/, '')).sort()).toEqual([
-      'libs',
-      'react',
-    ])
   })
 
   it('has no Preact package installed or in the lockfile', () => {
