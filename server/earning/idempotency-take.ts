@@ -67,6 +67,23 @@ export type NewKey = {
 }
 
 /**
+ * A new key row's columns but its state and answer, each from `field` (NewKey's value itself, or
+ * its placeholder in a compiled statement): the one mapping of NewKey to the table's columns.
+ */
+function keyColumns(
+  field: CompiledParam<Pick<NewKey, 'userId' | 'key' | 'route' | 'hash' | 'at'>>,
+) {
+  return {
+    user_id: field('userId'),
+    key: field('key'),
+    route: field('route'),
+    request_hash: field('hash'),
+    created_at: field('at'),
+    updated_at: field('at'),
+  }
+}
+
+/**
  * PostgreSQL's take-or-read of a key in one statement (compiled once): the INSERT … ON CONFLICT
  * DO NOTHING of the key (`taken` 1 when it inserted the row) and the key's row as it was before
  * the statement (every column null when there was none, or when the conflicting row was
@@ -78,15 +95,10 @@ const takeKeyStatement = compiledOnce((db: Db, param: CompiledParam<NewKey>) =>
       qc
         .insertInto('idempotency_keys')
         .values({
-          user_id: param('userId'),
-          key: param('key'),
-          route: param('route'),
-          request_hash: param('hash'),
+          ...keyColumns(param),
           state: param('state'),
           response_status: param('status'),
           response_body: param('body'),
-          created_at: param('at'),
-          updated_at: param('at'),
         })
         .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
         .returning('user_id'),
@@ -124,15 +136,10 @@ export async function takeKey(
     const inserted = await db
       .insertInto('idempotency_keys')
       .values({
-        user_id: row.userId,
-        key: row.key,
-        route: row.route,
-        request_hash: row.hash,
+        ...keyColumns((name) => row[name]),
         state: row.state,
         response_status: row.status,
         response_body: row.body,
-        created_at: row.at,
-        updated_at: row.at,
       })
       .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
       .returning('user_id')
@@ -194,10 +201,7 @@ export function refusalProbe<P extends Record<string, unknown>>(
           qc
             .insertInto('idempotency_keys')
             .values({
-              user_id: param('userId'),
-              key: param('key'),
-              route: param('route'),
-              request_hash: param('hash'),
+              ...keyColumns(param),
               state: sql<NewKey['state']>`case when ${refused} then 'done' else 'in_flight' end`,
               response_status: sql<
                 number | null
@@ -205,8 +209,6 @@ export function refusalProbe<P extends Record<string, unknown>>(
               response_body: sql<
                 string | null
               >`case when ${refused} then ${param('body')}::text end`,
-              created_at: param('at'),
-              updated_at: param('at'),
             })
             .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
             .returning('state'),

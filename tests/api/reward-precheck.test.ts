@@ -22,6 +22,19 @@ describe.each(ENGINES)('reward claims refused before a transaction on %s', (engi
     await assertLedgerBalanced(api.app)
   })
 
+  /** `columns` of the row stored for the client's Idempotency-Key `key` (`client:` namespace). */
+  const storedKey = <C extends 'state' | 'response_status' | 'response_body'>(
+    userId: number,
+    key: string,
+    columns: C[],
+  ) =>
+    api.app.db
+      .selectFrom('idempotency_keys')
+      .select(columns)
+      .where('user_id', '=', userId)
+      .where('key', '=', `client:${key}`)
+      .executeTakeFirstOrThrow()
+
   it('stores the refusal of an already rewarded video as the key answer, and replays both answers', async () => {
     const user = await createTestUser(api.app)
     const [first, second] = await dashboard(user)
@@ -32,12 +45,7 @@ describe.each(ENGINES)('reward claims refused before a transaction on %s', (engi
     const refused = await claim(user, { dashboard_id: first!.id }, 'second-key')
     expect(refused.status).toBe(409)
     expect(refused.body.code).toBe('ALREADY_REWARDED')
-    const stored = await api.app.db
-      .selectFrom('idempotency_keys')
-      .select(['state', 'response_status'])
-      .where('user_id', '=', user.id)
-      .where('key', '=', 'client:second-key')
-      .executeTakeFirstOrThrow()
+    const stored = await storedKey(user.id, 'second-key', ['state', 'response_status'])
     expect(stored).toEqual({ state: 'done', response_status: 409 })
 
     expect(await claim(user, { dashboard_id: first!.id }, 'second-key')).toEqual(refused)
@@ -117,12 +125,11 @@ describe.each(ENGINES)('reward claims refused before a transaction on %s', (engi
     clock.advance(first!.timer)
     const credited = await claim(user, { dashboard_id: first!.id }, 'one-key')
     expect(credited.status).toBe(200)
-    const stored = await api.app.db
-      .selectFrom('idempotency_keys')
-      .select(['state', 'response_status', 'response_body'])
-      .where('user_id', '=', user.id)
-      .where('key', '=', 'client:one-key')
-      .executeTakeFirstOrThrow()
+    const stored = await storedKey(user.id, 'one-key', [
+      'state',
+      'response_status',
+      'response_body',
+    ])
     expect(stored).toEqual({
       state: 'done',
       response_status: 200,
