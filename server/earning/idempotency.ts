@@ -144,8 +144,8 @@ async function runStored(
   const { userId, key, route } = request
   const hash = requestHash(route, request.body)
   const startedAt = ctx.now().toISOString()
+  /** This request's key and its start (ISO): the row it takes, and what a used key is judged by. */
   const newKey = { userId, key, route, hash, at: startedAt }
-  const keyUse = { userId, key, route, hash, startedAt }
   /** Whether this request holds the key's in-flight row (taken over from a crashed request). */
   let taken = false
   if (options.precheck) {
@@ -173,7 +173,7 @@ async function runStored(
         taken = true
       } else {
         const existing = result?.state != null ? (result as KeyRow) : await keyRow(ctx, userId, key)
-        const replay = await answerOf(ctx, existing, keyUse)
+        const replay = await answerOf(ctx, existing, newKey)
         if (replay) return replay
         // A stale in-flight key was taken over: run the handler, which refuses as it must.
         taken = true
@@ -192,7 +192,7 @@ async function runStored(
         body: json,
       })
       if (take.taken) return answer
-      const replay = await answerOf(ctx, take.existing, keyUse)
+      const replay = await answerOf(ctx, take.existing, newKey)
       if (replay) return replay
       // A stale in-flight key was taken over: run the handler, which refuses the same way.
       taken = true
@@ -201,7 +201,7 @@ async function runStored(
   if (!taken) {
     const take = await takeKey(ctx, { ...newKey, state: 'in_flight', status: null, body: null })
     if (!take.taken) {
-      const replay = await answerOf(ctx, take.existing, keyUse)
+      const replay = await answerOf(ctx, take.existing, newKey)
       if (replay) return replay
     }
   }
@@ -257,9 +257,9 @@ async function runStored(
 async function answerOf(
   ctx: AppContext,
   row: KeyRow | undefined,
-  use: { userId: number; key: string; route: string; hash: string; startedAt: string },
+  use: { userId: number; key: string; route: string; hash: string; at: string },
 ): Promise<StoredResponse | null> {
-  const { userId, key, route, hash, startedAt } = use
+  const { userId, key, route, hash, at: startedAt } = use
   if (!row) throw inFlight()
   if (row.route !== route || row.request_hash !== hash) {
     throw new ApiError(
