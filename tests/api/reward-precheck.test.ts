@@ -22,6 +22,16 @@ describe.each(ENGINES)('reward claims refused before a transaction on %s', (engi
     await assertLedgerBalanced(api.app)
   })
 
+  /** A new user whose claim of their first video, past its timer, was credited under `key`. */
+  async function creditedFirstVideo(key: string) {
+    const user = await createTestUser(api.app)
+    const [first, second] = await dashboard(user)
+    clock.advance(first!.timer)
+    const credited = await claim(user, { dashboard_id: first!.id }, key)
+    expect(credited.status).toBe(200)
+    return { user, first: first!, second: second!, credited }
+  }
+
   /** `columns` of the row stored for the client's Idempotency-Key `key` (`client:` namespace). */
   const storedKey = <C extends 'state' | 'response_status' | 'response_body'>(
     userId: number,
@@ -36,22 +46,18 @@ describe.each(ENGINES)('reward claims refused before a transaction on %s', (engi
       .executeTakeFirstOrThrow()
 
   it('stores the refusal of an already rewarded video as the key answer, and replays both answers', async () => {
-    const user = await createTestUser(api.app)
-    const [first, second] = await dashboard(user)
-    clock.advance(first!.timer)
-    const credited = await claim(user, { dashboard_id: first!.id }, 'first-key')
-    expect(credited.status).toBe(200)
+    const { user, first, second, credited } = await creditedFirstVideo('first-key')
 
-    const refused = await claim(user, { dashboard_id: first!.id }, 'second-key')
+    const refused = await claim(user, { dashboard_id: first.id }, 'second-key')
     expect(refused.status).toBe(409)
     expect(refused.body.code).toBe('ALREADY_REWARDED')
     const stored = await storedKey(user.id, 'second-key', ['state', 'response_status'])
     expect(stored).toEqual({ state: 'done', response_status: 409 })
 
-    expect(await claim(user, { dashboard_id: first!.id }, 'second-key')).toEqual(refused)
-    const reused = await claim(user, { dashboard_id: second!.id }, 'second-key')
+    expect(await claim(user, { dashboard_id: first.id }, 'second-key')).toEqual(refused)
+    const reused = await claim(user, { dashboard_id: second.id }, 'second-key')
     expect(reused.status).toBe(422)
-    expect(await claim(user, { dashboard_id: first!.id }, 'first-key')).toEqual(credited)
+    expect(await claim(user, { dashboard_id: first.id }, 'first-key')).toEqual(credited)
     expect(await rewardRows(user)).toHaveLength(1)
   })
 
@@ -120,11 +126,7 @@ describe.each(ENGINES)('reward claims refused before a transaction on %s', (engi
   })
 
   it('takes a fresh key in flight and credits it, then replays the credit from the same one statement', async () => {
-    const user = await createTestUser(api.app)
-    const [first, second] = await dashboard(user)
-    clock.advance(first!.timer)
-    const credited = await claim(user, { dashboard_id: first!.id }, 'one-key')
-    expect(credited.status).toBe(200)
+    const { user, first, second, credited } = await creditedFirstVideo('one-key')
     const stored = await storedKey(user.id, 'one-key', [
       'state',
       'response_status',
@@ -136,8 +138,8 @@ describe.each(ENGINES)('reward claims refused before a transaction on %s', (engi
       response_body: JSON.stringify(credited.body),
     })
     clock.advance(60)
-    expect(await claim(user, { dashboard_id: first!.id }, 'one-key')).toEqual(credited)
-    const other = await claim(user, { dashboard_id: second!.id }, 'one-key')
+    expect(await claim(user, { dashboard_id: first.id }, 'one-key')).toEqual(credited)
+    const other = await claim(user, { dashboard_id: second.id }, 'one-key')
     expect(other.status).toBe(422)
     expect(other.body.code).toBe('IDEMPOTENCY_KEY_REUSED')
     expect(await rewardRows(user)).toHaveLength(1)
