@@ -33,6 +33,27 @@ function afterFirstPaint(maxMs = 200): Promise<void> {
   )
 }
 
+/**
+ * Resolves once the page's first contentful frame is on screen (the browser's `first-contentful-paint`
+ * entry, reported after the frame is presented), or after `maxMs` (a hidden tab paints nothing;
+ * a browser without paint timing falls back to afterFirstPaint).
+ */
+function afterFirstFrameShown(maxMs = 1000): Promise<void> {
+  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return afterFirstPaint()
+  return new Promise<void>((resolve) => {
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return
+      observer.disconnect()
+      resolve()
+    })
+    observer.observe({ type: 'paint', buffered: true })
+    setTimeout(() => {
+      observer.disconnect()
+      resolve()
+    }, maxMs)
+  })
+}
+
 /** Appends the app's preloads the build left in `<template id="app-preloads">` (once). */
 function appendAppPreloads(): void {
   const preloads = document.getElementById('app-preloads')
@@ -99,16 +120,34 @@ installPreloadErrorRecovery()
 // Hindi's catalog is fetched alongside the app's files (src/main.tsx waits for it).
 const locale = detectLocale()
 document.documentElement.lang = locale
-if (locale === 'hi') void import('./i18n/locales/hi.json?lingui').catch(() => undefined)
-sendEarlyGets(window.location.pathname, getAccessToken())
+/** Fetches Hindi's catalog and the screen's data, alongside the app's files. */
+const fetchAppData = () => {
+  if (locale === 'hi') void import('./i18n/locales/hi.json?lingui').catch(() => undefined)
+  sendEarlyGets(window.location.pathname, getAccessToken())
+}
 const root = document.getElementById('root')
 const prerendered = root?.hasAttribute('data-prerendered') ?? false
+const shell = root?.hasAttribute('data-shell') ?? false
 // A prerendered page waits for idle before fetching the app; a tap on one of its buttons starts
 // it at once (and is answered once the app has taken the page over, src/lib/early-taps.ts).
 let tapped: () => void = () => undefined
 const tap = new Promise<void>((resolve) => (tapped = resolve)).then(appendAppPreloads)
 if (root && prerendered) holdEarlyTaps(root, tapped)
-void (prerendered ? Promise.race([afterIdle(), tap]) : afterFirstPaint())
+// A logged-in route's first frame (`data-shell`, the dashboard's outline and player still) is the
+// screen's largest paint and needs no JavaScript: the app's code and the screen's data are fetched
+// once it is on screen, so nothing shares a slow network with it (LCP, issue 12). The pages the
+// app draws (app.html's loading indicator) ask for their data at once.
+if (!prerendered && !shell) fetchAppData()
+void (
+  prerendered
+    ? Promise.race([afterIdle(), tap]).then(fetchAppData)
+    : shell
+      ? afterFirstFrameShown().then(() => {
+          appendAppPreloads()
+          fetchAppData()
+        })
+      : afterFirstPaint()
+)
   .then(loadApp)
   .catch((error: unknown) => {
     console.error('app failed to load', error)

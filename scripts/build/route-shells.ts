@@ -42,19 +42,34 @@ export function routeShells(root: string): Plugin {
         const html = String(app.source)
         if (!APP_ROOT.test(html)) this.error(`${page} lacks its one-line #root`)
         const dir = page.slice(0, -'app.html'.length)
+        // The app's module preloads, which app.html names in its head (vite.config.ts
+        // `appShellPage`): a shell keeps them in its template instead (below).
+        const appPreloads = html.match(/^\s*<link rel="modulepreload"[^>]*>\n/gm) ?? []
+        if (appPreloads.length === 0) this.error(`${page} names none of the app's files`)
+        const bare = appPreloads.reduce((text, link) => text.replace(link, ''), html)
         for (const [route, shell] of shells) {
-          const css = (routes[route] ?? []).filter((f) => f.endsWith('.css'))
+          const files = routes[route] ?? []
+          const css = files.filter((f) => f.endsWith('.css'))
           const head = [
             ...css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
-            // The file itself for the app's own player, which replaces the outline: fetched at
-            // low priority so it never competes with the page's first paint.
-            `<link rel="preload" as="image" href="${PLAYER_POSTER}" fetchpriority="low">`,
             shell.head,
+            // The page paints its outline and the player's still from HTML and CSS alone, so the
+            // app's code, the screen's own code and the still's file (for the app's player) are
+            // fetched only once that first frame is on screen (src/boot.ts appends these links
+            // then): nothing shares the slow network with the first paint, which is the screen's
+            // largest (LCP, issue 12).
+            `<template id="app-preloads">${[
+              ...appPreloads.map((link) => link.trim()),
+              ...files
+                .filter((f) => f.endsWith('.js'))
+                .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+              `<link rel="preload" as="image" href="${PLAYER_POSTER}" fetchpriority="low">`,
+            ].join('')}</template>`,
           ]
           this.emitFile({
             type: 'asset',
             fileName: `${dir}shells${route}.html`,
-            source: html
+            source: bare
               .replace('</head>', `  ${head.filter(Boolean).join('\n    ')}\n  </head>`)
               .replace(
                 APP_ROOT,

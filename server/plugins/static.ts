@@ -79,8 +79,9 @@ export default fp(async (app) => {
               ? `shells/${route}.html`
               : 'app.html'
       const link = preloadHeaders.get(`/${route}`)
-      // Not for prerendered pages: they fetch their code once idle (src/boot.ts).
-      if (link && !shell.startsWith('prerendered/')) reply.header('Link', link)
+      // Only for the pages the app draws: a prerendered page fetches its code once idle, a
+      // route's first frame (shells/) once that frame is on screen (src/boot.ts).
+      if (link && !/^(prerendered|shells)\//.test(shell)) reply.header('Link', link)
       // In the visitor's language (issue 16): the page drawn in Hindi for a Hindi visitor, so the
       // first paint is in their language and the app hydrates it as it is.
       const hindi =

@@ -252,15 +252,32 @@ describe('first paint without JavaScript', () => {
       if (request.resourceType() === 'image') images.push(new URL(request.url()).pathname)
     })
     const response = await page.goto('/dashboard', { waitUntil: 'load' })
-    // The page's Link header names the dashboard's own code, fetched with the app's code before
-    // it runs; the page itself is the screen's outline with the player's still inside it (a
-    // data: URL), painted before any of the app's code has run.
-    expect(response?.headers().link).toMatch(
-      /<\/assets\/dashboard-[\w-]+\.js>; rel=preload; as=script/,
+    // The page is the screen's outline with the player's still inside it (a data: URL), painted
+    // before any of the app's code has run. Neither a Link header nor the page's head asks for
+    // code: the app's files and the dashboard's own are fetched once that first frame is on
+    // screen, so they never share the network with it (LCP, issue 12).
+    expect(response?.headers().link).toBeUndefined()
+    const html = (await response!.text()).replace(
+      /<template id="app-preloads">.*?<\/template>/s,
+      '',
     )
+    expect(html).not.toMatch(/rel="(module)?preload"/)
     await expect
       .poll(() => scripts.some((p) => /^\/assets\/dashboard-[\w-]+\.js$/.test(p)))
       .toBe(true)
+    // React's file and the dashboard's own were asked for after the first frame was presented.
+    const codeTimes = () =>
+      page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+        starts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/(react|dashboard)-[\w-]+\.js$/.test(entry.name))
+          .map((entry) => entry.startTime),
+      }))
+    await expect.poll(async () => (await codeTimes()).starts.length).toBe(2)
+    const { paint, starts } = await codeTimes()
+    expect(paint).toBeLessThan(Infinity)
+    for (const start of starts) expect(start).toBeGreaterThan(paint)
     const still = page.locator('#root[data-shell] main[aria-busy="true"] img.player-still')
     expect(await still.getAttribute('src')).toMatch(/^data:image\/webp;base64,/)
     expect(await still.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(640)
