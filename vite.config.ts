@@ -34,7 +34,8 @@ export default defineConfig({
       injectRegister: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2,webmanifest}'],
-        globIgnores: ['**/videos/**', '**/screenshots/**'],
+        // ssr/: the server's build of the screens (scripts/build/route-shells.ts), not the app's.
+        globIgnores: ['**/videos/**', '**/screenshots/**', 'ssr/**'],
       },
     }),
   ],

@@ -2,6 +2,7 @@
 // prerendered landing, app.html with a loading indicator, prerendered/<route>.html), the app's
 // module preloads in them, and route-chunks.json (each route's own files).
 import path from 'node:path'
+import type { OutputBundle } from 'rolldown'
 import type { Plugin } from 'vite'
 import { forgetPrerenderModule, prerenderScreens } from './prerender.ts'
 import { routeChunks } from './route-chunks.ts'
@@ -113,14 +114,7 @@ export function appShellPage(projectRoot: string): Plugin {
       // login's fine print moved (bench:web's layout-shifts, "Web font loaded": CLS 0.005 on /,
       // 0.002 on /loginn). At low priority: at the default one their 100 KB shared the slow link
       // with the stylesheet and the hero image, and the Hindi landing's LCP rose by about 0.1 s.
-      const fontPreloads = Object.values(bundle)
-        .filter((file) =>
-          /noto-sans-devanagari-devanagari-(400|600)-normal.*\.woff2$/.test(file.fileName),
-        )
-        .map(
-          (file) =>
-            `<link rel="preload" as="font" type="font/woff2" crossorigin fetchpriority="low" href="/${file.fileName}">`,
-        )
+      const fontPreloads = devanagariFontPreloads(bundle)
       if (fontPreloads.length !== 2) this.error('the Devanagari font files are not in the build')
       const hindi = readCatalog(path.resolve(projectRoot, 'src/i18n/locales/hi.json'))
       for (const locale of ['en', 'hi'] as const) {
@@ -172,4 +166,20 @@ export function appShellPage(projectRoot: string): Plugin {
       }
     },
   }
+}
+
+/**
+ * The `<link rel="preload">` tags of the Devanagari web font's two weights in `bundle` (at low
+ * priority), for a Hindi page that paints its text from HTML: with them the font is asked for
+ * with the stylesheet, not once the first layout finds Devanagari text (see above).
+ */
+export function devanagariFontPreloads(bundle: OutputBundle): string[] {
+  return Object.values(bundle)
+    .filter((file) =>
+      /noto-sans-devanagari-devanagari-(400|600)-normal.*\.woff2$/.test(file.fileName),
+    )
+    .map(
+      (file) =>
+        `<link rel="preload" as="font" type="font/woff2" crossorigin fetchpriority="low" href="/${file.fileName}">`,
+    )
 }

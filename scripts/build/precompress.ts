@@ -12,10 +12,12 @@ import type { Plugin } from 'vite'
 export function precompress(): Plugin {
   let outDir = 'dist'
   const compressible = /\.(js|mjs|css|html|svg|webmanifest|json|txt)$/
+  // ssr/: the server's own build of the screens (scripts/build/route-shells.ts), never sent.
   const walk = (dir: string): string[] =>
     fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
       const file = path.join(dir, entry.name)
-      return entry.isDirectory() ? walk(file) : compressible.test(entry.name) ? [file] : []
+      if (entry.isDirectory()) return file === path.join(outDir, 'ssr') ? [] : walk(file)
+      return compressible.test(entry.name) ? [file] : []
     })
   return {
     name: 'precompress',

@@ -27,11 +27,17 @@ interface PrerenderModule {
   LOCALES: readonly PrerenderLocale[]
   render(path: string, locale: PrerenderLocale): Promise<string>
   SHELL_ROUTES: readonly string[]
-  renderShell(path: string, posterSrc?: string): Promise<string>
+  renderShell(path: string, posterSrc?: string, locale?: PrerenderLocale): Promise<string>
 }
 
-/** The server build of src/prerender.tsx, once per project root and process (both uses share it). */
-const modules = new Map<string, Promise<PrerenderModule>>()
+/** A file of the server build of src/prerender.tsx: its name in the build and its contents. */
+export interface ServerBuildFile {
+  fileName: string
+  source: Uint8Array
+}
+
+/** The server build of src/prerender.tsx, once per project root and process (every use shares it). */
+const modules = new Map<string, Promise<{ module: PrerenderModule; outDir: string }>>()
 
 /**
  * Builds src/prerender.tsx for Node into a temp directory (once per process: the screens and the
@@ -39,7 +45,11 @@ const modules = new Map<string, Promise<PrerenderModule>>()
  * the screens' chunks are imported while they render.
  * @throws the server build's error.
  */
-function prerenderModule(root: string): Promise<PrerenderModule> {
+async function prerenderModule(root: string): Promise<PrerenderModule> {
+  return (await prerenderBuild(root)).module
+}
+
+function prerenderBuild(root: string): Promise<{ module: PrerenderModule; outDir: string }> {
   let loaded = modules.get(root)
   if (!loaded) {
     loaded = buildPrerenderModule(root)
@@ -48,12 +58,30 @@ function prerenderModule(root: string): Promise<PrerenderModule> {
   return loaded
 }
 
+/**
+ * The files of the server build of src/prerender.tsx (its entry `prerender.js` and chunks), which
+ * the PWA's build ships under `ssr/` for the server's per-request render of /deposit-fee
+ * (server/plugins/static.ts; never served to browsers, never precached).
+ */
+export async function prerenderServerFiles(root: string): Promise<ServerBuildFile[]> {
+  const { outDir } = await prerenderBuild(root)
+  return fs
+    .readdirSync(outDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.m?js$/.test(entry.name))
+    .map((entry) => {
+      const file = path.join(entry.parentPath, entry.name)
+      return { fileName: path.relative(outDir, file), source: fs.readFileSync(file) }
+    })
+}
+
 /** Drops the cached server build of `root`, so the next use builds it from the source again. */
 export function forgetPrerenderModule(root: string): void {
   modules.delete(root)
 }
 
-async function buildPrerenderModule(root: string): Promise<PrerenderModule> {
+async function buildPrerenderModule(
+  root: string,
+): Promise<{ module: PrerenderModule; outDir: string }> {
   // Inside the project, so the server build's imports of react-dom etc. resolve from node_modules.
   const cache = path.join(root, 'node_modules', '.cache')
   fs.mkdirSync(cache, { recursive: true })
@@ -65,16 +93,22 @@ async function buildPrerenderModule(root: string): Promise<PrerenderModule> {
     logLevel: 'silent',
     resolve: { alias: APP_ALIASES },
     plugins: [react(), i18nCatalogs(root)],
+    // Self-contained (React and the libraries inside): the server imports it from wherever the
+    // build was written (server/plugins/deposit-fee-page.ts), next to no node_modules perhaps.
+    ssr: { noExternal: true },
     build: {
       ssr: path.join(root, 'src/prerender.tsx'),
       outDir,
       emptyOutDir: true,
+      // The page's files (public/) belong to the PWA's build, not to this one.
+      copyPublicDir: false,
       target: 'node20',
     },
   })
   const entry = fs.readdirSync(outDir).find((f) => /^prerender\.m?js$/.test(f))
   if (!entry) throw new Error('the server build wrote no prerender.js')
-  return (await import(pathToFileURL(path.join(outDir, entry)).href)) as PrerenderModule
+  const module = (await import(pathToFileURL(path.join(outDir, entry)).href)) as PrerenderModule
+  return { module, outDir }
 }
 
 /** Splits React's leading `<link …/>` preloads (which belong in the head) from the markup. */
@@ -105,9 +139,10 @@ export async function prerenderScreens(root: string): Promise<Map<string, Preren
 }
 
 /**
- * Path → static first frame of each logged-in route src/prerender.tsx draws a shell for
- * (`SHELL_ROUTES`, e.g. '/dashboard'): data-free markup the app renders over (issue 12), the
- * same in every language; `posterSrc` is the player's still as the page carries it.
+ * `${locale}:${path}` (e.g. `hi:/deposit-fee`) → static first frame of each logged-in route
+ * src/prerender.tsx draws a shell for (`SHELL_ROUTES`, e.g. '/dashboard'): data-free markup the
+ * app renders over (issue 12), in each language; `posterSrc` is the player's still as the page
+ * carries it.
  * @throws the server build's error, or a shell's render error (naming the route).
  */
 export async function prerenderShells(
@@ -116,11 +151,13 @@ export async function prerenderShells(
 ): Promise<Map<string, PrerenderedPage>> {
   const mod = await prerenderModule(root)
   const shells = new Map<string, PrerenderedPage>()
-  for (const route of mod.SHELL_ROUTES) {
-    try {
-      shells.set(route, toPage(await mod.renderShell(route, posterSrc)))
-    } catch (error) {
-      throw new Error(`shell of ${route} failed`, { cause: error })
+  for (const locale of mod.LOCALES) {
+    for (const route of mod.SHELL_ROUTES) {
+      try {
+        shells.set(`${locale}:${route}`, toPage(await mod.renderShell(route, posterSrc, locale)))
+      } catch (error) {
+        throw new Error(`shell of ${route} (${locale}) failed`, { cause: error })
+      }
     }
   }
   return shells

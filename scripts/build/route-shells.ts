@@ -1,8 +1,11 @@
 /**
- * Build step: `shells/<route>.html` for the logged-in routes src/prerender.tsx draws a first
- * frame for (the dashboard): the app's page (app.html, from vite.config.ts `appShellPage`) with
- * the route's data-free outline in #root instead of the loading indicator, and the route's own
- * stylesheets linked, so the outline paints styled before any JavaScript runs. The player's
+ * Build step: `shells/<route>.html` (and `hi/shells/<route>.html`) for the logged-in routes
+ * src/prerender.tsx draws a first frame for (the dashboard, the deposit screen): the app's page
+ * (app.html, from vite.config.ts `appShellPage`) with the route's data-free outline in #root
+ * instead of the loading indicator, and the route's own stylesheets linked, so the outline paints
+ * styled before any JavaScript runs; the app's code waits in a template until it has (src/boot.ts).
+ * The server fills the deposit screen's with the plans per request (server/plugins/static.ts, from
+ * the server build shipped under ssr/). The player's
  * still travels inside the page (a `data:` URL, 4.7 KB): the screen's largest picture paints with
  * the page's first paint, not after a request of its own that shares a slow network with the
  * app's code (LCP, issue 12). The server (server/plugins/static.ts) and the service worker
@@ -12,13 +15,17 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Plugin } from 'vite'
 import { PLAYER_POSTER } from '../../src/shared/screen-images.ts'
-import { prerenderShells } from './prerender.ts'
+import { prerenderServerFiles, prerenderShells } from './prerender.ts'
+import { devanagariFontPreloads } from './app-shell-page.ts'
 
 /** The root element as app.html carries it: one line, with the loading indicator inside. */
 const APP_ROOT = /<div id="root"([^>]*)>.*<\/div>$/m
 
 /** The app's page in each language (vite.config.ts `appShellPage`): English, and Hindi under hi/. */
-const APP_PAGES = ['app.html', 'hi/app.html']
+const APP_PAGES = [
+  { page: 'app.html', locale: 'en' },
+  { page: 'hi/app.html', locale: 'hi' },
+] as const
 
 /** The Vite plugin; runs after `appShellPage` (list it after that one), whose files it reads. */
 export function routeShells(root: string): Plugin {
@@ -35,7 +42,12 @@ export function routeShells(root: string): Plugin {
       const poster = fs.readFileSync(path.join(root, 'public', PLAYER_POSTER))
       const posterSrc = `data:image/webp;base64,${poster.toString('base64')}`
       const shells = await prerenderShells(root, posterSrc)
-      for (const page of APP_PAGES) {
+      // The server build that drew them, for the server's per-request render of /deposit-fee with
+      // its plans (server/plugins/static.ts); under ssr/, which is never served nor precached.
+      for (const file of await prerenderServerFiles(root)) {
+        this.emitFile({ type: 'asset', fileName: `ssr/${file.fileName}`, source: file.source })
+      }
+      for (const { page, locale } of APP_PAGES) {
         const app = bundle[page]
         if (!app || app.type !== 'asset')
           this.error(`route-shells needs ${page} (list it after appShellPage)`)
@@ -47,11 +59,16 @@ export function routeShells(root: string): Plugin {
         const appPreloads = html.match(/^\s*<link rel="modulepreload"[^>]*>\n/gm) ?? []
         if (appPreloads.length === 0) this.error(`${page} names none of the app's files`)
         const bare = appPreloads.reduce((text, link) => text.replace(link, ''), html)
-        for (const [route, shell] of shells) {
+        for (const [key, shell] of shells) {
+          if (!key.startsWith(`${locale}:`)) continue
+          const route = key.slice(locale.length + 1)
           const files = routes[route] ?? []
           const css = files.filter((f) => f.endsWith('.css'))
           const head = [
             ...css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+            // A shell with Devanagari text has it in the font from its first paint (see appShellPage);
+            // one without (the dashboard's outline) leaves the font to the app.
+            ...(/[\u0900-\u097F]/.test(shell.body) ? devanagariFontPreloads(bundle) : []),
             shell.head,
             // The page paints its outline and the player's still from HTML and CSS alone, so the
             // app's code, the screen's own code and the still's file (for the app's player) are
@@ -74,7 +91,7 @@ export function routeShells(root: string): Plugin {
               .replace(
                 APP_ROOT,
                 (_match, attributes: string) =>
-                  `<div id="root"${attributes} data-shell>${shell.body}</div>`,
+                  `<div id="root"${attributes} data-shell inert>${shell.body}</div>`,
               ),
           })
         }

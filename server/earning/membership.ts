@@ -53,3 +53,17 @@ export async function videoPointForUser(db: Db | Tx, userId: number): Promise<nu
     .executeTakeFirstOrThrow()
   return videoPointOf(row)
 }
+
+/**
+ * Every active membership plan, in id order, as `GET /get-membership/` serves them (SPEC §3, §7;
+ * a plan an operator hid takes no new deposits: migration 006, issue 17). Also drawn into the
+ * /deposit-fee page the server sends (server/plugins/deposit-fee-page.ts).
+ */
+export function activePlans(db: Db) {
+  return db
+    .selectFrom('membership_plans')
+    .select(['id', 'membership_type', 'video_point', 'deposit_point', 'withdrawl_days'])
+    .where('active', '=', 1)
+    .orderBy('id')
+    .execute()
+}

@@ -6,6 +6,7 @@
  */
 import type { Db, Tx } from '../db/index.ts'
 import { payoutTimeRange } from '../../src/shared/payout-time.ts'
+import type { Rules } from '../../src/shared/rules.ts'
 
 const DAY_MS = 86_400_000
 
@@ -56,4 +57,13 @@ export function dueAt(requestedAt: Date, days: number): string {
 export async function planPayoutRange(db: Db): Promise<string | null> {
   const plans = await db.selectFrom('membership_plans').select('withdrawl_days').execute()
   return payoutTimeRange(plans)
+}
+
+/**
+ * The rules as `GET /config/` serves them (DECISIONS §3): the live rules, with the withdrawal
+ * time from the plans' range of withdrawl_days, never a hand-written text (issue 13).
+ */
+export async function servedRules(app: { db: Db; config: { rules: Rules } }): Promise<Rules> {
+  const payoutRange = await planPayoutRange(app.db)
+  return payoutRange ? { ...app.config.rules, withdrawalTime: payoutRange } : app.config.rules
 }

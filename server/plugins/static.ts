@@ -8,6 +8,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
+import { depositFeePages } from './deposit-fee-page.ts'
 
 export default fp(async (app) => {
   const dir = app.config.staticDir ? path.resolve(app.config.staticDir) : null
@@ -36,6 +37,8 @@ export default fp(async (app) => {
   const preloadHeaders = dir === null ? new Map<string, string>() : routePreloadHeaders(dir)
   // The build's pages in Hindi (hi/index.html, hi/app.html, hi/prerendered/<route>.html).
   const hasHindi = dir !== null && fs.existsSync(path.join(dir, 'hi', 'index.html'))
+  // /deposit-fee with the plans drawn in by the server (issue 12's LCP).
+  const depositFeePage = dir === null ? null : depositFeePages(app, dir)
   if (hasIndex) {
     await app.register(fastifyStatic, {
       root: dir,
@@ -43,6 +46,8 @@ export default fp(async (app) => {
       index: false,
       // The build writes .br/.gz copies of its text files (vite.config.ts `precompress`).
       preCompressed: true,
+      // ssr/ is the server's own build of the screens (server/plugins/deposit-fee-page.ts).
+      allowedPath: (pathName) => !isServerBuild(pathName),
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('Cache-Control', 'public, max-age=31536000, immutable')
@@ -57,7 +62,13 @@ export default fp(async (app) => {
     app.get('/*', async (request, reply) => {
       const rel = decodeURIComponent(request.url.split('?')[0] ?? '/').replace(/^\/+/, '')
       const file = path.join(dir, rel)
-      if (rel && file.startsWith(dir) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      if (
+        rel &&
+        !isServerBuild(rel) &&
+        file.startsWith(dir) &&
+        fs.existsSync(file) &&
+        fs.statSync(file).isFile()
+      ) {
         return reply.sendFile(rel)
       }
       if (rel.startsWith('api/')) {
@@ -87,16 +98,22 @@ export default fp(async (app) => {
       const hindi =
         hasHindi &&
         pageLanguage(request.headers.cookie, request.headers['accept-language']) === 'hi'
-      return reply
-        .header('Cache-Control', 'no-cache')
-        .header('Vary', 'Cookie, Accept-Language')
-        .sendFile(hindi ? `hi/${shell}` : shell)
+      reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie, Accept-Language')
+      const withPlans =
+        route === 'deposit-fee' && depositFeePage ? await depositFeePage(hindi ? 'hi' : 'en') : null
+      if (withPlans) return reply.type('text/html; charset=utf-8').send(withPlans)
+      return reply.sendFile(hindi ? `hi/${shell}` : shell)
     })
   }
   app.setNotFoundHandler((_request, reply) =>
     reply.status(404).send({ message: 'Not found.', code: 'NOT_FOUND' }),
   )
 })
+
+/** Whether `pathName` (with or without its leading `/`) is in the server's build, `ssr/`. */
+function isServerBuild(pathName: string): boolean {
+  return /^\/*ssr(\/|$)/.test(pathName)
+}
 
 /**
  * The language of the page a visitor gets: the `lang` cookie the language switch sets (`en` or

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { systemRoutes as schemas } from '../../src/shared/contract/system.ts'
 import { isDatabaseReachable } from '../db/index.ts'
-import { planPayoutRange } from '../earning/payout-time.ts'
+import { servedRules } from '../earning/payout-time.ts'
 
 export default async function systemRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>()
@@ -20,10 +20,8 @@ export default async function systemRoutes(instance: FastifyInstance): Promise<v
 
   app.get('/config/', { schema: schemas.config }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache')
-    // The withdrawal time is the plans' range of withdrawl_days, never a hand-written text (issue 13).
-    const payoutRange = await planPayoutRange(app.db)
     return {
-      rules: payoutRange ? { ...app.config.rules, withdrawalTime: payoutRange } : app.config.rules,
+      rules: await servedRules(app),
       play_store_url: app.config.playStoreUrl,
       payment_provider: app.config.paymentProvider,
     }

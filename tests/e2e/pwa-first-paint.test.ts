@@ -11,6 +11,7 @@ import type { BrowserContextOptions, Page, Route } from 'playwright-core'
 import { productInChromiumForFile } from '../helpers/e2e-suite.ts'
 import { phoneContext, storeAccessToken } from '../helpers/browser.ts'
 import { createTestUser } from '../helpers/users.ts'
+import { PAGE_TTL_MS } from '../../server/plugins/deposit-fee-page.ts'
 
 const e2e = productInChromiumForFile()
 
@@ -312,5 +313,67 @@ describe('first paint without JavaScript', () => {
     expect(gets.filter((g) => g === '/api/v1/get-membership/')).toHaveLength(1)
     expect(gets.filter((g) => g === '/api/v1/dashboard/?link=')).toHaveLength(1)
     await page.context().close()
+  })
+
+  it("draws /deposit-fee's plans into its page from the server's plans, in the visitor's language, and the app takes it over without moving anything", async () => {
+    // A plan an operator has just added: the page shows it, so it is read per request, not built.
+    const { id } = await e2e.product.app.db
+      .insertInto('membership_plans')
+      .values({
+        membership_type: 'Platinum',
+        video_point: 444,
+        deposit_point: '7777',
+        withdrawl_days: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    try {
+      await new Promise((resolve) => setTimeout(resolve, PAGE_TTL_MS + 100))
+      const user = await createTestUser(e2e.product.app, { firstName: 'Plan Reader' })
+      for (const [locale, text, button] of [
+        ['en-IN', 'Deposit rupees 7,777 and get 444 coins (₹4.44) per video', 'Deposit'],
+        ['hi-IN', '₹7,777 जमा करें और हर वीडियो पर 444 कॉइन (₹4.44) पाएँ', 'जमा करें'],
+      ] as const) {
+        const { page, problems, release } = await pageWithHeldApp({ locale })
+        await page.goto('/robots.txt')
+        await storeAccessToken(page, user.token)
+        const response = await page.goto('/deposit-fee', { waitUntil: 'load' })
+        expect(response?.headers()['content-type']).toMatch(/^text\/html/)
+        // Before any of the app's code has run: the plans are on screen, the page waits for it.
+        const plan = page.locator('#root[data-shell][inert] p.plan-text', { hasText: text })
+        await plan.waitFor()
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale.slice(0, 2))
+        expect(await page.locator('#root[data-shell] p.plan-text').count()).toBeGreaterThan(2)
+        const before = await plan.boundingBox()
+        expect(before!.width).toBeGreaterThan(100)
+        release()
+        // The app drew the same plans over them (the conditions it adds come below them).
+        await page
+          .locator('#root:not([inert]) main:not([aria-busy]) p.plan-text', { hasText: text })
+          .waitFor()
+        await page.getByTestId('withdrawal-conditions').waitFor()
+        expect(await page.locator('p.plan-text', { hasText: text }).boundingBox()).toEqual(before)
+        expect(await layoutShiftTotal(page)).toBe(0)
+        expect(problems).toEqual([])
+        // And it answers: the plan's Deposit button opens the Confirm Payment popup.
+        await page
+          .locator('.plan-row', { hasText: text })
+          .getByRole('button', { name: button })
+          .click()
+        await page.getByRole('dialog').waitFor()
+        await page.context().close()
+      }
+    } finally {
+      await e2e.product.app.db.deleteFrom('membership_plans').where('id', '=', id).execute()
+    }
+  })
+
+  it("never serves the server's own build of the screens (ssr/), nor precaches it", async () => {
+    const base = e2e.product.baseUrl
+    const entry = await fetch(`${base}/ssr/prerender.js`)
+    expect(entry.status).toBe(404)
+    const worker = await (await fetch(`${base}/sw.js`)).text()
+    expect(worker).toContain('shells/deposit-fee.html')
+    expect(worker).not.toMatch(/ssr\//)
   })
 })

@@ -11,11 +11,11 @@ import { Popup } from '@/components/popup'
 import { SkeletonCard, SkeletonRegion } from '@/components/skeleton'
 import { msg, t } from '@/i18n/i18n'
 import { useRules } from '@/stores/rules-store'
-import { groupPlans, usePlansStore, withdrawalNote } from '@/stores/plans-store'
-import { formatIndianNumber, formatRupees } from '@/shared/rules'
-import { formatCoins } from '@/i18n/format'
+import { usePlansStore } from '@/stores/plans-store'
+import { formatRupees } from '@/shared/rules'
 import { createOrder } from '../api/create-order'
 import { getUpi } from '../api/get-upi'
+import { PlanGroups, type PlanChoice } from '../components/plan-groups'
 import { WithdrawalConditions } from '@/components/withdrawal-conditions'
 import { rememberPayees } from '../lib/upi-cache'
 import { orderRefusal } from '../lib/order-refusal'
@@ -26,19 +26,12 @@ import { logFailure } from '@/lib/log-failure'
 export const ORDER_FAILED = msg('Error creating order. Please try again.')
 export const UPI_FAILED = msg('Error fetching UPI details. Please try again.')
 
-interface Choice {
-  /** The plan type's name in the active language. */
-  type: string
-  amount: number
-  membershipPlanId: number
-}
-
 export default function DepositFee() {
   const rules = useRules()
   const plans = usePlansStore((s) => s.plans)
   const error = usePlansStore((s) => s.error)
   const [, navigate] = useLocation()
-  const [choice, setChoice] = useState<Choice | null>(null)
+  const [choice, setChoice] = useState<PlanChoice | null>(null)
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
 
@@ -46,7 +39,7 @@ export default function DepositFee() {
     void usePlansStore.getState().load()
   }, [])
 
-  const proceed = async (c: Choice) => {
+  const proceed = async (c: PlanChoice) => {
     setBusy(true)
     setFailure(null)
     let orderId: string
@@ -95,59 +88,7 @@ export default function DepositFee() {
             <SkeletonCard lines={4} />
           </SkeletonRegion>
         ) : null}
-        {plans
-          ? groupPlans(plans).map((group) => (
-              <section
-                key={group.type}
-                className="card stack"
-                aria-label={t('{type} plans', { type: group.name })}
-              >
-                <h2 className="plan-title">{group.name}</h2>
-                <p className="muted">{group.note}</p>
-                {group.free ? (
-                  <p>
-                    {t('Get {coins} per video for free', {
-                      coins: formatCoins(group.free.videoPoint, rules),
-                    })}
-                    {group.mixedDays ? (
-                      <span className="muted"> · {withdrawalNote(group.free.withdrawlDays)}</span>
-                    ) : null}
-                  </p>
-                ) : null}
-                {group.deposits.map((d) => (
-                  <div key={d.membershipPlanId} className="row plan-row">
-                    <p className="plan-text">
-                      {t('Deposit rupees {amount} and get {coins} per video', {
-                        amount: formatIndianNumber(d.amount),
-                        coins: formatCoins(d.perVideo, rules),
-                      })}
-                      {group.mixedDays ? (
-                        <span className="muted"> · {withdrawalNote(d.withdrawlDays)}</span>
-                      ) : null}
-                    </p>
-                    <button
-                      type="button"
-                      className="btn btn-small"
-                      aria-label={t('Deposit {rupees} for {type}', {
-                        rupees: formatRupees(d.amount),
-                        type: group.name,
-                      })}
-                      disabled={busy}
-                      onClick={() =>
-                        setChoice({
-                          type: group.name,
-                          amount: d.amount,
-                          membershipPlanId: d.membershipPlanId,
-                        })
-                      }
-                    >
-                      {t('Deposit')}
-                    </button>
-                  </div>
-                ))}
-              </section>
-            ))
-          : null}
+        {plans ? <PlanGroups plans={plans} rules={rules} busy={busy} onChoose={setChoice} /> : null}
         {/* Shown once the plans are in, so the arriving plans never push it down (no layout shift). */}
         {plans || error ? (
           <WithdrawalConditions rules={rules} title={t('Before you pay: how withdrawals work')} />

@@ -1,0 +1,82 @@
+/**
+ * The /deposit-fee page as the server sends it (issue 12's LCP): the build's first frame of the
+ * screen (`shells/deposit-fee.html`, an outline) with the plans and rules the server holds drawn
+ * into it by the screen's own components (src/prerender.tsx `renderDepositFeePage`, shipped by
+ * the build under `ssr/`), so on a slow network the plans are on screen before any JavaScript
+ * has run and the app's first render draws the same markup over them. They are what
+ * `GET /get-membership/` and `GET /config/` serve (no visitor's data: the page request carries no
+ * token). One render per language is reused for PAGE_TTL_MS, so pages asked for in a burst cost
+ * the database one read each way. Without the server build (a build without it, or a render
+ * that fails) the caller sends the outline as it is.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { FastifyInstance } from 'fastify'
+import { activePlans } from '../earning/membership.ts'
+import { servedRules } from '../earning/payout-time.ts'
+import type { Rules } from '../../src/shared/rules.ts'
+import type { MembershipPlan } from '../../src/shared/contract/earning.ts'
+
+/** A page language (src/i18n/detect.ts `LOCALES`). */
+type Locale = 'en' | 'hi'
+
+/** What the server build of src/prerender.tsx exports for this page. */
+interface ServerRender {
+  renderDepositFeePage(locale: Locale, plans: MembershipPlan[], rules: Rules): Promise<string>
+}
+
+/** How long one language's rendered page is reused (ms): plans and rules change rarely. */
+export const PAGE_TTL_MS = 2000
+
+/** The shell's root element, on one line: its opening tag, the outline, its closing tag. */
+const ROOT = /(<div id="root"[^>]*>).*(<\/div>)$/m
+
+/**
+ * The page maker of the build in `dir`: `(locale) → HTML of /deposit-fee` with the current
+ * plans, or null when it cannot be drawn (then send `shells/deposit-fee.html`); null itself when
+ * the build has no server render or no shell of the page.
+ */
+export function depositFeePages(
+  app: FastifyInstance,
+  dir: string,
+): ((locale: Locale) => Promise<string | null>) | null {
+  const ssr = path.join(dir, 'ssr')
+  const entry = fs.existsSync(ssr)
+    ? fs.readdirSync(ssr).find((f) => /^prerender\.m?js$/.test(f))
+    : undefined
+  const shellOf = (locale: Locale) =>
+    path.join(dir, locale === 'hi' ? 'hi/shells/deposit-fee.html' : 'shells/deposit-fee.html')
+  if (!entry || !fs.existsSync(shellOf('en'))) return null
+  let renderer: Promise<ServerRender> | null = null
+  const shells = new Map<Locale, string>()
+  const pages = new Map<Locale, { at: number; html: Promise<string | null> }>()
+
+  async function draw(locale: Locale): Promise<string | null> {
+    try {
+      renderer ??= import(pathToFileURL(path.join(ssr, entry!)).href) as Promise<ServerRender>
+      const file = fs.existsSync(shellOf(locale)) ? shellOf(locale) : shellOf('en')
+      if (!shells.has(locale)) shells.set(locale, fs.readFileSync(file, 'utf8'))
+      const [render, plans, rules] = await Promise.all([
+        renderer,
+        activePlans(app.db),
+        servedRules(app),
+      ])
+      const markup = await render.renderDepositFeePage(locale, plans, rules)
+      return shells
+        .get(locale)!
+        .replace(ROOT, (_all, open: string, close: string) => open + markup + close)
+    } catch (error) {
+      app.log.error({ err: error }, 'the deposit page could not be drawn with its plans')
+      return null
+    }
+  }
+
+  return (locale) => {
+    const kept = pages.get(locale)
+    if (kept && Date.now() - kept.at < PAGE_TTL_MS) return kept.html
+    const html = draw(locale)
+    pages.set(locale, { at: Date.now(), html })
+    return html
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * The first frame of /deposit-fee, drawn outside the app by React's server renderer
+ * (src/prerender.tsx): at build time without plans (an outline: the header and two placeholder
+ * cards, `shells/deposit-fee.html`, which the service worker serves), and by the server for each
+ * request with the plans and rules it holds at that moment (server/plugins/static.ts), so a
+ * visitor on a slow network reads the plans before any JavaScript has run (LCP, issue 12). The
+ * plans are drawn by the screen's own PlanGroups, so the app's first render draws the same
+ * markup over them; what only the app knows (the visitor's progress on each withdrawal
+ * condition) comes with it, below the plans. Its buttons wait for the app (the page is `inert`).
+ */
+import { AppHeader } from '@/components/app-header'
+import { SkeletonCard, SkeletonRegion } from '@/components/skeleton'
+import { t } from '@/i18n/i18n'
+import type { MembershipPlan } from '@/stores/plans-store'
+import type { Rules } from '@/shared/rules'
+import { PlanGroups } from './plan-groups'
+
+/** The deposit screen's static first frame; `plans` and `rules` as the server serves them. */
+export function DepositFeeShell({ plans, rules }: { plans?: MembershipPlan[]; rules?: Rules }) {
+  return (
+    <>
+      <AppHeader title={t('Membership Plans for You')} />
+      <main className="page stack" aria-busy="true">
+        {plans && rules ? (
+          <PlanGroups plans={plans} rules={rules} />
+        ) : (
+          <SkeletonRegion label={t('Loading the plans…')}>
+            <SkeletonCard lines={4} />
+            <SkeletonCard lines={4} />
+          </SkeletonRegion>
+        )}
+      </main>
+    </>
+  )
+}

@@ -1,0 +1,82 @@
+/**
+ * The plans of /deposit-fee (SPEC §2 'Deposit'), grouped by type: each type's note, its free
+ * option ('Get Y per video for free') and each paid option ('Deposit rupees X and get Y per
+ * video') with its Deposit button. Drawn by the screen (src/features/membership/routes/
+ * deposit-fee.tsx) and, with the same markup, into the page the server sends for the route
+ * (deposit-fee-shell.tsx), so the app's first render draws over it without moving anything.
+ */
+import { t } from '@/i18n/i18n'
+import { groupPlans, withdrawalNote, type MembershipPlan } from '@/stores/plans-store'
+import { formatIndianNumber, formatRupees, type Rules } from '@/shared/rules'
+import { formatCoins } from '@/i18n/format'
+
+/** A paid plan the visitor chose: its type's name in the active language, amount (rupees), id. */
+export interface PlanChoice {
+  type: string
+  amount: number
+  membershipPlanId: number
+}
+
+interface Props {
+  plans: MembershipPlan[]
+  rules: Rules
+  /** Deposit buttons are disabled while an order is on its way. */
+  busy?: boolean
+  /** Called with the option whose Deposit button was tapped. */
+  onChoose?: (choice: PlanChoice) => void
+}
+
+/** One card per plan type, in the server's order (DECISIONS §4: amounts in rupees, coins per video). */
+export function PlanGroups({ plans, rules, busy = false, onChoose }: Props) {
+  return groupPlans(plans).map((group) => (
+    <section
+      key={group.type}
+      className="card stack"
+      aria-label={t('{type} plans', { type: group.name })}
+    >
+      <h2 className="plan-title">{group.name}</h2>
+      <p className="muted">{group.note}</p>
+      {group.free ? (
+        <p>
+          {t('Get {coins} per video for free', {
+            coins: formatCoins(group.free.videoPoint, rules),
+          })}
+          {group.mixedDays ? (
+            <span className="muted"> · {withdrawalNote(group.free.withdrawlDays)}</span>
+          ) : null}
+        </p>
+      ) : null}
+      {group.deposits.map((d) => (
+        <div key={d.membershipPlanId} className="row plan-row">
+          <p className="plan-text">
+            {t('Deposit rupees {amount} and get {coins} per video', {
+              amount: formatIndianNumber(d.amount),
+              coins: formatCoins(d.perVideo, rules),
+            })}
+            {group.mixedDays ? (
+              <span className="muted"> · {withdrawalNote(d.withdrawlDays)}</span>
+            ) : null}
+          </p>
+          <button
+            type="button"
+            className="btn btn-small"
+            aria-label={t('Deposit {rupees} for {type}', {
+              rupees: formatRupees(d.amount),
+              type: group.name,
+            })}
+            disabled={busy}
+            onClick={() =>
+              onChoose?.({
+                type: group.name,
+                amount: d.amount,
+                membershipPlanId: d.membershipPlanId,
+              })
+            }
+          >
+            {t('Deposit')}
+          </button>
+        </div>
+      ))}
+    </section>
+  ))
+}
