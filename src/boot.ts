@@ -132,7 +132,8 @@ const shell = root?.hasAttribute('data-shell') ?? false
 // it at once (and is answered once the app has taken the page over, src/lib/early-taps.ts).
 let tapped: () => void = () => undefined
 const tap = new Promise<void>((resolve) => (tapped = resolve)).then(appendAppPreloads)
-if (root && prerendered) holdEarlyTaps(root, tapped)
+// A route's first frame (the deposit screen's plans) holds taps too, for the app's screen.
+if (root && (prerendered || shell)) holdEarlyTaps(root, tapped)
 // A logged-in route's first frame (`data-shell`, the dashboard's outline and player still) is the
 // screen's largest paint and needs no JavaScript: the app's code and the screen's data are fetched
 // once it is on screen, so nothing shares a slow network with it (LCP, issue 12). The pages the

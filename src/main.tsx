@@ -127,12 +127,13 @@ async function mount(): Promise<void> {
   const sameLanguage = container.getAttribute('data-lang') === locale
   if (container.hasAttribute('data-prerendered') && sameLanguage && !isLoggedIn()) {
     startTransition(() => void hydrateRoot(container, app))
+    // React listens now: a tap held since before it came is answered (src/lib/early-taps.ts).
+    releaseEarlyTap()
   } else {
+    // A page drawn anew: a held tap is answered once the screen is drawn (src/app/route-guard.tsx).
     const root = createRoot(container)
     startTransition(() => root.render(app))
   }
-  // React listens now: a tap held since before it came is answered (src/lib/early-taps.ts).
-  releaseEarlyTap()
 }
 
 void mount()

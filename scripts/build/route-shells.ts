@@ -91,7 +91,7 @@ export function routeShells(root: string): Plugin {
               .replace(
                 APP_ROOT,
                 (_match, attributes: string) =>
-                  `<div id="root"${attributes} data-shell inert>${shell.body}</div>`,
+                  `<div id="root"${attributes} data-shell>${shell.body}</div>`,
               ),
           })
         }

@@ -2,7 +2,8 @@
  * Applies a route's access class (SPEC §2): a guest on an `auth` route goes to /loginn, a
  * logged-in visitor on a `guest` route goes to /dashboard; an `auth` screen waits until the
  * persisted user store has been read. Once a screen is up, a prerendered page's `inert` (set
- * until the app takes the page over, see vite.config.ts) is lifted.
+ * until the app takes the page over, see vite.config.ts) is lifted, and a tap held on a route's
+ * first frame is answered.
  */
 import { useEffect, type ReactNode } from 'react'
 import { Redirect } from 'wouter'
@@ -11,11 +12,16 @@ import { useUserStore } from '@/stores/user-store'
 import { useStoreHydrated } from '@/stores/use-store-hydrated'
 import type { Access } from './routes'
 import { PageSkeleton } from '@/components/skeleton'
+import { releaseEarlyTap } from '@/lib/early-taps'
 
 export function RouteGuard({ access, children }: { access: Access; children: ReactNode }) {
   const hydrated = useStoreHydrated(useUserStore)
-  // Runs once the screen (in the same Suspense boundary) has committed, hydrated or rendered.
-  useEffect(() => document.getElementById('root')?.removeAttribute('inert'), [])
+  // Runs once the screen (in the same Suspense boundary) has committed, hydrated or rendered: a
+  // tap held on a route's first frame goes to its counterpart in the screen (src/lib/early-taps.ts).
+  useEffect(() => {
+    document.getElementById('root')?.removeAttribute('inert')
+    releaseEarlyTap()
+  }, [])
   if (access === 'public') return <>{children}</>
   const loggedIn = isLoggedIn()
   if (access === 'auth' && !loggedIn) return <Redirect to="/loginn" replace />

@@ -7,8 +7,11 @@
  * Links need none of this (they work without JavaScript), and forms stay `inert` until then.
  */
 
-let held: HTMLElement | null = null
+let held: { button: HTMLElement; focused: boolean } | null = null
 let stop: (() => void) | null = null
+
+/** How long a tap on a first frame's button waits for its counterpart in the app's screen (ms). */
+const COUNTERPART_WAIT_MS = 5000
 
 /**
  * Holds the first tap on a button inside `root` until `releaseEarlyTap()`, and calls `onTap`
@@ -21,7 +24,7 @@ export function holdEarlyTaps(root: HTMLElement, onTap: () => void): void {
     // The app is not here to answer: keep the page as it is and answer once it is.
     event.preventDefault()
     event.stopPropagation()
-    held ??= button
+    held ??= { button, focused: document.activeElement === button }
     onTap()
   }
   root.addEventListener('click', listener, true)
@@ -31,13 +34,50 @@ export function holdEarlyTaps(root: HTMLElement, onTap: () => void): void {
 /**
  * Stops holding taps and gives the held one, if any, to its button again. Call it right after
  * `hydrateRoot`: React listens from then on, hydrates the tapped part at once and answers the
- * tap. A button the app has drawn anew (another language, a visitor being redirected) is gone
- * from the page, and its tap with it.
+ * tap. On a page the app draws anew (a route's first frame, `data-shell`: call it once the
+ * screen has committed, src/app/route-guard.tsx) the tapped button is gone, and the tap goes to
+ * its counterpart in the app's screen, the enabled button with the same `aria-label` (or, without
+ * one, the same text), focused first when the held one had the focus (a key press), as soon as
+ * the screen draws it (within COUNTERPART_WAIT_MS). A button without a counterpart (another
+ * language, a visitor being redirected) loses its tap.
  */
-export function releaseEarlyTap(): void {
+export function releaseEarlyTap(root: HTMLElement | null = document.getElementById('root')): void {
   stop?.()
   stop = null
-  const button = held
+  const tap = held
   held = null
-  if (button?.isConnected) button.click()
+  if (!tap) return
+  if (tap.button.isConnected) {
+    tap.button.click()
+    return
+  }
+  const answer = (): boolean => {
+    const twin = root ? counterpart(tap.button, root) : null
+    if (!twin) return false
+    if (tap.focused) twin.focus()
+    twin.click()
+    return true
+  }
+  if (!root || answer()) return
+  const observer = new MutationObserver(() => {
+    if (answer()) done()
+  })
+  const timer = setTimeout(() => done(), COUNTERPART_WAIT_MS)
+  const done = () => {
+    observer.disconnect()
+    clearTimeout(timer)
+  }
+  observer.observe(root, { childList: true, subtree: true, attributes: true })
+}
+
+/** The enabled button in `root` that stands for `button` (same aria-label, else same text). */
+function counterpart(button: HTMLElement, root: HTMLElement): HTMLButtonElement | null {
+  const label = button.getAttribute('aria-label')
+  const text = button.textContent
+  for (const candidate of root.querySelectorAll('button')) {
+    if (candidate.disabled) continue
+    if (label ? candidate.getAttribute('aria-label') === label : candidate.textContent === text)
+      return candidate
+  }
+  return null
 }

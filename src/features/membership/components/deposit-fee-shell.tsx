@@ -6,7 +6,8 @@
  * visitor on a slow network reads the plans before any JavaScript has run (LCP, issue 12). The
  * plans are drawn by the screen's own PlanGroups, so the app's first render draws the same
  * markup over them; what only the app knows (the visitor's progress on each withdrawal
- * condition) comes with it, below the plans. Its buttons wait for the app (the page is `inert`).
+ * condition) comes with it, below the plans. A tap on one of its buttons before then is held and
+ * given to the same button of the app's screen (src/lib/early-taps.ts).
  */
 import { AppHeader } from '@/components/app-header'
 import { SkeletonCard, SkeletonRegion } from '@/components/skeleton'
