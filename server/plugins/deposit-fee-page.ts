@@ -48,24 +48,28 @@ export function depositFeePages(
   const shellOf = (locale: Locale) =>
     path.join(dir, locale === 'hi' ? 'hi/shells/deposit-fee.html' : 'shells/deposit-fee.html')
   if (!entry || !fs.existsSync(shellOf('en'))) return null
+  // The build's outlines, as the service worker serves them (English for Hindi when not built).
+  const english = fs.readFileSync(shellOf('en'), 'utf8')
+  const shells: Record<Locale, string> = {
+    en: english,
+    hi: fs.existsSync(shellOf('hi')) ? fs.readFileSync(shellOf('hi'), 'utf8') : english,
+  }
   let renderer: Promise<ServerRender> | null = null
-  const shells = new Map<Locale, string>()
   const pages = new Map<Locale, { at: number; html: Promise<string | null> }>()
 
   async function draw(locale: Locale): Promise<string | null> {
     try {
       renderer ??= import(pathToFileURL(path.join(ssr, entry!)).href) as Promise<ServerRender>
-      const file = fs.existsSync(shellOf(locale)) ? shellOf(locale) : shellOf('en')
-      if (!shells.has(locale)) shells.set(locale, fs.readFileSync(file, 'utf8'))
       const [render, plans, rules] = await Promise.all([
         renderer,
         activePlans(app.db),
         servedRules(app),
       ])
       const markup = await render.renderDepositFeePage(locale, plans, rules)
-      return shells
-        .get(locale)!
-        .replace(ROOT, (_all, open: string, close: string) => open + markup + close)
+      return shells[locale].replace(
+        ROOT,
+        (_all, open: string, close: string) => open + markup + close,
+      )
     } catch (error) {
       app.log.error({ err: error }, 'the deposit page could not be drawn with its plans')
       return null

@@ -10,11 +10,10 @@
  * given to the same button of the app's screen (src/lib/early-taps.ts).
  */
 import { AppHeader } from '@/components/app-header'
-import { SkeletonCard, SkeletonRegion } from '@/components/skeleton'
 import { t } from '@/i18n/i18n'
 import type { MembershipPlan } from '@/stores/plans-store'
 import type { Rules } from '@/shared/rules'
-import { PlanGroups } from './plan-groups'
+import { PlanGroups, PlansLoading } from './plan-groups'
 
 /** The deposit screen's static first frame; `plans` and `rules` as the server serves them. */
 export function DepositFeeShell({ plans, rules }: { plans?: MembershipPlan[]; rules?: Rules }) {
@@ -22,14 +21,7 @@ export function DepositFeeShell({ plans, rules }: { plans?: MembershipPlan[]; ru
     <>
       <AppHeader title={t('Membership Plans for You')} />
       <main className="page stack" aria-busy="true">
-        {plans && rules ? (
-          <PlanGroups plans={plans} rules={rules} />
-        ) : (
-          <SkeletonRegion label={t('Loading the plans…')}>
-            <SkeletonCard lines={4} />
-            <SkeletonCard lines={4} />
-          </SkeletonRegion>
-        )}
+        {plans && rules ? <PlanGroups plans={plans} rules={rules} /> : <PlansLoading />}
       </main>
     </>
   )

@@ -6,6 +6,7 @@
  * (deposit-fee-shell.tsx), so the app's first render draws over it without moving anything.
  */
 import { t } from '@/i18n/i18n'
+import { SkeletonCard, SkeletonRegion } from '@/components/skeleton'
 import { groupPlans, withdrawalNote, type MembershipPlan } from '@/stores/plans-store'
 import { formatIndianNumber, formatRupees, type Rules } from '@/shared/rules'
 import { formatCoins } from '@/i18n/format'
@@ -79,4 +80,14 @@ export function PlanGroups({ plans, rules, busy = false, onChoose }: Props) {
       ))}
     </section>
   ))
+}
+
+/** The plans' placeholder while they are on their way: two cards shaped like a plan type's. */
+export function PlansLoading() {
+  return (
+    <SkeletonRegion label={t('Loading the plans…')}>
+      <SkeletonCard lines={4} />
+      <SkeletonCard lines={4} />
+    </SkeletonRegion>
+  )
 }

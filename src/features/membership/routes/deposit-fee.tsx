@@ -8,14 +8,13 @@ import { useLocation } from 'wouter'
 import toast from 'react-hot-toast'
 import { AppHeader } from '@/components/app-header'
 import { Popup } from '@/components/popup'
-import { SkeletonCard, SkeletonRegion } from '@/components/skeleton'
 import { msg, t } from '@/i18n/i18n'
 import { useRules } from '@/stores/rules-store'
 import { usePlansStore } from '@/stores/plans-store'
 import { formatRupees } from '@/shared/rules'
 import { createOrder } from '../api/create-order'
 import { getUpi } from '../api/get-upi'
-import { PlanGroups, type PlanChoice } from '../components/plan-groups'
+import { PlanGroups, PlansLoading, type PlanChoice } from '../components/plan-groups'
 import { WithdrawalConditions } from '@/components/withdrawal-conditions'
 import { rememberPayees } from '../lib/upi-cache'
 import { orderRefusal } from '../lib/order-refusal'
@@ -82,12 +81,7 @@ export default function DepositFee() {
           </p>
         ) : null}
         {error && !plans ? <p className="error-text">{t(error)}</p> : null}
-        {!plans && !error ? (
-          <SkeletonRegion label={t('Loading the plans…')}>
-            <SkeletonCard lines={4} />
-            <SkeletonCard lines={4} />
-          </SkeletonRegion>
-        ) : null}
+        {!plans && !error ? <PlansLoading /> : null}
         {plans ? <PlanGroups plans={plans} rules={rules} busy={busy} onChoose={setChoice} /> : null}
         {/* Shown once the plans are in, so the arriving plans never push it down (no layout shift). */}
         {plans || error ? (
