@@ -70,17 +70,19 @@ export function routeShells(root: string): Plugin {
             // one without (the dashboard's outline) leaves the font to the app.
             ...(/[\u0900-\u097F]/.test(shell.body) ? devanagariFontPreloads(bundle) : []),
             shell.head,
-            // The page paints its outline and the player's still from HTML and CSS alone, so the
-            // app's code, the screen's own code and the still's file (for the app's player) are
-            // fetched only once that first frame is on screen (src/boot.ts appends these links
-            // then): nothing shares the slow network with the first paint, which is the screen's
-            // largest (LCP, issue 12).
+            // The page paints its first frame from HTML and CSS alone, so the app's code, the
+            // screen's own code and, for a frame carrying the player's still inline (the
+            // dashboard), the still's file for the app's player are fetched only once that frame
+            // is on screen (src/boot.ts appends these links then): nothing shares the slow network
+            // with the first paint, which is the screen's largest (LCP, issue 12).
             `<template id="app-preloads">${[
               ...appPreloads.map((link) => link.trim()),
               ...files
                 .filter((f) => f.endsWith('.js'))
                 .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
-              `<link rel="preload" as="image" href="${PLAYER_POSTER}" fetchpriority="low">`,
+              ...(shell.body.includes(posterSrc)
+                ? [`<link rel="preload" as="image" href="${PLAYER_POSTER}" fetchpriority="low">`]
+                : []),
             ].join('')}</template>`,
           ]
           this.emitFile({

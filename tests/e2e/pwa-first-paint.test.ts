@@ -342,6 +342,8 @@ describe('first paint without JavaScript', () => {
         await storeAccessToken(page, user.token)
         const response = await page.goto('/deposit-fee', { waitUntil: 'load' })
         expect(response?.headers()['content-type']).toMatch(/^text\/html/)
+        // Nothing of the dashboard's: the player's still is that page's preload, not this one's.
+        expect(await response!.text()).not.toContain('/player/poster.webp')
         // Before any of the app's code has run: the plans are on screen, the page waits for it.
         const plan = page.locator('#root[data-shell] p.plan-text', { hasText: text })
         await plan.waitFor()
