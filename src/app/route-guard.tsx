@@ -5,7 +5,7 @@
  * until the app takes the page over, see vite.config.ts) is lifted, and a tap held on a route's
  * first frame is answered.
  */
-import { useEffect, type ReactNode } from 'react'
+import { useLayoutEffect, type ReactNode } from 'react'
 import { Redirect } from 'wouter'
 import { isLoggedIn } from '@/lib/session'
 import { useUserStore } from '@/stores/user-store'
@@ -16,9 +16,10 @@ import { releaseEarlyTap } from '@/lib/early-taps'
 
 export function RouteGuard({ access, children }: { access: Access; children: ReactNode }) {
   const hydrated = useStoreHydrated(useUserStore)
-  // Runs once the screen (in the same Suspense boundary) has committed, hydrated or rendered: a
-  // tap held on a route's first frame goes to its counterpart in the screen (src/lib/early-taps.ts).
-  useEffect(() => {
+  // Runs as the screen (in the same Suspense boundary) commits, hydrated or rendered, before the
+  // browser handles any further input: a tap held on a route's first frame, or the focus a key
+  // put there, goes to its counterpart in the screen (src/lib/early-taps.ts).
+  useLayoutEffect(() => {
     document.getElementById('root')?.removeAttribute('inert')
     releaseEarlyTap()
   }, [])

@@ -81,4 +81,18 @@ describe('early taps', () => {
       vi.useRealTimers()
     }
   })
+
+  it('moves the focus a key put on a button that is gone to its counterpart, without a tap', async () => {
+    const { root, button } = page('Deposit ₹499 for Silver')
+    holdEarlyTaps(root, () => undefined)
+    button.focus()
+    const twin = document.createElement('button')
+    twin.setAttribute('aria-label', 'Deposit ₹499 for Silver')
+    const clicked = vi.fn()
+    twin.addEventListener('click', clicked)
+    root.replaceChildren(twin) // the app's render replaced the first frame; the focus fell
+    releaseEarlyTap(root)
+    expect(document.activeElement).toBe(twin)
+    expect(clicked).not.toHaveBeenCalled()
+  })
 })

@@ -8,6 +8,8 @@
  */
 
 let held: { button: HTMLElement; focused: boolean } | null = null
+/** The button inside the root that last had the keyboard focus before the app took over. */
+let focusedButton: HTMLElement | null = null
 let stop: (() => void) | null = null
 
 /** How long a tap on a first frame's button waits for its counterpart in the app's screen (ms). */
@@ -15,7 +17,8 @@ const COUNTERPART_WAIT_MS = 5000
 
 /**
  * Holds the first tap on a button inside `root` until `releaseEarlyTap()`, and calls `onTap`
- * (start the app now) on it. Imported by the entry script only, before the app exists.
+ * (start the app now) on it; notes which of its buttons has the focus. Imported by the entry
+ * script only, before the app exists.
  */
 export function holdEarlyTaps(root: HTMLElement, onTap: () => void): void {
   const listener = (event: MouseEvent) => {
@@ -27,38 +30,70 @@ export function holdEarlyTaps(root: HTMLElement, onTap: () => void): void {
     held ??= { button, focused: document.activeElement === button }
     onTap()
   }
+  const onFocus = (event: FocusEvent) => {
+    focusedButton = event.target instanceof HTMLButtonElement ? event.target : null
+  }
   root.addEventListener('click', listener, true)
-  stop = () => root.removeEventListener('click', listener, true)
+  root.addEventListener('focusin', onFocus)
+  stop = () => {
+    root.removeEventListener('click', listener, true)
+    root.removeEventListener('focusin', onFocus)
+  }
 }
 
 /**
  * Stops holding taps and gives the held one, if any, to its button again. Call it right after
  * `hydrateRoot`: React listens from then on, hydrates the tapped part at once and answers the
- * tap. On a page the app draws anew (a route's first frame, `data-shell`: call it once the
- * screen has committed, src/app/route-guard.tsx) the tapped button is gone, and the tap goes to
- * its counterpart in the app's screen, the enabled button with the same `aria-label` (or, without
+ * tap. On a page the app draws anew (a route's first frame, `data-shell`: call it as the screen
+ * commits, src/app/route-guard.tsx) the tapped button is gone, and the tap goes to its
+ * counterpart in the app's screen, the enabled button with the same `aria-label` (or, without
  * one, the same text), focused first when the held one had the focus (a key press), as soon as
- * the screen draws it (within COUNTERPART_WAIT_MS). A button without a counterpart (another
- * language, a visitor being redirected) loses its tap.
+ * the screen draws it (within COUNTERPART_WAIT_MS). Without a tap, the focus a keyboard user had
+ * put on a button that is gone moves to its counterpart the same way, instead of falling to the
+ * page. A button without a counterpart (another language, a visitor being redirected) loses its
+ * tap.
  */
 export function releaseEarlyTap(root: HTMLElement | null = document.getElementById('root')): void {
   stop?.()
   stop = null
   const tap = held
+  const focus = focusedButton
   held = null
-  if (!tap) return
-  if (tap.button.isConnected) {
+  focusedButton = null
+  if (tap?.button.isConnected) {
     tap.button.click()
     return
   }
-  const answer = (): boolean => {
-    const twin = root ? counterpart(tap.button, root) : null
-    if (!twin) return false
-    if (tap.focused) twin.focus()
-    twin.click()
-    return true
+  if (tap) {
+    giveToCounterpart(tap.button, root, (twin) => {
+      if (tap.focused) twin.focus()
+      twin.click()
+    })
+  } else if (
+    focus &&
+    !focus.isConnected &&
+    (document.activeElement ?? document.body) === document.body
+  ) {
+    giveToCounterpart(focus, root, (twin) => twin.focus())
   }
-  if (!root || answer()) return
+}
+
+/**
+ * Calls `act` with `button`'s counterpart in `root` (see `counterpart`) now, or once the screen
+ * draws it (within COUNTERPART_WAIT_MS), or never.
+ */
+function giveToCounterpart(
+  button: HTMLElement,
+  root: HTMLElement | null,
+  act: (twin: HTMLButtonElement) => void,
+): void {
+  if (!root) return
+  const answer = (): boolean => {
+    const twin = counterpart(button, root)
+    if (twin) act(twin)
+    return twin !== null
+  }
+  if (answer()) return
   const observer = new MutationObserver(() => {
     if (answer()) done()
   })
