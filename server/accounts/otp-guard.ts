@@ -2,8 +2,13 @@
  * The per-account budgets of one-time codes (DECISIONS §7): at most 10 wrong codes per account
  * and purpose (signup or reset) in 24 hours, across all codes and IPs; the 10th locks that flow
  * for 24 hours (even a right code is refused) and mails the owner. At most 10 codes of a purpose
- * are mailed to one account in 24 hours. Without these, a new code every minute would give an
+ * are stored for one account in 24 hours. Without these, a new code every minute would give an
  * attacker about 5 guesses a minute for ever: an even chance at any account within a day.
+ *
+ * Every budget is kept per address (the lowercased email, which never changes for an account),
+ * not per user id, so an address with no account (a reset decoy, migration 009) goes through the
+ * same counts, answers and lock as an account's: verify-otp tells nobody which addresses have
+ * accounts.
  */
 import type { Db } from '../db/index.ts'
 import { ApiError } from '../lib/errors.ts'
@@ -11,6 +16,12 @@ import type { AppContext } from '../context.ts'
 import { ACCOUNT_RULES, MESSAGES, codeFlowLockedMail, codeFlowLockedMessage } from './messages.ts'
 
 export type CodePurpose = 'signup' | 'reset'
+
+/** Whose code is guessed: its address (lowercased email) and account, null for a decoy. */
+export interface CodeOwner {
+  address: string
+  userId: number | null
+}
 
 /** 423 CODE_ENTRY_LOCKED `{ retry_after_seconds }` for a flow locked until `until`. */
 function codeFlowLocked(purpose: CodePurpose, until: string, now: Date): ApiError {
@@ -23,30 +34,33 @@ function codeFlowLocked(purpose: CodePurpose, until: string, now: Date): ApiErro
   )
 }
 
-/** The end of the lock on `userId`'s `purpose` flow as ISO text, or null when it is open at `now`. */
+/**
+ * The end of the lock on `address`'s (lowercased email) `purpose` flow as ISO text, or null when
+ * it is open at `now`.
+ */
 export async function codeFlowLockedUntil(
   db: Db,
-  userId: number,
+  address: string,
   purpose: CodePurpose,
   now: Date,
 ): Promise<string | null> {
   const row = await db
     .selectFrom('otp_flow_locks')
     .select('locked_until')
-    .where('user_id', '=', userId)
+    .where('address', '=', address)
     .where('purpose', '=', purpose)
     .executeTakeFirst()
   return row && row.locked_until > now.toISOString() ? row.locked_until : null
 }
 
-/** Throws 423 CODE_ENTRY_LOCKED while `userId`'s `purpose` flow is locked at `now`. */
+/** Throws 423 CODE_ENTRY_LOCKED while `address`'s `purpose` flow is locked at `now`. */
 export async function assertCodeFlowOpen(
   db: Db,
-  userId: number,
+  address: string,
   purpose: CodePurpose,
   now: Date,
 ): Promise<void> {
-  const until = await codeFlowLockedUntil(db, userId, purpose, now)
+  const until = await codeFlowLockedUntil(db, address, purpose, now)
   if (until) throw codeFlowLocked(purpose, until, now)
 }
 
@@ -61,16 +75,16 @@ const windowStart = (now: Date) =>
  */
 export async function reserveGuess(
   ctx: AppContext,
-  owner: { userId: number; email: string },
+  owner: CodeOwner,
   purpose: CodePurpose,
 ): Promise<{ id: number; count: number }> {
   const now = ctx.now()
   const row = await ctx.db
     .insertInto('otp_guesses')
-    .values({ user_id: owner.userId, purpose, created_at: now.toISOString() })
+    .values({ address: owner.address, purpose, created_at: now.toISOString() })
     .returning('id')
     .executeTakeFirstOrThrow()
-  const count = await wrongGuessCount(ctx.db, owner.userId, purpose, now)
+  const count = await wrongGuessCount(ctx.db, owner.address, purpose, now)
   if (count > ACCOUNT_RULES.maxWrongCodesPerDay) {
     await forgiveGuess(ctx.db, row.id)
     throw await lockCodeFlow(ctx, owner, purpose)
@@ -83,17 +97,17 @@ export async function forgiveGuess(db: Db, guessId: number): Promise<void> {
   await db.deleteFrom('otp_guesses').where('id', '=', guessId).execute()
 }
 
-/** Wrong guesses for `userId`'s `purpose` flow in the 24 hours before `now`. */
+/** Wrong guesses for `address`'s `purpose` flow in the 24 hours before `now`. */
 async function wrongGuessCount(
   db: Db,
-  userId: number,
+  address: string,
   purpose: CodePurpose,
   now: Date,
 ): Promise<number> {
   const row = await db
     .selectFrom('otp_guesses')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
+    .where('address', '=', address)
     .where('purpose', '=', purpose)
     .where('created_at', '>', windowStart(now))
     .executeTakeFirstOrThrow()
@@ -106,7 +120,7 @@ async function wrongGuessCount(
  */
 export async function afterWrongGuess(
   ctx: AppContext,
-  owner: { userId: number; email: string },
+  owner: CodeOwner,
   purpose: CodePurpose,
   count: number,
 ): Promise<ApiError | null> {
@@ -115,12 +129,13 @@ export async function afterWrongGuess(
 }
 
 /**
- * Locks `purpose` for the owner for 24 hours from now, unless a lock already runs, and mails the
- * owner once per lock (in the background). Returns the 423 for the lock in force.
+ * Locks `purpose` for the owner's address for 24 hours from now, unless a lock already runs, and
+ * mails the account's owner once per lock (in the background; a decoy has nobody to mail).
+ * Returns the 423 for the lock in force.
  */
 async function lockCodeFlow(
   ctx: AppContext,
-  owner: { userId: number; email: string },
+  owner: CodeOwner,
   purpose: CodePurpose,
 ): Promise<ApiError> {
   const now = ctx.now()
@@ -129,43 +144,45 @@ async function lockCodeFlow(
   // Only an expired lock is replaced, so racing 10th guesses lock (and mail) once.
   const placed = await ctx.db
     .insertInto('otp_flow_locks')
-    .values({ user_id: owner.userId, purpose, locked_until: until, created_at: nowText })
+    .values({ address: owner.address, purpose, locked_until: until, created_at: nowText })
     .onConflict((oc) =>
       oc
-        .columns(['user_id', 'purpose'])
+        .columns(['address', 'purpose'])
         .doUpdateSet({ locked_until: until, created_at: nowText })
         .where('otp_flow_locks.locked_until', '<=', nowText),
     )
     .returning('locked_until')
     .executeTakeFirst()
   if (placed) {
-    ctx.background.run('code lock notice', () =>
-      ctx.mailer.send({
-        to: owner.email,
-        subject: MESSAGES.codeFlowLockedSubject,
-        text: codeFlowLockedMail(purpose, new Date(until)),
-      }),
-    )
+    if (owner.userId !== null) {
+      ctx.background.run('code lock notice', () =>
+        ctx.mailer.send({
+          to: owner.address,
+          subject: MESSAGES.codeFlowLockedSubject,
+          text: codeFlowLockedMail(purpose, new Date(until)),
+        }),
+      )
+    }
     return codeFlowLocked(purpose, until, now)
   }
-  const current = await codeFlowLockedUntil(ctx.db, owner.userId, purpose, now)
+  const current = await codeFlowLockedUntil(ctx.db, owner.address, purpose, now)
   return codeFlowLocked(purpose, current ?? until, now)
 }
 
 /**
- * Whether another code of `purpose` may be mailed to `userId` at `now`: fewer than 10 were sent in
- * the last 24 hours (DECISIONS §7).
+ * Whether another code of `purpose` may be stored for `address` (lowercased email) at `now`: fewer
+ * than 10 were stored in the last 24 hours, decoys included (DECISIONS §7).
  */
 export async function underDailyCodeCap(
   db: Db,
-  userId: number,
+  address: string,
   purpose: CodePurpose,
   now: Date,
 ): Promise<boolean> {
   const row = await db
     .selectFrom('otp_codes')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
+    .where('address', '=', address)
     .where('purpose', '=', purpose)
     .where('created_at', '>', windowStart(now))
     .executeTakeFirstOrThrow()

@@ -73,11 +73,23 @@ export async function prepareOtp(): Promise<{ code: string; codeHash: string }> 
   return { code, codeHash: await hashSecret(code) }
 }
 
-/** Stores a prepared code for `userId`; returns its public request id (SPEC's `requestId`). */
+/**
+ * The scrypt hash of a decoy code (DECISIONS §7, issue 14): a random 43-character secret, so no
+ * 4-digit code matches it, hashed with the same cost as a real code. Stored for an address with
+ * no account, it is never mailed; `checkOtp` refuses a decoy even if something matched.
+ */
+export async function prepareDecoyOtp(): Promise<{ codeHash: string }> {
+  return { codeHash: await hashSecret(randomToken()) }
+}
+
+/**
+ * Stores a prepared code for `userId` (null for a reset decoy: an address with no account, see
+ * `prepareDecoyOtp`); returns its public request id (SPEC's `requestId`).
+ */
 export async function insertOtp(
   db: Db,
   fields: {
-    userId: number
+    userId: number | null
     address: string
     purpose: OtpPurpose
     codeHash: string
@@ -153,8 +165,10 @@ export async function otpByRequestId(db: Db, requestId: string): Promise<OtpRow 
 
 /**
  * Checks `otp` against the newest code of `purpose` sent to `address` at `now`, spending one of
- * its 5 tries and one of the account's 10 wrong guesses a day (DECISIONS §7; a right code gives
- * its guess back). Returns the code row when it matches; the caller then marks it used with
+ * its 5 tries and one of the address's 10 wrong guesses a day (DECISIONS §7; a right code gives
+ * its guess back). A decoy (no account; `user_id` null) takes the very same path, scrypt check
+ * included, and never matches, so the answers tell nobody whether the address has an account.
+ * Returns the code row of an account when it matches; the caller then marks it used with
  * `markOtpUsed` in the transaction that acts on it.
  * Throws 400 OTP_INVALID `{ tries_left }` (wrong or no code), OTP_EXPIRED, OTP_USED,
  * OTP_TOO_MANY_TRIES; 423 CODE_ENTRY_LOCKED `{ retry_after_seconds }` while the flow is locked
@@ -165,14 +179,14 @@ export async function checkOtp(
   address: string,
   purpose: OtpPurpose,
   otp: string,
-): Promise<OtpRow> {
+): Promise<OtpRow & { user_id: number }> {
   const now = ctx.now()
   const row = await newestOtp(ctx.db, address, purpose)
   if (!row) throw badRequest('OTP_INVALID', MESSAGES.otpInvalid)
-  await assertCodeFlowOpen(ctx.db, row.user_id, purpose, now)
+  await assertCodeFlowOpen(ctx.db, row.address, purpose, now)
   if (row.used_at !== null) throw badRequest('OTP_USED', MESSAGES.otpUsed)
   if (row.expires_at <= now.toISOString()) throw badRequest('OTP_EXPIRED', MESSAGES.otpExpired)
-  const owner = { userId: row.user_id, email: row.address }
+  const owner = { address: row.address, userId: row.user_id }
   const guess = await reserveGuess(ctx, owner, purpose)
   // Spend a try before comparing, atomically, so parallel guesses cannot exceed the limit.
   const spent = await ctx.db
@@ -190,9 +204,10 @@ export async function checkOtp(
     throw badRequest('OTP_TOO_MANY_TRIES', MESSAGES.otpTooManyTries)
   }
   const matches = /^\d{4}$/.test(otp) && (await verifySecret(otp, row.code_hash))
-  if (matches) {
+  const userId = row.user_id
+  if (matches && userId !== null) {
     await forgiveGuess(ctx.db, guess.id)
-    return row
+    return { ...row, user_id: userId }
   }
   const locked = await afterWrongGuess(ctx, owner, purpose, guess.count)
   if (locked) throw locked

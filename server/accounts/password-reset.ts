@@ -14,12 +14,18 @@ import {
   insertOtp,
   markOtpUsed,
   newestOtp,
+  prepareDecoyOtp,
   prepareOtp,
   mailCodeOrWithdraw,
   resendWaitMs,
 } from './otp.ts'
 import { codeFlowLockedUntil, underDailyCodeCap } from './otp-guard.ts'
-import { consumeResetToken, issueResetToken, revokeAllAccessTokens } from './tokens.ts'
+import {
+  consumeResetToken,
+  isResetTokenUsable,
+  issueResetToken,
+  revokeAllAccessTokens,
+} from './tokens.ts'
 import { findUserByEmail, normalizeEmail } from './users.ts'
 
 const resetTokenInvalid = () => badRequest('RESET_TOKEN_INVALID', MESSAGES.resetTokenInvalid)
@@ -36,11 +42,13 @@ export function assertResetEmail(email: string): void {
 }
 
 /**
- * Mails a reset code to the account with `email`, when there is one and a code may go out now;
- * otherwise does nothing. Runs after forgot-password has answered, so known, unknown and
- * rate-limited addresses all get the same answer at the same speed (DECISIONS §7). Nothing is
- * sent while the reset flow is locked, while the newest code's countdown runs (10 s after the
- * first code, 59 s after a resend), or once 10 codes went out in 24 hours. Requests for one
+ * Mails a reset code to the account with `email`, when a code may go out now. Runs after
+ * forgot-password has answered, so known, unknown and rate-limited addresses all get the same
+ * answer at the same speed (DECISIONS §7). Nothing is stored while the address's reset flow is
+ * locked, while the newest code's countdown runs (10 s after the first code, 59 s after a
+ * resend), or once 10 codes were stored in 24 hours. For an address with no account the same
+ * rules store a decoy code that is never mailed and never matches (`prepareDecoyOtp`), so
+ * verify-otp's answers (tries left, expiry, the lock) cannot tell the two apart either. Requests for one
  * address run one at a time in this process, so parallel asks cannot slip past the countdown.
  * Resolves to what happened (`sent`, `no-account`, `locked`, `too-soon`, `daily-cap`); rejects only
  * when the mail itself fails (the code is withdrawn then, so a retry is not blocked).
@@ -74,25 +82,35 @@ async function mailResetCodeNow(
   ctx: AppContext,
   email: string,
 ): Promise<'sent' | 'no-account' | 'locked' | 'too-soon' | 'daily-cap'> {
-  const user = await findUserByEmail(ctx.db, email)
-  if (!user) return 'no-account'
+  const address = normalizeEmail(email)
+  const user = await findUserByEmail(ctx.db, address)
   const now = ctx.now()
-  if (await codeFlowLockedUntil(ctx.db, user.id, 'reset', now)) return 'locked'
-  const latest = await newestOtp(ctx.db, user.email, 'reset')
+  if (await codeFlowLockedUntil(ctx.db, address, 'reset', now)) return 'locked'
+  const latest = await newestOtp(ctx.db, address, 'reset')
   if (latest && resendWaitMs(latest, now) > 0) return 'too-soon'
-  if (!(await underDailyCodeCap(ctx.db, user.id, 'reset', now))) return 'daily-cap'
+  if (!(await underDailyCodeCap(ctx.db, address, 'reset', now))) return 'daily-cap'
   const isResend =
     latest !== undefined && now.getTime() - Date.parse(latest.created_at) < ACCOUNT_RULES.otpValidMs
   const resendAfterSeconds = isResend
     ? ACCOUNT_RULES.resendSeconds
     : ACCOUNT_RULES.firstResetResendSeconds
+  if (!user) {
+    // A decoy, never mailed: verify-otp then answers this address as it answers an account's.
+    const { codeHash } = await prepareDecoyOtp()
+    await insertOtp(
+      ctx.db,
+      { userId: null, address, purpose: 'reset', codeHash, resendAfterSeconds },
+      now,
+    )
+    return 'no-account'
+  }
   const { code, codeHash } = await prepareOtp()
   const requestId = await insertOtp(
     ctx.db,
-    { userId: user.id, address: user.email, purpose: 'reset', codeHash, resendAfterSeconds },
+    { userId: user.id, address, purpose: 'reset', codeHash, resendAfterSeconds },
     now,
   )
-  await mailCodeOrWithdraw(ctx, requestId, user.email, code)
+  await mailCodeOrWithdraw(ctx, requestId, address, code)
   return 'sent'
 }
 
@@ -128,11 +146,15 @@ export async function setNewPin(
   const invalid = checkNewPin(input.pin)
   if (invalid) throw badRequest('VALIDATION', invalid)
   if (!input.resetToken) throw resetTokenInvalid()
+  const resetToken = input.resetToken
   const user = await findUserByEmail(ctx.db, input.email)
-  if (!user) throw resetTokenInvalid()
+  // The token is checked before the slow hash, so a wrong one is refused as fast for an account's
+  // address as for an address with no account; the transaction spends it atomically.
+  if (!user || !(await isResetTokenUsable(ctx.db, resetToken, user.id, ctx.now()))) {
+    throw resetTokenInvalid()
+  }
   const pinHash = await hashSecret(input.pin)
   const now = ctx.now()
-  const resetToken = input.resetToken
   await ctx.db.transaction().execute(async (tx) => {
     if (!(await consumeResetToken(tx, resetToken, user.id, now))) throw resetTokenInvalid()
     await tx

@@ -161,9 +161,9 @@ export async function signupCodeForLogin(ctx: AppContext, user: UserRow): Promis
  */
 async function mailNewSignupCode(ctx: AppContext, user: UserRow): Promise<string> {
   const now = ctx.now()
-  await assertCodeFlowOpen(ctx.db, user.id, 'signup', now)
+  await assertCodeFlowOpen(ctx.db, user.email, 'signup', now)
   const resendAfterSeconds = await assertResendAllowed(ctx.db, user.email, 'signup', now)
-  if (!(await underDailyCodeCap(ctx.db, user.id, 'signup', now))) {
+  if (!(await underDailyCodeCap(ctx.db, user.email, 'signup', now))) {
     throw new ApiError(429, 'TOO_MANY_CODES', MESSAGES.tooManyCodes)
   }
   const { code, codeHash } = await prepareOtp()

@@ -77,6 +77,28 @@ export async function issueResetToken(db: Db, userId: number, now: Date): Promis
 }
 
 /**
+ * Whether `token` is a reset token of `userId`, unused and unexpired at `now`, without spending
+ * it: checked before the new PIN is hashed, so a wrong token is refused as fast for an account's
+ * address as for an address with no account (DECISIONS §7). `consumeResetToken` spends it.
+ */
+export async function isResetTokenUsable(
+  db: Db,
+  token: string,
+  userId: number,
+  now: Date,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('password_reset_tokens')
+    .select('id')
+    .where('token_hash', '=', sha256(token))
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/**
  * Marks the reset token used if it is unused, unexpired at `now` and belongs to `userId`.
  * Returns whether it did; a second call with the same token returns false.
  */

@@ -12,6 +12,7 @@ import * as m005 from './migrations/005-account-security.ts'
 import * as m006 from './migrations/006-operator-console.ts'
 import * as m007 from './migrations/007-operator-password.ts'
 import * as m008 from './migrations/008-push-subscriptions.ts'
+import * as m009 from './migrations/009-code-budget-by-address.ts'
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> }
 
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '006-operator-console': m006,
   '007-operator-password': m007,
   '008-push-subscriptions': m008,
+  '009-code-budget-by-address': m009,
 }
 
 class StaticProvider implements MigrationProvider {
@@ -39,5 +41,17 @@ class StaticProvider implements MigrationProvider {
 export async function migrateToLatest(db: Kysely<unknown>, engine: Engine): Promise<void> {
   const migrator = new Migrator({ db, provider: new StaticProvider(engine) })
   const { error } = await migrator.migrateToLatest()
+  if (error) throw error
+}
+
+/**
+ * Applies the migrations up to and including `name` (a key of the list above, e.g.
+ * `'008-push-subscriptions'`), so a test can write rows in an earlier schema and check what a
+ * later migration makes of them. Throws the first migration error.
+ */
+export async function migrateTo(db: Kysely<unknown>, engine: Engine, name: string): Promise<void> {
+  if (!(name in MIGRATIONS)) throw new Error(`no migration named ${name}`)
+  const migrator = new Migrator({ db, provider: new StaticProvider(engine) })
+  const { error } = await migrator.migrateTo(name)
   if (error) throw error
 }

@@ -5,15 +5,10 @@ import { describe, expect, it } from 'vitest'
 import { ENGINES } from '../helpers/databases.ts'
 import { withApi } from '../helpers/api-app.ts'
 import { createTestUser } from '../helpers/users.ts'
-import { MINUTE, freshEmail, testClock } from './accounts-helpers.ts'
+import { MINUTE, freshEmail, median, testClock } from './accounts-helpers.ts'
 
 const FORGOT = '/api/v1/forgot-password/'
 const ANSWER = { status: 200, body: { message: 'Otp sent to your email.' } }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)]!
-}
 
 describe.each(ENGINES)('forgot-password answers every address alike on %s', (engine) => {
   const clock = testClock()

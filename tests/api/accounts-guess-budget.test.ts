@@ -115,7 +115,7 @@ describe.each(ENGINES)('one-time code budgets and the PIN lock cap on %s', (engi
     const guesses = await api.app.db
       .selectFrom('otp_guesses')
       .select('id')
-      .where('user_id', '=', user.id)
+      .where('address', '=', user.email)
       .execute()
     expect(guesses.length).toBeLessThanOrEqual(10)
   })

@@ -22,6 +22,12 @@ export function testClock(): { now: () => Date; advance(ms: number): void } {
 
 export const MINUTE = 60_000
 
+/** The middle value of `values` (the upper middle for an even count); for timing comparisons. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]!
+}
+
 /** A never-used email, mixed case on purpose (emails are case-insensitive). */
 export function freshEmail(): string {
   return `Person.${crypto.randomBytes(5).toString('hex')}@Example.com`

@@ -1,7 +1,7 @@
 /**
  * Table shapes for Kysely. Timestamps are ISO-8601 UTC text (`toISOString()`), which compares
  * correctly as text on both SQLite and PostgreSQL; booleans are integers 0/1 on both engines.
- * Account tables (migrations 001 and 005).
+ * Account tables (migrations 001, 005 and 009).
  */
 import type { Generated } from 'kysely'
 
@@ -48,7 +48,12 @@ export interface OtpCodesTable {
   purpose: 'signup' | 'reset'
   /** Lowercased email the code was sent to. */
   address: string
-  user_id: number
+  /**
+   * The account the code is for; null for a decoy (migration 009): forgot-password for an address
+   * with no account stores a code that is never mailed and never matches, so verify-otp answers
+   * that address as it answers an account's.
+   */
+  user_id: number | null
   code_hash: string
   expires_at: string
   tries: number
@@ -67,23 +72,27 @@ export interface PasswordResetTokensTable {
   created_at: string
 }
 
-/** One wrong one-time-code guess (migration 005): counted per user and purpose over 24 hours. */
+/**
+ * One wrong one-time-code guess (migrations 005, 009): counted per address (lowercased email) and
+ * purpose over 24 hours, whether or not an account has the address.
+ */
 export interface OtpGuessesTable {
   id: Generated<number>
-  user_id: number
+  address: string
   purpose: 'signup' | 'reset'
   created_at: string
 }
 
-/** A user's signup or reset flow locked after too many wrong codes (migration 005). */
+/** An address's signup or reset flow locked after too many wrong codes (migrations 005, 009). */
 export interface OtpFlowLocksTable {
-  user_id: number
+  /** Lowercased email. */
+  address: string
   purpose: 'signup' | 'reset'
   locked_until: string
   created_at: string
 }
 
-/** The tables of migrations 001 and 005. */
+/** The tables of migrations 001, 005 and 009. */
 export interface AccountTables {
   users: UsersTable
   access_tokens: AccessTokensTable
