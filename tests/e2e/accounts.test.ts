@@ -193,4 +193,40 @@ describe('accounts in Chromium (sqlite)', () => {
     await page.waitForURL((url) => url.pathname === '/dashboard')
     expect(await storedToken()).toMatch(TOKEN_FORMAT)
   })
+
+  it('walks an address with no account through the same reset screens, up to the 24-hour lock', async () => {
+    await logOut()
+    const nobody = `nobody${suffix}@example.com`
+    await page.goto('/enter-email')
+    await page.getByLabel('Email', { exact: true }).fill(nobody)
+    await page.getByRole('button', { name: 'Send Code' }).click()
+    await page.waitForURL((url) => url.pathname === '/enter-email-otp')
+    await page.getByText(`Code has been sent to ${nobody}`).waitFor()
+
+    const field = page.getByLabel('4-digit code', { exact: true })
+    const verifyButton = page.getByRole('button', { name: 'Verify Account' })
+    /** Types a code, sends it and waits for the inline answer `text`. */
+    async function guess(code: string, text: string) {
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/v1/verify-otp/'))
+      await field.fill(code)
+      await verifyButton.click()
+      await answered
+      await page.getByText(text, { exact: true }).waitFor()
+    }
+    // The decoy code's 5 tries, then the server's reason, as for an account.
+    for (let i = 0; i < 5; i += 1) await guess(String(1000 + i), 'Enter Correct OTP')
+    await guess('2000', 'Too many wrong codes. Please request a new one.')
+    await shot('enter-email-otp-too-many')
+    // A new (decoy) code after the 10-second countdown; the 10th wrong code locks the reset.
+    const resend = page.getByRole('button', { name: 'Resend Code' })
+    await expect.poll(() => resend.isEnabled(), { timeout: 15_000 }).toBe(true)
+    await resend.click()
+    await page.getByText(/Resend code in 00:5\d/).waitFor()
+    for (let i = 0; i < 4; i += 1) await guess(String(3000 + i), 'Enter Correct OTP')
+    await guess('4000', 'Too many wrong codes. PIN reset is locked for 24 hours.')
+    await shot('enter-email-otp-locked')
+    expect(pathname()).toBe('/enter-email-otp')
+    // Nothing was ever mailed to the address.
+    expect(e2e.product.smtp.messages.filter((m) => m.to.includes(nobody))).toHaveLength(0)
+  })
 })

@@ -105,8 +105,32 @@ describe('Reset OTP screen', () => {
     await user.type(screen.getByLabelText('4-digit code'), '9999')
     await user.click(screen.getByRole('button', { name: 'Verify Account' }))
     await settle()
-    expect(toast.error).toHaveBeenCalledWith('OTP verification failed. Please try again.')
+    expect(toast.error).toHaveBeenCalledWith('OTP verification failed. Please try again.', {
+      id: 'otp-failure',
+    })
     expect(screen.getByText('Enter Correct OTP')).toBeInTheDocument()
+    expect(currentUrl()).toBe(URL)
+  })
+
+  it('says why when the reset is locked: the server message, not "Enter Correct OTP"', async () => {
+    const locked = 'Too many wrong codes. PIN reset is locked for 24 hours.'
+    mockedVerify.mockResolvedValue({
+      ok: false,
+      status: 423,
+      message: locked,
+      code: 'CODE_ENTRY_LOCKED',
+      body: { retry_after_seconds: 86_400 },
+    })
+    const { user, currentUrl } = open()
+    await user.type(screen.getByLabelText('4-digit code'), '1357')
+    await user.click(screen.getByRole('button', { name: 'Verify Account' }))
+    await settle()
+    expect(toast.error).toHaveBeenCalledWith('OTP verification failed. Please try again.', {
+      id: 'otp-failure',
+    })
+    expect(screen.getByText(locked)).toBeInTheDocument()
+    expect(screen.queryByText('Enter Correct OTP')).toBeNull()
+    expect(getResetToken()).toBeNull()
     expect(currentUrl()).toBe(URL)
   })
 

@@ -1,12 +1,14 @@
 /**
  * OTP for a PIN reset (/enter-email-otp?email=…; SPEC §2, §4, §8): the first resend after 10 s,
- * later ones after 59 s; a verified code keeps the reset token and opens /update-password.
+ * later ones after 59 s; a verified code keeps the reset token and opens /update-password. A
+ * refused code says why (`otpFailureText`): a wrong code, or the server's reason (expiry, lock).
  */
 import { useLocation, useSearch } from 'wouter'
 import toast from 'react-hot-toast'
 import { setResetToken } from '@/lib/session'
 import { forgotPassword } from '../api/forgot-password'
 import { verifyResetOtp } from '../api/verify-reset-otp'
+import { OTP_FAILURE_TOAST, otpFailureText } from '../api/otp-failure'
 import { OtpScreen } from '../components/otp-screen'
 import { t } from '@/i18n/i18n'
 
@@ -26,8 +28,8 @@ export default function EnterEmailOtp() {
       navigate(`/update-password?email=${encodeURIComponent(email)}`)
       return null
     }
-    toast.error(t('OTP verification failed. Please try again.'))
-    return t('Enter Correct OTP')
+    toast.error(t('OTP verification failed. Please try again.'), OTP_FAILURE_TOAST)
+    return otpFailureText(result)
   }
 
   const resend = async (): Promise<number | null> => {

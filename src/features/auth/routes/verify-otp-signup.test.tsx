@@ -101,6 +101,7 @@ describe('Signup OTP screen', () => {
     await settle()
     expect(toast.error).toHaveBeenCalledWith(
       'OTP verification failed. Please check your code and try again.',
+      { id: 'otp-failure' },
     )
     expect(screen.getByText('Enter Correct OTP')).toBeInTheDocument()
     expect(getResetToken()).toBeNull()

@@ -11,12 +11,12 @@ import { clearAccessToken, getRequestId, setRequestId, setResetToken } from '@/l
 import { readRequestId, type ApiFailure } from '../api/result'
 import { sendSignupOtp } from '../api/send-signup-otp'
 import { verifySignupOtp } from '../api/verify-signup-otp'
+import { OTP_FAILURE_TOAST, otpFailureText } from '../api/otp-failure'
 import { OtpScreen } from '../components/otp-screen'
-import { msg, t } from '@/i18n/i18n'
+import { t } from '@/i18n/i18n'
 
 /** SPEC §4: 59 s after signup and after any resend. */
 const RESEND_SECONDS = 59
-const WRONG_CODE = msg('Enter Correct OTP')
 
 /** The wait the server asks for after a refused resend (seconds), if it says so. */
 function retryAfter(failure: ApiFailure): number | null {
@@ -60,8 +60,11 @@ export default function VerifyOtpSignup() {
       navigate(`/update-password?email=${encodeURIComponent(email)}`)
       return null
     }
-    toast.error(t('OTP verification failed. Please check your code and try again.'))
-    return t(WRONG_CODE)
+    toast.error(
+      t('OTP verification failed. Please check your code and try again.'),
+      OTP_FAILURE_TOAST,
+    )
+    return otpFailureText(result)
   }
 
   const resend = async (): Promise<number | null> => {
