@@ -48,10 +48,11 @@ export function assertResetEmail(email: string): void {
  * locked, while the newest code's countdown runs (10 s after the first code, 59 s after a
  * resend), or once 10 codes were stored in 24 hours. For an address with no account the same
  * rules store a decoy code that is never mailed and never matches (`prepareDecoyOtp`), so
- * verify-otp's answers (tries left, expiry, the lock) cannot tell the two apart either. Requests for one
- * address run one at a time in this process, so parallel asks cannot slip past the countdown.
- * Resolves to what happened (`sent`, `no-account`, `locked`, `too-soon`, `daily-cap`); rejects only
- * when the mail itself fails (the code is withdrawn then, so a retry is not blocked).
+ * verify-otp's answers (tries left, expiry, the lock) cannot tell the two apart either. Requests
+ * for one address run one at a time in this process, so parallel asks cannot slip past the
+ * countdown. Resolves to what happened (`sent`, `no-account`, `locked`, `too-soon`,
+ * `daily-cap`); rejects only when the mail itself fails (the code is withdrawn then, so a retry
+ * is not blocked).
  */
 export function mailResetCode(
   ctx: AppContext,
