@@ -3,7 +3,9 @@
  * once, stored only as SHA-256. Access tokens live 30 days until logout; reset tokens 15 minutes,
  * single use, bound to their user.
  */
+import type { ExpressionBuilder } from 'kysely'
 import type { Db } from '../db/index.ts'
+import type { Database } from '../db/schema/index.ts'
 import { randomToken, sha256 } from '../lib/crypto.ts'
 import { isoAfter } from '../lib/time.ts'
 import { ACCOUNT_RULES } from './messages.ts'
@@ -76,6 +78,17 @@ export async function issueResetToken(db: Db, userId: number, now: Date): Promis
   return token
 }
 
+/** The condition on password_reset_tokens: `token` is `userId`'s, unused and unexpired at `now`. */
+function usableResetToken(token: string, userId: number, now: Date) {
+  return (eb: ExpressionBuilder<Database, 'password_reset_tokens'>) =>
+    eb.and([
+      eb('token_hash', '=', sha256(token)),
+      eb('user_id', '=', userId),
+      eb('used_at', 'is', null),
+      eb('expires_at', '>', now.toISOString()),
+    ])
+}
+
 /**
  * Whether `token` is a reset token of `userId`, unused and unexpired at `now`, without spending
  * it: checked before the new PIN is hashed, so a wrong token is refused as fast for an account's
@@ -90,10 +103,7 @@ export async function isResetTokenUsable(
   const row = await db
     .selectFrom('password_reset_tokens')
     .select('id')
-    .where('token_hash', '=', sha256(token))
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now.toISOString())
+    .where(usableResetToken(token, userId, now))
     .executeTakeFirst()
   return row !== undefined
 }
@@ -111,10 +121,7 @@ export async function consumeResetToken(
   const result = await db
     .updateTable('password_reset_tokens')
     .set({ used_at: now.toISOString() })
-    .where('token_hash', '=', sha256(token))
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now.toISOString())
+    .where(usableResetToken(token, userId, now))
     .executeTakeFirst()
   return Number(result.numUpdatedRows) === 1
 }

@@ -8,6 +8,7 @@ import { ENGINES, createTestDatabase, type TestDatabase } from '../helpers/datab
 import { openDatabase, type DatabaseHandle } from '../../server/db/index.ts'
 import { migrateTo, migrateToLatest } from '../../server/db/migrate.ts'
 import { codeFlowLockedUntil } from '../../server/accounts/otp-guard.ts'
+import { insertUser } from '../../server/accounts/users.ts'
 
 const NOW = new Date('2026-11-25T10:00:00.000Z')
 const iso = (offsetMs: number) => new Date(NOW.getTime() + offsetMs).toISOString()
@@ -29,42 +30,31 @@ describe.each(ENGINES)('migration 009 on %s', (engine) => {
 
   it('carries codes, guesses and locks over, keyed by address', async () => {
     const db = handle.db
-    const user = await db
-      .insertInto('users')
-      .values({
-        first_name: 'Asha Verma',
+    const userId = await insertUser(
+      db,
+      {
+        firstName: 'Asha Verma',
         email: 'asha@example.com',
-        phone_number: '9876543210',
-        pin_hash: 'scrypt$x',
-        email_verified: 1,
-        referral_id: 'K7QX2MHA',
-        referred_by: null,
-        points: 0,
-        views: 0,
-        membership_plan_id: null,
-        platform_fee_paid: 0,
-        is_faulty: 0,
-        failed_logins: 0,
-        locked_until: null,
-        lock_count: 0,
-        created_at: iso(-86_400_000),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+        phone: '9876543210',
+        pinHash: 'scrypt$x',
+        referredBy: null,
+      },
+      new Date(iso(-86_400_000)),
+    )
     // Rows as migration 008's schema had them: user ids in otp_guesses and otp_flow_locks.
     await sql`insert into otp_codes (request_id, purpose, address, user_id, code_hash, expires_at,
         tries, used_at, resend_after_seconds, created_at)
-      values ('req-a', 'reset', 'asha@example.com', ${user.id}, 'scrypt$a', ${iso(600_000)}, 2,
+      values ('req-a', 'reset', 'asha@example.com', ${userId}, 'scrypt$a', ${iso(600_000)}, 2,
         null, 10, ${iso(0)}),
-      ('req-b', 'signup', 'asha@example.com', ${user.id}, 'scrypt$b', ${iso(-1)}, 0,
+      ('req-b', 'signup', 'asha@example.com', ${userId}, 'scrypt$b', ${iso(-1)}, 0,
         ${iso(-5)}, 59, ${iso(-600_000)})`.execute(db)
     const codesBefore = await db.selectFrom('otp_codes').selectAll().orderBy('id').execute()
     for (let i = 0; i < 3; i += 1) {
       await sql`insert into otp_guesses (user_id, purpose, created_at)
-        values (${user.id}, 'reset', ${iso(-i * 1000)})`.execute(db)
+        values (${userId}, 'reset', ${iso(-i * 1000)})`.execute(db)
     }
     await sql`insert into otp_flow_locks (user_id, purpose, locked_until, created_at)
-      values (${user.id}, 'signup', ${iso(3_600_000)}, ${iso(0)})`.execute(db)
+      values (${userId}, 'signup', ${iso(3_600_000)}, ${iso(0)})`.execute(db)
 
     await migrateToLatest(db as never, handle.engine)
 
