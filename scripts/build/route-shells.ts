@@ -5,11 +5,11 @@
  * instead of the loading indicator, and the route's own stylesheets linked, so the outline paints
  * styled before any JavaScript runs; the app's code waits in a template until it has (src/boot.ts).
  * The server fills the deposit screen's with the plans per request (server/plugins/static.ts, from
- * the server build shipped under ssr/). The player's
- * still travels inside the page (a `data:` URL, 4.7 KB): the screen's largest picture paints with
- * the page's first paint, not after a request of its own that shares a slow network with the
- * app's code (LCP, issue 12). The server (server/plugins/static.ts) and the service worker
- * (sw/sw.ts) serve it for the route; the app renders over it (`data-shell`, src/main.tsx).
+ * the server build shipped under ssr/). The dashboard's player still travels inside its page (a
+ * `data:` URL, 4.7 KB): the screen's largest picture paints with the page's first paint, not
+ * after a request of its own that shares a slow network with the app's code (LCP, issue 12). The
+ * server (server/plugins/static.ts) and the service worker (sw/sw.ts) serve each shell for its
+ * route; the app renders over it (`data-shell`, src/main.tsx).
  */
 import fs from 'node:fs'
 import path from 'node:path'
