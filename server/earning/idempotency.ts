@@ -9,7 +9,6 @@
  * Which writes wait for the disk: every transaction here commits with `synchronous_commit = on`;
  * the key rows taken outside one do not (idempotency-take.ts says why that is safe).
  */
-import { AsyncLocalStorage } from 'node:async_hooks'
 import type { QueryCreator } from 'kysely'
 import type { Tx } from '../db/index.ts'
 import type { Database } from '../db/schema/index.ts'
@@ -85,17 +84,16 @@ export async function holdKeyIn(tx: Tx, hold: KeyHold): Promise<void> {
   if (Number(held.numUpdatedRows) !== 1) throw new KeyReleased()
 }
 
-/** Whether a request was answered from the store: a key stored before the request began. */
+/**
+ * Whether a request was answered from the store: a key stored before the request began. The
+ * metrics plugin hands each keyed request's note in (`request.replayNote`, server/plugins/metrics.ts
+ * counts replays by it) and `runIdempotent` marks it when it answers from the store, so counting a
+ * replay costs no read of its own. Passed by hand rather than through AsyncLocalStorage, whose
+ * promise hooks cost every request about a seventh of its CPU (issue 14's bench).
+ */
 export interface ReplayNote {
   replay: boolean
 }
-
-/**
- * The current request's replay note, if the metrics plugin entered one (server/plugins/metrics.ts
- * counts replays by it): `runIdempotent` marks it when it answers from the store, so counting a
- * replay costs no read of its own.
- */
-export const replayNotes = new AsyncLocalStorage<ReplayNote>()
 
 /** An in-flight key older than this is taken to be from a crashed request and may be taken over. */
 const STALE_IN_FLIGHT_MS = 60_000
@@ -122,14 +120,22 @@ function errorResponse(error: ApiError): StoredResponse {
  * The handler runs in a transaction that first holds the key's row (`holdKey`); with
  * `options.handlerHoldsKey` the handler holds it itself, in its own first statement (`holdKey` as
  * a WITH clause, or `holdKeyIn`), and throws `KeyReleased` when that held no row.
+ * `options.optimistic`, when given, runs first instead, with the key in flight but held by no
+ * transaction: it resolves an answer it stored itself, in the one statement that wrote its effects
+ * (`answerStored`), or null to run the handler's transaction after all; it throws as the handler
+ * does (a 4xx ApiError is stored as the answer, `KeyReleased`).
  * Throws 422 IDEMPOTENCY_KEY_REUSED (other body or route) and 409 IDEMPOTENCY_IN_FLIGHT.
  */
 export function runIdempotent<T>(
   ctx: AppContext,
-  request: { userId: number; key: string; route: string; body: unknown },
+  request: { userId: number; key: string; route: string; body: unknown; note?: ReplayNote | null },
   handler: (tx: Tx, hold: KeyHold) => Promise<HandlerAnswer<T>>,
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each route's own probe parameters
-  options: { precheck?: () => Precheck<any>; handlerHoldsKey?: boolean } = {},
+  options: {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each route's own probe parameters
+    precheck?: () => Precheck<any>
+    handlerHoldsKey?: boolean
+    optimistic?: (hold: KeyHold) => Promise<HandlerAnswer<T> | null>
+  } = {},
 ): Promise<StoredResponse<T | ErrorBody>> {
   // A replay is the JSON this function stored from the handler's answer or a refusal.
   return runStored(ctx, request, handler, options) as Promise<StoredResponse<T | ErrorBody>>
@@ -137,9 +143,13 @@ export function runIdempotent<T>(
 
 async function runStored(
   ctx: AppContext,
-  request: { userId: number; key: string; route: string; body: unknown },
+  request: { userId: number; key: string; route: string; body: unknown; note?: ReplayNote | null },
   handler: (tx: Tx, hold: KeyHold) => Promise<HandlerAnswer<unknown>>,
-  options: { precheck?: () => Precheck<Record<string, unknown>>; handlerHoldsKey?: boolean },
+  options: {
+    precheck?: () => Precheck<Record<string, unknown>>
+    handlerHoldsKey?: boolean
+    optimistic?: (hold: KeyHold) => Promise<HandlerAnswer<unknown> | null>
+  },
 ): Promise<StoredResponse> {
   const { userId, key, route } = request
   const hash = requestHash(route, request.body)
@@ -173,7 +183,7 @@ async function runStored(
         taken = true
       } else {
         const existing = result?.state != null ? (result as KeyRow) : await keyRow(ctx, userId, key)
-        const replay = await answerOf(ctx, existing, newKey)
+        const replay = await answerOf(ctx, existing, newKey, request.note)
         if (replay) return replay
         // A stale in-flight key was taken over: run the handler, which refuses as it must.
         taken = true
@@ -192,7 +202,7 @@ async function runStored(
         body: json,
       })
       if (take.taken) return answer
-      const replay = await answerOf(ctx, take.existing, newKey)
+      const replay = await answerOf(ctx, take.existing, newKey, request.note)
       if (replay) return replay
       // A stale in-flight key was taken over: run the handler, which refuses the same way.
       taken = true
@@ -201,16 +211,22 @@ async function runStored(
   if (!taken) {
     const take = await takeKey(ctx, { ...newKey, state: 'in_flight', status: null, body: null })
     if (!take.taken) {
-      const replay = await answerOf(ctx, take.existing, newKey)
+      const replay = await answerOf(ctx, take.existing, newKey, request.note)
       if (replay) return replay
     }
   }
 
+  const hold = { userId, key, at: startedAt }
   try {
+    const done = await options.optimistic?.(hold)
+    if (done) {
+      if (!done.answerStored) throw new Error('an optimistic answer must be stored with its writes')
+      const { answerStored: _, ...answer } = done
+      return answer
+    }
     return await ctx.db.transaction().execute(async (tx) => {
       // Holds the key's row for the transaction: start-up release skips it while this runs, and
       // a key released underneath (another instance started in between) is not run twice.
-      const hold = { userId, key, at: startedAt }
       if (!options.handlerHoldsKey) await holdKeyIn(tx, hold)
       const { answerStored, ...answer } = await handler(tx, hold)
       if (!answerStored) await storeAnswer(tx, answerRow(answer)).execute()
@@ -249,8 +265,9 @@ async function runStored(
 }
 
 /**
- * The stored answer of a used key (`row`, as read when taking it failed) for this use of it;
- * null when a stale in-flight key was taken over (the caller runs the handler). Throws 422
+ * The stored answer of a used key (`row`, as read when taking it failed) for this use of it,
+ * marking `note` when it is a replay; null when a stale in-flight key was taken over (the caller
+ * runs the handler). Throws 422
  * IDEMPOTENCY_KEY_REUSED (another route or body), 409 IDEMPOTENCY_IN_FLIGHT (no row visible yet,
  * or the first request still running).
  */
@@ -258,6 +275,7 @@ async function answerOf(
   ctx: AppContext,
   row: KeyRow | undefined,
   use: { userId: number; key: string; route: string; hash: string; at: string },
+  note: ReplayNote | null | undefined,
 ): Promise<StoredResponse | null> {
   const { userId, key, route, hash, at: startedAt } = use
   if (!row) throw inFlight()
@@ -269,7 +287,6 @@ async function answerOf(
     )
   }
   if (row.state === 'done' && row.response_status !== null) {
-    const note = replayNotes.getStore()
     if (note && row.created_at < startedAt) note.replay = true
     return { status: row.response_status, body: JSON.parse(row.response_body ?? 'null') }
   }

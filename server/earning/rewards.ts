@@ -18,7 +18,13 @@ import type { AppContext } from '../context.ts'
 import { indiaDay } from '../lib/time.ts'
 import { holdKeyIn, type HandlerAnswer, type KeyHold, type Precheck } from './idempotency.ts'
 import { alreadyRewarded, creditReward } from './reward-credit.ts'
-import { claimFacts, countView, countViewHoldingKey, rewardOfDay } from './reward-facts.ts'
+import {
+  claimFacts,
+  claimSnapshot,
+  countView,
+  lockUserHoldingKey,
+  rewardOfDay,
+} from './reward-facts.ts'
 
 /** A dashboard video item (SPEC §3; the contract's `DashboardVideo`). `timer` is in seconds. */
 type VideoItem = DashboardVideo
@@ -151,12 +157,54 @@ export function precheckReward(
   }
 }
 
+/** The user's row as a claim reads it: `points` in coins, and views before this claim's. */
+type ClaimUser = { email_verified: number; views: number; points: number }
+
+/** What a claim is judged on: `claimFacts`' (or `claimSnapshot`'s) row. */
+type ClaimFacts = Awaited<ReturnType<typeof claimFacts>>
+
+/**
+ * The judgement of a claim watched at `watchedAt` on its facts (DECISIONS §6): the coins to
+ * credit, or the refusal, returned as a value: 403 EMAIL_NOT_VERIFIED, 404 VIDEO_NOT_FOUND,
+ * 409 ALREADY_REWARDED, 422 TIMER_NOT_PASSED (timers in seconds).
+ */
+function judgeClaim(user: ClaimUser, facts: ClaimFacts, watchedAt: Date): number | ApiError {
+  if (!user.email_verified) {
+    return forbidden('EMAIL_NOT_VERIFIED', 'Please verify your email before earning rewards.')
+  }
+  if (facts.timer === null) return notFound('VIDEO_NOT_FOUND', 'This video is no longer available.')
+  if (facts.rewarded_id !== null) return alreadyRewarded()
+  const w = watchedAt.getTime()
+  const timer = Number(facts.timer)
+  if (facts.handed_at === null || Date.parse(facts.handed_at) > w - timer * 1000) {
+    return timerNotPassed(`Watch the video for ${timer} seconds before claiming the reward.`)
+  }
+  if (facts.previous_at !== null && w - Date.parse(facts.previous_at) < timer * 1000) {
+    return timerNotPassed(`Rewards come at most once every ${timer} seconds. Keep watching.`)
+  }
+  if (facts.next_at !== null && Date.parse(facts.next_at) - w < Number(facts.next_timer) * 1000) {
+    return timerNotPassed('This watch time overlaps another rewarded video.')
+  }
+  return videoPointOf(facts)
+}
+
+/** `claimFacts`' parameters for a claim of `videoId` by `userId` watched at `watchedAt`. */
+function factParams(userId: number, videoId: number, watchedAt: Date) {
+  return {
+    userId,
+    videoId,
+    day: indiaDay(watchedAt),
+    at: watchedAt.toISOString(),
+    handedSince: new Date(watchedAt.getTime() - HANDOUT_VALID_MS).toISOString(),
+  }
+}
+
 /**
  * Judges one video reward claim in `tx` (the caller's idempotent transaction, which leaves
  * holding the claim's key to this handler: `hold`, runIdempotent's handlerHoldsKey) and credits
  * it, recording the key on the ledger row; returns the key's answer, 200 `{ data: RewardCredited }`
- * (`creditReward`). Throws 400 VALIDATION, 403 EMAIL_NOT_VERIFIED, 404 VIDEO_NOT_FOUND,
- * 409 ALREADY_REWARDED, 422 TIMER_NOT_PASSED.
+ * (`creditReward`), stored with the credit. Throws 400 VALIDATION, 403 EMAIL_NOT_VERIFIED,
+ * 404 VIDEO_NOT_FOUND, 409 ALREADY_REWARDED, 422 TIMER_NOT_PASSED.
  */
 export async function claimReward(
   ctx: AppContext,
@@ -169,61 +217,72 @@ export async function claimReward(
   const now = ctx.now()
   const { videoId, watchedAt } = parseClaim(claim, now)
 
-  // The view is counted first: the UPDATE locks the user's row for the rest of the transaction (on
-  // PostgreSQL the same FOR NO KEY UPDATE lock `lockUser` takes), so claims of one user are judged
-  // one after another, each on a fresh read after the lock. A refusal below rolls it back.
-  // On PostgreSQL the same statement first holds the key (runIdempotent's handlerHoldsKey).
-  if (ctx.engine === 'sqlite') await holdKeyIn(tx, hold)
-  const [user] = (
-    ctx.engine === 'postgres'
-      ? await countViewHoldingKey(tx, hold)
-      : await countView(tx, { userId })
-  ).rows
+  // The user's row is locked first, for the rest of the transaction (on PostgreSQL the same FOR NO
+  // KEY UPDATE lock `lockUser` takes; on SQLite `countView`'s UPDATE, which counts the view), so
+  // claims of one user are judged one after another, each on a fresh read after the lock. A
+  // refusal below rolls it back. On PostgreSQL the same statement first holds the key
+  // (runIdempotent's handlerHoldsKey), and the credit counts the view.
+  let user: (ClaimUser & { version?: string }) | undefined
+  if (ctx.engine === 'postgres') {
+    ;[user] = (await lockUserHoldingKey(tx, hold)).rows
+  } else {
+    await holdKeyIn(tx, hold)
+    ;[user] = (await countView(tx, { userId })).rows
+  }
   if (!user) {
     // No row: the key was not held (holding it now updates nothing), or no such user.
     if (ctx.engine === 'postgres') await holdKeyIn(tx, hold)
     throw notFound('USER_NOT_FOUND', 'No such user.')
   }
-  if (!user.email_verified) {
-    throw forbidden('EMAIL_NOT_VERIFIED', 'Please verify your email before earning rewards.')
-  }
-  const day = indiaDay(watchedAt)
-  const w = watchedAt.getTime()
-  const at = watchedAt.toISOString()
   // Everything the claim is judged on, in one statement (each is a round trip inside the
   // transaction that holds the user's row): the video's timer, today's reward, the first handout
   // of the last 24 hours, the neighbouring rewards' watch times and the coins per video. Not part
-  // of the locking UPDATE: on PostgreSQL that statement's reads would use the snapshot taken
+  // of the locking statement: on PostgreSQL that statement's reads would use the snapshot taken
   // before it waited for the lock, and miss the reward of a claim that held it.
-  const facts = await claimFacts(tx, {
-    userId,
-    videoId,
-    day,
-    at,
-    handedSince: new Date(w - HANDOUT_VALID_MS).toISOString(),
-  })
-  if (facts.timer === null) throw notFound('VIDEO_NOT_FOUND', 'This video is no longer available.')
-  if (facts.rewarded_id !== null) throw alreadyRewarded()
-  const timer = Number(facts.timer)
-  if (facts.handed_at === null || Date.parse(facts.handed_at) > w - timer * 1000) {
-    throw timerNotPassed(`Watch the video for ${timer} seconds before claiming the reward.`)
-  }
-  if (facts.previous_at !== null && w - Date.parse(facts.previous_at) < timer * 1000) {
-    throw timerNotPassed(`Rewards come at most once every ${timer} seconds. Keep watching.`)
-  }
-  if (facts.next_at !== null && Date.parse(facts.next_at) - w < Number(facts.next_timer) * 1000) {
-    throw timerNotPassed('This watch time overlaps another rewarded video.')
-  }
+  const facts = await claimFacts(tx, factParams(userId, videoId, watchedAt))
+  const views = ctx.engine === 'postgres' ? user.views + 1 : user.views
+  const coins = judgeClaim({ ...user, views }, facts, watchedAt)
+  if (coins instanceof ApiError) throw coins
+  const { points, version } = user
+  const credit = { userId, videoId, watchedAt, coins, points, views, version }
+  const answer = await creditReward(ctx, tx, { ...credit, day: indiaDay(watchedAt), key, at: now })
+  if (!answer) throw new Error(`the row of user ${userId} moved under its lock`)
+  return answer
+}
 
-  return creditReward(ctx, tx, {
+/**
+ * PostgreSQL: credits a claim judged on an unlocked read (`claimSnapshot`), in one statement
+ * that writes only while the user's row is still the version read (`creditReward`): no
+ * transaction held across round trips, and a claim's statements are its key's, this read and that
+ * write. Resolves the stored answer, or null when the claim is to be judged under the lock
+ * (`claimReward`, runIdempotent's transaction): a refusal (judged again there, where it is
+ * final), an unknown user, or a row that moved in between (another claim of the user, or any
+ * credit or debit). `hold` is the claim's key, in flight and not held by a transaction. Throws
+ * `KeyReleased` when the key is no longer in flight, 409 ALREADY_REWARDED.
+ */
+export async function claimRewardIfUnchanged(
+  ctx: AppContext,
+  userId: number,
+  claim: RewardClaim,
+  hold: KeyHold,
+): Promise<HandlerAnswer<{ data: RewardCredited }> | null> {
+  const now = ctx.now()
+  const { videoId, watchedAt } = parseClaim(claim, now)
+  const snapshot = await claimSnapshot(ctx.db, factParams(userId, videoId, watchedAt))
+  if (!snapshot) return null
+  const views = snapshot.views + 1
+  const coins = judgeClaim(snapshot, snapshot, watchedAt)
+  if (coins instanceof ApiError) return null
+  return creditReward(ctx, ctx.db, {
     userId,
     videoId,
-    day,
+    day: indiaDay(watchedAt),
     watchedAt,
-    coins: videoPointOf(facts),
-    points: user.points,
-    views: user.views,
-    key,
+    coins,
+    points: snapshot.points,
+    views,
+    version: snapshot.version,
+    key: hold.key,
     at: now,
   })
 }

@@ -16,7 +16,14 @@
 import crypto from 'node:crypto'
 import fp from 'fastify-plugin'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
-import { replayNotes, type ReplayNote } from '../earning/idempotency.ts'
+import type { ReplayNote } from '../earning/idempotency.ts'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A keyed request's replay note, which `runIdempotent` marks (null: no Idempotency-Key). */
+    replayNote: ReplayNote | null
+  }
+}
 
 /** Compares two strings in constant time (for the bearer token). */
 function sameText(a: string, b: string): boolean {
@@ -54,8 +61,6 @@ export default fp(async (app) => {
     registers: [register],
   })
   const db = () => app.db
-  // Each keyed request's replay note, which `runIdempotent` marks when it answers from the store.
-  const notes = new WeakMap<object, ReplayNote>()
   new Gauge({
     name: 'watch_earn_ledger_coins',
     help: 'Sum of ledger coins, by kind and status',
@@ -130,14 +135,11 @@ export default fp(async (app) => {
     },
   })
 
-  // The note is entered into the request's async context here, before any other hook or the
-  // handler runs, so the idempotency store finds it without a statement of its own.
+  // Each keyed request's replay note, made here before any other hook or the handler runs; the
+  // route hands it to `runIdempotent`, which marks it when it answers from the store.
+  app.decorateRequest('replayNote', null)
   app.addHook('onRequest', async (request) => {
-    if (request.headers['idempotency-key']) {
-      const note: ReplayNote = { replay: false }
-      notes.set(request, note)
-      replayNotes.enterWith(note)
-    }
+    if (request.headers['idempotency-key']) request.replayNote = { replay: false }
   })
 
   app.addHook('onResponse', async (request, reply) => {
@@ -148,7 +150,7 @@ export default fp(async (app) => {
     duration.observe({ method, route }, reply.elapsedTime / 1000)
     if (request.headers['idempotency-key']) {
       idempotent.inc({ route })
-      if (notes.get(request)?.replay) replays.inc({ route })
+      if (request.replayNote?.replay) replays.inc({ route })
     }
   })
 

@@ -24,8 +24,9 @@
  * shows in slow runs). Knobs: BENCH_SECONDS (default 5) per scenario, BENCH_CONNECTIONS (default
  * 50), BENCH_ENGINES=sqlite,postgres, BENCH_SCENARIOS=dashboard,add-reward (names containing
  * these), BENCH_POOL (the API's PostgreSQL pool), BENCH_PG_TCP=1, BENCH_PIN=1 (taskset: this
- * process on CPU 0, the load on CPU 1). The auth rate limit is raised for the run so that it does
- * not decide the figures. Exits 0 unless the API cannot be started.
+ * process on CPU 0, the load on CPU 1), BENCH_CREDIT_USERS (default 160: 2 080 credited claims).
+ * The auth rate limit is raised for the run so that it does not decide the figures. Exits 0
+ * unless the API cannot be started.
  */
 import { execFileSync } from 'node:child_process'
 import crypto from 'node:crypto'
@@ -66,8 +67,11 @@ const PIN = process.env.BENCH_PIN === '1'
 const SCENARIOS = process.env.BENCH_SCENARIOS?.split(',').filter(Boolean)
 const wanted = (name: string) => !SCENARIOS || SCENARIOS.some((s) => name.includes(s))
 const USERS = 32
-/** Users of the credited-claims scenario; each claims every video once (13 seeded: 2 080 claims). */
-const CREDIT_USERS = 160
+/**
+ * Users of the credited-claims scenario; each claims every video once (13 seeded: 2 080 claims
+ * for the default 160). BENCH_CREDIT_USERS: more for a longer run (a multiple of 4).
+ */
+const CREDIT_USERS = Math.max(4, Number(process.env.BENCH_CREDIT_USERS ?? 160))
 const engines = (process.env.BENCH_ENGINES?.split(',') ?? ENGINES).filter((e): e is EngineName =>
   (ENGINES as string[]).includes(e),
 )

@@ -70,7 +70,7 @@ export default async function orderRoutes(instance: FastifyInstance): Promise<vo
       }
       const answer = await runIdempotent(
         ctx,
-        { userId: request.userId, key, route: 'create-order', body },
+        { userId: request.userId, key, route: 'create-order', body, note: request.replayNote },
         async (tx) => ({
           status: 200,
           body: { data: await createOrder(ctx, tx, request.userId, body, key) },

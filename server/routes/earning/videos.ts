@@ -8,7 +8,12 @@ import { earningRoutes as schemas } from '../../../src/shared/contract/earning.t
 import { appContext } from '../../context.ts'
 import { runIdempotent } from '../../earning/idempotency.ts'
 import { readIdempotencyKey } from '../../earning/idempotency-keys.ts'
-import { claimReward, handOutVideos, precheckReward } from '../../earning/rewards.ts'
+import {
+  claimReward,
+  claimRewardIfUnchanged,
+  handOutVideos,
+  precheckReward,
+} from '../../earning/rewards.ts'
 
 export default async function videoRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>()
@@ -36,13 +41,19 @@ export default async function videoRoutes(instance: FastifyInstance): Promise<vo
       const body = request.body
       const answer = await runIdempotent(
         ctx,
-        { userId: request.userId, key, route: 'add-reward', body },
+        { userId: request.userId, key, route: 'add-reward', body, note: request.replayNote },
         (tx, hold) => claimReward(ctx, tx, request.userId, body, hold),
         // A claim already credited today is refused without a transaction (most repeats are);
-        // a claim holds its key in the statement that locks the user.
+        // a claim holds its key in the statement that locks the user. On PostgreSQL a claim is
+        // first judged on an unlocked read and credited in one statement if the user's row has
+        // not moved since (most claims: a user's claims come one video at a time).
         {
           precheck: () => precheckReward(ctx, request.userId, body),
           handlerHoldsKey: true,
+          optimistic:
+            ctx.engine === 'postgres'
+              ? (hold) => claimRewardIfUnchanged(ctx, request.userId, body, hold)
+              : undefined,
         },
       )
       return reply.status(answer.status).send(answer.body)

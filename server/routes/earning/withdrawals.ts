@@ -27,7 +27,7 @@ export default async function withdrawalRoutes(instance: FastifyInstance): Promi
       const body = request.body
       const answer = await runIdempotent(
         ctx,
-        { userId: request.userId, key, route: 'add-withdraw', body },
+        { userId: request.userId, key, route: 'add-withdraw', body, note: request.replayNote },
         async (tx) => ({
           status: 200,
           body: await requestWithdrawal(ctx, tx, request.userId, body, key),

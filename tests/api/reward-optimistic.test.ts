@@ -1,0 +1,221 @@
+// On PostgreSQL a reward claim is first judged on an unlocked read and credited in one statement
+// that writes only while the user's row is still the version read (issue 14's speed work:
+// `claimRewardIfUnchanged`, `creditReward`); otherwise it is judged again under the row lock, as
+// SQLite always judges it. PostgreSQL only: SQLite has no row versions and no such path.
+import pg from 'pg'
+import { sql } from 'kysely'
+import { afterEach, describe, expect, it } from 'vitest'
+import { withApi } from '../helpers/api-app.ts'
+import { rewardCalls } from '../helpers/rewards.ts'
+import { createTestUser, type TestUser } from '../helpers/users.ts'
+import { assertLedgerBalanced, testClock } from '../helpers/ledger.ts'
+import { appContext } from '../../server/context.ts'
+import { KeyReleased } from '../../server/earning/idempotency.ts'
+import { creditReward } from '../../server/earning/reward-credit.ts'
+import { claimRewardIfUnchanged } from '../../server/earning/rewards.ts'
+import { indiaDay } from '../../server/lib/time.ts'
+
+type Query = (this: pg.Client, ...args: unknown[]) => unknown
+
+/** Runs `action` and returns its result with the text of every statement any pg client sent. */
+async function statementsOf<T>(action: () => Promise<T>): Promise<{ result: T; texts: string[] }> {
+  const texts: string[] = []
+  const proto = pg.Client.prototype as unknown as { query: Query }
+  const original = proto.query
+  proto.query = function (...args) {
+    const [first] = args
+    const text = typeof first === 'string' ? first : (first as { text?: string } | null)?.text
+    if (text) texts.push(text.trim().toLowerCase())
+    return original.apply(this, args)
+  }
+  try {
+    return { result: await action(), texts }
+  } finally {
+    proto.query = original
+  }
+}
+
+describe('reward claims judged on an unlocked read on postgres', () => {
+  const clock = testClock()
+  const api = withApi('postgres', { clock: clock.now })
+  const { dashboard, claim, balance, rewardRows } = rewardCalls(api)
+
+  afterEach(async () => {
+    await assertLedgerBalanced(api.app)
+  })
+
+  /** The user's row version (xmin, as text), as the unlocked read gives it. */
+  const versionOf = async (user: TestUser) =>
+    (
+      await sql<{
+        version: string
+      }>`select xmin::text as version from users where id = ${user.id}`.execute(api.app.db)
+    ).rows[0]!.version
+
+  /** Takes `key` in flight for `user` at the test clock's time, as `runIdempotent` does. */
+  async function keyInFlight(user: TestUser, key: string) {
+    const at = clock.iso()
+    await api.app.db
+      .insertInto('idempotency_keys')
+      .values({
+        user_id: user.id,
+        key,
+        route: 'add-reward',
+        request_hash: 'hash',
+        state: 'in_flight',
+        response_status: null,
+        response_body: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute()
+    return { userId: user.id, key, at }
+  }
+
+  /** The key row's state and stored answer. */
+  const keyRow = (user: TestUser, key: string) =>
+    api.app.db
+      .selectFrom('idempotency_keys')
+      .select(['state', 'response_status', 'response_body'])
+      .where('user_id', '=', user.id)
+      .where('key', '=', key)
+      .executeTakeFirstOrThrow()
+
+  it('credits a claim without a transaction: its key, one read and one write, the view counted once', async () => {
+    const user = await createTestUser(api.app)
+    const [first] = await dashboard(user)
+    clock.advance(first!.timer)
+    const { result, texts } = await statementsOf(() => claim(user, { dashboard_id: first!.id }))
+    expect(result.status).toBe(200)
+    expect(texts.filter((t) => t === 'begin' || t.startsWith('begin '))).toEqual([])
+    expect(texts.filter((t) => t.includes('update "users"'))).toHaveLength(1)
+    // The token lookup, the key taken with the precheck, the claim's read, the credit.
+    expect(texts).toHaveLength(4)
+    expect(await balance(user)).toEqual({ points: 10, views: 1 })
+    expect(result.body).toEqual({
+      data: { message: 'Reward credited.', coins: 10, points: 10, views: 1 },
+    })
+  })
+
+  it('writes nothing when the user row moved after the read, and credits at the version read', async () => {
+    const user = await createTestUser(api.app)
+    const [first] = await dashboard(user)
+    clock.advance(first!.timer)
+    const before = await balance(user)
+    const stale = await versionOf(user)
+    // Any write of the row (here one that changes no value) makes a new version.
+    await api.app.db
+      .updateTable('users')
+      .set({ views: sql`views` })
+      .where('id', '=', user.id)
+      .execute()
+    const hold = await keyInFlight(user, 'client:moved')
+    const ctx = appContext(api.app)
+    const watchedAt = clock.now()
+    const credit = {
+      userId: user.id,
+      videoId: first!.id,
+      day: indiaDay(watchedAt),
+      watchedAt,
+      coins: 10,
+      points: before.points,
+      views: before.views + 1,
+      key: hold.key,
+      at: watchedAt,
+    }
+    expect(await creditReward(ctx, api.app.db, { ...credit, version: stale })).toBeNull()
+    expect(await balance(user)).toEqual(before)
+    expect(await rewardRows(user)).toHaveLength(0)
+    expect(await keyRow(user, hold.key)).toEqual({
+      state: 'in_flight',
+      response_status: null,
+      response_body: null,
+    })
+
+    const credited = await creditReward(ctx, api.app.db, {
+      ...credit,
+      version: await versionOf(user),
+    })
+    expect(credited?.body.data).toEqual({
+      message: 'Reward credited.',
+      coins: 10,
+      points: before.points + 10,
+      views: before.views + 1,
+    })
+    expect(await balance(user)).toEqual({ points: before.points + 10, views: before.views + 1 })
+    expect(await keyRow(user, hold.key)).toEqual({
+      state: 'done',
+      response_status: 200,
+      response_body: JSON.stringify(credited?.body),
+    })
+  })
+
+  it('leaves a claim it would refuse to the transaction, and a key released underneath unrun', async () => {
+    const user = await createTestUser(api.app)
+    const [first] = await dashboard(user)
+    const ctx = appContext(api.app)
+    const before = await balance(user)
+    // Before the timer has passed: not refused here, but left to the judgement under the lock.
+    const early = await keyInFlight(user, 'client:early')
+    expect(await claimRewardIfUnchanged(ctx, user.id, { dashboard_id: first!.id }, early)).toBe(
+      null,
+    )
+    clock.advance(first!.timer)
+    // No in-flight row for this key (as after another instance's start-up released it).
+    const released = { userId: user.id, key: 'client:released', at: clock.iso() }
+    await expect(
+      claimRewardIfUnchanged(ctx, user.id, { dashboard_id: first!.id }, released),
+    ).rejects.toBeInstanceOf(KeyReleased)
+    expect(await balance(user)).toEqual(before)
+    expect(await rewardRows(user)).toHaveLength(0)
+    expect((await keyRow(user, early.key)).state).toBe('in_flight')
+  })
+
+  it('judges again under the lock a claim whose read another claim of the user outran', async () => {
+    const user = await createTestUser(api.app)
+    const videos = (await dashboard(user)).slice(0, 6)
+    clock.advance(60)
+    const at = clock.iso()
+    // Another transaction holds the user's row (and then rolls back, changing nothing) while six
+    // videos are claimed for the same moment: every claim reads before any writes, so each is
+    // judged on a read with no reward yet. Only the first write finds the row at its version; the
+    // others write nothing and are judged again under the lock, where the first reward refuses them.
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    let locked = () => {}
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve))
+    const holder = api.app.db
+      .transaction()
+      .execute(async (tx) => {
+        await sql`select 1 from users where id = ${user.id} for no key update`.execute(tx)
+        locked()
+        await released
+        throw new Error('roll back')
+      })
+      .catch(() => undefined)
+    await lockTaken
+    const { result, texts } = await statementsOf(async () => {
+      const claims = Promise.all(
+        videos.map((v) => claim(user, { dashboard_id: v.id, watched_at: at })),
+      )
+      // Wait until all six credits wait for the row's lock.
+      for (let waiting = 0; waiting < videos.length;) {
+        await new Promise((resolve) => setTimeout(resolve, 20))
+        const [row] = (
+          await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`.execute(api.app.db)
+        ).rows
+        waiting = row?.n ?? 0
+      }
+      release()
+      await holder
+      return claims
+    })
+    expect(result.filter((r) => r.status === 200)).toHaveLength(1)
+    expect(result.filter((r) => r.body.code === 'TIMER_NOT_PASSED')).toHaveLength(5)
+    // The five judged again ran in transactions; the credit did not.
+    expect(texts.filter((t) => t === 'begin')).toHaveLength(5)
+    expect(await balance(user)).toEqual({ points: 10, views: 1 })
+    expect(await rewardRows(user)).toHaveLength(1)
+  })
+})
