@@ -166,19 +166,27 @@ type ProbeBuilder<P> = (db: Db, param: CompiledParam<P>) => SelectQueryBuilder<D
 /** `RefusalProbe.take`'s one row: the key's state if this statement inserted it, and its row. */
 type TakeResult = { [C in keyof KeyRow]: KeyRow[C] | null } & { taken: NewKey['state'] | null }
 
+/** Columns `F` as a LEFT JOIN gives them: each null when there was no row. */
+export type Probed<F> = { [C in keyof F]: F[C] | null }
+
+/** Builds the read whose one row (or none) a take also answers (`refusalProbe`'s `facts`). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table
+type FactsBuilder<P, F> = (db: Db, param: CompiledParam<P>) => SelectQueryBuilder<Database, any, F>
+
 /**
  * A refusal one read proves, whose rows refuse the request (`refusalProbe`): `read` runs the
  * probe alone (SQLite); `take` (PostgreSQL) runs it, takes the key (state done with the refusal
- * as its answer when the probe has rows, else in flight) and reads a used key, in one statement.
+ * as its answer when the probe has rows, else in flight) and reads a used key, in one statement,
+ * with the `facts` row (`Probed<F>`) when the probe did not refuse.
  */
-export interface RefusalProbe<P> {
+export interface RefusalProbe<P, F = object> {
   read: CompiledRunner<P, unknown>
-  take: CompiledRunner<P & Omit<NewKey, 'state'>, TakeResult>
+  take: CompiledRunner<P & Omit<NewKey, 'state'>, TakeResult & Probed<F>>
 }
 
 /** What a precheck returns: the probe, its parameters and the refusal its rows prove. */
-export interface Precheck<P> {
-  probe: RefusalProbe<P>
+export interface Precheck<P, F = object> {
+  probe: RefusalProbe<P, F>
   params: P
   refusal: ApiError
 }
@@ -186,16 +194,21 @@ export interface Precheck<P> {
 /**
  * The probe of a refusal `build`'s rows prove (built and compiled once per database; its
  * parameter names must differ from NewKey's, except `userId`, which must be the same user's).
+ * `facts`, when given, is a read of at most one row over the same parameters, whose columns
+ * (named unlike KeyRow's and `taken`) PostgreSQL's take answers too, read from the same snapshot,
+ * when the probe found nothing to refuse (else nulls, and it is not run): what the request's
+ * handler would read next.
  */
-export function refusalProbe<P extends Record<string, unknown>>(
+export function refusalProbe<P extends Record<string, unknown>, F = object>(
   build: ProbeBuilder<P>,
-): RefusalProbe<P> {
+  facts?: FactsBuilder<P, F>,
+): RefusalProbe<P, F> {
   type Q = P & Omit<NewKey, 'state'>
   return {
     read: compiledOnce(build),
     take: compiledOnce((db: Db, param: CompiledParam<Q>) => {
       const refused = sql<boolean>`exists (select 1 from refused)`
-      return db
+      const take = db
         .with('refused', () => build(db, param as unknown as CompiledParam<P>))
         .with('taken', (qc) =>
           qc
@@ -217,10 +230,18 @@ export function refusalProbe<P extends Record<string, unknown>>(
         .leftJoin('idempotency_keys as k', (join) =>
           join.on('k.user_id', '=', param('userId')).on('k.key', '=', param('key')),
         )
-        .select((eb) => [
-          eb.selectFrom('taken').select('taken.state').as('taken'),
-          ...KEY_ROW_IN_K,
-        ]) as unknown as Compilable<TakeResult>
+        .select((eb) => [eb.selectFrom('taken').select('taken.state').as('taken'), ...KEY_ROW_IN_K])
+      if (!facts) return take as unknown as Compilable<TakeResult & Probed<F>>
+      // The facts' one-time filter keeps them unread when the probe refuses.
+      return take
+        .leftJoinLateral(
+          () =>
+            facts(db, param as unknown as CompiledParam<P>)
+              .where(sql<boolean>`not ${refused}`)
+              .as('f'),
+          (join) => join.onTrue(),
+        )
+        .selectAll('f') as unknown as Compilable<TakeResult & Probed<F>>
     }),
   }
 }

@@ -15,9 +15,9 @@ import type { Database } from '../db/schema/index.ts'
 import { ApiError, conflict } from '../lib/errors.ts'
 import type { AppContext } from '../context.ts'
 import { requestHash } from './idempotency-keys.ts'
-import { keyRow, takeKey, type KeyRow, type Precheck } from './idempotency-take.ts'
+import { keyRow, takeKey, type KeyRow, type Precheck, type Probed } from './idempotency-take.ts'
 
-export { refusalProbe, type Precheck, type RefusalProbe } from './idempotency-take.ts'
+export { refusalProbe, type Precheck, type Probed, type RefusalProbe } from './idempotency-take.ts'
 import type { ErrorBody } from '../../src/shared/contract/common.ts'
 
 /** An answer as sent to the client: HTTP status and JSON body. */
@@ -121,35 +121,45 @@ function errorResponse(error: ApiError): StoredResponse {
  * `options.handlerHoldsKey` the handler holds it itself, in its own first statement (`holdKey` as
  * a WITH clause, or `holdKeyIn`), and throws `KeyReleased` when that held no row.
  * `options.optimistic`, when given, runs first instead, with the key in flight but held by no
- * transaction: it resolves an answer it stored itself, in the one statement that wrote its effects
- * (`answerStored`), or null to run the handler's transaction after all; it throws as the handler
- * does (a 4xx ApiError is stored as the answer, `KeyReleased`).
+ * transaction, and with the precheck probe's facts (`Probed<F>`, read in the statement that took
+ * the key; undefined when no such statement took it): it resolves an answer it stored itself, in
+ * the one statement that wrote its effects (`answerStored`), or null to run the handler's
+ * transaction after all; it throws as the handler does (a 4xx ApiError is stored as the answer,
+ * `KeyReleased`).
  * Throws 422 IDEMPOTENCY_KEY_REUSED (other body or route) and 409 IDEMPOTENCY_IN_FLIGHT.
  */
-export function runIdempotent<T>(
+export function runIdempotent<T, F = object>(
   ctx: AppContext,
   request: { userId: number; key: string; route: string; body: unknown; note?: ReplayNote | null },
   handler: (tx: Tx, hold: KeyHold) => Promise<HandlerAnswer<T>>,
   options: {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each route's own probe parameters
-    precheck?: () => Precheck<any>
+    precheck?: () => Precheck<any, F>
     handlerHoldsKey?: boolean
-    optimistic?: (hold: KeyHold) => Promise<HandlerAnswer<T> | null>
+    optimistic?: (hold: KeyHold, probed: Probed<F> | undefined) => Promise<HandlerAnswer<T> | null>
   } = {},
 ): Promise<StoredResponse<T | ErrorBody>> {
   // A replay is the JSON this function stored from the handler's answer or a refusal.
-  return runStored(ctx, request, handler, options) as Promise<StoredResponse<T | ErrorBody>>
+  return runStored(ctx, request, handler, options as RunOptions) as Promise<
+    StoredResponse<T | ErrorBody>
+  >
+}
+
+/** `runIdempotent`'s options as `runStored` runs them, whatever the route's types. */
+type RunOptions = {
+  precheck?: () => Precheck<Record<string, unknown>, Record<string, unknown>>
+  handlerHoldsKey?: boolean
+  optimistic?: (
+    hold: KeyHold,
+    probed: Probed<Record<string, unknown>> | undefined,
+  ) => Promise<HandlerAnswer<unknown> | null>
 }
 
 async function runStored(
   ctx: AppContext,
   request: { userId: number; key: string; route: string; body: unknown; note?: ReplayNote | null },
   handler: (tx: Tx, hold: KeyHold) => Promise<HandlerAnswer<unknown>>,
-  options: {
-    precheck?: () => Precheck<Record<string, unknown>>
-    handlerHoldsKey?: boolean
-    optimistic?: (hold: KeyHold) => Promise<HandlerAnswer<unknown> | null>
-  },
+  options: RunOptions,
 ): Promise<StoredResponse> {
   const { userId, key, route } = request
   const hash = requestHash(route, request.body)
@@ -158,9 +168,11 @@ async function runStored(
   const newKey = { userId, key, route, hash, at: startedAt }
   /** Whether this request holds the key's in-flight row (taken over from a crashed request). */
   let taken = false
+  /** The precheck probe's facts, read by the statement that took the key in flight. */
+  let probed: Probed<Record<string, unknown>> | undefined
   if (options.precheck) {
     let refusal: ApiError | null = null
-    let check: Precheck<Record<string, unknown>> | null = null
+    let check: Precheck<Record<string, unknown>, Record<string, unknown>> | null = null
     try {
       check = options.precheck()
     } catch (error) {
@@ -181,6 +193,7 @@ async function runStored(
       if (result?.taken === 'done') return answer
       if (result?.taken === 'in_flight') {
         taken = true
+        probed = result
       } else {
         const existing = result?.state != null ? (result as KeyRow) : await keyRow(ctx, userId, key)
         const replay = await answerOf(ctx, existing, newKey, request.note)
@@ -218,7 +231,7 @@ async function runStored(
 
   const hold = { userId, key, at: startedAt }
   try {
-    const done = await options.optimistic?.(hold)
+    const done = await options.optimistic?.(hold, probed)
     if (done) {
       if (!done.answerStored) throw new Error('an optimistic answer must be stored with its writes')
       const { answerStored: _, ...answer } = done

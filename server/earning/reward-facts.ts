@@ -2,26 +2,12 @@
  * The reads and the lock of a reward claim (server/earning/rewards.ts), each a query of fixed
  * shape compiled once (server/db/compiled.ts): a claim is the API's hottest write path.
  */
-import { sql, type ExpressionBuilder } from 'kysely'
+import { sql, type ExpressionBuilder, type InferResult } from 'kysely'
 import { compiledOnce, type CompiledParam } from '../db/compiled.ts'
 import type { Db, Tx } from '../db/index.ts'
 import type { Database } from '../db/schema/index.ts'
 import { videoPointSubqueries } from './membership.ts'
-import { holdKey, refusalProbe } from './idempotency.ts'
-
-/**
- * The user's reward for the video on an India day ('YYYY-MM-DD'), if any: `{ id }` rows. A claim's
- * precheck probe (`runIdempotent`): such a row refuses the claim 409 ALREADY_REWARDED.
- */
-export const rewardOfDay = refusalProbe(
-  (db: Db, param: CompiledParam<{ userId: number; videoId: number; day: string }>) =>
-    db
-      .selectFrom('video_rewards')
-      .select('id')
-      .where('user_id', '=', param('userId'))
-      .where('video_id', '=', param('videoId'))
-      .where('india_day', '=', param('day')),
-)
+import { holdKey, refusalProbe, type Probed } from './idempotency.ts'
 
 /**
  * SQLite: counts a view and so takes the database's write lock for the rest of the transaction;
@@ -62,7 +48,7 @@ export const lockUserHoldingKey = compiledOnce(
 )
 
 /** The parameters of a claim's facts: the claim as parsed, its India day and handout window. */
-type FactParams = {
+export type FactParams = {
   userId: number
   videoId: number
   /** India day of the watch time, 'YYYY-MM-DD'. */
@@ -133,37 +119,61 @@ const claimFactsQuery = compiledOnce((db: Db, param: CompiledParam<FactParams>) 
 )
 
 /**
- * PostgreSQL's unlocked read of a claim (`claimSnapshot`), compiled once: the user's
- * `email_verified`, `views`, `points` (coins) and `version` (the row version's `xmin`, as text)
- * with the claim's facts (`claimFactColumns`), all from one snapshot; no row for an unknown user.
+ * PostgreSQL's unlocked read of a claim: the user's `email_verified`, `views`, `points` (coins)
+ * and `version` (the row version's `xmin`, as text) with the claim's facts (`claimFactColumns`);
+ * no row for an unknown user. Read with the precheck (`rewardOfDay`), from its snapshot.
  */
-const claimSnapshotQuery = compiledOnce((db: Db, param: CompiledParam<FactParams>) =>
-  db
-    .selectFrom('users')
-    .where('users.id', '=', param('userId'))
-    .select([
-      'users.email_verified',
-      'users.views',
-      'users.points',
-      sql<string>`users.xmin::text`.as('version'),
-    ])
-    // The facts are subqueries over their own tables: the users row in scope changes none of them
-    // (each unqualified column is its own FROM's), so they are built as in `claimFactsQuery`.
-    .select((eb) => claimFactColumns(eb as unknown as ExpressionBuilder<Database, never>, param)),
+function claimSnapshotQuery(db: Db, param: CompiledParam<FactParams>) {
+  return (
+    db
+      .selectFrom('users')
+      .where('users.id', '=', param('userId'))
+      .select([
+        'users.email_verified',
+        'users.views',
+        'users.points',
+        sql<string>`users.xmin::text`.as('version'),
+      ])
+      // The facts are subqueries over their own tables: the users row in scope changes none of
+      // them (each unqualified column is its own FROM's), so they are built as in claimFactsQuery.
+      .select((eb) => claimFactColumns(eb as unknown as ExpressionBuilder<Database, never>, param))
+  )
+}
+
+/**
+ * The user's reward for the video on an India day ('YYYY-MM-DD'), if any: `{ id }` rows. A claim's
+ * precheck probe (`runIdempotent`): such a row refuses the claim 409 ALREADY_REWARDED. On
+ * PostgreSQL the statement that takes the key in flight also reads the claim (`claimSnapshotQuery`),
+ * which `claimSnapshot` hands to the claim's judgement on that read (`claimRewardIfUnchanged`).
+ */
+export const rewardOfDay = refusalProbe(
+  (db: Db, param: CompiledParam<FactParams>) =>
+    db
+      .selectFrom('video_rewards')
+      .select('id')
+      .where('user_id', '=', param('userId'))
+      .where('video_id', '=', param('videoId'))
+      .where('india_day', '=', param('day')),
+  claimSnapshotQuery,
 )
+
+/** A claim as read without a lock with its key (`rewardOfDay`'s facts, the users row found). */
+export type ClaimSnapshot = InferResult<ReturnType<typeof claimSnapshotQuery>>[number]
+
+/**
+ * The claim read with its key (`probed`, `rewardOfDay`'s facts), or undefined when there is none
+ * to judge on: no such read, or no such user.
+ */
+export function claimSnapshot(
+  probed: Probed<ClaimSnapshot> | undefined,
+): ClaimSnapshot | undefined {
+  // The users row's columns are NOT NULL: a version read means the row was found.
+  return probed && probed.version !== null ? (probed as ClaimSnapshot) : undefined
+}
 
 /** `claimFactsQuery`'s one row, in `tx`. */
 export async function claimFacts(tx: Tx, params: Parameters<typeof claimFactsQuery>[1]) {
   const [facts] = (await claimFactsQuery(tx, params)).rows
   if (!facts) throw new Error('a select without FROM answered no row')
   return facts
-}
-
-/**
- * PostgreSQL: the user's row and the claim's facts read without a lock (`claimSnapshotQuery`'s
- * one row, from `db`), for `claimRewardIfUnchanged`; undefined for an unknown user.
- */
-export async function claimSnapshot(db: Db, params: FactParams) {
-  const [snapshot] = (await claimSnapshotQuery(db, params)).rows
-  return snapshot
 }

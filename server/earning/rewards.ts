@@ -16,7 +16,13 @@ import type {
 } from '../../src/shared/contract/earning.ts'
 import type { AppContext } from '../context.ts'
 import { indiaDay } from '../lib/time.ts'
-import { holdKeyIn, type HandlerAnswer, type KeyHold, type Precheck } from './idempotency.ts'
+import {
+  holdKeyIn,
+  type HandlerAnswer,
+  type KeyHold,
+  type Precheck,
+  type Probed,
+} from './idempotency.ts'
 import { alreadyRewarded, creditReward } from './reward-credit.ts'
 import {
   claimFacts,
@@ -24,6 +30,8 @@ import {
   countView,
   lockUserHoldingKey,
   rewardOfDay,
+  type ClaimSnapshot,
+  type FactParams,
 } from './reward-facts.ts'
 
 /** A dashboard video item (SPEC §3; the contract's `DashboardVideo`). `timer` is in seconds. */
@@ -138,22 +146,29 @@ function parseClaim(claim: RewardClaim, now: Date): { videoId: number; watchedAt
 }
 
 /**
+ * The precheck's refusal, made once: it is only turned into the answer its probe stores, never
+ * thrown, and an error made per claim cost a claim about a fortieth of the API's time (its stack).
+ */
+const ALREADY_REWARDED = alreadyRewarded()
+
+/**
  * The refusals of a claim that one plain read can prove, for `runIdempotent`'s precheck: a
  * malformed claim (thrown: 400 VALIDATION, 422 TIMER_NOT_PASSED for a future watch time), and a
  * video already rewarded that India day (rewards are never taken back, so the answer cannot
  * change under a lock): returned as the probe of the reward row, which `runIdempotent` reads in
  * the same statement that takes the key on PostgreSQL; its rows refuse 409 ALREADY_REWARDED.
+ * That statement also reads the claim for `claimRewardIfUnchanged` (`rewardOfDay`'s facts).
  */
 export function precheckReward(
   ctx: AppContext,
   userId: number,
   claim: RewardClaim,
-): Precheck<{ userId: number; videoId: number; day: string }> {
+): Precheck<FactParams, ClaimSnapshot> {
   const { videoId, watchedAt } = parseClaim(claim, ctx.now())
   return {
     probe: rewardOfDay,
-    params: { userId, videoId, day: indiaDay(watchedAt) },
-    refusal: alreadyRewarded(),
+    params: factParams(userId, videoId, watchedAt),
+    refusal: ALREADY_REWARDED,
   }
 }
 
@@ -251,26 +266,27 @@ export async function claimReward(
 }
 
 /**
- * PostgreSQL: credits a claim judged on an unlocked read (`claimSnapshot`), in one statement
- * that writes only while the user's row is still the version read (`creditReward`): no
- * transaction held across round trips, and a claim's statements are its key's, this read and that
- * write. Resolves the stored answer, or null when the claim is to be judged under the lock
- * (`claimReward`, runIdempotent's transaction): a refusal (judged again there, where it is
- * final), an unknown user, or a row that moved in between (another claim of the user, or any
- * credit or debit). `hold` is the claim's key, in flight and not held by a transaction. Throws
- * `KeyReleased` when the key is no longer in flight, 409 ALREADY_REWARDED.
+ * PostgreSQL: credits a claim judged on the unlocked read made with its key (`probed`, the
+ * precheck's facts: `claimSnapshot`), in one statement that writes only while the user's row is
+ * still the version read (`creditReward`): no transaction held across round trips, and a claim's
+ * statements are its key's (with that read) and that write. Resolves the stored answer, or null
+ * when the claim is to be judged under the lock (`claimReward`, runIdempotent's transaction): no
+ * read (a key taken over) or no such user, a refusal (judged again there, where it is final), or
+ * a row that moved in between (another claim of the user, or any credit or debit). `hold` is the
+ * claim's key, in flight and not held by a transaction. Throws `KeyReleased` when the key is no
+ * longer in flight, 409 ALREADY_REWARDED.
  */
 export async function claimRewardIfUnchanged(
   ctx: AppContext,
   userId: number,
   claim: RewardClaim,
   hold: KeyHold,
+  probed: Probed<ClaimSnapshot> | undefined,
 ): Promise<HandlerAnswer<{ data: RewardCredited }> | null> {
+  const snapshot = claimSnapshot(probed)
+  if (!snapshot) return null
   const now = ctx.now()
   const { videoId, watchedAt } = parseClaim(claim, now)
-  const snapshot = await claimSnapshot(ctx.db, factParams(userId, videoId, watchedAt))
-  if (!snapshot) return null
-  const views = snapshot.views + 1
   const coins = judgeClaim(snapshot, snapshot, watchedAt)
   if (coins instanceof ApiError) return null
   return creditReward(ctx, ctx.db, {
@@ -280,7 +296,7 @@ export async function claimRewardIfUnchanged(
     watchedAt,
     coins,
     points: snapshot.points,
-    views,
+    views: snapshot.views + 1,
     version: snapshot.version,
     key: hold.key,
     at: now,

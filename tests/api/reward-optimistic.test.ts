@@ -12,6 +12,7 @@ import { assertLedgerBalanced, testClock } from '../helpers/ledger.ts'
 import { appContext } from '../../server/context.ts'
 import { KeyReleased } from '../../server/earning/idempotency.ts'
 import { creditReward } from '../../server/earning/reward-credit.ts'
+import { rewardOfDay } from '../../server/earning/reward-facts.ts'
 import { claimRewardIfUnchanged } from '../../server/earning/rewards.ts'
 import { indiaDay } from '../../server/lib/time.ts'
 
@@ -81,7 +82,7 @@ describe('reward claims judged on an unlocked read on postgres', () => {
       .where('key', '=', key)
       .executeTakeFirstOrThrow()
 
-  it('credits a claim without a transaction: its key, one read and one write, the view counted once', async () => {
+  it('credits a claim without a transaction: its key taken with one read, one write, the view counted once', async () => {
     const user = await createTestUser(api.app)
     const [first] = await dashboard(user)
     clock.advance(first!.timer)
@@ -89,8 +90,8 @@ describe('reward claims judged on an unlocked read on postgres', () => {
     expect(result.status).toBe(200)
     expect(texts.filter((t) => t === 'begin' || t.startsWith('begin '))).toEqual([])
     expect(texts.filter((t) => t.includes('update "users"'))).toHaveLength(1)
-    // The token lookup, the key taken with the precheck, the claim's read, the credit.
-    expect(texts).toHaveLength(4)
+    // The token lookup, the key taken with the precheck and the claim's read, the credit.
+    expect(texts).toHaveLength(3)
     expect(await balance(user)).toEqual({ points: 10, views: 1 })
     expect(result.body).toEqual({
       data: { message: 'Reward credited.', coins: 10, points: 10, views: 1 },
@@ -150,25 +151,57 @@ describe('reward claims judged on an unlocked read on postgres', () => {
     })
   })
 
+  /**
+   * Takes `key` in flight for a claim of `videoId` by `user` now, with the claim's read, in the
+   * one statement `runIdempotent` sends (`rewardOfDay.take`); returns the key's hold and the read.
+   */
+  async function takeWithRead(user: TestUser, key: string, videoId: number) {
+    const at = clock.iso()
+    const [row] = (
+      await rewardOfDay.take(api.app.db, {
+        userId: user.id,
+        videoId,
+        day: indiaDay(clock.now()),
+        at,
+        handedSince: new Date(clock.now().getTime() - 24 * 3600_000).toISOString(),
+        key,
+        route: 'add-reward',
+        hash: 'hash',
+        status: 409,
+        body: '{}',
+      })
+    ).rows
+    expect(row?.taken).toBe('in_flight')
+    return { hold: { userId: user.id, key, at }, probed: row }
+  }
+
   it('leaves a claim it would refuse to the transaction, and a key released underneath unrun', async () => {
     const user = await createTestUser(api.app)
     const [first] = await dashboard(user)
     const ctx = appContext(api.app)
     const before = await balance(user)
+    const body = { dashboard_id: first!.id }
     // Before the timer has passed: not refused here, but left to the judgement under the lock.
-    const early = await keyInFlight(user, 'client:early')
-    expect(await claimRewardIfUnchanged(ctx, user.id, { dashboard_id: first!.id }, early)).toBe(
-      null,
-    )
+    const early = await takeWithRead(user, 'client:early', first!.id)
+    expect(early.probed?.version).toEqual(expect.any(String))
+    expect(await claimRewardIfUnchanged(ctx, user.id, body, early.hold, early.probed)).toBe(null)
+    // Without the read (a key taken over from a crashed request), likewise.
     clock.advance(first!.timer)
-    // No in-flight row for this key (as after another instance's start-up released it).
-    const released = { userId: user.id, key: 'client:released', at: clock.iso() }
+    const unread = await keyInFlight(user, 'client:unread')
+    expect(await claimRewardIfUnchanged(ctx, user.id, body, unread, undefined)).toBe(null)
+    // The key's in-flight row gone (as after another instance's start-up released it).
+    const released = await takeWithRead(user, 'client:released', first!.id)
+    await api.app.db
+      .deleteFrom('idempotency_keys')
+      .where('user_id', '=', user.id)
+      .where('key', '=', released.hold.key)
+      .execute()
     await expect(
-      claimRewardIfUnchanged(ctx, user.id, { dashboard_id: first!.id }, released),
+      claimRewardIfUnchanged(ctx, user.id, body, released.hold, released.probed),
     ).rejects.toBeInstanceOf(KeyReleased)
     expect(await balance(user)).toEqual(before)
     expect(await rewardRows(user)).toHaveLength(0)
-    expect((await keyRow(user, early.key)).state).toBe('in_flight')
+    expect((await keyRow(user, early.hold.key)).state).toBe('in_flight')
   })
 
   it('judges again under the lock a claim whose read another claim of the user outran', async () => {

@@ -52,7 +52,7 @@ export default async function videoRoutes(instance: FastifyInstance): Promise<vo
           handlerHoldsKey: true,
           optimistic:
             ctx.engine === 'postgres'
-              ? (hold) => claimRewardIfUnchanged(ctx, request.userId, body, hold)
+              ? (hold, probed) => claimRewardIfUnchanged(ctx, request.userId, body, hold, probed)
               : undefined,
         },
       )
