@@ -237,6 +237,7 @@ export async function claimReward(
   // claims of one user are judged one after another, each on a fresh read after the lock. A
   // refusal below rolls it back. On PostgreSQL the same statement first holds the key
   // (runIdempotent's handlerHoldsKey), and the credit counts the view.
+  // Views and points as locked: on SQLite after `countView` counted this claim's view.
   let user: (ClaimUser & { version?: string }) | undefined
   if (ctx.engine === 'postgres') {
     ;[user] = (await lockUserHoldingKey(tx, hold)).rows
@@ -255,9 +256,10 @@ export async function claimReward(
   // of the locking statement: on PostgreSQL that statement's reads would use the snapshot taken
   // before it waited for the lock, and miss the reward of a claim that held it.
   const facts = await claimFacts(tx, factParams(userId, videoId, watchedAt))
-  const views = ctx.engine === 'postgres' ? user.views + 1 : user.views
-  const coins = judgeClaim({ ...user, views }, facts, watchedAt)
+  const coins = judgeClaim(user, facts, watchedAt)
   if (coins instanceof ApiError) throw coins
+  // SQLite's `countView` counted the view already; PostgreSQL's credit statement counts it.
+  const views = ctx.engine === 'postgres' ? user.views + 1 : user.views
   const { points, version } = user
   const credit = { userId, videoId, watchedAt, coins, points, views, version }
   const answer = await creditReward(ctx, tx, { ...credit, day: indiaDay(watchedAt), key, at: now })
