@@ -4,85 +4,38 @@
  * body is refused with 422; while the first is still running, 409. The answer is stored in the
  * same transaction as the handler's ledger rows, so a committed credit always has its answer.
  * Hashing the request and releasing keys a crash left in flight are in idempotency-keys.ts;
- * taking a key, and a precheck's probe, in idempotency-take.ts.
+ * taking a key, and a precheck's probe, in idempotency-take.ts; holding a key and storing its
+ * answer in idempotency-hold.ts.
  *
  * Which writes wait for the disk: every transaction here commits with `synchronous_commit = on`;
  * the key rows taken outside one do not (idempotency-take.ts says why that is safe).
  */
-import type { QueryCreator } from 'kysely'
 import type { Tx } from '../db/index.ts'
-import type { Database } from '../db/schema/index.ts'
 import { ApiError, conflict } from '../lib/errors.ts'
 import type { AppContext } from '../context.ts'
 import { requestHash } from './idempotency-keys.ts'
 import { keyRow, takeKey, type KeyRow, type Precheck, type Probed } from './idempotency-take.ts'
 
+import {
+  holdKeyIn,
+  KeyReleased,
+  storeAnswer,
+  type HandlerAnswer,
+  type KeyHold,
+  type StoredResponse,
+} from './idempotency-hold.ts'
+
 export { refusalProbe, type Precheck, type Probed, type RefusalProbe } from './idempotency-take.ts'
+export {
+  holdKey,
+  holdKeyIn,
+  KeyReleased,
+  storeAnswer,
+  type HandlerAnswer,
+  type KeyHold,
+  type StoredResponse,
+} from './idempotency-hold.ts'
 import type { ErrorBody } from '../../src/shared/contract/common.ts'
-
-/** An answer as sent to the client: HTTP status and JSON body. */
-export interface StoredResponse<T = unknown> {
-  status: number
-  body: T
-}
-
-/**
- * A handler's answer: `answerStored` when the handler's own last write already stored it as the
- * key's answer (`storeAnswer`, as part of one statement with its ledger rows on PostgreSQL), so
- * `runIdempotent` does not send that write again.
- */
-export type HandlerAnswer<T> = StoredResponse<T> & { answerStored?: boolean }
-
-/**
- * The write that stores an answer (HTTP status, JSON text of the body) as the answer of
- * `userId`'s `key` (state done, at the ISO time `at`), built on `qc` (a database, a transaction,
- * or the query creator of a WITH clause) and not yet sent.
- */
-export function storeAnswer(
-  qc: QueryCreator<Database>,
-  answer: { userId: number; key: string; status: number; json: string; at: string },
-) {
-  return qc
-    .updateTable('idempotency_keys')
-    .set({
-      state: 'done',
-      response_status: answer.status,
-      response_body: answer.json,
-      updated_at: answer.at,
-    })
-    .where('user_id', '=', answer.userId)
-    .where('key', '=', answer.key)
-}
-
-/** The key a request holds in its transaction: its user, the key as stored, the ISO time. */
-export interface KeyHold {
-  userId: number
-  key: string
-  at: string
-}
-
-/**
- * The write that holds `hold`'s in-flight key row for the caller's transaction (its lock), built
- * on `qc` (a transaction or the query creator of a WITH clause) and not yet sent: it touches
- * `updated_at` and updates no row when the key is no longer in flight (released underneath).
- */
-export function holdKey(qc: QueryCreator<Database>, hold: KeyHold) {
-  return qc
-    .updateTable('idempotency_keys')
-    .set({ updated_at: hold.at })
-    .where('user_id', '=', hold.userId)
-    .where('key', '=', hold.key)
-    .where('state', '=', 'in_flight')
-}
-
-/**
- * Holds `hold`'s key in `tx` (`holdKey`). Throws `KeyReleased` when its in-flight row is gone (a
- * start-up of another instance released it): `runIdempotent` then answers 409 IDEMPOTENCY_IN_FLIGHT.
- */
-export async function holdKeyIn(tx: Tx, hold: KeyHold): Promise<void> {
-  const held = await holdKey(tx, hold).executeTakeFirst()
-  if (Number(held.numUpdatedRows) !== 1) throw new KeyReleased()
-}
 
 /**
  * Whether a request was answered from the store: a key stored before the request began. The
@@ -317,9 +270,6 @@ async function answerOf(
   }
   throw inFlight()
 }
-
-/** The key's in-flight row vanished before the handler ran (a start-up released it). */
-export class KeyReleased extends Error {}
 
 /** 409 IDEMPOTENCY_IN_FLIGHT: the first request with this key is still running. */
 const inFlight = () =>

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { generate } from 'otplib'
 import { createTestOperator } from '../helpers/operators.ts'
-import { VIDEO_LIST_TTL_MS } from '../../server/earning/rewards.ts'
+import { VIDEO_LIST_TTL_MS } from '../../server/earning/handouts.ts'
 import { withApi } from '../helpers/api-app.ts'
 import { ENGINES } from '../helpers/databases.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'

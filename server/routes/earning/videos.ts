@@ -8,12 +8,8 @@ import { earningRoutes as schemas } from '../../../src/shared/contract/earning.t
 import { appContext } from '../../context.ts'
 import { runIdempotent } from '../../earning/idempotency.ts'
 import { readIdempotencyKey } from '../../earning/idempotency-keys.ts'
-import {
-  claimReward,
-  claimRewardIfUnchanged,
-  handOutVideos,
-  precheckReward,
-} from '../../earning/rewards.ts'
+import { handOutVideos } from '../../earning/handouts.ts'
+import { claimReward, claimRewardIfUnchanged, precheckReward } from '../../earning/rewards.ts'
 
 export default async function videoRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>()
