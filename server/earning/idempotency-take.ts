@@ -15,10 +15,11 @@
  *   row and its synchronous COMMIT flushes all WAL before it, the row's insert included. Lost
  *   without that commit, the key is as if never sent, which is what a crash leaves anyway (keys
  *   left in flight are released at start-up), and a retry runs afresh.
- * - A refusal the precheck proved before any transaction, stored as the key's first answer: it
- *   moved no money, and a retry with the same key and body recomputes the same refusal: from the
- *   body alone (400 VALIDATION), or from the durable reward row (409 ALREADY_REWARDED; rewards
- *   are never taken back). Two answers depend on the clock and may differ on such a retry: a
+ * - A refusal the precheck proved before any transaction, stored as the key's first answer (or
+ *   proved by its probe run again, `RefusalProbe.refuse`, after a write without a transaction
+ *   found the user's row moved): it moved no money, and a retry with the same key and body
+ *   recomputes the same refusal: from the body alone (400 VALIDATION), or from the durable
+ *   reward row (409 ALREADY_REWARDED; rewards are never taken back). Two answers depend on the clock and may differ on such a retry: a
  *   claim without `watched_at` is judged for the day it arrives (the PWA always sends
  *   `watched_at`), and a watch time refused as in the future may no longer be. Either can then be
  *   credited once, never twice (the reward row is unique per user, video and India day), and only
@@ -173,15 +174,21 @@ export type Probed<F> = { [C in keyof F]: F[C] | null }
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table
 type FactsBuilder<P, F> = (db: Db, param: CompiledParam<P>) => SelectQueryBuilder<Database, any, F>
 
+/** An in-flight key and the refusal to store as its answer (`RefusalProbe.refuse`). */
+type KeyRefusal = Pick<NewKey, 'userId' | 'key' | 'at'> & { status: number; body: string }
+
 /**
  * A refusal one read proves, whose rows refuse the request (`refusalProbe`): `read` runs the
  * probe alone (SQLite); `take` (PostgreSQL) runs it, takes the key (state done with the refusal
  * as its answer when the probe has rows, else in flight) and reads a used key, in one statement,
- * with the `facts` row (`Probed<F>`) when the probe did not refuse.
+ * with the `facts` row (`Probed<F>`) when the probe did not refuse; `refuse` (PostgreSQL) runs
+ * it again for a key already in flight and, when it has rows now, stores the refusal as the
+ * key's answer in the same statement (one row back, else none).
  */
 export interface RefusalProbe<P, F = object> {
   read: CompiledRunner<P, unknown>
   take: CompiledRunner<P & Omit<NewKey, 'state'>, TakeResult & Probed<F>>
+  refuse: CompiledRunner<P & KeyRefusal, { user_id: number }>
 }
 
 /** What a precheck returns: the probe, its parameters and the refusal its rows prove. */
@@ -206,6 +213,22 @@ export function refusalProbe<P extends Record<string, unknown>, F = object>(
   type Q = P & Omit<NewKey, 'state'>
   return {
     read: compiledOnce(build),
+    refuse: compiledOnce((db: Db, param: CompiledParam<P & KeyRefusal>) =>
+      db
+        .with('refused', () => build(db, param as unknown as CompiledParam<P>))
+        .updateTable('idempotency_keys')
+        .set({
+          state: 'done',
+          response_status: param('status'),
+          response_body: param('body'),
+          updated_at: param('at'),
+        })
+        .where('user_id', '=', param('userId'))
+        .where('key', '=', param('key'))
+        .where('state', '=', 'in_flight')
+        .where(sql<boolean>`exists (select 1 from refused)`)
+        .returning('user_id'),
+    ),
     take: compiledOnce((db: Db, param: CompiledParam<Q>) => {
       const refused = sql<boolean>`exists (select 1 from refused)`
       const take = db

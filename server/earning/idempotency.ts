@@ -52,7 +52,7 @@ export interface ReplayNote {
 const STALE_IN_FLIGHT_MS = 60_000
 
 /** Turns a thrown ApiError into the answer the error handler would send. */
-function errorResponse(error: ApiError): StoredResponse {
+export function errorResponse(error: ApiError): StoredResponse {
   return {
     status: error.statusCode,
     body: { message: error.message, code: error.code, ...error.extra },

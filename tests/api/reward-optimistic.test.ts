@@ -204,15 +204,13 @@ describe('reward claims judged on an unlocked read on postgres', () => {
     expect((await keyRow(user, early.hold.key)).state).toBe('in_flight')
   })
 
-  it('judges again under the lock a claim whose read another claim of the user outran', async () => {
-    const user = await createTestUser(api.app)
-    const videos = (await dashboard(user)).slice(0, 6)
-    clock.advance(60)
-    const at = clock.iso()
-    // Another transaction holds the user's row (and then rolls back, changing nothing) while six
-    // videos are claimed for the same moment: every claim reads before any writes, so each is
-    // judged on a read with no reward yet. Only the first write finds the row at its version; the
-    // others write nothing and are judged again under the lock, where the first reward refuses them.
+  /**
+   * Sends `bodies` as claims of `user`, each with its own key, while another transaction holds
+   * the user's row (then rolls back, changing nothing): every claim reads before any writes, so
+   * each is judged on a read with no reward yet, and only the first write finds the row at its
+   * version. Returns the answers and the text of every statement sent meanwhile.
+   */
+  async function claimWhileRowLocked(user: TestUser, bodies: Array<Record<string, unknown>>) {
     let release = () => {}
     const released = new Promise<void>((resolve) => (release = resolve))
     let locked = () => {}
@@ -227,12 +225,10 @@ describe('reward claims judged on an unlocked read on postgres', () => {
       })
       .catch(() => undefined)
     await lockTaken
-    const { result, texts } = await statementsOf(async () => {
-      const claims = Promise.all(
-        videos.map((v) => claim(user, { dashboard_id: v.id, watched_at: at })),
-      )
-      // Wait until all six credits wait for the row's lock.
-      for (let waiting = 0; waiting < videos.length;) {
+    return statementsOf(async () => {
+      const claims = Promise.all(bodies.map((body) => claim(user, body)))
+      // Wait until every credit waits for the row's lock.
+      for (let waiting = 0; waiting < bodies.length;) {
         await new Promise((resolve) => setTimeout(resolve, 20))
         const [row] = (
           await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
@@ -244,11 +240,51 @@ describe('reward claims judged on an unlocked read on postgres', () => {
       await holder
       return claims
     })
+  }
+
+  it('judges again under the lock a claim whose read another claim of the user outran', async () => {
+    const user = await createTestUser(api.app)
+    const videos = (await dashboard(user)).slice(0, 6)
+    clock.advance(60)
+    const at = clock.iso()
+    // Six videos claimed for the same moment: the others are judged again under the lock, where
+    // the first reward refuses them.
+    const { result, texts } = await claimWhileRowLocked(
+      user,
+      videos.map((v) => ({ dashboard_id: v.id, watched_at: at })),
+    )
     expect(result.filter((r) => r.status === 200)).toHaveLength(1)
     expect(result.filter((r) => r.body.code === 'TIMER_NOT_PASSED')).toHaveLength(5)
     // The five judged again ran in transactions; the credit did not.
     expect(texts.filter((t) => t === 'begin')).toHaveLength(5)
     expect(await balance(user)).toEqual({ points: 10, views: 1 })
     expect(await rewardRows(user)).toHaveLength(1)
+  })
+
+  it('refuses without the lock a claim of a video that another claim of the user was credited for meanwhile', async () => {
+    const user = await createTestUser(api.app)
+    const [first] = await dashboard(user)
+    clock.advance(first!.timer)
+    // One video claimed six times at once, each with its own key (taps, retries with new keys):
+    // the reward row of the one credited refuses the others without a transaction.
+    const body = { dashboard_id: first!.id }
+    const { result, texts } = await claimWhileRowLocked(user, Array(6).fill(body))
+    expect(result.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409])
+    expect(result.filter((r) => r.body.code === 'ALREADY_REWARDED')).toHaveLength(5)
+    expect(texts.filter((t) => t === 'begin' || t.startsWith('begin '))).toEqual([])
+    expect(await balance(user)).toEqual({ points: 10, views: 1 })
+    expect(await rewardRows(user)).toHaveLength(1)
+    // Each refusal is its key's stored answer: the same key again gets it back.
+    const stored = await api.app.db
+      .selectFrom('idempotency_keys')
+      .select(['state', 'response_status', 'response_body'])
+      .where('user_id', '=', user.id)
+      .where('response_status', '=', 409)
+      .execute()
+    expect(stored).toHaveLength(5)
+    for (const row of stored) {
+      expect(row.state).toBe('done')
+      expect(JSON.parse(row.response_body!)).toMatchObject({ code: 'ALREADY_REWARDED' })
+    }
   })
 })
