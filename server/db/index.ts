@@ -42,8 +42,14 @@ export const asyncCommitPoolSize = (poolSize: number) => Math.max(1, Math.ceil(p
  * (libpq's `options`, e.g. `-c synchronous_commit=off`).
  */
 function pgPool(url: string, max: number, options?: string): Db {
-  // Each connection names the texts it runs, so PostgreSQL parses and plans them once.
-  const pool = new pg.Pool({ connectionString: url, max, Client: NamingClient, options })
+  // Each connection names the texts it runs, so PostgreSQL parses and plans them once. A
+  // connection, once opened, stays open (`min: max`; pg's default closes one idle for 10 s): a
+  // new one is a new server process, which loads its catalog caches and parses and plans every
+  // named text again (5 custom plans each before a generic one) while requests wait. The pool of
+  // key rows (`asyncCommitDb`) is used by claims only, so every lull of 10 s between claims
+  // closed all of it, and the next claims opened it again: in `npm run bench:api` that was the
+  // first second of the new-key scenario, after the 30 s of reads before it.
+  const pool = new pg.Pool({ connectionString: url, max, min: max, Client: NamingClient, options })
   // An idle client's connection can end under us (a server restart, a dropped database):
   // the pool replaces it; without this listener the error would crash the process.
   pool.on('error', (error) => console.error('idle PostgreSQL client error:', error.message))
