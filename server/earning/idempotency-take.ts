@@ -19,9 +19,10 @@
  *   proved by its probe run again, `RefusalProbe.refuse`, after a write without a transaction
  *   found the user's row moved): it moved no money, and a retry with the same key and body
  *   recomputes the same refusal: from the body alone (400 VALIDATION), or from the durable
- *   reward row (409 ALREADY_REWARDED; rewards are never taken back). Two answers depend on the clock and may differ on such a retry: a
- *   claim without `watched_at` is judged for the day it arrives (the PWA always sends
- *   `watched_at`), and a watch time refused as in the future may no longer be. Either can then be
+ *   reward row (409 ALREADY_REWARDED; rewards are never taken back). Two answers depend on the
+ *   clock and may differ on such a retry: a claim without `watched_at` is judged for the day it
+ *   arrives (the PWA always sends `watched_at`), and a watch time refused as in the future may
+ *   no longer be. Either can then be
  *   credited once, never twice (the reward row is unique per user, video and India day), and only
  *   if the database crashed within the flush window after the refusal.
  * Waiting for the flush was most of a refusal's time under load: at 10 connections an

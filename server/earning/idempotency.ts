@@ -5,7 +5,7 @@
  * same transaction as the handler's ledger rows, so a committed credit always has its answer.
  * Hashing the request and releasing keys a crash left in flight are in idempotency-keys.ts;
  * taking a key, and a precheck's probe, in idempotency-take.ts; holding a key and storing its
- * answer in idempotency-hold.ts.
+ * answer in idempotency-hold.ts (their users import them from there).
  *
  * Which writes wait for the disk: every transaction here commits with `synchronous_commit = on`;
  * the key rows taken outside one do not (idempotency-take.ts says why that is safe).
@@ -15,19 +15,7 @@ import { ApiError, conflict } from '../lib/errors.ts'
 import type { AppContext } from '../context.ts'
 import { requestHash } from './idempotency-keys.ts'
 import { keyRow, takeKey, type KeyRow, type Precheck, type Probed } from './idempotency-take.ts'
-
 import {
-  holdKeyIn,
-  KeyReleased,
-  storeAnswer,
-  type HandlerAnswer,
-  type KeyHold,
-  type StoredResponse,
-} from './idempotency-hold.ts'
-
-export { refusalProbe, type Precheck, type Probed, type RefusalProbe } from './idempotency-take.ts'
-export {
-  holdKey,
   holdKeyIn,
   KeyReleased,
   storeAnswer,

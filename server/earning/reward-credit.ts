@@ -11,7 +11,7 @@ import { compiledOnce, type CompiledParam } from '../db/compiled.ts'
 import { isUniqueViolation } from '../db/index.ts'
 import { conflict } from '../lib/errors.ts'
 import type { AppContext } from '../context.ts'
-import { KeyReleased, storeAnswer, type HandlerAnswer } from './idempotency.ts'
+import { KeyReleased, storeAnswer, type HandlerAnswer } from './idempotency-hold.ts'
 import { ledgerRow, postLedgerEntry, type LedgerEntryInput } from './ledger.ts'
 import type { RewardCredited } from '../../src/shared/contract/earning.ts'
 

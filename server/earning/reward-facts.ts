@@ -7,7 +7,8 @@ import { compiledOnce, type CompiledParam } from '../db/compiled.ts'
 import type { Db, Tx } from '../db/index.ts'
 import type { Database } from '../db/schema/index.ts'
 import { videoPointSubqueries } from './membership.ts'
-import { holdKey, refusalProbe, type Probed } from './idempotency.ts'
+import { holdKey } from './idempotency-hold.ts'
+import { refusalProbe, type Probed } from './idempotency-take.ts'
 
 /**
  * SQLite: counts a view and so takes the database's write lock for the rest of the transaction;

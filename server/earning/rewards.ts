@@ -11,14 +11,9 @@ import type { RewardClaim, RewardCredited } from '../../src/shared/contract/earn
 import type { AppContext } from '../context.ts'
 import { indiaDay } from '../lib/time.ts'
 import type { ErrorBody } from '../../src/shared/contract/common.ts'
-import {
-  errorResponse,
-  holdKeyIn,
-  type HandlerAnswer,
-  type KeyHold,
-  type Precheck,
-  type Probed,
-} from './idempotency.ts'
+import { errorResponse } from './idempotency.ts'
+import { holdKeyIn, type HandlerAnswer, type KeyHold } from './idempotency-hold.ts'
+import type { Precheck, Probed } from './idempotency-take.ts'
 import { alreadyRewarded, creditReward } from './reward-credit.ts'
 import {
   claimFacts,

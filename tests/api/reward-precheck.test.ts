@@ -10,7 +10,7 @@ import { rewardCalls } from '../helpers/rewards.ts'
 import { createTestUser } from '../helpers/users.ts'
 import { assertLedgerBalanced, testClock } from '../helpers/ledger.ts'
 import { appContext } from '../../server/context.ts'
-import { KeyReleased } from '../../server/earning/idempotency.ts'
+import { KeyReleased } from '../../server/earning/idempotency-hold.ts'
 import { claimReward } from '../../server/earning/rewards.ts'
 
 describe.each(ENGINES)('reward claims refused before a transaction on %s', (engine) => {
