@@ -39,8 +39,16 @@ export interface ReplayNote {
 /** An in-flight key older than this is taken to be from a crashed request and may be taken over. */
 const STALE_IN_FLIGHT_MS = 60_000
 
+/**
+ * What `runIdempotent`'s `options.optimistic` resolves when its one write wrote nothing because
+ * the row it had read moved meanwhile: the precheck's probe then runs again (`RefusalProbe.refuse`)
+ * before the handler's transaction, since what moved the row may be the very refusal the probe
+ * proves (a reward credited by another claim of the same video).
+ */
+export const ROW_MOVED = Symbol('row moved')
+
 /** Turns a thrown ApiError into the answer the error handler would send. */
-export function errorResponse(error: ApiError): StoredResponse {
+function errorResponse(error: ApiError): StoredResponse {
   return {
     status: error.statusCode,
     body: { message: error.message, code: error.code, ...error.extra },
@@ -66,7 +74,10 @@ export function errorResponse(error: ApiError): StoredResponse {
  * the key; undefined when no such statement took it): it resolves an answer it stored itself, in
  * the one statement that wrote its effects (`answerStored`), or null to run the handler's
  * transaction after all; it throws as the handler does (a 4xx ApiError is stored as the answer,
- * `KeyReleased`).
+ * `KeyReleased`); or `ROW_MOVED` when its write found the row it read moved, and then, when
+ * the precheck's probe (PostgreSQL) now has rows, the refusal is stored as the key's answer in the
+ * statement that finds them (`RefusalProbe.refuse`, no transaction) and returned; otherwise the
+ * handler's transaction runs.
  * Throws 422 IDEMPOTENCY_KEY_REUSED (other body or route) and 409 IDEMPOTENCY_IN_FLIGHT.
  */
 export function runIdempotent<T, F = object>(
@@ -77,7 +88,10 @@ export function runIdempotent<T, F = object>(
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each route's own probe parameters
     precheck?: () => Precheck<any, F>
     handlerHoldsKey?: boolean
-    optimistic?: (hold: KeyHold, probed: Probed<F> | undefined) => Promise<HandlerAnswer<T> | null>
+    optimistic?: (
+      hold: KeyHold,
+      probed: Probed<F> | undefined,
+    ) => Promise<HandlerAnswer<T> | typeof ROW_MOVED | null>
   } = {},
 ): Promise<StoredResponse<T | ErrorBody>> {
   // A replay is the JSON this function stored from the handler's answer or a refusal.
@@ -93,7 +107,7 @@ type RunOptions = {
   optimistic?: (
     hold: KeyHold,
     probed: Probed<Record<string, unknown>> | undefined,
-  ) => Promise<HandlerAnswer<unknown> | null>
+  ) => Promise<HandlerAnswer<unknown> | typeof ROW_MOVED | null>
 }
 
 async function runStored(
@@ -111,6 +125,12 @@ async function runStored(
   let taken = false
   /** The precheck probe's facts, read by the statement that took the key in flight. */
   let probed: Probed<Record<string, unknown>> | undefined
+  /** PostgreSQL: the precheck that took the key in flight, and its refusal as stored (JSON). */
+  let probedBy: {
+    check: Precheck<Record<string, unknown>, Record<string, unknown>>
+    answer: StoredResponse
+    json: string
+  } | null = null
   if (options.precheck) {
     let refusal: ApiError | null = null
     let check: Precheck<Record<string, unknown>, Record<string, unknown>> | null = null
@@ -123,18 +143,20 @@ async function runStored(
     if (check && ctx.engine === 'postgres') {
       // One statement: the probe, the key taken (refused: with the refusal as its answer) or read.
       const answer = errorResponse(check.refusal)
+      const json = JSON.stringify(answer.body)
       const [result] = (
         await check.probe.take(ctx.asyncCommitDb ?? ctx.db, {
           ...check.params,
           ...newKey,
           status: answer.status,
-          body: JSON.stringify(answer.body),
+          body: json,
         })
       ).rows
       if (result?.taken === 'done') return answer
       if (result?.taken === 'in_flight') {
         taken = true
         probed = result
+        probedBy = { check, answer, json }
       } else {
         const existing = result?.state != null ? (result as KeyRow) : await keyRow(ctx, userId, key)
         const replay = await answerOf(ctx, existing, newKey, request.note)
@@ -173,7 +195,9 @@ async function runStored(
   const hold = { userId, key, at: startedAt }
   try {
     const done = await options.optimistic?.(hold, probed)
-    if (done) {
+    if (done === ROW_MOVED) {
+      if (probedBy && (await refusedSince(probedBy))) return probedBy.answer
+    } else if (done) {
       if (!done.answerStored) throw new Error('an optimistic answer must be stored with its writes')
       const { answerStored: _, ...answer } = done
       return answer
@@ -198,6 +222,23 @@ async function runStored(
   function answerRow(answer: StoredResponse) {
     const json = JSON.stringify(answer.body)
     return { userId, key, status: answer.status, json, at: ctx.now().toISOString() }
+  }
+
+  /**
+   * Runs the precheck's probe again for this in-flight key and, when it has rows now, stores the
+   * refusal as the key's answer in the same statement, through the pool of key rows as the take
+   * (idempotency-take.ts says why no flush is awaited); whether it did.
+   */
+  async function refusedSince(by: NonNullable<typeof probedBy>): Promise<boolean> {
+    const { rows } = await by.check.probe.refuse(ctx.asyncCommitDb ?? ctx.db, {
+      ...by.check.params,
+      userId,
+      key,
+      at: ctx.now().toISOString(),
+      status: by.answer.status,
+      body: by.json,
+    })
+    return rows.length > 0
   }
 
   /** Stores a 4xx refusal as the key's answer and returns it. */

@@ -10,8 +10,7 @@ import { videoPointOf } from './membership.ts'
 import type { RewardClaim, RewardCredited } from '../../src/shared/contract/earning.ts'
 import type { AppContext } from '../context.ts'
 import { indiaDay } from '../lib/time.ts'
-import type { ErrorBody } from '../../src/shared/contract/common.ts'
-import { errorResponse } from './idempotency.ts'
+import { ROW_MOVED } from './idempotency.ts'
 import { holdKeyIn, type HandlerAnswer, type KeyHold } from './idempotency-hold.ts'
 import type { Precheck, Probed } from './idempotency-take.ts'
 import { alreadyRewarded, creditReward } from './reward-credit.ts'
@@ -180,10 +179,11 @@ export async function claimReward(
  * statements are its key's (with that read) and that write. Resolves the stored answer, or null
  * when the claim is to be judged under the lock (`claimReward`, runIdempotent's transaction): no
  * read (a key taken over) or no such user, a refusal (judged again there, where it is final), or
- * a row that moved in between (another claim of the user, or any credit or debit) unless the
- * reward it moved for refuses this claim (`refuseIfRewardedSince`). `hold` is the claim's key, in
- * flight and not held by a transaction. Throws `KeyReleased` when the key is no longer in flight,
- * 409 ALREADY_REWARDED.
+ * `ROW_MOVED` when the row moved in between (another claim of the user, or any credit or debit):
+ * `runIdempotent` then runs the precheck's probe again, whose reward row refuses this claim when
+ * what moved the row was another claim of the same video (a double tap, a retry with a new key);
+ * else the claim is judged under the lock. `hold` is the claim's key, in flight and not held by a
+ * transaction. Throws `KeyReleased` when the key is no longer in flight, 409 ALREADY_REWARDED.
  */
 export async function claimRewardIfUnchanged(
   ctx: AppContext,
@@ -191,7 +191,7 @@ export async function claimRewardIfUnchanged(
   claim: RewardClaim,
   hold: KeyHold,
   probed: Probed<ClaimSnapshot> | undefined,
-): Promise<HandlerAnswer<{ data: RewardCredited } | ErrorBody> | null> {
+): Promise<HandlerAnswer<{ data: RewardCredited }> | typeof ROW_MOVED | null> {
   const snapshot = claimSnapshot(probed)
   if (!snapshot) return null
   const now = ctx.now()
@@ -210,33 +210,5 @@ export async function claimRewardIfUnchanged(
     key: hold.key,
     at: now,
   })
-  return credited ?? refuseIfRewardedSince(ctx, hold, factParams(userId, videoId, watchedAt))
-}
-
-/**
- * PostgreSQL, after a claim judged on an unlocked read found the user's row moved: most often
- * another claim of the same video credited meanwhile (a double tap, a retry with a new key), whose
- * reward row now refuses this one for good (rewards are never taken back). Stores 409
- * ALREADY_REWARDED as the answer of the in-flight key `hold` in the statement that finds that row
- * (`rewardOfDay.refuse`, through `ctx.asyncCommitDb` as the precheck's refusals are, for the
- * reasons in idempotency-take.ts) and returns it; null when there is no such row (or the key is
- * no longer in flight): the claim is then judged under the lock. Without this, every claim that
- * raced its user's first credit waited for the lock a second time, with a pool connection held.
- */
-async function refuseIfRewardedSince(
-  ctx: AppContext,
-  hold: KeyHold,
-  params: FactParams,
-): Promise<HandlerAnswer<ErrorBody> | null> {
-  const answer = errorResponse(ALREADY_REWARDED) as HandlerAnswer<ErrorBody>
-  const [refused] = (
-    await rewardOfDay.refuse(ctx.asyncCommitDb ?? ctx.db, {
-      ...params,
-      key: hold.key,
-      status: answer.status,
-      body: JSON.stringify(answer.body),
-      at: ctx.now().toISOString(),
-    })
-  ).rows
-  return refused ? { ...answer, answerStored: true } : null
+  return credited ?? ROW_MOVED
 }
