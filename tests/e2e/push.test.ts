@@ -81,6 +81,14 @@ describe('push notifications in Chromium', () => {
       'ServiceWorker.workerRegistrationUpdated',
       (e: { registrations: typeof registrations }) => registrations.push(...e.registrations),
     )
+    /** Each worker version's last status as the browser reports it ('activated': takes pushes). */
+    const versions = new Map<string, { registrationId: string; status: string }>()
+    cdp.on(
+      'ServiceWorker.workerVersionUpdated',
+      (e: { versions: Array<{ versionId: string; registrationId: string; status: string }> }) => {
+        for (const v of e.versions) versions.set(v.versionId, v)
+      },
+    )
     await cdp.send('ServiceWorker.enable')
     await expect.poll(() => registrations.length, { timeout: 10_000 }).toBeGreaterThan(0)
     const registration = registrations.find((r) => r.scopeURL.startsWith(e2e.product.baseUrl))
@@ -91,14 +99,26 @@ describe('push notifications in Chromium', () => {
       url: '/wallet',
       tag: 'withdrawal-7',
     }
-    // A push reaches only an active worker: wait until the page's worker has activated (its
-    // registration waits for the first screen to settle, later still on a busy machine).
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: e2e.product.baseUrl,
-      registrationId: registration!.registrationId,
-      data: JSON.stringify(payload),
-    })
+    // A push reaches only an activated worker: wait until the browser reports the page's worker
+    // activated (its registration waits for the first screen to settle, later still on a busy
+    // machine; `navigator.serviceWorker.ready` resolves earlier, while it is still activating).
+    await expect
+      .poll(
+        () =>
+          [...versions.values()].some(
+            (v) => v.registrationId === registration!.registrationId && v.status === 'activated',
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe(true)
+    /** Hands the push to the worker as the push service would (CDP drops it silently on failure). */
+    const deliver = () =>
+      cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: e2e.product.baseUrl,
+        registrationId: registration!.registrationId,
+        data: JSON.stringify(payload),
+      })
+    await deliver()
     const shown = async () =>
       page.evaluate(async () => {
         const reg = await navigator.serviceWorker.ready
@@ -112,6 +132,14 @@ describe('push notifications in Chromium', () => {
           data: n.data as unknown,
         }))
       })
+    // A push service retries a message the worker did not take; so does this test, every 5 s
+    // (the same tag, so a second delivery replaces the first notification rather than adding one).
+    for (let attempt = 1; attempt < 4 && (await shown()).length === 0; attempt++) {
+      await expect
+        .poll(async () => (await shown()).length, { timeout: 5_000 })
+        .toBe(1)
+        .catch(deliver)
+    }
     await expect.poll(shown, { timeout: 20_000 }).toHaveLength(1)
     const [notification] = await shown()
     expect(notification).toMatchObject({
