@@ -13,7 +13,7 @@ import mailer from './plugins/mailer.ts'
 import background from './plugins/background.ts'
 import rateLimit from './plugins/rate-limit.ts'
 import security from './plugins/security.ts'
-import errors from './plugins/errors.ts'
+import errors, { answerClientError, answerFrameworkError } from './plugins/errors.ts'
 import inputGuard from './plugins/input-guard.ts'
 import auth from './plugins/auth.ts'
 import staticFiles from './plugins/static.ts'
@@ -35,6 +35,9 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
     // Two log lines per request cost more than a dashboard's queries under load; the errors
     // plugin logs the answers worth reading (5xx and slow ones) instead.
     logController: new LogController({ disableRequestLogging: true }),
+    // Refusals raised before routing, and by Node's HTTP parser, answer `{ message, code }` too.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   })
   app.decorate('config', config)
   await app.register(errors)

@@ -34,6 +34,12 @@ export interface AppConfig {
   metricsToken?: string
   /** Directory of the built PWA served at `/`; undefined serves the API only. */
   staticDir?: string
+  /**
+   * `PUBLIC_URL`: where people open the PWA (`https://app.example.in`), for links in mails (the
+   * unlock link of a lock notice). Undefined: `http://localhost:PORT`. Never taken from a request's
+   * Host header, which a sender controls.
+   */
+  publicUrl?: string
   /** Link of the Google Play badge on the landing page. */
   playStoreUrl: string
   rules: Rules
@@ -120,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     upiPayees: parseUpiPayees(env.UPI_PAYEES),
     trustProxy: Boolean(env.TRUST_PROXY),
     metricsToken: env.METRICS_TOKEN || undefined,
+    publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
     staticDir: env.STATIC_DIR ?? 'dist',
     playStoreUrl: env.PLAY_STORE_URL ?? 'https://play.google.com/store',
     rules: { ...DEFAULT_RULES },

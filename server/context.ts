@@ -37,6 +37,8 @@ export interface AppContext {
   rules: Rules
   /** The current time (the app's injected clock in tests). */
   now(): Date
+  /** Where people open the PWA, for links in mails (`PUBLIC_URL`, no trailing slash). */
+  publicUrl: string
   log: Logger
   mailer: Mailer
   /** Runs work after the caller has moved on (lock notices to the owner); failures are logged. */
@@ -61,6 +63,7 @@ export function appContext(app: FastifyInstance): AppContext {
     engine: app.engine,
     rules: app.config.rules,
     now: clock ? () => clock() : () => new Date(),
+    publicUrl: app.config.publicUrl ?? `http://localhost:${app.config.port}`,
     log: app.log,
     mailer: app.mailer,
     background: app.background,

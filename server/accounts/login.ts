@@ -1,6 +1,6 @@
 /**
  * Logging in and out (SPEC §4, §7; DECISIONS §7): the identifier is an email (any case) or a
- * 10-digit phone number; the PIN is checked with scrypt under the account lockout.
+ * 10-digit phone number; the PIN is checked with scrypt under its guess budget (5 in a row lock).
  */
 import type { AppContext } from '../context.ts'
 import { ApiError, badRequest } from '../lib/errors.ts'
@@ -12,10 +12,11 @@ import {
   isPhoneIdentifier,
 } from '../../src/shared/validation.ts'
 import { MESSAGES, accountLockedMail } from './messages.ts'
-import { assertNotLocked, clearLockout, recordFailedLogin } from './lockout.ts'
+import { checkGuess } from './guess-budget.ts'
+import { newUnlockLink, pinSubject } from './unlock.ts'
 import { signupCodeForLogin } from './registration.ts'
 import { issueAccessToken, revokeAccessToken } from './tokens.ts'
-import { findUserByEmail, findUserByPhone } from './users.ts'
+import { findUserByEmail, findUserByPhone, normalizeEmail } from './users.ts'
 
 /**
  * 200: a verified user's token; 417: an unverified user's token, the signup code's id and the
@@ -25,45 +26,51 @@ export type LoginResult =
   | { verified: true; accessToken: string }
   | { verified: false; accessToken: string; requestId: string; email: string }
 
-let dummyHash: Promise<string> | undefined
-
 /** 401 INVALID_CREDENTIALS with SPEC §8's text. */
 export const invalidCredentials = () =>
   new ApiError(401, 'INVALID_CREDENTIALS', MESSAGES.invalidCredentials)
 
+// Checked for an address with no account, so it costs the same hash as a real account's PIN.
+let dummyHash: Promise<string> | undefined
+const dummyPinHash = () => (dummyHash ??= hashSecret('0000'))
+
 /**
- * Logs in with `identifier` (email or 10-digit phone) and the 4-digit `pin`. An unverified user
- * also gets a signup code mailed (unless the last one's countdown still runs).
+ * Logs in with `identifier` (email or 10-digit phone) and the 4-digit `pin`, for the request from
+ * `client` (its address: the hash pool's fairness key). An unverified user also gets a signup code
+ * mailed (unless the last one's countdown still runs).
+ *
+ * Every address is answered alike (DECISIONS §7): a PIN that is not 4 digits is refused before any
+ * lookup; otherwise an address with no account takes a guess slot of its own budget and pays the
+ * same hash, so it answers 401 and then 423 exactly as an account does. Each guess takes its slot
+ * before the hash (server/accounts/guess-budget.ts), so a burst checks at most 5 guesses a lock.
  * Throws 400 VALIDATION (malformed identifier, SPEC §5), 401 INVALID_CREDENTIALS,
- * 423 ACCOUNT_LOCKED `{ retry_after_seconds }` (DECISIONS §7; the 5th wrong PIN in a row also
- * mails the owner the lock's end and the way back, a PIN reset).
+ * 423 ACCOUNT_LOCKED `{ retry_after_seconds }` (the 5th wrong PIN in a row also mails the owner
+ * the lock's end and the unlock link), 503 HASHING_BUSY `{ retry_after_seconds }`.
  */
 export async function logIn(
   ctx: AppContext,
   identifier: string,
   pin: string,
+  client: string | null = null,
 ): Promise<LoginResult> {
   const id = identifier.trim()
   const invalid = checkLoginIdentifier(id)
   if (invalid) throw badRequest('VALIDATION', invalid)
-  const user = isPhoneIdentifier(id)
-    ? await findUserByPhone(ctx.db, id)
-    : await findUserByEmail(ctx.db, id)
-  if (!user) {
-    // Same scrypt cost as for a real account, so timing does not reveal which accounts exist.
-    dummyHash ??= hashSecret('0000')
-    await verifySecret(pin, await dummyHash)
-    throw invalidCredentials()
-  }
-  assertNotLocked(user, ctx.now())
-  const ok = PIN_PATTERN.test(pin) && (await verifySecret(pin, user.pin_hash))
-  if (!ok) {
-    const notify = (until: Date) => mailLockNotice(ctx, user.email, until)
-    throw (await recordFailedLogin(ctx.db, user.id, ctx.now(), notify)) ?? invalidCredentials()
-  }
-  if (user.failed_logins > 0 || user.lock_count > 0 || user.locked_until !== null) {
-    await clearLockout(ctx.db, user.id)
-  }
+  if (!PIN_PATTERN.test(pin)) throw invalidCredentials()
+  const byPhone = isPhoneIdentifier(id)
+  const user = byPhone ? await findUserByPhone(ctx.db, id) : await findUserByEmail(ctx.db, id)
+  const subject = user ? pinSubject(user.id) : `pin:id:${byPhone ? id : normalizeEmail(id)}`
+  const stored = user?.pin_hash ?? (await dummyPinHash())
+  const right = await checkGuess(
+    ctx.db,
+    subject,
+    ctx.now(),
+    async () => (await verifySecret(pin, stored, client)) && user !== undefined,
+    (until) => {
+      if (user) mailLockNotice(ctx, user, until)
+    },
+  )
+  if (!right || !user) throw invalidCredentials()
   const accessToken = await issueAccessToken(ctx.db, user.id, ctx.now())
   if (user.email_verified === 1) return { verified: true, accessToken }
   return {
@@ -75,10 +82,15 @@ export async function logIn(
 }
 
 /** Mails the owner that wrong PINs locked the account until `until`, in the background. */
-function mailLockNotice(ctx: AppContext, to: string, until: Date): void {
-  ctx.background.run('account lock notice', () =>
-    ctx.mailer.send({ to, subject: MESSAGES.accountLockedSubject, text: accountLockedMail(until) }),
-  )
+function mailLockNotice(ctx: AppContext, user: { id: number; email: string }, until: Date): void {
+  ctx.background.run('account lock notice', async () => {
+    const link = await newUnlockLink(ctx, user)
+    await ctx.mailer.send({
+      to: user.email,
+      subject: MESSAGES.accountLockedSubject,
+      text: accountLockedMail(until, link),
+    })
+  })
 }
 
 /**

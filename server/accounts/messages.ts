@@ -43,7 +43,6 @@ export const MESSAGES = {
   otpTooManyTries: 'Too many wrong codes. Please request a new one.',
   otpWrongUser: 'This code belongs to another account.',
   signupOtpResent: 'OTP has been resent to your email!',
-  noPendingSignup: 'There is no account waiting for email verification with this email.',
   loginOk: 'Login successful!',
   invalidCredentials: 'Invalid credentials. Please enter correct ID and password.',
   resetOtpSent: 'Otp sent to your email.',
@@ -56,6 +55,9 @@ export const MESSAGES = {
   tooManyCodes: 'Too many codes were sent to this account today. Please try again tomorrow.',
   accountLockedSubject: 'Your account was locked',
   codeFlowLockedSubject: 'Code entry locked on your account',
+  accountUnlocked: 'Your account is unlocked. Choose a new PIN.',
+  unlockLinkInvalid:
+    'This unlock link was used or is older than 24 hours. Choose "Forgot password?" to reset your PIN.',
 } as const
 
 /** The two flows a one-time code serves, as the owner reads them in a lock notice. */
@@ -69,24 +71,36 @@ export function codeFlowLockedMessage(purpose: 'signup' | 'reset', hours: number
   return `Too many wrong codes. ${name} is locked for ${hours} ${unit}.`
 }
 
+/** The way back every lock notice ends with: the single-use unlock link (24 hours). */
+function unlockParagraph(unlockLink: string): string {
+  return [
+    'To unlock your account now and choose a new PIN, open this link (it works once, for 24 hours):',
+    unlockLink,
+    'It clears every lock on your account, whatever anyone else has tried.',
+  ].join('\n')
+}
+
 /** The notice mailed to the owner when the wrong-code budget of a flow is spent. */
-export function codeFlowLockedMail(purpose: 'signup' | 'reset', until: Date): string {
+export function codeFlowLockedMail(
+  purpose: 'signup' | 'reset',
+  until: Date,
+  unlockLink: string,
+): string {
   return [
     `Someone entered 10 wrong codes for the ${FLOW_NAMES[purpose]} of your account in the last 24 hours.`,
     `For your safety, ${FLOW_NAMES[purpose]} is locked until ${until.toUTCString()}; even a right code is refused until then.`,
     'Your PIN has not changed and you can still log in with it.',
-    'If this was not you, nobody needs to do anything: the lock protects your account.',
+    unlockParagraph(unlockLink),
   ].join('\n\n')
 }
 
-/** The notice mailed to the owner when wrong PINs lock the account (the way back: a PIN reset). */
-export function accountLockedMail(until: Date): string {
+/** The notice mailed to the owner when wrong PINs lock the account, with the unlock link. */
+export function accountLockedMail(until: Date, unlockLink: string): string {
   return [
     `Your account was locked after ${ACCOUNT_RULES.maxFailedLogins} wrong PINs in a row, until ${until.toUTCString()}.`,
-    'If this was you and you have forgotten your PIN, choose "Forgot PIN?" on the login screen:',
-    'a completed PIN reset unlocks the account at once.',
-    'If it was not you, your PIN is still safe: resetting it also unlocks the account.',
-  ].join('\n')
+    'If it was not you, your PIN is still safe: nobody can try more PINs while the lock lasts.',
+    unlockParagraph(unlockLink),
+  ].join('\n\n')
 }
 
 /** 'Please wait N seconds before requesting a new code.' for a refused resend ('1 second'). */

@@ -14,6 +14,7 @@ import type { Db } from '../db/index.ts'
 import { ApiError } from '../lib/errors.ts'
 import type { AppContext } from '../context.ts'
 import { ACCOUNT_RULES, MESSAGES, codeFlowLockedMail, codeFlowLockedMessage } from './messages.ts'
+import { newUnlockLink } from './unlock.ts'
 
 export type CodePurpose = 'signup' | 'reset'
 
@@ -154,14 +155,16 @@ async function lockCodeFlow(
     .returning('locked_until')
     .executeTakeFirst()
   if (placed) {
-    if (owner.userId !== null) {
-      ctx.background.run('code lock notice', () =>
-        ctx.mailer.send({
+    const userId = owner.userId
+    if (userId !== null) {
+      ctx.background.run('code lock notice', async () => {
+        const link = await newUnlockLink(ctx, { id: userId, email: owner.address })
+        await ctx.mailer.send({
           to: owner.address,
           subject: MESSAGES.codeFlowLockedSubject,
-          text: codeFlowLockedMail(purpose, new Date(until)),
-        }),
-      )
+          text: codeFlowLockedMail(purpose, new Date(until), link),
+        })
+      })
     }
     return codeFlowLocked(purpose, until, now)
   }

@@ -67,10 +67,15 @@ export async function assertResendAllowed(
   return isResend ? ACCOUNT_RULES.resendSeconds : ACCOUNT_RULES.firstResetResendSeconds
 }
 
-/** A fresh code and its scrypt hash; hash before opening a transaction (scrypt is slow). */
-export async function prepareOtp(): Promise<{ code: string; codeHash: string }> {
+/**
+ * A fresh code and its scrypt hash, hashed in the pool for `client` (the request's address);
+ * hash before opening a transaction (scrypt is slow). Throws 503 HASHING_BUSY.
+ */
+export async function prepareOtp(
+  client: string | null = null,
+): Promise<{ code: string; codeHash: string }> {
   const code = randomOtp()
-  return { code, codeHash: await hashSecret(code) }
+  return { code, codeHash: await hashSecret(code, client) }
 }
 
 /**
@@ -78,8 +83,27 @@ export async function prepareOtp(): Promise<{ code: string; codeHash: string }> 
  * 4-digit code matches it, hashed with the same cost as a real code. Stored for an address with
  * no account, it is never mailed; `checkOtp` refuses a decoy even if something matched.
  */
-export async function prepareDecoyOtp(): Promise<{ codeHash: string }> {
-  return { codeHash: await hashSecret(randomToken()) }
+export async function prepareDecoyOtp(client: string | null = null): Promise<{ codeHash: string }> {
+  return { codeHash: await hashSecret(randomToken(), client) }
+}
+
+/** The running task per address of `oneAtATime`. */
+const running = new Map<string, Promise<unknown>>()
+
+/**
+ * Runs `task` after the earlier tasks for `key` (a lowercased address) in this process have
+ * settled, so parallel requests for one address cannot all pass a countdown check before any code
+ * is stored.
+ */
+export function oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
+  const previous = running.get(key) ?? Promise.resolve()
+  const next = previous.then(task, task)
+  const settled = next.catch(() => undefined)
+  running.set(key, settled)
+  void settled.then(() => {
+    if (running.get(key) === settled) running.delete(key)
+  })
+  return next
 }
 
 /**
@@ -172,13 +196,15 @@ export async function otpByRequestId(db: Db, requestId: string): Promise<OtpRow 
  * `markOtpUsed` in the transaction that acts on it.
  * Throws 400 OTP_INVALID `{ tries_left }` (wrong or no code), OTP_EXPIRED, OTP_USED,
  * OTP_TOO_MANY_TRIES; 423 CODE_ENTRY_LOCKED `{ retry_after_seconds }` while the flow is locked
- * (even for the right code) and for the 10th wrong code in 24 hours, which locks it.
+ * (even for the right code) and for the 10th wrong code in 24 hours, which locks it;
+ * 503 HASHING_BUSY (the hash pool is full for `client`; the guess is not counted).
  */
 export async function checkOtp(
   ctx: AppContext,
   address: string,
   purpose: OtpPurpose,
   otp: string,
+  client: string | null = null,
 ): Promise<OtpRow & { user_id: number }> {
   const now = ctx.now()
   const row = await newestOtp(ctx.db, address, purpose)
@@ -203,7 +229,20 @@ export async function checkOtp(
     if (fresh?.used_at) throw badRequest('OTP_USED', MESSAGES.otpUsed)
     throw badRequest('OTP_TOO_MANY_TRIES', MESSAGES.otpTooManyTries)
   }
-  const matches = /^\d{4}$/.test(otp) && (await verifySecret(otp, row.code_hash))
+  let matches: boolean
+  try {
+    matches = /^\d{4}$/.test(otp) && (await verifySecret(otp, row.code_hash, client))
+  } catch (error) {
+    // Never compared (the hash pool was full): the guess and the try are given back.
+    await forgiveGuess(ctx.db, guess.id)
+    await ctx.db
+      .updateTable('otp_codes')
+      .set((eb) => ({ tries: eb('tries', '-', 1) }))
+      .where('id', '=', row.id)
+      .where('tries', '>', 0)
+      .execute()
+    throw error
+  }
   const userId = row.user_id
   if (matches && userId !== null) {
     await forgiveGuess(ctx.db, guess.id)

@@ -17,6 +17,7 @@ import {
   prepareDecoyOtp,
   prepareOtp,
   mailCodeOrWithdraw,
+  oneAtATime,
   resendWaitMs,
 } from './otp.ts'
 import { codeFlowLockedUntil, underDailyCodeCap } from './otp-guard.ts'
@@ -27,6 +28,8 @@ import {
   revokeAllAccessTokens,
 } from './tokens.ts'
 import { findUserByEmail, normalizeEmail } from './users.ts'
+import { clearGuesses } from './guess-budget.ts'
+import { pinSubject } from './unlock.ts'
 
 const resetTokenInvalid = () => badRequest('RESET_TOKEN_INVALID', MESSAGES.resetTokenInvalid)
 
@@ -59,24 +62,6 @@ export function mailResetCode(
   email: string,
 ): Promise<'sent' | 'no-account' | 'locked' | 'too-soon' | 'daily-cap'> {
   return oneAtATime(normalizeEmail(email), () => mailResetCodeNow(ctx, email))
-}
-
-/** The running `mailResetCode` per address: requests for one address run one after another. */
-const running = new Map<string, Promise<unknown>>()
-
-/**
- * Runs `task` after the earlier tasks for `key` in this process have settled, so parallel requests
- * for one address cannot all pass the countdown check before any code is stored.
- */
-function oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
-  const previous = running.get(key) ?? Promise.resolve()
-  const next = previous.then(task, task)
-  const settled = next.catch(() => undefined)
-  running.set(key, settled)
-  void settled.then(() => {
-    if (running.get(key) === settled) running.delete(key)
-  })
-  return next
 }
 
 async function mailResetCodeNow(
@@ -125,8 +110,9 @@ export async function verifyResetCode(
   ctx: AppContext,
   email: string,
   otp: string,
+  client: string | null = null,
 ): Promise<string> {
-  const code = await checkOtp(ctx, normalizeEmail(email), 'reset', otp)
+  const code = await checkOtp(ctx, normalizeEmail(email), 'reset', otp, client)
   const now = ctx.now()
   return ctx.db.transaction().execute(async (tx) => {
     await markOtpUsed(tx, code.id, now)
@@ -143,6 +129,7 @@ export async function verifyResetCode(
 export async function setNewPin(
   ctx: AppContext,
   input: { email: string; pin: string; resetToken?: string },
+  client: string | null = null,
 ): Promise<void> {
   const invalid = checkNewPin(input.pin)
   if (invalid) throw badRequest('VALIDATION', invalid)
@@ -154,15 +141,12 @@ export async function setNewPin(
   if (!user || !(await isResetTokenUsable(ctx.db, resetToken, user.id, ctx.now()))) {
     throw resetTokenInvalid()
   }
-  const pinHash = await hashSecret(input.pin)
+  const pinHash = await hashSecret(input.pin, client)
   const now = ctx.now()
   await ctx.db.transaction().execute(async (tx) => {
     if (!(await consumeResetToken(tx, resetToken, user.id, now))) throw resetTokenInvalid()
-    await tx
-      .updateTable('users')
-      .set({ pin_hash: pinHash, failed_logins: 0, locked_until: null, lock_count: 0 })
-      .where('id', '=', user.id)
-      .execute()
+    await tx.updateTable('users').set({ pin_hash: pinHash }).where('id', '=', user.id).execute()
+    await clearGuesses(tx, pinSubject(user.id))
     await revokeAllAccessTokens(tx, user.id, now)
   })
 }

@@ -4,7 +4,7 @@
  */
 import type { AppContext } from '../context.ts'
 import { isUniqueViolation } from '../db/index.ts'
-import { ApiError, badRequest, conflict, notFound } from '../lib/errors.ts'
+import { ApiError, badRequest, conflict } from '../lib/errors.ts'
 import { hashSecret } from '../lib/crypto.ts'
 import { grantSignupRewards } from '../earning/signup-rewards.ts'
 import {
@@ -22,7 +22,9 @@ import {
   mailFailed,
   markOtpUsed,
   newestOtp,
+  oneAtATime,
   otpByRequestId,
+  prepareDecoyOtp,
   prepareOtp,
   resendWaitMs,
   sendOtpMail,
@@ -62,11 +64,12 @@ function registrationError(input: RegistrationInput): string | null {
  * Registers an unverified user, mails a signup code and returns a token with the code's request
  * id (the route answers 417, DECISIONS §6). The referral code, if given, sets `referred_by`.
  * Throws 400 VALIDATION (SPEC §5 message), 409 USER_EXISTS, 400 INVALID_REFERRAL, 503 MAIL_FAILED
- * (the account is then removed again).
+ * (the account is then removed again), 503 HASHING_BUSY (the hash pool is full for `client`).
  */
 export async function registerUser(
   ctx: AppContext,
   input: RegistrationInput,
+  client: string | null = null,
 ): Promise<PendingSignup> {
   const invalid = registrationError(input)
   if (invalid) throw badRequest('VALIDATION', invalid)
@@ -79,8 +82,8 @@ export async function registerUser(
     referredBy = (await findUserIdByReferralCode(ctx.db, input.referral_id)) ?? null
     if (referredBy === null) throw badRequest('INVALID_REFERRAL', MESSAGES.invalidReferral)
   }
-  const pinHash = await hashSecret(input.password)
-  const { code, codeHash } = await prepareOtp()
+  const pinHash = await hashSecret(input.password, client)
+  const { code, codeHash } = await prepareOtp(client)
   const now = ctx.now()
   let result: PendingSignup
   try {
@@ -177,17 +180,53 @@ async function mailNewSignupCode(ctx: AppContext, user: UserRow): Promise<string
 }
 
 /**
- * Mails a new signup code to the unverified account with `email` (the resend link, and the
- * `hotemailemail` open request); returns its request id.
- * Throws 404 NO_PENDING_SIGNUP, 429 RESEND_TOO_SOON `{ retry_after_seconds }`, 429 TOO_MANY_CODES,
- * 423 CODE_ENTRY_LOCKED, 503 MAIL_FAILED.
+ * `POST /send-signup-otp/` for `email`, from `client` (the request's address): the same answer for
+ * every address (DECISIONS §7). The rules of a signup code apply to every address alike (the
+ * lock, the resend countdown, the daily cap); then a new code is stored and its request id
+ * returned. Only an account waiting for verification gets a real code, mailed after the answer;
+ * any other address gets a decoy that is never mailed and never matches, so neither the answer nor
+ * a later verify-otp-after-signup tells whether the address has a pending signup. Requests for one
+ * address run one at a time in this process.
+ * Throws 429 RESEND_TOO_SOON `{ retry_after_seconds }`, 429 TOO_MANY_CODES, 423 CODE_ENTRY_LOCKED,
+ * 503 HASHING_BUSY.
  */
-export async function resendSignupCode(ctx: AppContext, email: string): Promise<string> {
-  const user = await findUserByEmail(ctx.db, email)
-  if (!user || user.email_verified === 1) {
-    throw notFound('NO_PENDING_SIGNUP', MESSAGES.noPendingSignup)
-  }
-  return mailNewSignupCode(ctx, user)
+export function resendSignupCode(
+  ctx: AppContext,
+  email: string,
+  client: string | null = null,
+): Promise<string> {
+  const address = normalizeEmail(email)
+  return oneAtATime(address, async () => {
+    const user = await findUserByEmail(ctx.db, address)
+    const pending = user && user.email_verified === 0 ? user : undefined
+    const now = ctx.now()
+    await assertCodeFlowOpen(ctx.db, address, 'signup', now)
+    const resendAfterSeconds = await assertResendAllowed(ctx.db, address, 'signup', now)
+    if (!(await underDailyCodeCap(ctx.db, address, 'signup', now))) {
+      throw new ApiError(429, 'TOO_MANY_CODES', MESSAGES.tooManyCodes)
+    }
+    const prepared: { code?: string; codeHash: string } = pending
+      ? await prepareOtp(client)
+      : await prepareDecoyOtp(client)
+    const requestId = await insertOtp(
+      ctx.db,
+      {
+        userId: pending?.id ?? null,
+        address,
+        purpose: 'signup',
+        codeHash: prepared.codeHash,
+        resendAfterSeconds,
+      },
+      now,
+    )
+    const code = prepared.code
+    if (pending && code !== undefined) {
+      ctx.background.run('signup code mail', () =>
+        mailCodeOrWithdraw(ctx, requestId, address, code),
+      )
+    }
+    return requestId
+  })
 }
 
 /**
@@ -202,13 +241,14 @@ export async function resendSignupCode(ctx: AppContext, email: string): Promise<
 export async function verifySignupCode(
   ctx: AppContext,
   input: { otp: string; requestId: string; tokenUserId?: number },
+  client: string | null = null,
 ): Promise<string> {
   const named = await otpByRequestId(ctx.db, input.requestId)
   if (!named || named.purpose !== 'signup') throw badRequest('OTP_INVALID', MESSAGES.otpInvalid)
   if (input.tokenUserId !== undefined && input.tokenUserId !== named.user_id) {
     throw new ApiError(403, 'OTP_WRONG_USER', MESSAGES.otpWrongUser)
   }
-  const code = await checkOtp(ctx, named.address, 'signup', input.otp)
+  const code = await checkOtp(ctx, named.address, 'signup', input.otp, client)
   const now = ctx.now()
   return ctx.db.transaction().execute(async (tx) => {
     await markOtpUsed(tx, code.id, now)

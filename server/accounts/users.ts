@@ -132,9 +132,6 @@ export async function insertUser(db: Db, user: NewUser, now: Date): Promise<numb
       membership_plan_id: null,
       platform_fee_paid: 0,
       is_faulty: 0,
-      failed_logins: 0,
-      locked_until: null,
-      lock_count: 0,
       created_at: now.toISOString(),
     })
     .returning('id')

@@ -13,6 +13,7 @@ import * as m006 from './migrations/006-operator-console.ts'
 import * as m007 from './migrations/007-operator-password.ts'
 import * as m008 from './migrations/008-push-subscriptions.ts'
 import * as m009 from './migrations/009-code-budget-by-address.ts'
+import * as m010 from './migrations/010-guess-budgets.ts'
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> }
 
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '007-operator-password': m007,
   '008-push-subscriptions': m008,
   '009-code-budget-by-address': m009,
+  '010-guess-budgets': m010,
 }
 
 class StaticProvider implements MigrationProvider {

@@ -4,6 +4,7 @@
  */
 import crypto from 'node:crypto'
 import { promisify } from 'node:util'
+import { hashPool } from './hash-pool.ts'
 
 const scrypt = promisify(crypto.scrypt) as (
   password: string,
@@ -16,10 +17,14 @@ const scrypt = promisify(crypto.scrypt) as (
 const SCRYPT_N = Number(process.env.SCRYPT_N ?? 2 ** 17)
 const SCRYPT = { N: SCRYPT_N, r: 8, p: 1, maxmem: 256 * SCRYPT_N * 8 }
 
-/** Hashes a secret (PIN or OTP) with scrypt and a random salt: `scrypt$N$r$p$salt$hash`. */
-export async function hashSecret(secret: string): Promise<string> {
+/**
+ * Hashes a secret (PIN or OTP) with scrypt and a random salt: `scrypt$N$r$p$salt$hash`. Runs in the
+ * bounded hash pool for `client` (the request's address; omitted for the server's own work).
+ * Throws 503 HASHING_BUSY `{ retry_after_seconds }` when the pool is full (server/lib/hash-pool.ts).
+ */
+export async function hashSecret(secret: string, client: string | null = null): Promise<string> {
   const salt = crypto.randomBytes(16)
-  const hash = await scrypt(secret, salt, 32, SCRYPT)
+  const hash = await hashPool.run(client, () => scrypt(secret, salt, 32, SCRYPT))
   return [
     'scrypt',
     SCRYPT.N,
@@ -30,18 +35,28 @@ export async function hashSecret(secret: string): Promise<string> {
   ].join('$')
 }
 
-/** Checks a secret against `hashSecret`'s output in constant time. */
-export async function verifySecret(secret: string, stored: string): Promise<boolean> {
+/**
+ * Checks a secret against `hashSecret`'s output in constant time, in the bounded hash pool for
+ * `client` (the request's address; omitted for the server's own work).
+ * Throws 503 HASHING_BUSY `{ retry_after_seconds }` when the pool is full.
+ */
+export async function verifySecret(
+  secret: string,
+  stored: string,
+  client: string | null = null,
+): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$')
   if (scheme !== 'scrypt' || !salt || !hash) return false
   const N = Number(n)
   const expected = Buffer.from(hash, 'base64')
-  const actual = await scrypt(secret, Buffer.from(salt, 'base64'), expected.length, {
-    N,
-    r: Number(r),
-    p: Number(p),
-    maxmem: 256 * N * Number(r),
-  })
+  const actual = await hashPool.run(client, () =>
+    scrypt(secret, Buffer.from(salt, 'base64'), expected.length, {
+      N,
+      r: Number(r),
+      p: Number(p),
+      maxmem: 256 * N * Number(r),
+    }),
+  )
   return crypto.timingSafeEqual(actual, expected)
 }
 

@@ -103,7 +103,17 @@ export async function listAudit(db: Db, filter: AuditFilter = {}): Promise<Audit
   }))
 }
 
-/** One CSV field (RFC 4180), with a leading quote on text a spreadsheet would run as a formula. */
+/** A first character that makes a spreadsheet read a cell as a formula. */
+const FORMULA_START = /^[=+\-@\t\r]/
+
+/** `text` as a quoted CSV field (RFC 4180): in double quotes, each inner quote doubled. */
+const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`
+
+/**
+ * One CSV field (RFC 4180) for text a person reads: null and undefined as empty, non-strings as
+ * JSON, and a leading `'` on text a spreadsheet would run as a formula (starting with `=`, `+`,
+ * `-`, `@`, tab or CR), so the file is safe to open. Quoted when it holds `"`, `,` or a line break.
+ */
 export function csvField(value: unknown): string {
   let text =
     value === null || value === undefined
@@ -111,8 +121,18 @@ export function csvField(value: unknown): string {
       : typeof value === 'string'
         ? value
         : JSON.stringify(value)
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+  if (FORMULA_START.test(text)) text = `'${text}`
+  return /[",\r\n]/.test(text) ? quoted(text) : text
+}
+
+/**
+ * One CSV field (RFC 4180) that holds `text` byte for byte, for values a machine reads back and
+ * must get unchanged (the UPI IDs of a bulk-payout file; DECISIONS §7). Never prefixed: text with
+ * `"`, `,`, a line break, or a formula's first character is quoted instead, so a reader that
+ * follows RFC 4180 gets exactly `text`.
+ */
+export function csvExactField(text: string): string {
+  return /[",\r\n]/.test(text) || FORMULA_START.test(text) ? quoted(text) : text
 }
 
 /** The audit rows as CSV (header line first, CRLF line ends). */

@@ -45,6 +45,7 @@ async function main(argv: string[]): Promise<number> {
       engine: handle.engine,
       rules: config.rules,
       now: () => new Date(),
+      publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
       log,
       mailer,
       background: backgroundTasks(log),

@@ -1,16 +1,15 @@
 /**
  * Console sessions (issue 17; DECISIONS §8): login with the password and a TOTP code, the
  * session's operator from its token, logout. A session lasts 8 hours and is stored as SHA-256 of
- * its token. Wrong tries lock the account like the users' PIN (DECISIONS §7: 5 in a row lock it
- * for 15 minutes, doubling up to 24 hours). The accounts themselves are in operators.ts.
+ * its token. Wrong tries lock the email like the users' PIN (DECISIONS §7: 5 in a row lock it for
+ * 15 minutes, doubling up to 24 hours). The accounts themselves are in operators.ts.
  */
 import crypto from 'node:crypto'
 import { verify } from 'otplib'
 import type { Db } from '../db/index.ts'
 import { hashSecret, sha256, verifySecret } from '../lib/crypto.ts'
 import { ApiError } from '../lib/errors.ts'
-import { accountLocked, lockDurationMs } from '../accounts/lockout.ts'
-import { ACCOUNT_RULES } from '../accounts/messages.ts'
+import { checkGuess } from '../accounts/guess-budget.ts'
 import type { Operator, OperatorSession } from '../../src/shared/contract/ops.ts'
 
 /** How long a console session lasts: 8 hours, in ms. */
@@ -33,8 +32,12 @@ const dummy = () => (dummyHash ??= hashSecret(crypto.randomBytes(12).toString('b
 /**
  * Logs an operator in with the password and a current TOTP code (6 digits; one step of clock
  * drift either way is accepted; a code already used is refused). Returns an 8-hour session.
+ * Each try takes a slot of the email's guess budget before the password or the code is checked
+ * (server/accounts/guess-budget.ts), an unknown email's as well as an operator's, so a burst
+ * checks at most 5 tries per lock and an unknown email answers and locks exactly like a known one.
  * Throws 401 OPS_LOGIN_FAILED (any wrong part, unknown email, disabled account; the same answer
- * for each), 423 ACCOUNT_LOCKED `{ retry_after_seconds }` after 5 wrong tries in a row.
+ * for each), 423 ACCOUNT_LOCKED `{ retry_after_seconds }` for the 5th wrong try in a row and
+ * while locked, 503 HASHING_BUSY `{ retry_after_seconds }`.
  */
 export async function loginOperator(
   db: Db,
@@ -48,15 +51,11 @@ export async function loginOperator(
   const op = email
     ? await db.selectFrom('operators').selectAll().where('email', '=', email).executeTakeFirst()
     : undefined
-  if (!op) {
-    await verifySecret(password, await dummy())
-    throw loginFailed()
-  }
-  if (op.locked_until && op.locked_until > now.toISOString())
-    throw accountLocked(op.locked_until, now)
-  const passwordOk = await verifySecret(password, op.password_hash)
-  let step: number | null = null
-  if (passwordOk && /^\d{6}$/.test(code)) {
+  // The TOTP time step of the accepted code, set by the check.
+  const accepted: { step: number | null } = { step: null }
+  const right = await checkGuess(db, `ops:${email}`, now, async () => {
+    const passwordOk = await verifySecret(password, op?.password_hash ?? (await dummy()), meta.ip)
+    if (!op || !passwordOk || op.disabled_at || !/^\d{6}$/.test(code)) return false
     const result = await verify({
       secret: op.totp_secret,
       token: code,
@@ -64,19 +63,17 @@ export async function loginOperator(
       epochTolerance: 30,
       ...(op.totp_last_step !== null ? { afterTimeStep: op.totp_last_step } : {}),
     })
-    if (result.valid && 'timeStep' in result) step = result.timeStep
-  }
-  if (step === null || op.disabled_at) {
-    const locked = await recordFailedTry(db, op.id, op.lock_count, now)
-    if (locked) throw locked
-    throw loginFailed()
-  }
+    if (result.valid && 'timeStep' in result) accepted.step = result.timeStep
+    return accepted.step !== null
+  })
+  const usedStep = accepted.step
+  if (!right || !op || usedStep === null) throw loginFailed()
   // The step guard makes a code single-use even when two logins race with it.
   const claimed = await db
     .updateTable('operators')
-    .set({ totp_last_step: step, failed_logins: 0, lock_count: 0, locked_until: null })
+    .set({ totp_last_step: usedStep })
     .where('id', '=', op.id)
-    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', usedStep)]))
     .executeTakeFirst()
   if (Number(claimed.numUpdatedRows) !== 1) throw loginFailed()
   const token = TOKEN_PREFIX + crypto.randomBytes(32).toString('base64url')
@@ -102,29 +99,6 @@ export async function loginOperator(
       password_must_change: Boolean(op.password_must_change),
     },
   }
-}
-
-/** Counts one wrong try; on the 5th in a row locks the account and returns the 423 to answer. */
-async function recordFailedTry(
-  db: Db,
-  operatorId: number,
-  lockCount: number,
-  now: Date,
-): Promise<ApiError | null> {
-  const row = await db
-    .updateTable('operators')
-    .set((eb) => ({ failed_logins: eb('failed_logins', '+', 1) }))
-    .where('id', '=', operatorId)
-    .returning(['failed_logins'])
-    .executeTakeFirst()
-  if (!row || row.failed_logins < ACCOUNT_RULES.maxFailedLogins) return null
-  const lockedUntil = new Date(now.getTime() + lockDurationMs(lockCount)).toISOString()
-  await db
-    .updateTable('operators')
-    .set({ failed_logins: 0, lock_count: lockCount + 1, locked_until: lockedUntil })
-    .where('id', '=', operatorId)
-    .execute()
-  return accountLocked(lockedUntil, now)
 }
 
 /**

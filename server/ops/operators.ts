@@ -11,6 +11,7 @@ import { hashSecret, verifySecret } from '../lib/crypto.ts'
 import { ApiError, badRequest } from '../lib/errors.ts'
 import type { Operator } from '../../src/shared/contract/ops.ts'
 import { loginFailed } from './operator-sessions.ts'
+import { clearGuesses } from '../accounts/guess-budget.ts'
 
 /** The issuer name an authenticator app shows beside the account. */
 const TOTP_ISSUER = 'Watch Earn Ops'
@@ -77,9 +78,6 @@ export async function createOperator(
           password_must_change: 1,
           totp_secret: totpSecret,
           totp_last_step: null,
-          failed_logins: 0,
-          lock_count: 0,
-          locked_until: null,
           disabled_at: null,
         })
         .where('id', '=', id)
@@ -90,6 +88,7 @@ export async function createOperator(
         .where('operator_id', '=', id)
         .where('revoked_at', 'is', null)
         .execute()
+      await clearGuesses(tx, `ops:${email}`)
     })
   } else {
     const row = await db
@@ -101,7 +100,6 @@ export async function createOperator(
         password_must_change: 1,
         totp_secret: totpSecret,
         totp_last_step: null,
-        locked_until: null,
         disabled_at: null,
         created_at: at,
       })

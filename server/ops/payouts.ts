@@ -7,7 +7,7 @@
  */
 import type { AppContext } from '../context.ts'
 import { ApiError } from '../lib/errors.ts'
-import { csvField, writeAudit, type Actor } from './audit.ts'
+import { csvExactField, csvField, writeAudit, type Actor } from './audit.ts'
 import { failWithdrawalAsOperator, payWithdrawalAsOperator } from './operator-actions.ts'
 import { splitCsvLine } from './statement-import.ts'
 import type { PayoutImportRow } from '../../src/shared/contract/ops-files.ts'
@@ -27,10 +27,11 @@ function withdrawalIdOf(reference: string): number | null {
 const PAYOUT_COLUMNS = ['upi_id', 'amount', 'reference', 'name', 'remarks'] as const
 
 /**
- * The requested withdrawals, oldest due first, as the bank's bulk-payout CSV: UPI ID, amount in
- * rupees with two decimals (what the user receives; the transfer fee is already taken), the
- * reference the result file must carry back, the user's name and a remark. The export is audited
- * (`payouts.export`, how many rows). Returns the CSV text and the row count.
+ * The requested withdrawals, oldest due first, as the bank's bulk-payout CSV: UPI ID (exactly as
+ * stored, RFC 4180-quoted when needed; DECISIONS §7), amount in rupees with two decimals (what the
+ * user receives; the transfer fee is already taken), the reference the result file must carry
+ * back, the user's name and a remark (those two guarded against spreadsheet formulas). The export
+ * is audited (`payouts.export`, how many rows). Returns the CSV text and the row count.
  */
 export async function exportPayouts(
   ctx: AppContext,
@@ -50,17 +51,18 @@ export async function exportPayouts(
     .orderBy('withdrawals.due_at')
     .orderBy('withdrawals.id')
     .execute()
-  const lines = rows.map((r) =>
-    [
-      r.upi_id,
+  // The UPI ID goes to the bank byte for byte (DECISIONS §7): quoted when it needs it, never
+  // prefixed. checkUpiId lets no stored ID start with a formula's first character; an older row
+  // that does is quoted.
+  const lines = rows.map((r) => {
+    const rest = [
       r.amount.toFixed(2),
       payoutReference(r.id),
       r.first_name,
       `Watch Earn payout ${r.id}`,
     ]
-      .map(csvField)
-      .join(','),
-  )
+    return [csvExactField(r.upi_id), ...rest.map(csvField)].join(',')
+  })
   await writeAudit(
     ctx.db,
     actor,

@@ -37,6 +37,7 @@ export const API_ERROR_TEXTS: Record<string, string> = {
   FREE_PLAN: msg('The free plan needs no payment.'),
   IDEMPOTENCY_IN_FLIGHT: msg('This request is still being processed. Try again shortly.'),
   IDEMPOTENCY_KEY_REQUIRED: msg('The request was refused.'),
+  HASHING_BUSY: msg('We are very busy right now. Please try again in {seconds} seconds.'),
   IDEMPOTENCY_KEY_REUSED: msg('The request was refused.'),
   IFSC_NOT_FOUND: msg('Invalid IFSC code or bank details not found.'),
   INTERNAL: msg('Something went wrong on our side. Please try again.'),
@@ -47,7 +48,6 @@ export const API_ERROR_TEXTS: Record<string, string> = {
   MIN_VIDEOS: msg('Watch at least {needed} videos to withdraw ({count}/{needed}).'),
   NETWORK: msg('No connection. Please check your internet and try again.'),
   NO_BANK_DETAILS: msg('No bank details saved yet.'),
-  NO_PENDING_SIGNUP: msg('There is no account waiting for email verification with this email.'),
   NOT_FOUND: msg('Not found.'),
   ORDER_NOT_FOUND: msg('We could not find this payment.'),
   ORDER_NOT_OPEN: msg('This order is closed. Start a new payment.'),
@@ -81,6 +81,9 @@ export const API_ERROR_TEXTS: Record<string, string> = {
   USER_NOT_FOUND: msg('Please log in again.'),
   UTR_ALREADY_USED: msg(
     'This UPI reference is already on another payment. Check the number in your UPI app.',
+  ),
+  UNLOCK_LINK_INVALID: msg(
+    'This unlock link was used or is older than 24 hours. Choose "Forgot password?" to reset your PIN.',
   ),
   VALIDATION: msg('Please check what you entered and try again.'),
   VIDEO_NOT_FOUND: msg('This video is no longer available.'),

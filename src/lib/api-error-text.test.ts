@@ -30,6 +30,20 @@ const NOT_FOR_THE_PWA = new Set([
   'WITHDRAWAL_NOT_FOUND',
   'NOT_READY', // the load balancer's readiness check
   'OPS_NOT_BUILT',
+  // Refusals of malformed or stalled requests (server/plugins/errors.ts), which the PWA's client
+  // never makes: it sends only small JSON bodies it built, to paths it encoded. A Hindi page
+  // would show the server's English for them.
+  'BAD_CONTENT_LENGTH',
+  'BAD_ENCODING',
+  'BAD_JSON',
+  'BAD_REQUEST',
+  'BAD_URL',
+  'BODY_TOO_LARGE',
+  'HEADERS_TOO_LARGE',
+  'REQUEST_TIMEOUT',
+  'UNSUPPORTED_ENCODING',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'URL_TOO_LONG',
 ])
 
 /** The helpers of server/lib/errors.ts and the ApiError constructor: their first code argument. */

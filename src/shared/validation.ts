@@ -10,8 +10,13 @@ import { msg } from './msg.ts'
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 /** Indian mobile number: 10 digits starting 6–9 (SPEC §5). */
 export const PHONE_PATTERN = /^[6-9]\d{9}$/
-/** UPI ID (VPA): handle, @, provider (SPEC §5). */
-export const UPI_ID_PATTERN = /^[a-zA-Z0-9._-]+@[a-zA-Z0-9.-]+$/
+/**
+ * UPI ID (VPA) in NPCI's form (SPEC §5, DECISIONS §7): a handle that starts with a letter or digit,
+ * then letters, digits, `.`, `_` or `-`; `@`; a provider that starts with a letter, then letters
+ * or digits. So no valid UPI ID starts with `=`, `+`, `-` or `@`, the characters a spreadsheet
+ * reads as a formula.
+ */
+export const UPI_ID_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9._-]*@[a-zA-Z][a-zA-Z0-9]*$/
 /** IFSC: four capital letters, 0, six letters or digits (SPEC §5). */
 export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/
 /** PIN: exactly 4 digits (SPEC §5, DECISIONS §7). */
@@ -94,7 +99,10 @@ export function checkProfilePhone(value: string): string | null {
     : msg('Invalid phone number. Must be 10 digits starting with 6-9.')
 }
 
-/** UPI ID: the VPA pattern, at most 50 characters (SPEC §5). */
+/**
+ * UPI ID: UPI_ID_PATTERN, at most 50 characters (SPEC §5, DECISIONS §7). Null when valid, else
+ * 'Invalid UPI ID format.'. The value is checked as given: callers trim it first.
+ */
 export function checkUpiId(value: string): string | null {
   return value.length <= LIMITS.upiIdMax && UPI_ID_PATTERN.test(value)
     ? null

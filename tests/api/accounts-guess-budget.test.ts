@@ -37,6 +37,19 @@ describe.each(ENGINES)('one-time code budgets and the PIN lock cap on %s', (engi
     return api.smtp.waitForCode(email, { after: before })
   }
 
+  /** Gives user `id`'s PIN budget `count` earlier locks (no lock in force). */
+  const setLockCount = (id: number, count: number) =>
+    api.app.db
+      .insertInto('guess_budgets')
+      .values({
+        subject: `pin:user:${id}`,
+        failed: 0,
+        lock_count: count,
+        locked_until: null,
+        updated_at: clock.now().toISOString(),
+      })
+      .execute()
+
   const guessReset = (email: string, otp: string) =>
     api.call('POST', VERIFY, { body: { otp, email_id: email }, ip: nextIp() })
 
@@ -199,11 +212,7 @@ describe.each(ENGINES)('one-time code budgets and the PIN lock cap on %s', (engi
   it('caps the doubling PIN lock at 24 hours and mails the owner the way back', async () => {
     const user = await createTestUser(api.app)
     // An account locked many times before: the next lock would be 15 min × 2^20 uncapped.
-    await api.app.db
-      .updateTable('users')
-      .set({ lock_count: 20 })
-      .where('id', '=', user.id)
-      .execute()
+    await setLockCount(user.id, 20)
     let last = { status: 0, body: {} as Record<string, unknown> }
     for (let i = 0; i < 5; i += 1) {
       last = await api.call('POST', LOGIN, {
@@ -214,9 +223,9 @@ describe.each(ENGINES)('one-time code budgets and the PIN lock cap on %s', (engi
     expect(last.status).toBe(423)
     expect(last.body.retry_after_seconds).toBe(86_400)
     const state = await api.app.db
-      .selectFrom('users')
+      .selectFrom('guess_budgets')
       .select(['locked_until', 'lock_count'])
-      .where('id', '=', user.id)
+      .where('subject', '=', `pin:user:${user.id}`)
       .executeTakeFirstOrThrow()
     expect(Date.parse(state.locked_until!) - clock.now().getTime()).toBe(DAY)
     await api.app.background.drain()
@@ -224,7 +233,7 @@ describe.each(ENGINES)('one-time code budgets and the PIN lock cap on %s', (engi
     const notice = api.smtp.messages.find(
       (m) => m.to.includes(user.email) && m.raw.includes('Your account was locked'),
     )
-    expect(notice?.raw).toMatch(/Forgot PIN/)
+    expect(notice?.raw).toMatch(/update-password\?email=/)
 
     // A completed reset clears the lock at once.
     const code = await requestResetCode(user.email)
@@ -238,20 +247,16 @@ describe.each(ENGINES)('one-time code budgets and the PIN lock cap on %s', (engi
     })
     expect(login.status).toBe(200)
     const cleared = await api.app.db
-      .selectFrom('users')
-      .select(['locked_until', 'lock_count', 'failed_logins'])
-      .where('id', '=', user.id)
-      .executeTakeFirstOrThrow()
-    expect(cleared).toEqual({ locked_until: null, lock_count: 0, failed_logins: 0 })
+      .selectFrom('guess_budgets')
+      .selectAll()
+      .where('subject', '=', `pin:user:${user.id}`)
+      .executeTakeFirst()
+    expect(cleared).toBeUndefined()
   })
 
   it('caps every later lock at 24 hours too (lock_count far past any doubling)', async () => {
     const user = await createTestUser(api.app)
-    await api.app.db
-      .updateTable('users')
-      .set({ lock_count: 1_000_000 })
-      .where('id', '=', user.id)
-      .execute()
+    await setLockCount(user.id, 1_000_000)
     for (let i = 0; i < 5; i += 1) {
       await api.call('POST', LOGIN, {
         body: { email: user.email, login_type: 'email', password: '0000' },

@@ -208,18 +208,38 @@ describe.each(ENGINES)('signup OTP on %s', (engine) => {
     expect((await verify(code, user.requestId)).status).toBe(200)
   })
 
-  it('answers 404 NO_PENDING_SIGNUP for a verified or unknown email, mailing nothing', async () => {
+  it('answers a verified, an unknown and a pending address alike, mailing only the pending one', async () => {
     const verified = await registerVerified(api)
+    const pending = await register(api)
     clock.advance(MINUTE)
     const before = api.smtp.messages.length
-    const res = await api.call('POST', RESEND, { body: { email_id: verified.email } })
-    expect(res.status).toBe(404)
-    expect(res.body.code).toBe('NO_PENDING_SIGNUP')
-    expect(res.body.message).toEqual(expect.any(String))
-    const unknown = await api.call('POST', RESEND, { body: { email_id: 'ghost@example.com' } })
-    expect(unknown.status).toBe(404)
-    expect(unknown.body.code).toBe('NO_PENDING_SIGNUP')
-    expect(api.smtp.messages.length).toBe(before)
+    const answers = await Promise.all(
+      [verified.email, 'ghost@example.com', pending.email].map((email) =>
+        api.call('POST', RESEND, { body: { email_id: email } }),
+      ),
+    )
+    for (const res of answers) {
+      expect(res.status).toBe(200)
+      expect(Object.keys(res.body).sort()).toEqual(['message', 'otp_response'])
+      expect(res.body.message).toBe('OTP has been resent to your email!')
+      expect((res.body.otp_response as { requestId: string }).requestId).toMatch(/^[\w-]{43}$/)
+    }
+    const code = await api.smtp.waitForCode(pending.email, { after: before })
+    await api.app.background.drain()
+    expect(api.smtp.messages.slice(before).map((m) => m.to)).toEqual([
+      [pending.email.toLowerCase()],
+    ])
+    // The pending account's new code verifies; a decoy's request id never does.
+    const pendingId = (answers[2]!.body.otp_response as { requestId: string }).requestId
+    expect((await verify(code, pendingId)).status).toBe(200)
+    const ghostId = (answers[1]!.body.otp_response as { requestId: string }).requestId
+    expect((await verify(code, ghostId)).body.code).toBe('OTP_INVALID')
+    // The countdown holds for every address alike.
+    for (const email of [verified.email, 'ghost@example.com']) {
+      const again = await api.call('POST', RESEND, { body: { email_id: email } })
+      expect(again.status).toBe(429)
+      expect(again.body.code).toBe('RESEND_TOO_SOON')
+    }
   })
 
   it('keeps the user verified and refuses the spent code once the email is verified', async () => {

@@ -102,6 +102,11 @@ describe.each(ENGINES)('every answer matches the contract on %s', (engine) => {
     const before = api.smtp.messages.length
     await expectAnswer('forgotPassword', 200, post('forgot-password/', { email_id: user.email }))
     const resetCode = await api.smtp.waitForCode(user.email, { after: before })
+    await expectAnswer(
+      'unlock',
+      400,
+      post('unlock/', { email_id: user.email, unlock_token: 'not-a-sent-token' }),
+    )
     const verified = await expectAnswer(
       'verifyResetOtp',
       200,

@@ -48,9 +48,6 @@ export async function insertUsers(
         membership_plan_id: null,
         platform_fee_paid: 0,
         is_faulty: 0,
-        failed_logins: 0,
-        locked_until: null,
-        lock_count: 0,
         created_at: now,
       })),
     )

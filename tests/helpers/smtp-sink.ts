@@ -16,6 +16,16 @@ export interface SmtpSink {
   messages: ReceivedMail[]
   /** Waits for the next mail to `to` after `since` messages and returns the 4-digit code in it. */
   waitForCode(to: string, options?: { timeoutMs?: number; after?: number }): Promise<string>
+  /**
+   * Waits until `count` mails to `to` after `after` messages have a body (quoted-printable
+   * decoded) matching `pattern`, and returns each one's first capture group, oldest first.
+   */
+  waitForMatches(
+    to: string,
+    pattern: RegExp,
+    count: number,
+    options?: { timeoutMs?: number; after?: number },
+  ): Promise<string[]>
   close(): Promise<void>
 }
 
@@ -25,6 +35,15 @@ const bodyOf = (raw: string) =>
     .split(/\r?\n\r?\n/)
     .slice(1)
     .join('\n')
+
+/** Decodes a quoted-printable body: soft line breaks out, `=XX` to its byte. */
+const decodeQuotedPrintable = (body: string) =>
+  Buffer.from(
+    body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8')
 
 export async function startSmtpSink(): Promise<SmtpSink> {
   const messages: ReceivedMail[] = []
@@ -63,6 +82,19 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         await new Promise((r) => setTimeout(r, 50))
       }
       throw new Error(`no code mailed to ${to} within ${timeoutMs} ms`)
+    },
+    async waitForMatches(to, pattern, count, { timeoutMs = 10_000, after = 0 } = {}) {
+      const deadline = Date.now() + timeoutMs
+      const target = to.toLowerCase()
+      for (;;) {
+        const found = messages
+          .slice(after)
+          .filter((m) => m.to.includes(target))
+          .map((m) => decodeQuotedPrintable(bodyOf(m.raw)).match(new RegExp(pattern.source))?.[1])
+          .filter((match): match is string => match !== undefined)
+        if (found.length >= count || Date.now() > deadline) return found
+        await new Promise((r) => setTimeout(r, 50))
+      }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }

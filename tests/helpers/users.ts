@@ -50,9 +50,6 @@ export async function createTestUser(
       membership_plan_id: null,
       platform_fee_paid: fields.platformFeePaid ? 1 : 0,
       is_faulty: 0,
-      failed_logins: 0,
-      locked_until: null,
-      lock_count: 0,
       created_at: now,
     })
     .returning('id')

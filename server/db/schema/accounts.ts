@@ -25,9 +25,6 @@ export interface UsersTable {
   membership_plan_id: number | null
   platform_fee_paid: number
   is_faulty: number
-  failed_logins: number
-  locked_until: string | null
-  lock_count: number
   created_at: string
 }
 
@@ -92,12 +89,39 @@ export interface OtpFlowLocksTable {
   created_at: string
 }
 
-/** The tables of migrations 001, 005 and 009. */
+/**
+ * The guess budget of one subject (migration 010; DECISIONS §7): `pin:user:<id>`,
+ * `pin:id:<identifier>` (no account) or `ops:<email>`.
+ */
+export interface GuessBudgetsTable {
+  subject: string
+  /** Guesses taken since the last success or lock (a guess is counted before it is checked). */
+  failed: number
+  /** Locks so far: each lock lasts twice the one before, at most 24 hours. */
+  lock_count: number
+  locked_until: string | null
+  updated_at: string
+}
+
+/** The single-use link of a lock mail (migration 010): clears the locks, opens the PIN reset. */
+export interface UnlockTokensTable {
+  id: Generated<number>
+  user_id: number
+  /** SHA-256 of the token, hex. */
+  token_hash: string
+  expires_at: string
+  used_at: string | null
+  created_at: string
+}
+
+/** The tables of migrations 001, 005, 009 and 010. */
 export interface AccountTables {
   users: UsersTable
   access_tokens: AccessTokensTable
   otp_codes: OtpCodesTable
   password_reset_tokens: PasswordResetTokensTable
+  guess_budgets: GuessBudgetsTable
+  unlock_tokens: UnlockTokensTable
   otp_guesses: OtpGuessesTable
   otp_flow_locks: OtpFlowLocksTable
 }

@@ -20,9 +20,6 @@ export interface OperatorsTable {
   totp_secret: string
   /** The time step of the last accepted code: a code is never accepted twice. */
   totp_last_step: number | null
-  failed_logins: Generated<number>
-  lock_count: Generated<number>
-  locked_until: string | null
   disabled_at: string | null
   created_at: string
 }

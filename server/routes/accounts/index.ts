@@ -18,6 +18,7 @@ import {
 } from '../../accounts/password-reset.ts'
 import { userIdForAccessToken } from '../../accounts/tokens.ts'
 import { userDetails } from '../../accounts/users.ts'
+import { redeemUnlockLink } from '../../accounts/unlock.ts'
 import { unauthorized } from '../../lib/errors.ts'
 import { readToken } from '../../plugins/auth.ts'
 
@@ -34,7 +35,7 @@ export default async function accountsRoutes(instance: FastifyInstance): Promise
     '/user/registration/',
     { schema: schemas.registration, config: rateLimited },
     async (request, reply) => {
-      const { accessToken, requestId } = await registerUser(ctx, request.body)
+      const { accessToken, requestId } = await registerUser(ctx, request.body, request.ip)
       return reply.status(417).send({
         message: MESSAGES.otpSent,
         access_token: accessToken,
@@ -51,11 +52,15 @@ export default async function accountsRoutes(instance: FastifyInstance): Promise
       // The token is optional (the hotemailemail flow); a live one must belong to the code's user.
       const token = readToken(request.headers.authorization)
       const tokenUserId = token ? await userIdForAccessToken(app.db, token, ctx.now()) : undefined
-      const resetToken = await verifySignupCode(ctx, {
-        otp: request.body.otp,
-        requestId: request.body.request_id,
-        tokenUserId,
-      })
+      const resetToken = await verifySignupCode(
+        ctx,
+        {
+          otp: request.body.otp,
+          requestId: request.body.request_id,
+          tokenUserId,
+        },
+        request.ip,
+      )
       return { message: MESSAGES.otpVerified, reset_token: resetToken }
     },
   )
@@ -64,7 +69,7 @@ export default async function accountsRoutes(instance: FastifyInstance): Promise
     '/send-signup-otp/',
     { schema: schemas.sendSignupOtp, config: rateLimited },
     async (request) => {
-      const requestId = await resendSignupCode(ctx, request.body.email_id)
+      const requestId = await resendSignupCode(ctx, request.body.email_id, request.ip)
       return { message: MESSAGES.signupOtpResent, otp_response: { requestId } }
     },
   )
@@ -73,7 +78,7 @@ export default async function accountsRoutes(instance: FastifyInstance): Promise
     '/user/login/',
     { schema: schemas.login, config: rateLimited },
     async (request, reply) => {
-      const result = await logIn(ctx, request.body.email, request.body.password)
+      const result = await logIn(ctx, request.body.email, request.body.password, request.ip)
       if (result.verified) return { message: MESSAGES.loginOk, access_token: result.accessToken }
       return reply.status(417).send({
         message: MESSAGES.otpSent,
@@ -100,20 +105,34 @@ export default async function accountsRoutes(instance: FastifyInstance): Promise
     '/verify-otp/',
     { schema: schemas.verifyResetOtp, config: rateLimited },
     async (request) => {
-      const resetToken = await verifyResetCode(ctx, request.body.email_id, request.body.otp)
+      const resetToken = await verifyResetCode(
+        ctx,
+        request.body.email_id,
+        request.body.otp,
+        request.ip,
+      )
       return { message: MESSAGES.otpVerified, reset_token: resetToken }
     },
   )
+
+  app.post('/unlock/', { schema: schemas.unlock, config: rateLimited }, async (request) => {
+    const resetToken = await redeemUnlockLink(ctx, request.body.email_id, request.body.unlock_token)
+    return { message: MESSAGES.accountUnlocked, reset_token: resetToken }
+  })
 
   app.post(
     '/new-password/',
     { schema: schemas.newPassword, config: rateLimited },
     async (request) => {
-      await setNewPin(ctx, {
-        email: request.body.email_id,
-        pin: request.body.new_password,
-        resetToken: request.body.reset_token ?? undefined,
-      })
+      await setNewPin(
+        ctx,
+        {
+          email: request.body.email_id,
+          pin: request.body.new_password,
+          resetToken: request.body.reset_token ?? undefined,
+        },
+        request.ip,
+      )
       return { message: MESSAGES.passwordChanged }
     },
   )

@@ -53,6 +53,12 @@ export const VerifyResetOtpBody = Type.Object(
   { otp: text(16), email_id: text() },
   { additionalProperties: false },
 )
+/** The unlock link of a lock mail (DECISIONS §7): its address and single-use token. */
+export const UnlockBody = Type.Object(
+  { email_id: text(), unlock_token: Type.String({ maxLength: 128 }) },
+  { additionalProperties: false },
+)
+export type UnlockBody = Static<typeof UnlockBody>
 export const NewPasswordBody = Type.Object(
   {
     email_id: text(),
@@ -124,6 +130,12 @@ export const accountRoutes = {
     tags,
     summary: 'Check a PIN-reset code',
     body: VerifyResetOtpBody,
+    response: { 200: ResetTokenAnswer, ...errorResponses },
+  },
+  unlock: {
+    tags,
+    summary: "Spend a lock mail's unlock link: clears the account's locks, gives a reset token",
+    body: UnlockBody,
     response: { 200: ResetTokenAnswer, ...errorResponses },
   },
   newPassword: {

@@ -3,17 +3,19 @@ import { screen } from '@testing-library/react'
 import toast from 'react-hot-toast'
 import { getResetToken, setResetToken } from '@/lib/session'
 import { newPassword } from '../api/new-password'
+import { unlockAccount } from '../api/unlock-account'
 import { renderAt } from '../auth.test-helpers'
 import UpdatePassword from './update-password'
 
 vi.mock('../api/new-password', () => ({ newPassword: vi.fn() }))
+vi.mock('../api/unlock-account', () => ({ unlockAccount: vi.fn() }))
 vi.mock('react-hot-toast', () => ({ default: { success: vi.fn(), error: vi.fn() } }))
 
 const mocked = vi.mocked(newPassword)
 const URL = '/update-password?email=asha%40example.com'
 
-async function submit(pin: string, confirm: string) {
-  const view = renderAt(<UpdatePassword />, URL)
+async function submit(pin: string, confirm: string, url = URL) {
+  const view = renderAt(<UpdatePassword />, url)
   if (pin) await view.user.type(screen.getByLabelText('New password (4-digit PIN)'), pin)
   if (confirm) await view.user.type(screen.getByLabelText('Confirm password'), confirm)
   await view.user.click(screen.getByRole('button', { name: 'Change Password' }))
@@ -73,5 +75,37 @@ describe('Create new password screen', () => {
     const { currentUrl } = await submit('2468', '2468')
     expect(toast.error).toHaveBeenCalledWith('Failed to change password. Please try again.')
     expect(currentUrl()).toBe(URL)
+  })
+
+  it('from a lock mail spends the unlock link for a reset token, then sets the PIN', async () => {
+    vi.mocked(unlockAccount).mockResolvedValue({
+      ok: true,
+      status: 200,
+      data: { message: 'Unlocked', reset_token: 'reset-from-link' },
+    })
+    mocked.mockResolvedValue({ ok: true, status: 200, data: { message: 'ok' } })
+    const { currentUrl } = await submit('2468', '2468', `${URL}&unlock=link-token`)
+    expect(unlockAccount).toHaveBeenCalledWith('asha@example.com', 'link-token')
+    expect(mocked).toHaveBeenCalledWith({
+      email_id: 'asha@example.com',
+      new_password: '2468',
+      reset_token: 'reset-from-link',
+    })
+    expect(currentUrl()).toBe('/loginn')
+  })
+
+  it('says the unlock link is spent and sets nothing when the server refuses it', async () => {
+    vi.mocked(unlockAccount).mockResolvedValue({
+      ok: false,
+      status: 400,
+      message: 'x',
+      code: 'UNLOCK_LINK_INVALID',
+      body: {},
+    })
+    await submit('2468', '2468', `${URL}&unlock=old-token`)
+    expect(toast.error).toHaveBeenCalledWith(
+      'This unlock link was used or is older than 24 hours. Choose "Forgot password?" to reset your PIN.',
+    )
+    expect(mocked).not.toHaveBeenCalled()
   })
 })

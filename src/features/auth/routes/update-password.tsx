@@ -1,14 +1,17 @@
 /**
  * Create new password (/update-password?email=…; SPEC §2, §5, §8): a new 4-digit PIN twice, sent
- * with the reset token of the verified OTP; success opens /loginn.
+ * with the reset token of the verified OTP; success opens /loginn. Opened from a lock mail's link
+ * (`&unlock=…`, DECISIONS §7), the link is spent on submit for the reset token, which also clears
+ * every lock on the account.
  */
 import { useState, type FormEvent } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import toast from 'react-hot-toast'
 import { AppHeader } from '@/components/app-header'
-import { clearResetToken, getResetToken } from '@/lib/session'
+import { clearResetToken, getResetToken, setResetToken } from '@/lib/session'
 import { checkNewPin } from '@/shared/validation'
 import { newPassword } from '../api/new-password'
+import { unlockAccount } from '../api/unlock-account'
 import { AuthLogo } from '../components/auth-logo'
 import { PinField } from '../components/pin-field'
 import { SubmitButton } from '../components/submit-button'
@@ -16,7 +19,9 @@ import { t } from '@/i18n/i18n'
 
 export default function UpdatePassword() {
   const [, navigate] = useLocation()
-  const email = new URLSearchParams(useSearch()).get('email') ?? ''
+  const params = new URLSearchParams(useSearch())
+  const email = params.get('email') ?? ''
+  const unlockToken = params.get('unlock')
   const [pin, setPin] = useState('')
   const [confirm, setConfirm] = useState('')
   const [pinError, setPinError] = useState<string | null>(null)
@@ -31,6 +36,19 @@ export default function UpdatePassword() {
     setConfirmError(mismatch)
     if (badPin || mismatch) return
     setBusy(true)
+    if (unlockToken && !getResetToken()) {
+      const unlocked = await unlockAccount(email, unlockToken)
+      if (!unlocked.ok || !unlocked.data.reset_token) {
+        setBusy(false)
+        toast.error(
+          t(
+            'This unlock link was used or is older than 24 hours. Choose "Forgot password?" to reset your PIN.',
+          ),
+        )
+        return
+      }
+      setResetToken(unlocked.data.reset_token)
+    }
     const result = await newPassword({
       email_id: email,
       new_password: pin,

@@ -155,14 +155,16 @@ describe('Signup OTP screen', () => {
   it('with hotemailemail shows the server message when no code can be sent', async () => {
     mockedSend.mockResolvedValue({
       ok: false,
-      status: 404,
-      message: 'No pending signup for this email.',
-      code: 'NO_PENDING_SIGNUP',
+      status: 429,
+      message: 'Too many codes were sent to this account today. Please try again tomorrow.',
+      code: 'TOO_MANY_CODES',
       body: {},
     })
     open('/verify-otp-signup?hotemailemail=ravi%40example.com')
     await settle()
-    expect(toast.error).toHaveBeenCalledWith('No pending signup for this email.')
+    expect(toast.error).toHaveBeenCalledWith(
+      'Too many codes were sent to this account today. Please try again tomorrow.',
+    )
     expect(localStorage.getItem('request_id')).toBeNull()
   })
 
