@@ -1,5 +1,5 @@
 // The import boundaries between the parts of the project (issue 15; the zones of bulletproof-react's
-// `import/no-restricted-paths`, ../shared/STYLE.md). Imports flow one way: src/shared → src/lib →
+// `import/no-restricted-paths`, ../shared/STYLE.md). Imports flow one way: contract/ → src/lib →
 // src/stores and src/components → src/features → src/app. Checked by `npm run lint`, and shown to
 // fail on a crossing by tests/api/lint-boundaries.test.ts.
 import fs from 'node:fs'
@@ -13,19 +13,24 @@ const features = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
 
+/** The API's domain folders and its routes, which its infrastructure plugins never import. */
+const SERVER_DOMAINS = ['accounts', 'earning', 'ops', 'profile', 'push', 'routes'].map(
+  (dir) => `./server/${dir}`,
+)
+
 /** The parts of the PWA that rank above src/lib (they may import it, never the reverse). */
 const ABOVE_LIB = ['./src/stores', './src/features', './src/components', './src/app']
 
 /** The zones of `import-x/no-restricted-paths`: files under `target` may not import from `from`. */
 export const BOUNDARY_ZONES = [
   // A feature never imports another: what two features share moves to src/components, src/lib,
-  // src/stores or src/shared, and src/app composes the features.
+  // src/stores or contract, and src/app composes the features.
   ...features.map((feature) => ({
     target: `./src/features/${feature}`,
     from: './src/features',
     except: [`./${feature}`],
     message:
-      'A feature does not import another feature; move what they share to src/components, src/lib or src/shared.',
+      'A feature does not import another feature; move what they share to src/components, src/lib or contract.',
   })),
   {
     target: './src/lib',
@@ -39,28 +44,31 @@ export const BOUNDARY_ZONES = [
     message: 'Stores and shared components do not import features or the app.',
   },
   {
-    // src/i18n/msg.ts only marks a message for the catalog (an identity function, no imports).
-    target: './src/shared',
+    target: './contract',
     from: ['./src', './server', './sw', './ops'],
-    except: ['./shared', './i18n/msg.ts'],
     message:
-      'src/shared (rules and contract) imports only src/shared: it runs in the PWA, the API and the worker.',
+      'contract/ (the API contract and the rules) imports only contract/: it runs in the PWA, the API, the console and the worker.',
   },
   {
     target: ['./src', './ops/src', './sw'],
     from: './server',
     message:
-      'The PWA, the console and the service worker never import the API; shared code lives in src/shared.',
+      'The PWA, the console and the service worker never import the API; what both sides use lives in contract/.',
   },
   {
     target: './server',
     from: ['./src', './sw', './ops'],
-    except: ['./shared'],
-    message: 'The API imports only src/shared of the PWA.',
+    message: 'The API imports nothing of the PWA: what both sides use lives in contract/.',
+  },
+  {
+    target: './server/plugins',
+    from: SERVER_DOMAINS,
+    message:
+      'server/plugins holds infrastructure only: routes and domain plugins wire the domains, never a plugin.',
   },
 ]
 
-/** The DOM's and Node's globals, which src/shared may not use (it runs on both sides). */
+/** The DOM's and Node's globals, which contract may not use (it runs on both sides). */
 const HOST_GLOBALS = [
   'window',
   'document',
@@ -74,12 +82,18 @@ const HOST_GLOBALS = [
   'require',
   '__dirname',
   '__filename',
-].map((name) => ({ name, message: 'src/shared runs in the PWA and the API: no DOM and no Node.' }))
+].map((name) => ({ name, message: 'contract runs in the PWA and the API: no DOM and no Node.' }))
 
 /** The flat-config entries that enforce the zones. */
 export const boundaries = [
   {
-    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'sw/**/*.ts', 'ops/**/*.{ts,tsx}'],
+    files: [
+      'src/**/*.{ts,tsx}',
+      'server/**/*.ts',
+      'sw/**/*.ts',
+      'ops/**/*.{ts,tsx}',
+      'contract/**/*.ts',
+    ],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [
@@ -88,11 +102,13 @@ export const boundaries = [
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: BOUNDARY_ZONES }],
+      // No import cycle, type-only imports included: each module's dependencies come first.
+      'import-x/no-cycle': ['error', { allowUnsafeDynamicCyclicDependency: false }],
     },
   },
   {
-    files: ['src/shared/**/*.ts'],
-    ignores: ['src/shared/**/*.test.ts'],
+    files: ['contract/**/*.ts'],
+    ignores: ['contract/**/*.test.ts'],
     rules: {
       'import-x/no-nodejs-modules': 'error',
       'no-restricted-imports': [
@@ -101,7 +117,7 @@ export const boundaries = [
           patterns: [
             {
               group: ['react', 'react-dom', 'react-dom/*', 'idb-keyval', 'ky'],
-              message: 'src/shared imports neither DOM libraries nor the app.',
+              message: 'contract imports neither DOM libraries nor the app.',
             },
           ],
         },

@@ -13,7 +13,6 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['src/**/*.{ts,tsx}', 'ops/**/*.{ts,tsx}'],
-    ignores: ['src/shared/**'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: globals.browser },
     rules: {
@@ -21,7 +20,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  // src/shared (the rules and the contract both sides import) gets neither the browser's nor
+  // contract/ (the rules and the contract both sides import) gets neither the browser's nor
   // Node's globals.
   { files: ['sw/**/*.ts'], languageOptions: { globals: globals.serviceworker } },
   {
@@ -33,6 +32,7 @@ export default tseslint.config(
     files: [
       'tests/**/*.{ts,tsx}',
       'src/**/*.test.{ts,tsx}',
+      'contract/**/*.test.ts',
       'src/**/*.test-helpers.{ts,tsx}',
       'vitest.setup.ts',
     ],

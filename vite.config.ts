@@ -84,7 +84,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'contract/**/*.test.ts'],
           setupFiles: ['./vitest.setup.ts'],
         },
       },
@@ -97,6 +97,15 @@ export default defineConfig({
           env: { SCRYPT_N: '16384' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'checks',
+          environment: 'node',
+          include: ['tests/checks/**/*.test.ts'],
+          testTimeout: 60_000,
         },
       },
       {

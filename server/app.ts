@@ -17,6 +17,8 @@ import errors, { answerClientError, answerFrameworkError } from './plugins/error
 import inputGuard from './plugins/input-guard.ts'
 import auth from './plugins/auth.ts'
 import staticFiles from './plugins/static.ts'
+import { depositFeePages } from './earning/deposit-fee-page.ts'
+import { releaseAbandonedKeys } from './earning/idempotency-keys.ts'
 import metrics from './plugins/metrics.ts'
 import opsPage from './plugins/ops-page.ts'
 import openapi from './plugins/openapi.ts'
@@ -50,6 +52,12 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
   })
   await app.register(database)
+  // Keys a crashed process left in flight are released before any request is served.
+  await app.register(async (scoped) => {
+    const released = await releaseAbandonedKeys(scoped.db, scoped.engine)
+    if (released > 0)
+      scoped.log.warn({ released }, 'released idempotency keys left in flight by a crash')
+  })
   await app.register(mailer)
   await app.register(background)
   await app.register(push)
@@ -63,6 +71,6 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   await app.register(openapi)
   await app.register(routes, { prefix: '/api/v1' })
   await app.register(opsPage)
-  await app.register(staticFiles)
+  await app.register(staticFiles, { depositFeePages })
   return app
 }

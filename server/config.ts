@@ -3,7 +3,7 @@
  * optional; `loadConfig` fills the defaults.
  */
 import type { Agent } from 'node:https'
-import { DEFAULT_RULES, type Rules } from '../src/shared/rules.ts'
+import { DEFAULT_RULES, type Rules } from '../contract/rules.ts'
 
 export interface UpiPayee {
   /** The UPI ID (VPA) money is paid to. */

@@ -6,16 +6,12 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { Db, Engine } from './db/index.ts'
+import type { Logger } from './lib/logger.ts'
 import type { Mailer } from './plugins/mailer.ts'
 import type { BackgroundTasks } from './plugins/background.ts'
-import type { Rules } from '../src/shared/rules.ts'
+import type { Rules } from '../contract/rules.ts'
 
-/** The log lines the domain functions write (Fastify's logger, or the CLI's console). */
-export interface Logger {
-  info(obj: object, msg: string): void
-  warn(obj: object, msg: string): void
-  error(obj: object, msg: string): void
-}
+export type { Logger }
 
 /** A change to a user's money that the user is notified of (issue 16). */
 export type MoneyEvent =

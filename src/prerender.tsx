@@ -14,7 +14,7 @@ import { App } from './app/app'
 import { DashboardShell } from './features/dashboard/components/dashboard-shell'
 import { DepositFeeShell } from './features/membership/components/deposit-fee-shell'
 import type { MembershipPlan } from './stores/plans-store'
-import type { Rules } from './shared/rules'
+import type { Rules } from '@contract/rules'
 import { activateLocale, i18n, loadLocale } from './i18n/i18n'
 import { LOCALES, type Locale } from './i18n/detect'
 

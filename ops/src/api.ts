@@ -3,7 +3,7 @@
  * (kept in sessionStorage: it dies with the tab, and lives 8 hours at most on the server).
  * Failures throw `OpsError` with the server's `{ message, code }`.
  */
-import type { Operator } from '../../src/shared/contract/ops.ts'
+import type { Operator } from '../../contract/api/ops.ts'
 
 const TOKEN_KEY = 'ops_token'
 

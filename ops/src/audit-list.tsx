@@ -1,7 +1,7 @@
 /** The audit trail, newest first, with a CSV export of what the filter shows. */
 import { useCallback, useEffect, useState } from 'react'
 import { OpsError, download, opsCall } from './api.ts'
-import type { AuditRow } from '../../src/shared/contract/ops-content.ts'
+import type { AuditRow } from '../../contract/api/ops-content.ts'
 
 export function AuditList() {
   const [entity, setEntity] = useState('')

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { OpsError, opsCall } from './api.ts'
 import { Notice } from './paged.tsx'
-import type { OpsPlan, OpsVideo } from '../../src/shared/contract/ops-content.ts'
+import type { OpsPlan, OpsVideo } from '../../contract/api/ops-content.ts'
 
 type Video = OpsVideo
 type Plan = OpsPlan

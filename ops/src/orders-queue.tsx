@@ -2,7 +2,7 @@
 import { useState } from 'react'
 import { age, opsCall, rupees, uploadCsv } from './api.ts'
 import { Notice, Pager, useAction, usePaged } from './paged.tsx'
-import type { OrderQueueRow as OrderRow } from '../../src/shared/contract/ops.ts'
+import type { OrderQueueRow as OrderRow } from '../../contract/api/ops.ts'
 
 export function OrdersQueue({ canAct }: { canAct: boolean }) {
   const [status, setStatus] = useState('pending')

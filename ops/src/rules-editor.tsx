@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { OpsError, opsCall } from './api.ts'
 import { Notice } from './paged.tsx'
-import type { RulesAnswer } from '../../src/shared/contract/ops-content.ts'
+import type { RulesAnswer } from '../../contract/api/ops-content.ts'
 
 /** The rules being edited, by name (the served rules and the operator's changes). */
 type Draft = Record<string, number | boolean | string>

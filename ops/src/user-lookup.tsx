@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react'
 import { OpsError, opsCall, rupees } from './api.ts'
 import { Notice } from './paged.tsx'
-import type { UserLookUp } from '../../src/shared/contract/ops.ts'
+import type { UserLookUp } from '../../contract/api/ops.ts'
 
 export function UserLookup({ canAct }: { canAct: boolean }) {
   const [q, setQ] = useState('')

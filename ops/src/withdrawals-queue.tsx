@@ -2,7 +2,7 @@
 import { useState } from 'react'
 import { OpsError, download, opsCall, rupees, uploadCsv } from './api.ts'
 import { Notice, Pager, useAction, usePaged } from './paged.tsx'
-import type { WithdrawalQueueRow as WithdrawalRow } from '../../src/shared/contract/ops.ts'
+import type { WithdrawalQueueRow as WithdrawalRow } from '../../contract/api/ops.ts'
 
 const day = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' }) : '—'

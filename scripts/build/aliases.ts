@@ -1,7 +1,8 @@
 // Module aliases shared by the app's build, its tests and the prerender's server build.
 import path from 'node:path'
 
-/** `@/` is src/. */
+/** `@/` is src/; `@contract/` is contract/ (the API contract and the rules both sides use). */
 export const APP_ALIASES = {
   '@': path.resolve(import.meta.dirname, '../../src'),
+  '@contract': path.resolve(import.meta.dirname, '../../contract'),
 }

@@ -6,7 +6,7 @@ import type { OutputBundle } from 'rolldown'
 import type { Plugin } from 'vite'
 import { forgetPrerenderModule, prerenderScreens } from './prerender.ts'
 import { routeChunks } from './route-chunks.ts'
-import { SCREEN_IMAGES } from '../../src/shared/screen-images.ts'
+import { SCREEN_IMAGES } from '../../contract/screen-images.ts'
 import { PAGE_TEXTS } from '../../src/i18n/page-texts.ts'
 import { readCatalog } from './i18n-catalogs.ts'
 

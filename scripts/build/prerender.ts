@@ -94,7 +94,7 @@ async function buildPrerenderModule(
     resolve: { alias: APP_ALIASES },
     plugins: [react(), i18nCatalogs(root)],
     // Self-contained (React and the libraries inside): the server imports it from wherever the
-    // build was written (server/plugins/deposit-fee-page.ts), next to no node_modules perhaps.
+    // build was written (server/earning/deposit-fee-page.ts), next to no node_modules perhaps.
     ssr: { noExternal: true },
     build: {
       ssr: path.join(root, 'src/prerender.tsx'),

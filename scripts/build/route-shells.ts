@@ -14,7 +14,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Plugin } from 'vite'
-import { PLAYER_POSTER } from '../../src/shared/screen-images.ts'
+import { PLAYER_POSTER } from '../../contract/screen-images.ts'
 import { prerenderServerFiles, prerenderShells } from './prerender.ts'
 import { devanagariFontPreloads } from './app-shell-page.ts'
 

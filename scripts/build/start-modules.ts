@@ -3,7 +3,7 @@
  * from file names by regular expression (issue 15). After the module graph is built, it marks
  * what the start entries (src/main.tsx, and the shared modules every logged-in screen draws at
  * once: `START_ENTRIES`) reach by static imports, keeping the libraries (React aside: it has its
- * own chunk), the app's shared layers (src/lib, src/stores, src/shared, src/components, src/i18n)
+ * own chunk), the app's shared layers (src/lib, src/stores, contract, src/components, src/i18n)
  * and the modules plugins make up (the English catalog), and
  * leaving out what the entry script (src/boot.ts) imports itself, which stays in the entry.
  * vite.config.ts groups the marked modules into one `libs` chunk: one file, one round trip. And
@@ -54,7 +54,7 @@ export interface StartModules {
 export function startModules(root: string): StartModules {
   const marked = new Set<string>()
   const featureShared = new Map<string, string>()
-  const sharedLayers = ['src/lib', 'src/stores', 'src/shared', 'src/components', 'src/i18n'].map(
+  const sharedLayers = ['src/lib', 'src/stores', 'contract', 'src/components', 'src/i18n'].map(
     (d) => path.join(root, d) + path.sep,
   )
   /** A module a plugin makes up (the English catalog, `virtual:i18n/en`). */

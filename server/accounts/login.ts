@@ -6,11 +6,7 @@ import type { AppContext } from '../context.ts'
 import { ApiError, badRequest } from '../lib/errors.ts'
 import { hashSecret, sha256, verifySecret } from '../lib/crypto.ts'
 import { deleteSubscriptionsOfToken } from '../push/subscriptions.ts'
-import {
-  PIN_PATTERN,
-  checkLoginIdentifier,
-  isPhoneIdentifier,
-} from '../../src/shared/validation.ts'
+import { PIN_PATTERN, checkLoginIdentifier, isPhoneIdentifier } from '../../contract/validation.ts'
 import { MESSAGES, accountLockedMail } from './messages.ts'
 import { checkGuess } from './guess-budget.ts'
 import { newUnlockLink, pinSubject } from './unlock.ts'

@@ -7,7 +7,7 @@
 import type { AppContext } from '../context.ts'
 import { badRequest } from '../lib/errors.ts'
 import { hashSecret } from '../lib/crypto.ts'
-import { checkNewPin, checkResetEmail } from '../../src/shared/validation.ts'
+import { checkNewPin, checkResetEmail } from '../../contract/validation.ts'
 import { ACCOUNT_RULES, MESSAGES } from './messages.ts'
 import {
   checkOtp,

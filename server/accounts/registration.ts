@@ -12,7 +12,7 @@ import {
   checkRegisterEmail,
   checkRegisterName,
   checkRegisterPhone,
-} from '../../src/shared/validation.ts'
+} from '../../contract/validation.ts'
 import { ACCOUNT_RULES, MESSAGES } from './messages.ts'
 import {
   assertResendAllowed,
@@ -39,7 +39,7 @@ import {
   normalizeEmail,
   type UserRow,
 } from './users.ts'
-import type { RegistrationBody } from '../../src/shared/contract/accounts.ts'
+import type { RegistrationBody } from '../../contract/api/accounts.ts'
 
 /** `POST /user/registration/`'s body (the contract's; `password` is the 4-digit PIN). */
 type RegistrationInput = RegistrationBody

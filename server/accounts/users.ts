@@ -7,7 +7,7 @@ import type { Selectable } from 'kysely'
 import type { Db, Tx } from '../db/index.ts'
 import type { UsersTable } from '../db/schema/index.ts'
 import { videoPointForUser } from '../earning/membership.ts'
-import type { User } from '../../src/shared/contract/accounts.ts'
+import type { User } from '../../contract/api/accounts.ts'
 
 export type UserRow = Selectable<UsersTable>
 

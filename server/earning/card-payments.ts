@@ -6,8 +6,8 @@
 import crypto from 'node:crypto'
 import type { AppConfig } from '../config.ts'
 import { ApiError, badRequest, forbidden } from '../lib/errors.ts'
-import { EMAIL_PATTERN } from '../../src/shared/validation.ts'
-import type { PaymentResultOrder } from '../../src/shared/contract/orders.ts'
+import { EMAIL_PATTERN } from '../../contract/validation.ts'
+import type { PaymentResultOrder } from '../../contract/api/orders.ts'
 
 /** Name of the cookie holding the CSRF token. */
 export const CSRF_COOKIE = 'csrf_token'

@@ -5,7 +5,7 @@
 import { sql } from 'kysely'
 import type { Db } from '../db/index.ts'
 import { compiledOnce, type CompiledParam } from '../db/compiled.ts'
-import type { DashboardVideo } from '../../src/shared/contract/earning.ts'
+import type { DashboardVideo } from '../../contract/api/earning.ts'
 import type { AppContext } from '../context.ts'
 import { indiaDay } from '../lib/time.ts'
 

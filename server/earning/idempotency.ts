@@ -11,6 +11,7 @@
  * the key rows taken outside one do not (idempotency-take.ts says why that is safe).
  */
 import type { Tx } from '../db/index.ts'
+import type { ReplayNote } from '../plugins/metrics.ts'
 import { ApiError, conflict } from '../lib/errors.ts'
 import type { AppContext } from '../context.ts'
 import { requestHash } from './idempotency-keys.ts'
@@ -23,18 +24,7 @@ import {
   type KeyHold,
   type StoredResponse,
 } from './idempotency-hold.ts'
-import type { ErrorBody } from '../../src/shared/contract/common.ts'
-
-/**
- * Whether a request was answered from the store: a key stored before the request began. The
- * metrics plugin hands each keyed request's note in (`request.replayNote`, server/plugins/metrics.ts
- * counts replays by it) and `runIdempotent` marks it when it answers from the store, so counting a
- * replay costs no read of its own. Passed by hand rather than through AsyncLocalStorage, whose
- * promise hooks cost every request about a seventh of its CPU (issue 14's bench).
- */
-export interface ReplayNote {
-  replay: boolean
-}
+import type { ErrorBody } from '../../contract/api/common.ts'
 
 /** An in-flight key older than this is taken to be from a crashed request and may be taken over. */
 const STALE_IN_FLIGHT_MS = 60_000

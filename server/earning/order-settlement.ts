@@ -7,10 +7,10 @@
 import type { Tx } from '../db/index.ts'
 import { isUniqueViolation } from '../db/index.ts'
 import { badRequest, conflict, notFound } from '../lib/errors.ts'
-import { UTR_PATTERN } from '../../src/shared/utr.ts'
+import { UTR_PATTERN } from '../../contract/utr.ts'
 import type { AppContext } from '../context.ts'
 import { lockUser, postLedgerEntry } from './ledger.ts'
-import type { OrderOutcome } from '../../src/shared/contract/ops.ts'
+import type { OrderOutcome } from '../../contract/api/ops.ts'
 
 /** Checks a UPI transaction reference given by an operator or the provider (1–64 safe chars). */
 export function checkUpiReference(value: unknown): string {

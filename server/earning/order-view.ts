@@ -5,7 +5,7 @@
  */
 import type { Db } from '../db/index.ts'
 import type { OrdersTable } from '../db/schema/earning.ts'
-import type { Order, OrderStatus } from '../../src/shared/contract/orders.ts'
+import type { Order, OrderStatus } from '../../contract/api/orders.ts'
 import { notFound } from '../lib/errors.ts'
 
 type OrderRow = Pick<

@@ -15,7 +15,7 @@ import { badRequest, conflict } from '../lib/errors.ts'
 import type { AppContext } from '../context.ts'
 import { assertWholeRupees, lockUser } from './ledger.ts'
 import { orderView } from './order-view.ts'
-import type { CreatedOrder } from '../../src/shared/contract/orders.ts'
+import type { CreatedOrder } from '../../contract/api/orders.ts'
 
 /** How long an order stays open (reused, payable): 24 hours, in ms (DECISIONS §4). */
 const ORDER_TTL_MS = 24 * 3_600_000

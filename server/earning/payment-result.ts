@@ -9,7 +9,7 @@ import type { Db } from '../db/index.ts'
 import { ApiError } from '../lib/errors.ts'
 import { fetchCardOrder } from './card-payments.ts'
 import { ownOrder } from './order-view.ts'
-import type { PaymentResultOrder } from '../../src/shared/contract/orders.ts'
+import type { PaymentResultOrder } from '../../contract/api/orders.ts'
 
 /**
  * The record of `orderId` for `userId` (null for a guest) at `now`: the user's own order, else the

@@ -5,8 +5,8 @@
  * is computed from the plans.
  */
 import type { Db, Tx } from '../db/index.ts'
-import { payoutTimeRange } from '../../src/shared/payout-time.ts'
-import type { Rules } from '../../src/shared/rules.ts'
+import { payoutTimeRange } from '../../contract/payout-time.ts'
+import type { Rules } from '../../contract/rules.ts'
 
 const DAY_MS = 86_400_000
 

@@ -13,7 +13,7 @@ import { conflict } from '../lib/errors.ts'
 import type { AppContext } from '../context.ts'
 import { KeyReleased, storeAnswer, type HandlerAnswer } from './idempotency-hold.ts'
 import { ledgerRow, postLedgerEntry, type LedgerEntryInput } from './ledger.ts'
-import type { RewardCredited } from '../../src/shared/contract/earning.ts'
+import type { RewardCredited } from '../../contract/api/earning.ts'
 
 /** What `creditReward` writes: the claim as judged, with the user's row it was judged on. */
 export interface RewardCredit {

@@ -7,7 +7,7 @@
 import type { Tx } from '../db/index.ts'
 import { ApiError, badRequest, forbidden, notFound } from '../lib/errors.ts'
 import { videoPointOf } from './membership.ts'
-import type { RewardClaim, RewardCredited } from '../../src/shared/contract/earning.ts'
+import type { RewardClaim, RewardCredited } from '../../contract/api/earning.ts'
 import type { AppContext } from '../context.ts'
 import { indiaDay } from '../lib/time.ts'
 import { ROW_MOVED } from './idempotency.ts'

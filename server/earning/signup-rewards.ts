@@ -4,7 +4,7 @@
  * transaction. Each row carries a fixed per-user key, so a second call credits nothing.
  */
 import type { Tx } from '../db/index.ts'
-import { DEFAULT_RULES, type Rules } from '../../src/shared/rules.ts'
+import { DEFAULT_RULES, type Rules } from '../../contract/rules.ts'
 import { hasLedgerKey, postLedgerEntry } from './ledger.ts'
 
 export interface SignupRewardsResult {

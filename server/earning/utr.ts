@@ -5,10 +5,10 @@
  */
 import { isUniqueViolation } from '../db/index.ts'
 import { badRequest, conflict, notFound } from '../lib/errors.ts'
-import { checkUtr, normalizeUtr } from '../../src/shared/utr.ts'
+import { checkUtr, normalizeUtr } from '../../contract/utr.ts'
 import type { AppContext } from '../context.ts'
 import { orderView } from './order-view.ts'
-import type { Order } from '../../src/shared/contract/orders.ts'
+import type { Order } from '../../contract/api/orders.ts'
 
 /**
  * Stores `utr` (12 digits; spaces and dashes dropped) on the order `orderId` of `userId`, in one

@@ -5,7 +5,7 @@
 import type { Db } from '../db/index.ts'
 import { notFound } from '../lib/errors.ts'
 import { visibleStatus } from './order-view.ts'
-import type { Wallet } from '../../src/shared/contract/earning.ts'
+import type { Wallet } from '../../contract/api/earning.ts'
 
 /** Rows returned per list (the newest). */
 const WALLET_LIMIT = 500

@@ -6,11 +6,11 @@
  */
 import type { Db } from '../db/index.ts'
 import { notFound } from '../lib/errors.ts'
-import { rupeesToCoins, type Rules } from '../../src/shared/rules.ts'
+import { rupeesToCoins, type Rules } from '../../contract/rules.ts'
 import { verifiedReferralCount } from '../accounts/users.ts'
 import { videoPointForUser } from './membership.ts'
 import { payoutDaysFor } from './payout-time.ts'
-import type { ConditionProgress, WithdrawalStatus } from '../../src/shared/contract/earning.ts'
+import type { ConditionProgress, WithdrawalStatus } from '../../contract/api/earning.ts'
 
 export type { ConditionProgress, WithdrawalStatus }
 

@@ -6,11 +6,11 @@
  */
 import type { Tx } from '../db/index.ts'
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors.ts'
-import { formatRupees, rupeesToCoins } from '../../src/shared/rules.ts'
-import { checkUpiId } from '../../src/shared/validation.ts'
+import { formatRupees, rupeesToCoins } from '../../contract/rules.ts'
+import { checkUpiId } from '../../contract/validation.ts'
 import type { AppContext } from '../context.ts'
-import type { WithdrawalRequested } from '../../src/shared/contract/earning.ts'
-import type { WithdrawalOutcome } from '../../src/shared/contract/ops.ts'
+import type { WithdrawalRequested } from '../../contract/api/earning.ts'
+import type { WithdrawalOutcome } from '../../contract/api/ops.ts'
 import {
   InsufficientBalanceError,
   assertWholeRupees,

@@ -6,7 +6,7 @@
  */
 import os from 'node:os'
 import type { Db, Tx } from '../db/index.ts'
-import type { AuditRow } from '../../src/shared/contract/ops-content.ts'
+import type { AuditRow } from '../../contract/api/ops-content.ts'
 
 /** Who acts: a console operator (with the request's IP) or the command line. */
 export interface Actor {

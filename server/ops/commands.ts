@@ -5,7 +5,7 @@
  * Listings and look-ups are the console's own (queues.ts, user-lookup.ts), so both show the same.
  * Errors are ApiError (shown as their message) or UsageError.
  */
-import { formatRupees } from '../../src/shared/rules.ts'
+import { formatRupees } from '../../contract/rules.ts'
 import type { AppContext } from '../context.ts'
 import { findUserByIdentifier } from '../accounts/users.ts'
 import { notFound } from '../lib/errors.ts'

@@ -8,7 +8,7 @@
 import { isUniqueViolation, type Db } from '../db/index.ts'
 import { badRequest, conflict, notFound } from '../lib/errors.ts'
 import { writeAudit, type Actor } from './audit.ts'
-import type { OpsPlan, OpsVideo } from '../../src/shared/contract/ops-content.ts'
+import type { OpsPlan, OpsVideo } from '../../contract/api/ops-content.ts'
 
 /** A video as the console lists it. `timer` in seconds; `active` 0/1. */
 export type VideoRow = OpsVideo

@@ -7,10 +7,10 @@
  */
 import { sql } from 'kysely'
 import type { Db, Engine } from '../db/index.ts'
-import { DEFAULT_RULES, type Rules } from '../../src/shared/rules.ts'
+import { DEFAULT_RULES, type Rules } from '../../contract/rules.ts'
 import { badRequest } from '../lib/errors.ts'
 import { writeAudit, type Actor } from './audit.ts'
-import type { RulesVersion } from '../../src/shared/contract/ops-content.ts'
+import type { RulesVersion } from '../../contract/api/ops-content.ts'
 
 /** The advisory lock that serializes rule saves on PostgreSQL (any fixed number). */
 const RULES_LOCK_KEY = 170_003

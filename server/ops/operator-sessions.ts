@@ -10,7 +10,7 @@ import type { Db } from '../db/index.ts'
 import { hashSecret, sha256, verifySecret } from '../lib/crypto.ts'
 import { ApiError } from '../lib/errors.ts'
 import { checkGuess } from '../accounts/guess-budget.ts'
-import type { Operator, OperatorSession } from '../../src/shared/contract/ops.ts'
+import type { Operator, OperatorSession } from '../../contract/api/ops.ts'
 
 /** How long a console session lasts: 8 hours, in ms. */
 const OPERATOR_SESSION_MS = 8 * 3_600_000

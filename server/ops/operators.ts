@@ -9,7 +9,7 @@ import { generateSecret, generateURI } from 'otplib'
 import type { Db } from '../db/index.ts'
 import { hashSecret, verifySecret } from '../lib/crypto.ts'
 import { ApiError, badRequest } from '../lib/errors.ts'
-import type { Operator } from '../../src/shared/contract/ops.ts'
+import type { Operator } from '../../contract/api/ops.ts'
 import { loginFailed } from './operator-sessions.ts'
 import { clearGuesses } from '../accounts/guess-budget.ts'
 

@@ -10,7 +10,7 @@ import { ApiError } from '../lib/errors.ts'
 import { csvExactField, csvField, writeAudit, type Actor } from './audit.ts'
 import { failWithdrawalAsOperator, payWithdrawalAsOperator } from './operator-actions.ts'
 import { splitCsvLine } from './statement-import.ts'
-import type { PayoutImportRow } from '../../src/shared/contract/ops-files.ts'
+import type { PayoutImportRow } from '../../contract/api/ops-files.ts'
 
 /** The payout reference of withdrawal `id` as the bank file carries it: `WEW` + id. */
 function payoutReference(id: number): string {

@@ -6,7 +6,7 @@
 import type { OrderPurpose } from '../db/schema/earning.ts'
 import type { AppContext } from '../context.ts'
 import { visibleStatus } from '../earning/order-view.ts'
-import type { OrderQueueRow, WithdrawalQueueRow } from '../../src/shared/contract/ops.ts'
+import type { OrderQueueRow, WithdrawalQueueRow } from '../../contract/api/ops.ts'
 
 /** A page request: `limit` 1–200 (default 50), `offset` ≥ 0. */
 export interface Page {

@@ -7,7 +7,7 @@
  *   payout-queue                requested withdrawals by due date, oldest first, overdue flagged
  */
 import fs from 'node:fs'
-import { formatRupees } from '../../src/shared/rules.ts'
+import { formatRupees } from '../../contract/rules.ts'
 import type { AppContext } from '../context.ts'
 import { UsageError } from './commands.ts'
 import { listOrderQueue, listWithdrawalQueue } from './queues.ts'

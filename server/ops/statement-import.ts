@@ -5,12 +5,12 @@
  * statement-commands.ts. Each confirmation is `confirmOrder` as the operator's audited action: one transaction with its
  * ledger row and its audit row (issue 17).
  */
-import { normalizeUtr, UTR_PATTERN } from '../../src/shared/utr.ts'
+import { normalizeUtr, UTR_PATTERN } from '../../contract/utr.ts'
 import type { AppContext } from '../context.ts'
 import { cliActor, type Actor } from './audit.ts'
 import { confirmOrderAsOperator } from './operator-actions.ts'
 import { ApiError } from '../lib/errors.ts'
-import type { StatementOutcome, StatementRow } from '../../src/shared/contract/ops-files.ts'
+import type { StatementOutcome, StatementRow } from '../../contract/api/ops-files.ts'
 
 /** One statement row as read: `amount` in rupees (paise allowed), `line` is 1-based. */
 export type { StatementRow }

@@ -10,7 +10,7 @@ import type { AppContext } from '../context.ts'
 import { lockUser, postLedgerEntry } from '../earning/ledger.ts'
 import { badRequest } from '../lib/errors.ts'
 import { writeAudit, type Actor } from './audit.ts'
-import type { Moderation } from '../../src/shared/contract/ops.ts'
+import type { Moderation } from '../../contract/api/ops.ts'
 import { requireReason } from './operator-actions.ts'
 
 /** The ledger kind of an operator's manual adjustment (the wallet shows its description). */

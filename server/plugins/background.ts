@@ -6,7 +6,7 @@
  * running tasks, so a test or a shutdown does not cut a mail off halfway.
  */
 import fp from 'fastify-plugin'
-import type { Logger } from '../context.ts'
+import type { Logger } from '../lib/logger.ts'
 
 export type BackgroundTask = () => Promise<unknown>
 

@@ -6,7 +6,6 @@ import fp from 'fastify-plugin'
 import { openDatabase, type Db, type Engine } from '../db/index.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { seedDatabase } from '../db/seed.ts'
-import { releaseAbandonedKeys } from '../earning/idempotency-keys.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,9 +20,6 @@ export default fp(async (app) => {
   const handle = openDatabase(app.config.databaseUrl, app.config.databasePoolSize)
   await migrateToLatest(handle.db as never, handle.engine)
   if (app.config.seed) await seedDatabase(handle.db)
-  const released = await releaseAbandonedKeys(handle.db, handle.engine)
-  if (released > 0)
-    app.log.warn({ released }, 'released idempotency keys left in flight by a crash')
   app.decorate('db', handle.db)
   app.decorate('asyncCommitDb', handle.asyncCommitDb)
   app.decorate('engine', handle.engine)

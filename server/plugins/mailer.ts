@@ -4,7 +4,7 @@
  */
 import fp from 'fastify-plugin'
 import nodemailer from 'nodemailer'
-import type { Logger } from '../context.ts'
+import type { Logger } from '../lib/logger.ts'
 
 export interface Mail {
   to: string

@@ -16,7 +16,14 @@
 import crypto from 'node:crypto'
 import fp from 'fastify-plugin'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
-import type { ReplayNote } from '../earning/idempotency.ts'
+
+/**
+ * Whether a keyed request was answered from the idempotency store: the metrics plugin hands each
+ * keyed request a note, `runIdempotent` marks it, and the replay is counted without a read.
+ */
+export interface ReplayNote {
+  replay: boolean
+}
 
 declare module 'fastify' {
   interface FastifyRequest {

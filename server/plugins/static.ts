@@ -8,9 +8,20 @@ import fs from 'node:fs'
 import path from 'node:path'
 import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
-import { depositFeePages } from './deposit-fee-page.ts'
+import type { FastifyInstance } from 'fastify'
 
-export default fp(async (app) => {
+/** `(locale) → HTML of /deposit-fee`, or null to send the build's outline of the page. */
+export type PageMaker = (locale: 'en' | 'hi') => Promise<string | null>
+
+export interface StaticOptions {
+  /**
+   * Makes the /deposit-fee page maker of the build in `dir` (server/earning/deposit-fee-page.ts),
+   * or null without a server build; passed in by the app, since plugins import no domain.
+   */
+  depositFeePages?: (app: FastifyInstance, dir: string) => PageMaker | null
+}
+
+export default fp<StaticOptions>(async (app, options) => {
   const dir = app.config.staticDir ? path.resolve(app.config.staticDir) : null
   const hasIndex = dir !== null && fs.existsSync(path.join(dir, 'index.html'))
   const hasAppShell = dir !== null && fs.existsSync(path.join(dir, 'app.html'))
@@ -38,7 +49,7 @@ export default fp(async (app) => {
   // The build's pages in Hindi (hi/index.html, hi/app.html, hi/prerendered/<route>.html).
   const hasHindi = dir !== null && fs.existsSync(path.join(dir, 'hi', 'index.html'))
   // /deposit-fee with the plans drawn in by the server (issue 12's LCP).
-  const depositFeePage = dir === null ? null : depositFeePages(app, dir)
+  const depositFeePage = dir === null ? null : (options.depositFeePages?.(app, dir) ?? null)
   if (hasIndex) {
     await app.register(fastifyStatic, {
       root: dir,
@@ -46,7 +57,7 @@ export default fp(async (app) => {
       index: false,
       // The build writes .br/.gz copies of its text files (vite.config.ts `precompress`).
       preCompressed: true,
-      // ssr/ is the server's own build of the screens (server/plugins/deposit-fee-page.ts).
+      // ssr/ is the server's own build of the screens (server/earning/deposit-fee-page.ts).
       allowedPath: (pathName) => !isServerBuild(pathName),
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -134,7 +145,7 @@ export function pageLanguage(
  * The `Link` header value per route path (`/dashboard` → `</assets/dashboard-x.js>; rel=preload;
  * as=script; crossorigin, …`), from the build's route-chunks.json (vite.config.ts: each route's
  * own JavaScript and CSS beyond what every page preloads, and the images of its first render,
- * src/shared/screen-images.ts). Empty when the build has none.
+ * contract/screen-images.ts). Empty when the build has none.
  */
 function routePreloadHeaders(dir: string): Map<string, string> {
   const file = path.join(dir, 'route-chunks.json')

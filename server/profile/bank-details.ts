@@ -5,12 +5,8 @@
 import type { Db } from '../db/index.ts'
 import { nowIso } from '../db/index.ts'
 import { badRequest } from '../lib/errors.ts'
-import { LIMITS, checkIfsc } from '../../src/shared/validation.ts'
-import type {
-  BankDetailsBody,
-  IfscAnswer,
-  SavedBankDetails,
-} from '../../src/shared/contract/profile.ts'
+import { LIMITS, checkIfsc } from '../../contract/validation.ts'
+import type { BankDetailsBody, IfscAnswer, SavedBankDetails } from '../../contract/api/profile.ts'
 
 /** The checked, normalized form of a `BankDetailsBody`. */
 export interface BankDetailsInput {

@@ -5,8 +5,8 @@
 import type { Db } from '../db/index.ts'
 import { isUniqueViolation } from '../db/index.ts'
 import { badRequest, conflict } from '../lib/errors.ts'
-import { checkProfileName, checkProfilePhone } from '../../src/shared/validation.ts'
-import type { ProfileFields } from '../../src/shared/contract/profile.ts'
+import { checkProfileName, checkProfilePhone } from '../../contract/validation.ts'
+import type { ProfileFields } from '../../contract/api/profile.ts'
 
 const PHONE_TAKEN_MESSAGE = 'This phone number is already used by another account.'
 

@@ -6,9 +6,9 @@
 import type { Db } from '../db/index.ts'
 import { nowIso } from '../db/index.ts'
 import { badRequest, notFound } from '../lib/errors.ts'
-import { checkIfsc } from '../../src/shared/validation.ts'
+import { checkIfsc } from '../../contract/validation.ts'
 import { bundledBankName } from './bundled-banks.ts'
-import type { IfscAnswer } from '../../src/shared/contract/profile.ts'
+import type { IfscAnswer } from '../../contract/api/profile.ts'
 
 export interface IfscLookupOptions {
   /** Base URL of the IFSC service, without the code (AppConfig.ifscApiUrl). */

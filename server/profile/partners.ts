@@ -1,6 +1,6 @@
 /** The partners shown on the landing page (SPEC §7 `GET /our-partners/`), from seed data. */
 import type { Db } from '../db/index.ts'
-import type { Partner } from '../../src/shared/contract/profile.ts'
+import type { Partner } from '../../contract/api/profile.ts'
 
 /** Every partner in display order. */
 export async function listPartners(db: Db): Promise<Partner[]> {

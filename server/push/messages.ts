@@ -8,11 +8,11 @@
 import type { Db } from '../db/index.ts'
 import type { PushLanguage } from '../db/schema/push.ts'
 import type { MoneyEvent } from '../context.ts'
-import { formatIndianNumber, formatRupees } from '../../src/shared/rules.ts'
-import { knownReasonMessage, planTypeMessage } from '../../src/shared/server-words.ts'
+import { formatIndianNumber, formatRupees } from '../../contract/rules.ts'
+import { knownReasonMessage, planTypeMessage } from '../../contract/server-words.ts'
 
 /**
- * The Hindi of src/shared/server-words.ts' messages (the seeded plan types, the reasons the server
+ * The Hindi of contract/server-words.ts' messages (the seeded plan types, the reasons the server
  * writes itself), as the PWA's catalog has them (src/i18n/locales/hi.json; the push messages'
  * test checks they are the same).
  */

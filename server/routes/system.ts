@@ -1,7 +1,7 @@
 /** `GET /healthz` (200 once the database answers) and `GET /config/` (the rules, DECISIONS §3). */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { systemRoutes as schemas } from '../../src/shared/contract/system.ts'
+import { systemRoutes as schemas } from '../../contract/api/system.ts'
 import { isDatabaseReachable } from '../db/index.ts'
 import { servedRules } from '../earning/payout-time.ts'
 

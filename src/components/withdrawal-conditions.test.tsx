@@ -1,7 +1,7 @@
 /** The one withdrawal-conditions component (DECISIONS §4): rules for a guest, progress and time for a user. */
 import { render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { DEFAULT_RULES } from '@/shared/rules'
+import { DEFAULT_RULES } from '@contract/rules'
 
 const apiGet = vi.fn()
 vi.mock('@/lib/api-client', () => ({ api: { get: (...a: unknown[]) => apiGet(...a) } }))

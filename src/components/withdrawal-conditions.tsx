@@ -11,7 +11,7 @@ import {
   withdrawalConditions,
   type Rules,
   type WithdrawalCondition,
-} from '@/shared/rules'
+} from '@contract/rules'
 import {
   formatCoins,
   formatDayRange,
@@ -48,7 +48,7 @@ function progressText(p: ConditionProgress, rules: Rules): string {
   }
 }
 
-/** A condition in the active language (src/shared/rules.ts words it in English for the server). */
+/** A condition in the active language (contract/rules.ts words it in English for the server). */
 function conditionText(c: WithdrawalCondition, rules: Rules): string {
   switch (c.key) {
     case 'balance':

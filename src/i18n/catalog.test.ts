@@ -14,7 +14,10 @@ const hindi = JSON.parse(fs.readFileSync(path.join(src, 'i18n/locales/hi.json'),
   string,
   string
 >
-const { messages, dynamic } = extractMessages(src)
+// The screens, and the rules and checks of contract/ whose messages they show.
+const found = [src, path.resolve(src, '../contract')].map((dir) => extractMessages(dir))
+const messages = found.flatMap((f) => f.messages)
+const dynamic = found.flatMap((f) => f.dynamic)
 
 /** Texts whose Hindi stays in Latin script, as PhonePe or Paytm show them (UPI ID, OTP, PIN…). */
 const LATIN_KEPT = new Set<string>(['UPI ID', 'Watch & Earn'])

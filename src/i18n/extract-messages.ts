@@ -90,7 +90,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const catalog = JSON.parse(
     fs.readFileSync(path.join(src, 'i18n/locales/hi.json'), 'utf8'),
   ) as Record<string, string>
-  const { messages, dynamic } = extractMessages(src)
+  const found = [src, path.resolve(src, '../contract')].map((dir) => extractMessages(dir))
+  const messages = found.flatMap((f) => f.messages)
+  const dynamic = found.flatMap((f) => f.dynamic)
   const missing = [...new Set(messages.filter((m) => !(m.id in catalog)).map((m) => m.id))]
   const used = new Set(messages.map((m) => m.id))
   console.log(

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { activateLocale } from './i18n'
 import { formatDays, formatIndianNumber, pluralForm } from './format'
 import { nextWithdrawalStep } from '@/features/dashboard/components/balance-card'
-import { DEFAULT_RULES } from '@/shared/rules'
+import { DEFAULT_RULES } from '@contract/rules'
 
 afterEach(async () => {
   vi.restoreAllMocks()

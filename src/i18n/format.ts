@@ -10,8 +10,8 @@ import {
   formatIndianNumber,
   formatRupees,
   type Rules,
-} from '@/shared/rules'
-import { formatDueDate } from '@/shared/payout-time'
+} from '@contract/rules'
+import { formatDueDate } from '@contract/payout-time'
 import { currentLocale, intlLocale, t } from './i18n'
 
 export { formatIndianNumber, formatRupees }
@@ -79,7 +79,7 @@ export function formatDayRange(range: string): string {
 }
 
 /**
- * A payout's due day in India's time (src/shared/payout-time.ts `formatDueDate`: "28 Nov", with
+ * A payout's due day in India's time (contract/payout-time.ts `formatDueDate`: "28 Nov", with
  * the year when it is not this year's); in Hindi through Intl `hi-IN` ("28 नव॰").
  */
 export function formatDueDay(iso: string, now: Date = new Date()): string {

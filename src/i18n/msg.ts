@@ -1,2 +1,2 @@
-// The marker of messages for the catalog lives in src/shared (its input checks use it too).
-export { msg } from '../shared/msg.ts'
+// The marker of messages for the catalog lives in contract/ (its input checks use it too).
+export { msg } from '../../contract/msg.ts'

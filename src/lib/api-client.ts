@@ -9,7 +9,7 @@ import { noteServerDate } from './server-clock'
 import { takeEarlyGet } from './early-gets'
 import { apiErrorText, loadApiErrorTexts } from './api-error-text'
 import { i18n } from '@/i18n/i18n'
-import type { ErrorBody } from '@/shared/contract/common'
+import type { ErrorBody } from '@contract/api/common'
 
 /** Where a 401 sends the visitor; replaced by the app with its router's navigate. */
 let onUnauthorized: () => void = () => window.location.assign('/loginn')

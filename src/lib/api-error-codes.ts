@@ -3,8 +3,8 @@
  * show the server's own message and never load it (./api-error-text.ts).
  */
 /**
- * The catalog's marker (src/shared/msg.ts does the same), defined here: this chunk importing
- * src/shared/msg.ts, which the entry script holds, made the build give the entry a static import
+ * The catalog's marker (contract/msg.ts does the same), defined here: this chunk importing
+ * contract/msg.ts, which the entry script holds, made the build give the entry a static import
  * of a runtime chunk (tests/api/bundle-budget.test.ts: an entry with no static imports).
  */
 const msg = <T extends string>(message: T): T => message

@@ -3,11 +3,11 @@
  * account is suspended. An operator writes them in free text (the console, `npm run ops`), which
  * cannot be machine-translated, so a page shows them as the operator's words under a translated
  * label ("Reason given by our team:"). The few reasons the server writes itself (the command
- * line's defaults, a bank result file's status: src/shared/server-words.ts) are known messages
+ * line's defaults, a bank result file's status: contract/server-words.ts) are known messages
  * and are shown in the page's language instead.
  */
 import { t } from '@/i18n/i18n'
-import { knownReasonMessage } from '@/shared/server-words'
+import { knownReasonMessage } from '@contract/server-words'
 
 /** A reason ready to show: the page's own words for a known one, else the operator's words. */
 export interface ShownReason {

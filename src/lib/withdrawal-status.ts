@@ -6,9 +6,9 @@
 import { useEffect, useState } from 'react'
 import { api } from './api-client'
 import { isLoggedIn } from './session'
-import type { WithdrawalStatus } from '@/shared/contract/earning'
+import type { WithdrawalStatus } from '@contract/api/earning'
 
-export type { ConditionProgress, WithdrawalStatus } from '@/shared/contract/earning'
+export type { ConditionProgress, WithdrawalStatus } from '@contract/api/earning'
 
 /** Fetches the status; throws on failure. */
 export async function getWithdrawalStatus(): Promise<WithdrawalStatus> {

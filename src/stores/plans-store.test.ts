@@ -4,7 +4,7 @@
  */
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { activateLocale } from '@/i18n/i18n'
-import type { MembershipPlan } from '@/shared/contract/earning'
+import type { MembershipPlan } from '@contract/api/earning'
 
 vi.mock('@/lib/idb-storage', () => import('@/lib/idb-storage.test-helpers'))
 const { groupPlans, planTypeName } = await import('./plans-store')

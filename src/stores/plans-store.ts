@@ -3,15 +3,15 @@
  * page, kept in IndexedDB for offline use, and their grouping by type for display.
  */
 import { create } from 'zustand'
-import { keepEqual } from '@/shared/keep-equal'
+import { keepEqual } from '@contract/keep-equal'
 import { persist } from 'zustand/middleware'
 import { api } from '@/lib/api-client'
 import { idbStorage } from '@/lib/idb-storage'
-import { payoutTimeRange } from '@/shared/payout-time'
+import { payoutTimeRange } from '@contract/payout-time'
 import { formatDayRange, formatDays } from '@/i18n/format'
 import { msg, t } from '@/i18n/i18n'
-import type { MembershipPlan } from '@/shared/contract/earning'
-import { planTypeMessage } from '@/shared/server-words'
+import type { MembershipPlan } from '@contract/api/earning'
+import { planTypeMessage } from '@contract/server-words'
 
 export type { MembershipPlan }
 
@@ -42,7 +42,7 @@ export const withdrawalNote = (days: number): string =>
 
 /**
  * A plan type's name in the active language (issue 16): the catalog's name for a type the product
- * seeds (src/shared/server-words.ts; matched without regard to case or surrounding spaces), else
+ * seeds (contract/server-words.ts; matched without regard to case or surrounding spaces), else
  * `type` exactly as the server sent it (a type an operator added). Call while rendering.
  */
 export function planTypeName(type: string): string {

@@ -3,14 +3,14 @@
  * read numbers only from here (`useRules()`), so no page states a rule the server does not enforce.
  */
 import { useEffect } from 'react'
-import { keepEqual } from '@/shared/keep-equal'
+import { keepEqual } from '@contract/keep-equal'
 import { create } from 'zustand'
 import { persist } from 'zustand/middleware'
 import { api } from '@/lib/api-client'
 import { idbStorage } from '@/lib/idb-storage'
-import { DEFAULT_RULES, type Rules } from '@/shared/rules'
+import { DEFAULT_RULES, type Rules } from '@contract/rules'
 import { migrateSteps } from './versioned'
-import type { ConfigAnswer as ConfigResponse } from '@/shared/contract/system'
+import type { ConfigAnswer as ConfigResponse } from '@contract/api/system'
 
 interface RulesState {
   rules: Rules

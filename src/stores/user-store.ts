@@ -4,11 +4,11 @@
  * hydrated on the first render; guarded routes wait for `useUserStore.persist.hasHydrated()`.
  */
 import { create } from 'zustand'
-import { keepEqual } from '@/shared/keep-equal'
+import { keepEqual } from '@contract/keep-equal'
 import { persist } from 'zustand/middleware'
 import { idbStorage } from '@/lib/idb-storage'
 import { migrateSteps } from './versioned'
-import type { User } from '@/shared/contract/accounts'
+import type { User } from '@contract/api/accounts'
 
 export type { User }
 

@@ -12,7 +12,7 @@ vi.mock('idb-keyval', () => ({
 const { useUserStore, USER_STORE_VERSION } = await import('./user-store')
 const { useRulesStore } = await import('./rules-store')
 const { migrateSteps } = await import('./versioned')
-const { DEFAULT_RULES } = await import('@/shared/rules')
+const { DEFAULT_RULES } = await import('@contract/rules')
 
 const user: User = {
   first_name: 'Asha',

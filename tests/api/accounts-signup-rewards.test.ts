@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ENGINES } from '../helpers/databases.ts'
 import { withApi } from '../helpers/api-app.ts'
 import { createTestUser } from '../helpers/users.ts'
-import { DEFAULT_RULES } from '../../src/shared/rules.ts'
+import { DEFAULT_RULES } from '../../contract/rules.ts'
 import { register } from './accounts-helpers.ts'
 
 // Rules different from the defaults prove that verification credits the app's configured rules.

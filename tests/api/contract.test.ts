@@ -1,4 +1,4 @@
-// The contract holds (issue 15): every route of src/shared/contract is called for real on both
+// The contract holds (issue 15): every route of contract/api is called for real on both
 // engines, along a user's path (register, verify, earn, pay, withdraw, edit the profile), and
 // each answer must validate against the response schema of its status. A route added to the
 // contract without a call here fails the last test.
@@ -13,10 +13,10 @@ import { grantCoins } from '../helpers/ledger.ts'
 import { MINUTE, register, testClock } from './accounts-helpers.ts'
 import { signCashfreeWebhook } from '../../server/routes/earning/webhook.ts'
 import { CSRF_COOKIE } from '../../server/earning/card-payments.ts'
-import { accountRoutes } from '../../src/shared/contract/accounts.ts'
-import { earningRoutes } from '../../src/shared/contract/earning.ts'
-import { profileRoutes } from '../../src/shared/contract/profile.ts'
-import { systemRoutes } from '../../src/shared/contract/system.ts'
+import { accountRoutes } from '../../contract/api/accounts.ts'
+import { earningRoutes } from '../../contract/api/earning.ts'
+import { profileRoutes } from '../../contract/api/profile.ts'
+import { systemRoutes } from '../../contract/api/system.ts'
 
 const ROUTES = { ...accountRoutes, ...earningRoutes, ...profileRoutes, ...systemRoutes }
 type RouteName = keyof typeof ROUTES

@@ -6,7 +6,7 @@ import { createTestUser } from '../helpers/users.ts'
 import { assertLedgerBalanced } from '../helpers/ledger.ts'
 import { grantSignupRewards } from '../../server/earning/signup-rewards.ts'
 import { videoPointForUser } from '../../server/earning/membership.ts'
-import { DEFAULT_RULES } from '../../src/shared/rules.ts'
+import { DEFAULT_RULES } from '../../contract/rules.ts'
 
 describe.each(ENGINES)('signup rewards and membership lookups on %s', (engine) => {
   const api = withApi(engine)

@@ -8,7 +8,7 @@ import { createTestUser, type TestUser } from '../helpers/users.ts'
 import { assertLedgerBalanced, grantCoins, testClock } from '../helpers/ledger.ts'
 import { appContext } from '../../server/context.ts'
 import { failWithdrawal, payWithdrawal } from '../../server/earning/withdrawals.ts'
-import { DEFAULT_RULES } from '../../src/shared/rules.ts'
+import { DEFAULT_RULES } from '../../contract/rules.ts'
 
 describe.each(ENGINES)('withdrawals on %s', (engine) => {
   const clock = testClock()

@@ -4,7 +4,7 @@
 // append-only table.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { generate } from 'otplib'
-import { DEFAULT_RULES } from '../../src/shared/rules.ts'
+import { DEFAULT_RULES } from '../../contract/rules.ts'
 import { createTestOperator } from '../helpers/operators.ts'
 import { createOperator } from '../../server/ops/operators.ts'
 import { withApi } from '../helpers/api-app.ts'

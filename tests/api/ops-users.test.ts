@@ -3,7 +3,7 @@
 // is told why); a manual adjustment with a reason as a ledger row; each change audited.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { generate } from 'otplib'
-import { DEFAULT_RULES } from '../../src/shared/rules.ts'
+import { DEFAULT_RULES } from '../../contract/rules.ts'
 import { createTestOperator } from '../helpers/operators.ts'
 import { withApi } from '../helpers/api-app.ts'
 import { ENGINES } from '../helpers/databases.ts'

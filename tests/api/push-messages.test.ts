@@ -6,7 +6,7 @@
 import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { HINDI_SERVER_WORDS, moneyMessage } from '../../server/push/messages.ts'
-import { SERVER_WORD_MESSAGES } from '../../src/shared/server-words.ts'
+import { SERVER_WORD_MESSAGES } from '../../contract/server-words.ts'
 
 const hindi = JSON.parse(fs.readFileSync('src/i18n/locales/hi.json', 'utf8')) as Record<
   string,

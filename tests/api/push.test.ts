@@ -5,7 +5,7 @@
 // subscription; a failing push service never fails the money action; logout removes the device.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generate } from 'otplib'
-import { DEFAULT_RULES } from '../../src/shared/rules.ts'
+import { DEFAULT_RULES } from '../../contract/rules.ts'
 import type { AppConfig } from '../../server/config.ts'
 import { signCashfreeWebhook } from '../../server/routes/earning/webhook.ts'
 import { withApi } from '../helpers/api-app.ts'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ENGINES } from '../helpers/databases.ts'
 import { withApi } from '../helpers/api-app.ts'
-import { DEFAULT_RULES } from '../../src/shared/rules.ts'
+import { DEFAULT_RULES } from '../../contract/rules.ts'
 
 describe.each(ENGINES)('system routes on %s', (engine) => {
   const api = withApi(engine)

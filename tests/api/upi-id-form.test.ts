@@ -5,7 +5,7 @@
 // never prefixed with the spreadsheet guard's `'`.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { generate } from 'otplib'
-import { DEFAULT_RULES } from '../../src/shared/rules.ts'
+import { DEFAULT_RULES } from '../../contract/rules.ts'
 import { createTestOperator } from '../helpers/operators.ts'
 import { withApi } from '../helpers/api-app.ts'
 import { ENGINES } from '../helpers/databases.ts'

@@ -11,7 +11,7 @@ import type { BrowserContextOptions, Page, Route } from 'playwright-core'
 import { productInChromiumForFile } from '../helpers/e2e-suite.ts'
 import { phoneContext, storeAccessToken } from '../helpers/browser.ts'
 import { createTestUser } from '../helpers/users.ts'
-import { PAGE_TTL_MS } from '../../server/plugins/deposit-fee-page.ts'
+import { PAGE_TTL_MS } from '../../server/earning/deposit-fee-page.ts'
 
 const e2e = productInChromiumForFile()
 

@@ -59,7 +59,7 @@ export interface AuditLogTable {
 /** The live rules (DECISIONS §3): the newest row is in force; older rows are the history. */
 export interface RuleVersionsTable {
   id: Generated<number>
-  /** JSON text of the whole `Rules` object (src/shared/rules.ts). */
+  /** JSON text of the whole `Rules` object (contract/rules.ts). */
   rules: string
   operator_id: number | null
   reason: string | null

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { accountRoutes as schemas } from '../../../src/shared/contract/accounts.ts'
+import { accountRoutes as schemas } from '../../../contract/api/accounts.ts'
 import { appContext } from '../../context.ts'
 import { MESSAGES } from '../../accounts/messages.ts'
 import { logIn, logOut } from '../../accounts/login.ts'

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { earningRoutes as schemas } from '../../../src/shared/contract/earning.ts'
+import { earningRoutes as schemas } from '../../../contract/api/earning.ts'
 import { randomToken } from '../../lib/crypto.ts'
 import { appContext } from '../../context.ts'
 import { runIdempotent } from '../../earning/idempotency.ts'

@@ -1,7 +1,7 @@
 /** `GET /get-membership/`: every active membership plan, as an array (SPEC §3, §7). */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { earningRoutes as schemas } from '../../../src/shared/contract/earning.ts'
+import { earningRoutes as schemas } from '../../../contract/api/earning.ts'
 import { activePlans } from '../../earning/membership.ts'
 
 export default async function planRoutes(instance: FastifyInstance): Promise<void> {

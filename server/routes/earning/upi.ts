@@ -1,7 +1,7 @@
 /** `GET /get-upi/`: the two UPI payees behind the QR codes (DECISIONS §2 `UPI_PAYEES`). */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { earningRoutes as schemas } from '../../../src/shared/contract/earning.ts'
+import { earningRoutes as schemas } from '../../../contract/api/earning.ts'
 
 export default async function upiRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>()

@@ -1,7 +1,7 @@
 /** `GET /wallet/`: the balance and every ledger row, withdrawal and order of the user (DECISIONS §4). */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { earningRoutes as schemas } from '../../../src/shared/contract/earning.ts'
+import { earningRoutes as schemas } from '../../../contract/api/earning.ts'
 import { appContext } from '../../context.ts'
 import { walletFor } from '../../earning/wallet.ts'
 

@@ -15,7 +15,7 @@
 import crypto from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { earningRoutes as schemas } from '../../../src/shared/contract/earning.ts'
+import { earningRoutes as schemas } from '../../../contract/api/earning.ts'
 import { ApiError, badRequest, conflict, unauthorized } from '../../lib/errors.ts'
 import { appContext } from '../../context.ts'
 import { confirmOrder } from '../../earning/order-settlement.ts'

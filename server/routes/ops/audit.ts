@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Static } from 'typebox'
-import { opsContentRoutes as schemas } from '../../../src/shared/contract/ops-content.ts'
+import { opsContentRoutes as schemas } from '../../../contract/api/ops-content.ts'
 import { auditCsv, listAudit, type AuditFilter } from '../../ops/audit.ts'
 import { operatorGuard } from './guard.ts'
 

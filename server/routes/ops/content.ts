@@ -1,7 +1,7 @@
 /** The console's videos and plans (issue 17; DECISIONS §8): list, create, edit (operators only). */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { opsContentRoutes as schemas } from '../../../src/shared/contract/ops-content.ts'
+import { opsContentRoutes as schemas } from '../../../contract/api/ops-content.ts'
 import { appContext } from '../../context.ts'
 import { listPlans, listVideos, savePlan, saveVideo } from '../../ops/content.ts'
 import { actorOf, operatorGuard } from './guard.ts'

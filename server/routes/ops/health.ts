@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { systemRoutes as schemas } from '../../../src/shared/contract/system.ts'
+import { systemRoutes as schemas } from '../../../contract/api/system.ts'
 import { Redis } from 'ioredis'
 import { isDatabaseReachable } from '../../db/index.ts'
 

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { opsRoutes as schemas } from '../../../src/shared/contract/ops.ts'
+import { opsRoutes as schemas } from '../../../contract/api/ops.ts'
 import { appContext } from '../../context.ts'
 import { changeOperatorPassword } from '../../ops/operators.ts'
 import { loginOperator, revokeOperatorSession } from '../../ops/operator-sessions.ts'
@@ -19,7 +19,7 @@ import opsContentRoutes from './content.ts'
 import opsQueueRoutes from './queues.ts'
 import opsRulesRoutes from './rules.ts'
 import opsAuditRoutes from './audit.ts'
-import liveRules from '../../plugins/live-rules.ts'
+import liveRules from '../../ops/live-rules-plugin.ts'
 
 /** 10 login tries per minute per IP unless `config.authRateLimit` says otherwise. */
 const LOGIN_RATE_LIMIT = { max: 10, timeWindowMs: 60_000 }

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { opsFileRoutes as schemas } from '../../../src/shared/contract/ops-files.ts'
+import { opsFileRoutes as schemas } from '../../../contract/api/ops-files.ts'
 import { appContext } from '../../context.ts'
 import { exportPayouts, importPayoutResults } from '../../ops/payouts.ts'
 import { importStatement } from '../../ops/statement-import.ts'

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { opsRoutes as schemas } from '../../../src/shared/contract/ops.ts'
+import { opsRoutes as schemas } from '../../../contract/api/ops.ts'
 import { appContext } from '../../context.ts'
 import { listOrderQueue, listWithdrawalQueue } from '../../ops/queues.ts'
 import {

@@ -1,7 +1,7 @@
 /** The console's live rules (issue 17; DECISIONS §3): read with their history, save a version. */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { opsContentRoutes as schemas } from '../../../src/shared/contract/ops-content.ts'
+import { opsContentRoutes as schemas } from '../../../contract/api/ops-content.ts'
 import { appContext } from '../../context.ts'
 import {
   EDITABLE_NUMBERS,

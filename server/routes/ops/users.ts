@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { opsRoutes as schemas } from '../../../src/shared/contract/ops.ts'
+import { opsRoutes as schemas } from '../../../contract/api/ops.ts'
 import { appContext } from '../../context.ts'
 import { adjustBalance, moderateUser } from '../../ops/users.ts'
 import { lookUpUser } from '../../ops/user-lookup.ts'

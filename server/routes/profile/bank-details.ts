@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { profileRoutes as schemas, type IfscAnswer } from '../../../src/shared/contract/profile.ts'
+import { profileRoutes as schemas, type IfscAnswer } from '../../../contract/api/profile.ts'
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts'
 import { checkBankDetails, getBankDetails, saveBankDetails } from '../../profile/bank-details.ts'
 import { lookupIfsc } from '../../profile/ifsc-lookup.ts'

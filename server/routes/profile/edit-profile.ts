@@ -1,7 +1,7 @@
 /** `PATCH /edit-profile/` (SPEC §7, DECISIONS §6: `/v1/edit-profile/` folded into `/api/v1`). */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { profileRoutes as schemas } from '../../../src/shared/contract/profile.ts'
+import { profileRoutes as schemas } from '../../../contract/api/profile.ts'
 import { updateProfile } from '../../profile/edit-profile.ts'
 
 export default async function editProfileRoutes(instance: FastifyInstance): Promise<void> {

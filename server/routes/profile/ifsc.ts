@@ -1,7 +1,7 @@
 /** `GET /ifsc/:code`: the IFSC lookup of SPEC §5 through our API (DECISIONS §2), with its cache. */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { profileRoutes as schemas } from '../../../src/shared/contract/profile.ts'
+import { profileRoutes as schemas } from '../../../contract/api/profile.ts'
 import { lookupIfsc } from '../../profile/ifsc-lookup.ts'
 
 export default async function ifscRoutes(instance: FastifyInstance): Promise<void> {

@@ -1,7 +1,7 @@
 /** `GET /our-partners/` (SPEC §7, no token): the partners from seed data, logos under /partners/. */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { profileRoutes as schemas } from '../../../src/shared/contract/profile.ts'
+import { profileRoutes as schemas } from '../../../contract/api/profile.ts'
 import { listPartners } from '../../profile/partners.ts'
 
 export default async function partnersRoutes(instance: FastifyInstance): Promise<void> {

@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { pushRoutes as schemas } from '../../../src/shared/contract/push.ts'
+import { pushRoutes as schemas } from '../../../contract/api/push.ts'
 import { readToken } from '../../plugins/auth.ts'
 import { sha256 } from '../../lib/crypto.ts'
 import {

@@ -5,7 +5,7 @@ import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import { useRulesStore } from '@/stores/rules-store'
 import { useUserStore, type User } from '@/stores/user-store'
-import { DEFAULT_RULES } from '@/shared/rules'
+import { DEFAULT_RULES } from '@contract/rules'
 import { refreshUser } from '@/stores/get-user'
 import HowToEarn from './routes/how-to-earn'
 

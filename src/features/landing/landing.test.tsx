@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import { useRulesStore } from '@/stores/rules-store'
-import { DEFAULT_RULES } from '@/shared/rules'
+import { DEFAULT_RULES } from '@contract/rules'
 import { getPartners } from './api/get-partners'
 import Landing from './routes/landing'
 

@@ -4,7 +4,7 @@
  * selectors. Knows items, not what any kind of item means.
  */
 import { create } from 'zustand'
-import { keepEqual } from '@/shared/keep-equal'
+import { keepEqual } from '@contract/keep-equal'
 import type { OutboxItem } from './outbox-types'
 
 interface OutboxState {

@@ -1,6 +1,6 @@
 /** `POST /forgot-password/` (SPEC §7): mail a PIN-reset code; also the reset screen's resend. */
 import { api } from '@/lib/api-client'
-import type { MessageOnly } from '@/shared/contract/common'
+import type { MessageOnly } from '@contract/api/common'
 import { toResult, type ApiResult } from './result'
 
 /** 200 `{message}` (also for unknown emails); 429 `RESEND_TOO_SOON`; 400 `VALIDATION`. */

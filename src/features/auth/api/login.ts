@@ -1,6 +1,6 @@
 /** `POST /user/login/` (SPEC §7, contract-accounts): log in with an email or a 10-digit phone. */
 import { api } from '@/lib/api-client'
-import type { LoginOk } from '@/shared/contract/accounts'
+import type { LoginOk } from '@contract/api/accounts'
 import { toResult, type ApiResult } from './result'
 
 export interface LoginInput {

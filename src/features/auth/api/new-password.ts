@@ -1,7 +1,7 @@
 /** `POST /new-password/` (SPEC §7, DECISIONS §6): set a new PIN with the proof of a verified OTP. */
 import { api } from '@/lib/api-client'
-import type { NewPasswordBody } from '@/shared/contract/accounts'
-import type { MessageOnly } from '@/shared/contract/common'
+import type { NewPasswordBody } from '@contract/api/accounts'
+import type { MessageOnly } from '@contract/api/common'
 import { toResult, type ApiResult } from './result'
 
 /**

@@ -1,6 +1,6 @@
 /** `POST /user/registration/` (SPEC §3, §7): create an account; answers 417 until the email is verified. */
 import { api } from '@/lib/api-client'
-import type { PendingSignup, RegistrationBody } from '@/shared/contract/accounts'
+import type { PendingSignup, RegistrationBody } from '@contract/api/accounts'
 import { toResult, type ApiResult } from './result'
 
 /** The contract's body: `password` is the 4-digit PIN; an empty `referral_id` is left out. */

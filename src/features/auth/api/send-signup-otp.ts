@@ -3,7 +3,7 @@
  * server answers every address alike (DECISIONS §7); only a pending signup gets the mail.
  */
 import { api } from '@/lib/api-client'
-import type { SignupOtpSent } from '@/shared/contract/accounts'
+import type { SignupOtpSent } from '@contract/api/accounts'
 import { toResult, type ApiResult } from './result'
 
 /**

@@ -1,6 +1,6 @@
 /** `POST /verify-otp/` (SPEC §7): check a PIN-reset code for an email. */
 import { api } from '@/lib/api-client'
-import type { ResetTokenAnswer } from '@/shared/contract/accounts'
+import type { ResetTokenAnswer } from '@contract/api/accounts'
 import { toResult, type ApiResult } from './result'
 
 /** 200 `{message, reset_token}`; 400 with the same OTP codes as the signup check. */

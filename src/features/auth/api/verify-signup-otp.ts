@@ -1,6 +1,6 @@
 /** `POST /verify-otp-after-signup/` (SPEC §7): check the signup code; the stored token goes along. */
 import { api } from '@/lib/api-client'
-import type { ResetTokenAnswer } from '@/shared/contract/accounts'
+import type { ResetTokenAnswer } from '@contract/api/accounts'
 import { toResult, type ApiResult } from './result'
 
 /**

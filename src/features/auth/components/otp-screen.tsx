@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react'
 import { AppHeader } from '@/components/app-header'
-import { checkOtpInput, LIMITS } from '@/shared/validation'
+import { checkOtpInput, LIMITS } from '@contract/validation'
 import { AuthLogo } from './auth-logo'
 import { TextField } from '@/components/text-field'
 import { SubmitButton } from './submit-button'

@@ -14,7 +14,7 @@ import {
   checkRegisterEmail,
   checkRegisterName,
   checkRegisterPhone,
-} from '@/shared/validation'
+} from '@contract/validation'
 import { register } from '../api/register'
 import { readAccessToken, readRequestId } from '../api/result'
 import { AuthLogo } from '../components/auth-logo'

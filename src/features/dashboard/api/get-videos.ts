@@ -1,6 +1,6 @@
 /** `GET /dashboard/?link=` (SPEC §7): the videos to watch; the server records each handout. */
 import { api } from '@/lib/api-client'
-import type { DashboardVideo } from '@/shared/contract/earning'
+import type { DashboardVideo } from '@contract/api/earning'
 
 export type { DashboardVideo }
 

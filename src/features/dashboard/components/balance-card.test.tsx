@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_RULES, type Rules } from '@/shared/rules'
+import { DEFAULT_RULES, type Rules } from '@contract/rules'
 import { BalanceCard, nextWithdrawalStep } from './balance-card'
 
 const user = { points: 1_500, views: 3, referral_count: 0, platform_fee_paid: false }

@@ -13,7 +13,7 @@ import {
   formatRupees,
   rupeesToCoins,
   type Rules,
-} from '@/shared/rules'
+} from '@contract/rules'
 import { t } from '@/i18n/i18n'
 import { pluralForm } from '@/i18n/format'
 

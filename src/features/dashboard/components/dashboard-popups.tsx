@@ -6,7 +6,7 @@
  */
 import { Popup } from '@/components/popup'
 import { WithdrawalConditions } from '@/components/withdrawal-conditions'
-import { formatRupees, type Rules } from '@/shared/rules'
+import { formatRupees, type Rules } from '@contract/rules'
 import { formatCoins } from '@/i18n/format'
 import { t } from '@/i18n/i18n'
 

@@ -6,7 +6,7 @@
  * It holds no text (the visitor's language is not known at build time) and no figure (those come
  * from the server once the app runs); the app's first render replaces it whole (src/main.tsx).
  */
-import { PLAYER_POSTER } from '@/shared/screen-images'
+import { PLAYER_POSTER } from '@contract/screen-images'
 
 /**
  * Static, data-free outline of src/features/dashboard/routes/dashboard.tsx's screen. `posterSrc`

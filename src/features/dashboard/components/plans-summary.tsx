@@ -2,7 +2,7 @@
 import { memo, useEffect } from 'react'
 import { Link } from 'wouter'
 import { groupPlans, usePlansStore } from '@/stores/plans-store'
-import { formatRupees } from '@/shared/rules'
+import { formatRupees } from '@contract/rules'
 import { formatCoins } from '@/i18n/format'
 import { t } from '@/i18n/i18n'
 

@@ -5,7 +5,7 @@
  * time counts only while the media really plays and the page is visible.
  */
 import { useEffect, useRef, useState } from 'react'
-import { formatTimer } from '@/shared/rules'
+import { formatTimer } from '@contract/rules'
 import { useWatchClock } from '../lib/use-watch-clock'
 import {
   YOUTUBE_ORIGIN,
@@ -17,7 +17,7 @@ import {
   youtubeThumbnail,
 } from '../lib/youtube'
 import type { DashboardVideo } from '../api/get-videos'
-import { PLAYER_POSTER } from '@/shared/screen-images'
+import { PLAYER_POSTER } from '@contract/screen-images'
 import { t } from '@/i18n/i18n'
 
 export interface VideoPlayerProps {

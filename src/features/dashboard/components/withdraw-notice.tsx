@@ -6,7 +6,7 @@
 import { useWithdrawalStatus } from '@/lib/withdrawal-status'
 import { formatDayRange, formatDays } from '@/i18n/format'
 import { t } from '@/i18n/i18n'
-import type { Rules } from '@/shared/rules'
+import type { Rules } from '@contract/rules'
 
 export function WithdrawNotice({ rules }: { rules: Rules }) {
   const status = useWithdrawalStatus()

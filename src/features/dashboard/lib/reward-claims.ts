@@ -12,7 +12,7 @@ import { apiErrorText } from '@/lib/api-error-text'
 import type {
   RewardClaim as RewardClaimBody,
   RewardCredited as RewardData,
-} from '@/shared/contract/earning'
+} from '@contract/api/earning'
 
 export type { RewardData }
 

@@ -10,7 +10,7 @@ import { refreshUser } from '@/stores/get-user'
 import { useRules } from '@/stores/rules-store'
 import { useUserStore } from '@/stores/user-store'
 import { WithdrawalConditions } from '@/components/withdrawal-conditions'
-import { formatIndianNumber, formatRupees } from '@/shared/rules'
+import { formatIndianNumber, formatRupees } from '@contract/rules'
 import { formatCoins } from '@/i18n/format'
 import { t } from '@/i18n/i18n'
 

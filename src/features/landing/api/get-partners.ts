@@ -1,6 +1,6 @@
 /** `GET /our-partners/` (SPEC §7): the partners shown on the landing page; no token needed. */
 import { api } from '@/lib/api-client'
-import type { Partner } from '@/shared/contract/profile'
+import type { Partner } from '@contract/api/profile'
 
 export type { Partner }
 

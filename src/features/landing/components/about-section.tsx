@@ -2,7 +2,7 @@
  * The landing page's About section (SPEC §1): what the product does, with every number taken from
  * the served rules (DECISIONS §3) so the landing never contradicts the terms or How To Earn.
  */
-import type { Rules } from '@/shared/rules'
+import type { Rules } from '@contract/rules'
 import { formatIndianNumber, formatCoins, formatRupees } from '@/i18n/format'
 import { t } from '@/i18n/i18n'
 

@@ -1,6 +1,6 @@
 /** `POST /create-order/` (SPEC §7): an order for a plan deposit or the platform fee, pending until paid. */
 import { api } from '@/lib/api-client'
-import type { CreatedOrder as Order } from '@/shared/contract/orders'
+import type { CreatedOrder as Order } from '@contract/api/orders'
 
 export type { Order }
 

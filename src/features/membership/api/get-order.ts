@@ -1,6 +1,6 @@
 /** `GET /orders/:id`: an order of the signed-in user, read by /m-payment and polled until it is settled. */
 import { api } from '@/lib/api-client'
-import type { Order as OrderStatus } from '@/shared/contract/orders'
+import type { Order as OrderStatus } from '@contract/api/orders'
 
 export type { OrderStatus }
 

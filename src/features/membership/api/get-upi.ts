@@ -1,6 +1,6 @@
 /** `GET /get-upi/` (SPEC §7, DECISIONS §6): the two payees behind the QR codes. */
 import { api } from '@/lib/api-client'
-import type { UpiPayee } from '@/shared/contract/orders'
+import type { UpiPayee } from '@contract/api/orders'
 
 export type { UpiPayee }
 

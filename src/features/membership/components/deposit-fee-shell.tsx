@@ -12,7 +12,7 @@
 import { AppHeader } from '@/components/app-header'
 import { t } from '@/i18n/i18n'
 import type { MembershipPlan } from '@/stores/plans-store'
-import type { Rules } from '@/shared/rules'
+import type { Rules } from '@contract/rules'
 import { PlanGroups, PlansLoading } from './plan-groups'
 
 /** The deposit screen's static first frame; `plans` and `rules` as the server serves them. */

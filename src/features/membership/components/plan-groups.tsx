@@ -8,7 +8,7 @@
 import { t } from '@/i18n/i18n'
 import { SkeletonCard, SkeletonRegion } from '@/components/skeleton'
 import { groupPlans, withdrawalNote, type MembershipPlan } from '@/stores/plans-store'
-import { formatIndianNumber, formatRupees, type Rules } from '@/shared/rules'
+import { formatIndianNumber, formatRupees, type Rules } from '@contract/rules'
 import { formatCoins } from '@/i18n/format'
 
 /** A paid plan the visitor chose: its type's name in the active language, amount (rupees), id. */

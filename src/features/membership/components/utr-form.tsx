@@ -1,12 +1,12 @@
 /**
  * The UPI reference (UTR) entry under a payment (DECISIONS §4): after paying from a UPI app the
  * user types the 12-digit reference the app shows; it is checked here as on the server
- * (src/shared/utr.ts) and stored on the order, where the operator matches it with the bank
+ * (contract/utr.ts) and stored on the order, where the operator matches it with the bank
  * statement.
  */
 import { useState, type FormEvent } from 'react'
 import { readApiError } from '@/lib/api-client'
-import { checkUtr, normalizeUtr } from '@/shared/utr'
+import { checkUtr, normalizeUtr } from '@contract/utr'
 import { submitUtr } from '../api/submit-utr'
 import type { OrderStatus } from '../api/get-order'
 import { msg, t } from '@/i18n/i18n'

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
-import { DEFAULT_RULES, withdrawalConditions } from '@/shared/rules'
+import { DEFAULT_RULES, withdrawalConditions } from '@contract/rules'
 import { expectFocusTrappedIn } from '@/components/popup.test-helpers'
 
 vi.mock('@/lib/idb-storage', () => import('@/lib/idb-storage.test-helpers'))

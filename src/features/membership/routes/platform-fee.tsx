@@ -6,7 +6,7 @@ import { Link } from 'wouter'
 import { AppHeader } from '@/components/app-header'
 import { useRules } from '@/stores/rules-store'
 import { useUserStore } from '@/stores/user-store'
-import { formatRupees } from '@/shared/rules'
+import { formatRupees } from '@contract/rules'
 import { WithdrawalConditions } from '@/components/withdrawal-conditions'
 import { t } from '@/i18n/i18n'
 

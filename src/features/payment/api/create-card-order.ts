@@ -4,10 +4,7 @@
  * answers `{cftoken, order_id}`; without one, 501 `CARD_PROVIDER_NOT_CONFIGURED`.
  */
 import { api } from '@/lib/api-client'
-import type {
-  CardOrderFields,
-  CardOrderCreated as CardOrderResponse,
-} from '@/shared/contract/orders'
+import type { CardOrderFields, CardOrderCreated as CardOrderResponse } from '@contract/api/orders'
 
 export type { CardOrderFields, CardOrderResponse }
 

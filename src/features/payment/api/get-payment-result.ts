@@ -4,7 +4,7 @@
  * user's order: an answer, not an error).
  */
 import { api } from '@/lib/api-client'
-import type { PaymentResultOrder } from '@/shared/contract/orders'
+import type { PaymentResultOrder } from '@contract/api/orders'
 
 export type { PaymentResultOrder }
 

@@ -7,7 +7,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import { PageSkeleton } from '@/components/skeleton'
-import { formatRupees } from '@/shared/rules'
+import { formatRupees } from '@contract/rules'
 import type { TransactionDetails, TransactionState } from '../lib/use-transaction-details'
 import { LOAD_DETAILS_ERROR, NOT_FOUND_TITLE, NOT_RECEIVED_TITLE } from '../messages'
 import { msg, t } from '@/i18n/i18n'

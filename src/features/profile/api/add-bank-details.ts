@@ -1,6 +1,6 @@
 /** `POST /bank-details/` (SPEC §7): saves the bank details; status 200 is success. */
 import { api } from '@/lib/api-client'
-import type { BankDetailsBody as BankDetailsPayload } from '@/shared/contract/profile'
+import type { BankDetailsBody as BankDetailsPayload } from '@contract/api/profile'
 
 export type { BankDetailsPayload }
 

@@ -1,9 +1,6 @@
 /** `PATCH /edit-profile/` (SPEC §7): saves the first name and phone number of the signed-in user. */
 import { api } from '@/lib/api-client'
-import type {
-  ProfileFields,
-  EditProfileAnswer as EditProfileResponse,
-} from '@/shared/contract/profile'
+import type { ProfileFields, EditProfileAnswer as EditProfileResponse } from '@contract/api/profile'
 
 export type { ProfileFields, EditProfileResponse }
 

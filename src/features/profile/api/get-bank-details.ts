@@ -1,7 +1,7 @@
 /** `GET /bank-details/` (SPEC §7): the saved bank details, used to prefill the form. */
 import { HTTPError } from 'ky'
 import { api } from '@/lib/api-client'
-import type { SavedBankDetails } from '@/shared/contract/profile'
+import type { SavedBankDetails } from '@contract/api/profile'
 
 export type { SavedBankDetails }
 

@@ -4,7 +4,7 @@
  */
 import { HTTPError } from 'ky'
 import { api } from '@/lib/api-client'
-import type { IfscAnswer } from '@/shared/contract/profile'
+import type { IfscAnswer } from '@contract/api/profile'
 
 export type { IfscAnswer }
 

@@ -4,7 +4,7 @@
  * set once the code resolves and cleared whenever it changes or is invalid.
  */
 import { useCallback, useRef, useState } from 'react'
-import { LIMITS, checkIfsc, normalizeIfsc } from '@/shared/validation'
+import { LIMITS, checkIfsc, normalizeIfsc } from '@contract/validation'
 import { lookupIfsc, type IfscAnswer } from '../api/lookup-ifsc'
 import { msg } from '@/i18n/msg'
 

@@ -7,7 +7,7 @@
 import { useEffect, useId, useState, type ChangeEvent } from 'react'
 import { useLocation } from 'wouter'
 import toast from 'react-hot-toast'
-import { normalizeAccountNumber } from '@/shared/validation'
+import { normalizeAccountNumber } from '@contract/validation'
 import { TextField } from '@/components/text-field'
 import { addBankDetails } from '../api/add-bank-details'
 import { getBankDetails } from '../api/get-bank-details'

@@ -9,7 +9,7 @@ import Profile from './profile'
 
 vi.mock('@/stores/get-user', () => ({ refreshUser: vi.fn() }))
 vi.mock('@/stores/rules-store', async () => {
-  const { DEFAULT_RULES } = await import('@/shared/rules')
+  const { DEFAULT_RULES } = await import('@contract/rules')
   return { useRules: () => DEFAULT_RULES }
 })
 vi.mock('react-hot-toast', () => ({ default: { success: vi.fn(), error: vi.fn() } }))

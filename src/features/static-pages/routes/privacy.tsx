@@ -1,7 +1,7 @@
 /** Privacy policy (SPEC §2): every section SPEC lists, then 'Continue Watching Videos' to /dashboard. */
 import { AppHeader } from '@/components/app-header'
 import { useRules } from '@/stores/rules-store'
-import { formatIndianNumber, formatRupees } from '@/shared/rules'
+import { formatIndianNumber, formatRupees } from '@contract/rules'
 import { ContinueWatching } from '../components/continue-watching'
 import { SUPPORT_EMAIL } from '../support'
 import { t } from '@/i18n/i18n'

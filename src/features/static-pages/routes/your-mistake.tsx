@@ -5,7 +5,7 @@
 import { Link } from 'wouter'
 import { AppHeader } from '@/components/app-header'
 import { useRules } from '@/stores/rules-store'
-import { formatRupees } from '@/shared/rules'
+import { formatRupees } from '@contract/rules'
 import { t } from '@/i18n/i18n'
 import { T } from '@/i18n/trans'
 

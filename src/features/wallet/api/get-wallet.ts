@@ -1,6 +1,6 @@
 /** `GET /wallet/` (DECISIONS §4): the balance, every ledger row, withdrawals and orders. */
 import { api } from '@/lib/api-client'
-import type { LedgerEntry, WalletWithdrawal, WalletOrder, Wallet } from '@/shared/contract/earning'
+import type { LedgerEntry, WalletWithdrawal, WalletOrder, Wallet } from '@contract/api/earning'
 
 export type { LedgerEntry, WalletWithdrawal, WalletOrder, Wallet }
 

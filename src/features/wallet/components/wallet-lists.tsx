@@ -1,6 +1,6 @@
 /** The wallet's lists (DECISIONS §4): ledger rows, withdrawals, orders and what the outbox holds. */
 import { Link } from 'wouter'
-import { formatRupees } from '@/shared/rules'
+import { formatRupees } from '@contract/rules'
 import { formatCoins, formatDateTime, formatDueDay } from '@/i18n/format'
 import { describeOutboxError } from '@/lib/outbox/outbox'
 import type { OutboxItem } from '@/lib/outbox/outbox-types'

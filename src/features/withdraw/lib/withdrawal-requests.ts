@@ -8,7 +8,7 @@ import { defineOutboxKind } from '@/lib/outbox/outbox-kinds'
 import { refreshUser } from '@/stores/get-user'
 import { t } from '@/i18n/i18n'
 import { apiErrorText } from '@/lib/api-error-text'
-import type { WithdrawBody } from '@/shared/contract/earning'
+import type { WithdrawBody } from '@contract/api/earning'
 
 /** The request: the payout in whole rupees (fee excluded) and the UPI ID it goes to. */
 export type WithdrawalRequest = WithdrawBody & Record<string, unknown>

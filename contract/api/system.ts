@@ -1,7 +1,7 @@
 /**
  * The system routes' contract: `GET /healthz` (the database answers) and `GET /config/` (the
  * business rules the server enforces, DECISIONS §3). `Rules` is derived from its schema here and
- * re-exported by src/shared/rules.ts with the defaults and formatters.
+ * re-exported by contract/rules.ts with the defaults and formatters.
  */
 import { Type, type Static } from 'typebox'
 import { errorResponses } from './common'

@@ -3,7 +3,7 @@
  * `GET /api/v1/config/`; the PWA renders the served copy (kept for offline use) and falls back to
  * these defaults. No DOM and no Node imports: both sides import this file.
  */
-import type { Rules } from './contract/system'
+import type { Rules } from './api/system'
 
 /** The rules a user reads and the server enforces (their schema: contract/system.ts). */
 export type { Rules }

@@ -6,7 +6,7 @@
  * change at once (after a save on this instance).
  */
 import fp from 'fastify-plugin'
-import { RULES_REFRESH_MS, newestRules } from '../ops/live-rules.ts'
+import { RULES_REFRESH_MS, newestRules } from './live-rules.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 /**
  * The profile routes' contract (contract-profile.md, SPEC §3, §5, §7): profile editing, bank
  * details, the IFSC lookup and the partners list. String fields are bounded loosely; the shared
- * rules (src/shared/validation.ts) give the SPEC §5 messages on the server.
+ * rules (contract/validation.ts) give the SPEC §5 messages on the server.
  */
 import { Type, type Static } from 'typebox'
 import { MessageOnly, bearerAuth, errorResponses } from './common'
