@@ -124,3 +124,17 @@ export function isCheckViolation(error: unknown): boolean {
 export function nowIso(now: Date = new Date()): string {
   return now.toISOString()
 }
+
+/**
+ * `query` with the row lock that holds its rows for the rest of the transaction on PostgreSQL:
+ * `FOR UPDATE`, or `FOR NO KEY UPDATE` (`mode` `'no-key'`: rows that reference the locked one may
+ * still be inserted). SQLite needs none: it runs one write transaction at a time.
+ */
+export function lockForUpdate<Q extends { forUpdate(): Q; forNoKeyUpdate(): Q }>(
+  query: Q,
+  engine: Engine,
+  mode: 'update' | 'no-key' = 'update',
+): Q {
+  if (engine !== 'postgres') return query
+  return mode === 'no-key' ? query.forNoKeyUpdate() : query.forUpdate()
+}

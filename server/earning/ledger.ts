@@ -5,7 +5,7 @@
  */
 import { sql, type Insertable } from 'kysely'
 import type { Engine, Tx } from '../db/index.ts'
-import { isCheckViolation } from '../db/index.ts'
+import { isCheckViolation, lockForUpdate } from '../db/index.ts'
 import type { LedgerEntriesTable, LedgerKind, LedgerStatus } from '../db/schema/earning.ts'
 import { ApiError, badRequest, notFound } from '../lib/errors.ts'
 
@@ -123,7 +123,7 @@ export async function settleLedgerEntries(
  */
 export async function lockUser(tx: Tx, engine: Engine, userId: number) {
   const query = tx.selectFrom('users').selectAll().where('id', '=', userId)
-  const user = await (engine === 'postgres' ? query.forNoKeyUpdate() : query).executeTakeFirst()
+  const user = await lockForUpdate(query, engine, 'no-key').executeTakeFirst()
   if (!user) throw notFound('USER_NOT_FOUND', 'No such user.')
   return user
 }

@@ -5,7 +5,7 @@
  * operator rejects it. Orders are opened in orders.ts. Amounts are whole rupees.
  */
 import type { Tx } from '../db/index.ts'
-import { isUniqueViolation } from '../db/index.ts'
+import { isUniqueViolation, lockForUpdate } from '../db/index.ts'
 import { badRequest, conflict, notFound } from '../lib/errors.ts'
 import { UTR_PATTERN } from '../../contract/utr.ts'
 import type { AppContext } from '../context.ts'
@@ -24,7 +24,7 @@ export function checkUpiReference(value: unknown): string {
 /** Reads and locks (PostgreSQL: FOR UPDATE) the order `orderId`. Throws 404 ORDER_NOT_FOUND. */
 async function lockOrder(ctx: AppContext, tx: Tx, orderId: string) {
   const query = tx.selectFrom('orders').selectAll().where('order_id', '=', orderId)
-  const order = await (ctx.engine === 'postgres' ? query.forUpdate() : query).executeTakeFirst()
+  const order = await lockForUpdate(query, ctx.engine).executeTakeFirst()
   if (!order) throw notFound('ORDER_NOT_FOUND', `No order ${orderId}.`)
   return order
 }

@@ -10,7 +10,8 @@ import { videoPointOf } from './membership.ts'
 import type { RewardClaim, RewardCredited } from '../../contract/api/earning.ts'
 import type { AppContext } from '../context.ts'
 import { indiaDay } from '../lib/time.ts'
-import { ROW_MOVED } from './idempotency.ts'
+import { ROW_MOVED, runIdempotent } from './idempotency.ts'
+import type { ReplayNote } from '../plugins/metrics.ts'
 import { holdKeyIn, type HandlerAnswer, type KeyHold } from './idempotency-hold.ts'
 import type { Precheck, Probed } from './idempotency-take.ts'
 import { alreadyRewarded, creditReward } from './reward-credit.ts'
@@ -211,4 +212,33 @@ export async function claimRewardIfUnchanged(
     at: now,
   })
   return credited ?? ROW_MOVED
+}
+
+/**
+ * `POST /add-reward/`: one video reward claim with its Idempotency-Key (DECISIONS §6), from the
+ * key to the stored answer. A claim already credited today is refused without a transaction (most
+ * repeats are); a claim holds its key in the statement that locks the user. On PostgreSQL a claim
+ * is first judged on an unlocked read and credited in one statement if the user's row has not moved
+ * since (most claims: a user's claims come one video at a time). Resolves the key's answer: 200
+ * `{ data: RewardCredited }` or a stored refusal (`claimReward`'s 4xx); a replay resolves the first
+ * answer. Throws 422 IDEMPOTENCY_KEY_REUSED, 409 IDEMPOTENCY_IN_FLIGHT.
+ */
+export function submitRewardClaim(
+  ctx: AppContext,
+  request: { userId: number; key: string; body: RewardClaim; note?: ReplayNote | null },
+) {
+  const { userId, key, body, note } = request
+  return runIdempotent(
+    ctx,
+    { userId, key, route: 'add-reward', body, note },
+    (tx, hold) => claimReward(ctx, tx, userId, body, hold),
+    {
+      precheck: () => precheckReward(ctx, userId, body),
+      handlerHoldsKey: true,
+      optimistic:
+        ctx.engine === 'postgres'
+          ? (hold, probed) => claimRewardIfUnchanged(ctx, userId, body, hold, probed)
+          : undefined,
+    },
+  )
 }

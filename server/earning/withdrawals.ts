@@ -4,7 +4,7 @@
  * operator marks the withdrawal paid (the hold is confirmed, with the UPI reference) or failed
  * (the hold is marked failed and the coins return as a new ledger row).
  */
-import type { Tx } from '../db/index.ts'
+import { lockForUpdate, type Tx } from '../db/index.ts'
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors.ts'
 import { formatRupees, rupeesToCoins } from '../../contract/rules.ts'
 import { checkUpiId } from '../../contract/validation.ts'
@@ -143,7 +143,7 @@ async function lockWithdrawal(ctx: AppContext, tx: Tx, id: number) {
   if (!Number.isInteger(id) || id <= 0)
     throw badRequest('VALIDATION', 'The withdrawal id must be a number.')
   const query = tx.selectFrom('withdrawals').selectAll().where('id', '=', id)
-  const row = await (ctx.engine === 'postgres' ? query.forUpdate() : query).executeTakeFirst()
+  const row = await lockForUpdate(query, ctx.engine).executeTakeFirst()
   if (!row) throw notFound('WITHDRAWAL_NOT_FOUND', `No withdrawal ${id}.`)
   return row
 }
