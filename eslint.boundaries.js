@@ -1,7 +1,7 @@
-// The import boundaries between the parts of the project (issue 15; the zones of bulletproof-react's
+// The import boundaries between the parts of the project (the zones of bulletproof-react's
 // `import/no-restricted-paths`, ../shared/STYLE.md). Imports flow one way: contract/ → src/lib →
 // src/stores and src/components → src/features → src/app. Checked by `npm run lint`, and shown to
-// fail on a crossing by tests/api/lint-boundaries.test.ts.
+// fail on a crossing by tests/checks/lint-boundaries.test.ts.
 import fs from 'node:fs'
 import path from 'node:path'
 import importX from 'eslint-plugin-import-x'

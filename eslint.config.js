@@ -1,6 +1,6 @@
-// Lint rules for the PWA, the service worker and the API: typescript-eslint's recommended set
-// plus the React hooks rules, zero warnings allowed (`npm run lint`), each part with only its own
-// globals, and the boundaries between the parts (eslint.boundaries.js, issue 15).
+// Lint rules for the PWA, the service worker and the API: typescript-eslint's recommended set plus
+// the React hooks rules, zero warnings allowed (`npm run lint`), each part with only its own
+// globals, and the boundaries between the parts (eslint.boundaries.js).
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
@@ -8,7 +8,17 @@ import globals from 'globals'
 import { boundaries } from './eslint.boundaries.js'
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'coverage', 'dev-dist', 'tests/lint/fixtures'] },
+  {
+    ignores: [
+      'dist',
+      'build',
+      'node_modules',
+      'data',
+      'coverage',
+      'dev-dist',
+      'tests/lint/fixtures',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -48,7 +48,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     // Fewer, larger files for the app's start: on a slow phone network every file costs a round
     // trip, and a browser fetches at most six at a time from one HTTP/1.1 origin, so twenty small
-    // chunks queue where four would not (LCP, issue 5). Groups take only the modules they name
+    // chunks queue where four would not (LCP). Groups take only the modules they name
     // (`includeDependenciesRecursively: false`), so what the entry script (src/boot.ts) itself
     // imports stays in the entry, which keeps it free of static imports.
     rolldownOptions: {
@@ -99,6 +99,9 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      // Checks of the build in dist/ (bundle budgets, the console's separate build, the React
+      // runtime) and of the source (import cycles, lint boundaries, the route table's parsing):
+      // `npm test` builds before Vitest runs.
       {
         extends: true,
         test: {

@@ -1,7 +1,7 @@
 /**
  * Keeps a store's value when a refresh brings the same data, so the screens that select it are
  * not drawn again: React draws the readers of a changed store at once, in one task (a whole
- * screen on a slow phone, issue 12's TBT).
+ * screen on a slow phone: TBT).
  */
 
 /**

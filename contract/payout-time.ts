@@ -1,7 +1,7 @@
 /**
- * Payout time words (DECISIONS §3 "withdrawal time", issue 13): each plan's `withdrawl_days`, the
- * general range computed from the plans (never written by hand), and the due date shown in the
- * wallet. No DOM and no Node imports: the PWA and the API both use this file.
+ * Payout time words (DECISIONS §3 "withdrawal time"): each plan's `withdrawl_days`, the general
+ * range computed from the plans (never written by hand), and the due date shown in the wallet. No
+ * DOM and no Node imports: the PWA and the API both use this file.
  */
 
 /** "1 day", "5 days". */

@@ -44,7 +44,7 @@ export function rupeesToCoins(
  * Formats a number the en-IN way (Indian digit grouping: 1,00,000) with `fractionDigits` decimals
  * (rounded as `toFixed` does), the same text as `toLocaleString('en-IN')`/`Intl.NumberFormat`.
  * Written out because the first `Intl.NumberFormat` of a page loads ICU locale data, one of the
- * longest tasks of a cold start on a slow phone (TBT, issue 5); a unit test checks it against Intl.
+ * longest tasks of a cold start on a slow phone (TBT); a unit test checks it against Intl.
  */
 export function formatIndianNumber(value: number, fractionDigits = 0): string {
   const [whole = '0', fraction] = Math.abs(value).toFixed(fractionDigits).split('.')

@@ -1,8 +1,8 @@
 /**
  * Images a screen draws in its first render, which the server names in the route's
- * `Link: rel=preload` header (vite.config.ts writes them into route-chunks.json beside the
- * screen's code), so the image travels with the page instead of after the app has rendered
- * (LCP, issue 5). Paths are under `public/`, served as they are.
+ * `Link: rel=preload` header (vite.config.ts writes them into route-chunks.json beside the screen's
+ * code), so the image travels with the page instead of after the app has rendered (LCP). Paths are
+ * under `public/`, served as they are.
  */
 
 /** The dashboard player's still (public/player/poster.webp, drawn from poster.svg), 640×360. */

@@ -1,10 +1,10 @@
 /**
- * Words the server stores in English and a Hindi page or notification shows in Hindi (issue 16):
- * the plan types the product seeds (server/db/seeds/earning.ts, SPEC §3) and the reasons the
- * server writes itself when an operator gives none (server/ops/commands.ts) or a bank result file
- * gives a status (server/ops/payouts.ts). Each is an English catalog message (`msg`): the PWA
- * translates it with `t()`, the server's push notifications with their own Hindi
- * (server/push/messages.ts, checked against the catalog by tests/api/push-messages.test.ts).
+ * Words the server stores in English and a Hindi page or notification shows in Hindi: the plan
+ * types the product seeds (server/db/seeds/earning.ts, SPEC §3) and the reasons the server writes
+ * itself when an operator gives none (server/ops/commands.ts) or a bank result file gives a status
+ * (server/ops/payouts.ts). Each is an English catalog message (`msg`): the PWA translates it with
+ * `t()`, the server's push notifications with their own Hindi (server/push/messages.ts, checked
+ * against the catalog by tests/api/push-messages.test.ts).
  * Anything else (a type an operator made up, an operator's free-text reason) is not translated.
  */
 import { msg } from './msg.ts'

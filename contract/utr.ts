@@ -1,8 +1,8 @@
 /**
- * The UPI transaction reference (UTR, also "UPI Ref No." or RRN in UPI apps): the 12-digit number
- * a UPI app shows after a payment and the bank statement lists (DECISIONS §4, issue 13). The user
- * enters it after paying; the server stores it on the order, unique across orders. No DOM and no
- * Node imports: the PWA and the API both use this file.
+ * The UPI transaction reference (UTR, also "UPI Ref No." or RRN in UPI apps): the 12-digit number a
+ * UPI app shows after a payment and the bank statement lists (DECISIONS §4). The user enters it
+ * after paying; the server stores it on the order, unique across orders. No DOM and no Node
+ * imports: the PWA and the API both use this file.
  */
 
 import { msg } from './msg.ts'

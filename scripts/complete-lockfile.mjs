@@ -1,7 +1,7 @@
 // Completes package-lock.json with the platform-specific optional packages that npm 11's
 // `npm install` leaves out (rollup's and esbuild's native builds for other platforms, …) while
 // `npm ci` insists on them ("Missing: @rollup/rollup-android-arm-eabi@ from lock file"; npm/cli
-// issue 4828). Run after any `npm install`: `node scripts/complete-lockfile.mjs`.
+// npm/cli#4828 on GitHub). Run after any `npm install`: `node scripts/complete-lockfile.mjs`.
 // The registry this project installs from lacks some of those builds, so an entry the registry
 // cannot describe is written from its name's platform (os, cpu, libc): `npm ci` then skips it as
 // a package for another platform, without fetching it.

@@ -5,9 +5,9 @@
  * poster, 640 px wide, at 1×: they show at most about 400 CSS px wide).
  *
  * Why not SVG: Chromium draws every SVG `<img>` through an SVG document of its own, built on the
- * page's main thread (10–30 ms each on a slow phone), which blocked taps while the landing's eight
- * images loaded (Total Blocking Time, issue 5); a WebP is decoded off the main thread. The SVGs stay
- * the sources: edit one, then run this script and commit both.
+ * page's main thread, which blocks taps while the landing's images load (Total Blocking Time); a
+ * WebP is decoded off the main thread. The SVGs stay the sources: edit one, then run this script
+ * and commit both.
  */
 import fs from 'node:fs'
 import path from 'node:path'

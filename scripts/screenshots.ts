@@ -1,8 +1,8 @@
-// Screenshots of the dashboard, wallet, deposit and refer screens at 360×800, light and dark
-// (issue 16), for the README: docs/screenshots/<screen>-<theme>-<lang>.webp. Drives the built PWA
-// in headless Chromium against the real API on a fresh SQLite database, with a user who has a
-// balance, a few ledger rows and a referral. Run after a build:
-// `npm run build && npx tsx scripts/screenshots.ts` (both languages; `SHOT_LANGUAGES=hi` for one).
+// Screenshots of the dashboard, wallet, deposit and refer screens at 360×800, light and dark, for
+// the README: docs/screenshots/<screen>-<theme>-<lang>.webp. Drives the built PWA in headless
+// Chromium against the real API on a fresh SQLite database, with a user who has a balance, a few
+// ledger rows and a referral. Run after a build: `npm run build && npx tsx scripts/screenshots.ts`
+// (both languages; `SHOT_LANGUAGES=hi` for one).
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import { startProduct } from '../tests/helpers/server.ts'

@@ -1,8 +1,8 @@
 /**
- * The application context (issue 15): what the domain functions of accounts/, earning/, ops/ and
- * profile/ need from the running process, built once per route plugin from the Fastify instance
- * (`appContext`) or by the operator CLI (server/ops/cli.ts), so the API, the webhook, the console
- * and the command line run the same plain, testable functions over the same dependencies.
+ * The application context: what the domain functions of accounts/, earning/, ops/ and profile/ need
+ * from the running process, built once per route plugin from the Fastify instance (`appContext`) or
+ * by the operator CLI (server/ops/cli.ts), so the API, the webhook, the console and the command
+ * line run the same plain, testable functions over the same dependencies.
  */
 import type { FastifyInstance } from 'fastify'
 import type { Db, Engine } from './db/index.ts'
@@ -13,7 +13,7 @@ import type { Rules } from '../contract/rules.ts'
 
 export type { Logger }
 
-/** A change to a user's money that the user is notified of (issue 16). */
+/** A change to a user's money that the user is notified of (a push notification). */
 export type MoneyEvent =
   | { kind: 'order_confirmed' | 'order_rejected'; userId: number; orderId: string }
   | { kind: 'withdrawal_paid' | 'withdrawal_failed'; userId: number; withdrawalId: number }
@@ -41,7 +41,7 @@ export interface AppContext {
   background: BackgroundTasks
   /**
    * Told of each order confirmed or rejected and each withdrawal paid or failed, once its
-   * transaction has committed (the push notifications of issue 16). Never throws.
+   * transaction has committed (for the push notifications). Never throws.
    */
   onMoneyMoved?: (event: MoneyEvent) => void
 }

@@ -1,6 +1,6 @@
 /**
  * Starts the product: the API and the built PWA on one port (DECISIONS §1–2), closing cleanly on
- * SIGINT and SIGTERM. Used by `npm run server` (server/index.ts) and `npm start` (scripts/start.ts).
+ * SIGINT and SIGTERM. Used by `npm run server` (server/index.ts) and scripts/start.mjs (`npm start`).
  */
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.ts'

@@ -1,8 +1,8 @@
 /**
  * The page's entry script, kept tiny: it styles the static first paint (the global stylesheet is
  * linked in the head from here) and loads the app (React and the first screen) only after the
- * HTML's own content and images have painted, so the first paint never waits for JavaScript
- * (issue 5). A failed app chunk after a deploy reloads the page once.
+ * HTML's own content and images have painted, so the first paint never waits for JavaScript. A
+ * failed app chunk after a deploy reloads the page once.
  */
 import './styles.css'
 import './i18n/devanagari.css'
@@ -66,9 +66,9 @@ function appendAppPreloads(): void {
 /**
  * Resolves once the page has loaded and the browser is idle (at most `maxMs` ms later), then
  * appends the app's preloads the build left in `<template id="app-preloads">`, so its files are
- * fetched together. For the pages the build prerendered (the landing, login, register):
- * they paint complete from HTML, so the app's code waits until then and never competes with
- * their first paint (LCP, issue 12).
+ * fetched together. For the pages the build prerendered (the landing, login, register): they paint
+ * complete from HTML, so the app's code waits until then and never competes with their first paint
+ * (LCP).
  */
 function afterIdle(maxMs = 2000): Promise<void> {
   return afterFirstPaint().then(
@@ -100,9 +100,9 @@ const APP_STEPS: Array<() => Promise<unknown>> = [
 
 /**
  * Loads the app step by step (APP_STEPS), each step compiled and run in a task of its own with the
- * main thread free in between. One import of everything would compile and run about 90 KB of
+ * main thread free in between. One import of everything would compile and run the whole app's
  * JavaScript in one long task, blocking a tap for its whole length on a slow phone (Total Blocking
- * Time, issue 5). The files themselves are already on their way: every page's head preloads them
+ * Time). The files themselves are already on their way: every page's head preloads them
  * (vite.config.ts).
  */
 async function loadApp(): Promise<void> {
@@ -136,8 +136,8 @@ const tap = new Promise<void>((resolve) => (tapped = resolve)).then(appendAppPre
 if (root && (prerendered || shell)) holdEarlyTaps(root, tapped)
 // A logged-in route's first frame (`data-shell`, the dashboard's outline and player still) is the
 // screen's largest paint and needs no JavaScript: the app's code and the screen's data are fetched
-// once it is on screen, so nothing shares a slow network with it (LCP, issue 12). The pages the
-// app draws (app.html's loading indicator) ask for their data at once.
+// once it is on screen, so nothing shares a slow network with it (LCP). The pages the app draws
+// (app.html's loading indicator) ask for their data at once.
 if (!prerendered && !shell) fetchAppData()
 void (
   prerendered

@@ -31,11 +31,10 @@ const STORES_READ_WAIT_MS = 1000
 const FONT_WAIT_MS = 1500
 
 /**
- * Resolves once the Devanagari web font's two weights (src/i18n/devanagari.css) are ready, or
- * after `maxMs`; at once for English. Asking for them starts their download (the page has no
- * Devanagari text before the first render). A Hindi screen drawn before its font arrived was drawn
- * again in it when it came, with other line widths, and everything below moved: the Hindi
- * dashboard's player card shifted by a layout-shift score of 0.3 (issue 16, CLS 0).
+ * Resolves once the Devanagari web font's two weights (src/i18n/devanagari.css) are ready, or after
+ * `maxMs`; at once for English. Asking for them starts their download (the page has no Devanagari
+ * text before the first render). A Hindi screen drawn before its font arrives is drawn again in it
+ * when it comes, with other line widths, and everything below it moves (a layout shift: CLS).
  */
 function fontsReady(locale: string, maxMs: number): Promise<void> {
   if (locale !== 'hi' || typeof document.fonts?.load !== 'function') return Promise.resolve()
@@ -55,10 +54,11 @@ interface PersistedStore {
 
 /**
  * Resolves once every persisted store the first screens read (the user, the rules, the plans, the
- * dashboard's watch progress) has been read from IndexedDB, or after `maxMs`. The first render then draws from what was stored: a page
- * with a static first frame (`data-shell`, the dashboard) goes straight from its outline to the
- * screen, and a hydrated page is not drawn again, synchronously, when a store it reads changes
- * under it (React re-renders a store's readers at once, issue 12's TBT).
+ * dashboard's watch progress) has been read from IndexedDB, or after `maxMs`. The first render then
+ * draws from what was stored: a page with a static first frame (`data-shell`, the dashboard) goes
+ * straight from its outline to the screen, and a hydrated page is not drawn again, synchronously,
+ * when a store it reads changes under it (React re-renders a store's readers at once, in one long
+ * task: TBT).
  */
 function storesRead(stores: PersistedStore[], maxMs: number): Promise<void> {
   const pending = stores.filter((store) => !store.persist.hasHydrated())
@@ -81,10 +81,10 @@ function storesRead(stores: PersistedStore[], maxMs: number): Promise<void> {
 /**
  * Mounts the app once the first screen's code is here (or after FIRST_SCREEN_WAIT_MS): the static
  * first paint of index.html/app.html stays until then. A page the build prerendered
- * (`data-prerendered`: the landing, login, register) is hydrated: React takes over its DOM nodes
- * as they are, nothing is drawn again, nothing shifts. A visitor with a token is about to be
- * redirected away from those pages, so the app renders afresh for them, as for a page drawn in
- * the other language (issue 16: the markup must be what the first render draws). Other pages hold a
+ * (`data-prerendered`: the landing, login, register) is hydrated: React takes over its DOM nodes as
+ * they are, nothing is drawn again, nothing shifts. A visitor with a token is about to be
+ * redirected away from those pages, so the app renders afresh for them, as for a page drawn in the
+ * other language (hydration needs the markup to be what the first render draws). Other pages hold a
  * loading indicator or a static first frame (`data-shell`), which the first render replaces.
  */
 async function mount(): Promise<void> {
@@ -118,9 +118,9 @@ async function mount(): Promise<void> {
       <App />
     </StrictMode>
   )
-  // As a transition, React renders (or hydrates) the first screen in slices of a few
-  // milliseconds, yielding to the browser in between, instead of in one long task that a tap
-  // would wait behind on a slow phone (TBT, issue 12).
+  // As a transition, React renders (or hydrates) the first screen in slices of a few milliseconds,
+  // yielding to the browser in between, instead of in one long task that a tap would wait behind on
+  // a slow phone (TBT).
   // Hydrated only when the page was drawn in the active language (the server and the service
   // worker pick the Hindi page by the `lang` cookie or the browser's language; a page in the
   // other language is drawn afresh rather than mismatched).

@@ -52,9 +52,9 @@ function tree(path: string) {
 }
 
 /**
- * The markup of the app at `path` in `locale` as its first client render in that language draws
- * it (no query string), with every lazily loaded screen resolved (`prerender` waits for Suspense
- * boundaries). Each page is drawn in English and in Hindi (issue 16).
+ * The markup of the app at `path` in `locale` as its first client render in that language draws it
+ * (no query string), with every lazily loaded screen resolved (`prerender` waits for Suspense
+ * boundaries). Each page is drawn in English and in Hindi.
  * @throws when `path` is not in PRERENDERED, or the render fails (a screen threw).
  */
 export async function render(path: string, locale: Locale = 'en'): Promise<string> {

@@ -1,9 +1,9 @@
 /// <reference lib="webworker" />
 /**
- * Background Sync for the outbox (issue 3): when the browser fires the `sync` event with the
- * `outbox` tag, the worker asks open pages to flush the outbox, or, when no page is open, sends
- * the queued items itself from the same IndexedDB store under the same lock
- * (src/lib/outbox/outbox-sync-handler.ts). A rejected sync is retried later by the browser.
+ * Background Sync for the outbox: when the browser fires the `sync` event with the `outbox` tag,
+ * the worker asks open pages to flush the outbox, or, when no page is open, sends the queued items
+ * itself from the same IndexedDB store under the same lock (src/lib/outbox/outbox-sync-handler.ts).
+ * A rejected sync is retried later by the browser.
  */
 import { handleOutboxSync, OUTBOX_SYNC_TAG } from '../src/lib/outbox/outbox-sync-handler'
 import { idbOutboxRepo } from '../src/lib/outbox/outbox-repo'

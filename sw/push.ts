@@ -1,7 +1,7 @@
 /**
- * Notifications when money moves (issue 16): the server's push message (JSON `{ title, body, url,
- * tag }`, server/push/messages.ts) is shown as a notification with the app's icon and badge; a
- * tap focuses an open window of the app and takes it to the message's page (/wallet), or opens one.
+ * Notifications when money moves: the server's push message (JSON `{ title, body, url, tag }`,
+ * server/push/messages.ts) is shown as a notification with the app's icon and badge; a tap focuses
+ * an open window of the app and takes it to the message's page (/wallet), or opens one.
  */
 
 /** What the server sends; anything missing falls back to a plain "open your wallet". */

@@ -30,7 +30,7 @@ precacheAndRoute(self.__WB_MANIFEST)
 // Navigations: the landing gets index.html (its static first paint), a prerendered screen its
 // own HTML, a route with a static first frame its shell, every other route app.html (a loading indicator), so a deep link never flashes the
 // landing; /api/ and paths of files are left out.
-// Each in the visitor's language (issue 16): the Hindi pages live under /hi/.
+// Each in the visitor's language: the Hindi pages live under /hi/.
 registerRoute(
   new NavigationRoute(
     async () => (await matchPrecache(`${await languageDir()}/index.html`)) ?? Response.error(),

@@ -102,7 +102,7 @@ export const ConditionProgress = Type.Object({
 })
 export type ConditionProgress = Static<typeof ConditionProgress>
 
-/** The user's progress towards a withdrawal (DECISIONS §3–4, issue 13). */
+/** The user's progress towards a withdrawal (DECISIONS §3–4). */
 export const WithdrawalStatus = Type.Object({
   conditions: Type.Array(ConditionProgress, {
     description: 'Only the conditions switched on, in the order of `withdrawalConditions`.',

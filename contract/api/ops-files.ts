@@ -1,7 +1,7 @@
 /**
- * The operators' console's file routes (issue 17; DECISIONS §8): the bulk payout CSV, the import
- * of the bank's payout result file, and the bank statement import (issue 13). A file is sent as
- * the raw body (`text/csv` or `text/plain`, up to 5 MB) and answered as an attachment.
+ * The operators' console's file routes (DECISIONS §8): the bulk payout CSV, the import of the
+ * bank's payout result file, and the bank statement import. A file is sent as the raw body
+ * (`text/csv` or `text/plain`, up to 5 MB) and answered as an attachment.
  */
 import { Type, type Static } from 'typebox'
 import { Nullable, errorResponses } from './common'

@@ -1,10 +1,10 @@
 /**
- * The operators' console API under `/api/v1/ops/` (issue 17; DECISIONS §8): login and session,
- * the order and withdrawal queues with their actions, and users. The payout and statement
- * files are in ops-files.ts; videos, plans, rules and the audit trail in ops-content.ts. Served
- * in the API's OpenAPI document, `/api/v1/openapi.json`, and in the console's own,
- * `/api/v1/ops/openapi.json` (server/plugins/openapi.ts). Coins are integers, amounts
- * whole rupees, times ISO text; `active` and the users' 0/1 columns are the database's integers.
+ * The operators' console API under `/api/v1/ops/` (DECISIONS §8): login and session, the order and
+ * withdrawal queues with their actions, and users. The payout and statement files are in
+ * ops-files.ts; videos, plans, rules and the audit trail in ops-content.ts. Served in the API's
+ * OpenAPI document, `/api/v1/openapi.json`, and in the console's own, `/api/v1/ops/openapi.json`
+ * (server/plugins/openapi.ts). Coins are integers, amounts whole rupees, times ISO text; `active`
+ * and the users' 0/1 columns are the database's integers.
  */
 import { Type, type Static } from 'typebox'
 import { MessageOnly, Nullable, errorResponses, type Security } from './common'

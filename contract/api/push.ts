@@ -1,7 +1,7 @@
 /**
- * The Web Push routes' contract (issue 16), all behind the user's token: the server's VAPID
- * public key, and saving or removing this device's subscription. The endpoint's host and the
- * keys are checked by server/push/subscriptions.ts (400 VALIDATION naming the field).
+ * The Web Push routes' contract, all behind the user's token: the server's VAPID public key, and
+ * saving or removing this device's subscription. The endpoint's host and the keys are checked by
+ * server/push/subscriptions.ts (400 VALIDATION naming the field).
  */
 import { Type, type Static } from 'typebox'
 import { MessageOnly, bearerAuth, errorResponses } from './common'

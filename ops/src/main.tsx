@@ -1,5 +1,5 @@
-// The operators' console (issue 17; DECISIONS §8): its own Vite entry at /ops/, never part of the
-// user PWA's bundle or service-worker precache.
+// The operators' console (DECISIONS §8): its own Vite entry at /ops/, never part of the user PWA's
+// bundle or service-worker precache.
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app.tsx'

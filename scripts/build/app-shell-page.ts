@@ -12,9 +12,9 @@ import { readCatalog } from './i18n-catalogs.ts'
 
 /**
  * The loading indicator (the markup of src/components/page-spinner.tsx, as the page's one `<main>`
- * with its label as the one `h1`, issue 16) for non-landing routes,
- * shown only when the app has not drawn the screen within a second (`.page-spinner-delayed`): a
- * fast start goes from a blank page straight to the screen, with no spinner flashing first.
+ * with its label as the one `h1`) for non-landing routes, shown only when the app has not drawn the
+ * screen within a second (`.page-spinner-delayed`): a fast start goes from a blank page straight to
+ * the screen, with no spinner flashing first.
  */
 const SPINNER_SHELL =
   '<main><div class="page-spinner page-spinner-delayed" role="status" aria-live="polite"><span class="spinner" aria-hidden="true"></span><h1 class="page-spinner-heading">Loading…</h1></div></main>'
@@ -73,7 +73,7 @@ export function appShellPage(projectRoot: string): Plugin {
       )
       // A prerendered page paints complete without JavaScript, so it fetches the app only once it
       // is idle (src/boot.ts appends these links then): nothing competes with its first paint's
-      // images and text for a slow network (LCP, issue 12).
+      // images and text for a slow network (LCP).
       const deferred = String(index.source).replace(
         '</head>',
         `  <template id="app-preloads">${preloads.join('')}</template>\n  </head>`,
@@ -104,16 +104,16 @@ export function appShellPage(projectRoot: string): Plugin {
       // The landing and the account screens that need no data, rendered at build time by React
       // (src/prerender.tsx): they paint fully before any JavaScript runs, and the app hydrates
       // their markup (`data-prerendered`, src/main.tsx). A form stays `inert` until then, so
-      // nothing is typed into it that React would not know of. Each page is written in English
-      // and, under hi/, in Hindi (`<html lang="hi">`, its texts from the Hindi catalog); the
-      // server and the service worker pick one by the visitor's language (issue 16).
+      // nothing is typed into it that React would not know of. Each page is written in English and,
+      // under hi/, in Hindi (`<html lang="hi">`, its texts from the Hindi catalog); the server and
+      // the service worker pick one by the visitor's language.
       const pages = await prerenderScreens(projectRoot)
       // A prerendered Hindi page fetches the Devanagari web font's two weights
       // (src/i18n/devanagari.css) with its stylesheet, not once its first layout finds Devanagari
       // text: drawn first in a fallback and again in the font, the Hindi landing's heading and the
-      // login's fine print moved (bench:web's layout-shifts, "Web font loaded": CLS 0.005 on /,
-      // 0.002 on /loginn). At low priority: at the default one their 100 KB shared the slow link
-      // with the stylesheet and the hero image, and the Hindi landing's LCP rose by about 0.1 s.
+      // login's fine print would move (CLS). At low priority: at the default one the fonts share
+      // the slow link with the stylesheet and the hero image, and delay the Hindi landing's largest
+      // paint (LCP).
       const fontPreloads = devanagariFontPreloads(bundle)
       if (fontPreloads.length !== 2) this.error('the Devanagari font files are not in the build')
       const hindi = readCatalog(path.resolve(projectRoot, 'src/i18n/locales/hi.json'))
@@ -138,7 +138,7 @@ export function appShellPage(projectRoot: string): Plugin {
         if (!landing) this.error(`the landing (${locale}) was not prerendered`)
         const lang = ` data-lang="${locale}"`
         // Only the pages that paint their text from HTML: the app's own pages wait for the font in
-        // src/main.tsx, and there the preload's 100 KB slowed the dashboard's largest paint.
+        // src/main.tsx, and there a preload of the fonts would delay the dashboard's largest paint.
         const fonts = locale === 'hi' ? fontPreloads : []
         const landingPage = localize(deferred)
           .replace('</head>', `  ${[...fonts, landing.head].join('\n    ')}\n  </head>`)

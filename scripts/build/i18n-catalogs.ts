@@ -1,5 +1,5 @@
-// The i18n catalogs of the PWA (src/i18n/i18n.ts), compiled at build time with Lingui's own
-// message compiler, so the browser never needs the compiler (issue 16):
+// The i18n catalogs of the PWA (src/i18n/i18n.ts), compiled at build time with Lingui's own message
+// compiler, so the browser never needs the compiler:
 // - `import('…/locales/hi.json?lingui')`: the Hindi catalog (English text → Hindi), compiled;
 // - `virtual:i18n/en`: the English plurals and selects (`{n, plural, …}`), compiled from the
 //   Hindi catalog's keys (every key the code uses is one of them, src/i18n/catalog.test.ts);

@@ -140,9 +140,8 @@ export async function prerenderScreens(root: string): Promise<Map<string, Preren
 
 /**
  * `${locale}:${path}` (e.g. `hi:/deposit-fee`) → static first frame of each logged-in route
- * src/prerender.tsx draws a shell for (`SHELL_ROUTES`, e.g. '/dashboard'): data-free markup the
- * app renders over (issue 12), in each language; `posterSrc` is the player's still as the page
- * carries it.
+ * src/prerender.tsx draws a shell for (`SHELL_ROUTES`, e.g. '/dashboard'): data-free markup the app
+ * renders over, in each language; `posterSrc` is the player's still as the page carries it.
  * @throws the server build's error, or a shell's render error (naming the route).
  */
 export async function prerenderShells(

@@ -6,10 +6,10 @@
  * styled before any JavaScript runs; the app's code waits in a template until it has (src/boot.ts).
  * The server fills the deposit screen's with the plans per request (server/plugins/static.ts, from
  * the server build shipped under ssr/). The dashboard's player still travels inside its page (a
- * `data:` URL, 4.7 KB): the screen's largest picture paints with the page's first paint, not
- * after a request of its own that shares a slow network with the app's code (LCP, issue 12). The
- * server (server/plugins/static.ts) and the service worker (sw/sw.ts) serve each shell for its
- * route; the app renders over it (`data-shell`, src/main.tsx).
+ * `data:` URL, 4.7 KB): the screen's largest picture paints with the page's first paint, not after
+ * a request of its own that shares a slow network with the app's code (LCP). The server
+ * (server/plugins/static.ts) and the service worker (sw/sw.ts) serve each shell for its route; the
+ * app renders over it (`data-shell`, src/main.tsx).
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -72,9 +72,9 @@ export function routeShells(root: string): Plugin {
             shell.head,
             // The page paints its first frame from HTML and CSS alone, so the app's code, the
             // screen's own code and, for a frame carrying the player's still inline (the
-            // dashboard), the still's file for the app's player are fetched only once that frame
-            // is on screen (src/boot.ts appends these links then): nothing shares the slow network
-            // with the first paint, which is the screen's largest (LCP, issue 12).
+            // dashboard), the still's file for the app's player are fetched only once that frame is
+            // on screen (src/boot.ts appends these links then): nothing shares the slow network
+            // with the first paint, which is the screen's largest (LCP).
             `<template id="app-preloads">${[
               ...appPreloads.map((link) => link.trim()),
               ...files

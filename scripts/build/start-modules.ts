@@ -1,11 +1,11 @@
 /**
- * Build step: which modules make up the app's start, found from the import graph rather than
- * from file names by regular expression (issue 15). After the module graph is built, it marks
- * what the start entries (src/main.tsx, and the shared modules every logged-in screen draws at
- * once: `START_ENTRIES`) reach by static imports, keeping the libraries (React aside: it has its
- * own chunk), the app's shared layers (src/lib, src/stores, contract, src/components, src/i18n)
- * and the modules plugins make up (the English catalog), and
- * leaving out what the entry script (src/boot.ts) imports itself, which stays in the entry.
+ * Build step: which modules make up the app's start, found from the import graph rather than from
+ * file names by regular expression. After the module graph is built, it marks what the start
+ * entries (src/main.tsx, and the shared modules every logged-in screen draws at once:
+ * `START_ENTRIES`) reach by static imports, keeping the libraries (React aside: it has its own
+ * chunk), the app's shared layers (src/lib, src/stores, contract, src/components, src/i18n) and the
+ * modules plugins make up (the English catalog), and leaving out what the entry script
+ * (src/boot.ts) imports itself, which stays in the entry.
  * vite.config.ts groups the marked modules into one `libs` chunk: one file, one round trip. And
  * per feature, the modules that two or more of its screens import (the membership screens' API
  * calls, UPI cache and terms) go into one chunk named after the feature.
@@ -15,10 +15,10 @@ import type { Plugin } from 'vite'
 
 /**
  * The start's entry modules: the app's start, and the shared modules that the logged-in screens
- * (dashboard, membership, withdraw, wallet) draw in their first render, fetched with the start so
- * a screen's own chunk is the only file left to fetch. The popup (src/components/popup.tsx) is
- * not one: the landing never opens it, so it is a chunk of its own that the dynamic import of a
- * screen using it preloads alongside that screen's chunk (issue 16).
+ * (dashboard, membership, withdraw, wallet) draw in their first render, fetched with the start so a
+ * screen's own chunk is the only file left to fetch. The popup (src/components/popup.tsx) is not
+ * one: the landing never opens it, so it is a chunk of its own that the dynamic import of a screen
+ * using it preloads alongside that screen's chunk.
  */
 export const START_ENTRIES = [
   'src/main.tsx',

@@ -91,7 +91,7 @@ function mailLockNotice(ctx: AppContext, user: { id: number; email: string }, un
 
 /**
  * Revokes the access token `token` (DECISIONS §6 `POST /logout/`) and deletes the push
- * subscriptions saved with it (issue 16: this device stops getting notifications).
+ * subscriptions saved with it, so this device stops getting notifications.
  */
 export async function logOut(ctx: AppContext, token: string): Promise<void> {
   await revokeAccessToken(ctx.db, token, ctx.now())

@@ -79,9 +79,9 @@ export async function prepareOtp(
 }
 
 /**
- * The scrypt hash of a decoy code (DECISIONS §7, issue 14): a random 43-character secret, so no
- * 4-digit code matches it, hashed with the same cost as a real code. Stored for an address with
- * no account, it is never mailed; `checkOtp` refuses a decoy even if something matched.
+ * The scrypt hash of a decoy code (DECISIONS §7): a random 43-character secret, so no 4-digit code
+ * matches it, hashed with the same cost as a real code. Stored for an address with no account, it
+ * is never mailed; `checkOtp` refuses a decoy even if something matched.
  */
 export async function prepareDecoyOtp(client: string | null = null): Promise<{ codeHash: string }> {
   return { codeHash: await hashSecret(randomToken(), client) }

@@ -45,9 +45,9 @@ export function assertResetEmail(email: string): void {
 }
 
 /**
- * Mails a reset code to the account with `email`, when a code may go out now. Runs after
- * forgot-password has answered, so known, unknown and rate-limited addresses all get the same
- * answer at the same speed (DECISIONS §7). Nothing is stored while the address's reset flow is
+ * Mails a reset code to the account with `email`, when a code may go out at `requestedAt` (the
+ * request's time; default now). Runs after forgot-password has answered, so known, unknown and
+ * rate-limited addresses all get the same answer at the same speed (DECISIONS §7). Nothing is stored while the address's reset flow is
  * locked, while the newest code's countdown runs (10 s after the first code, 59 s after a
  * resend), or once 10 codes were stored in 24 hours. For an address with no account the same
  * rules store a decoy code that is never mailed and never matches (`prepareDecoyOtp`), so
@@ -60,17 +60,24 @@ export function assertResetEmail(email: string): void {
 export function mailResetCode(
   ctx: AppContext,
   email: string,
+  requestedAt: Date = ctx.now(),
 ): Promise<'sent' | 'no-account' | 'locked' | 'too-soon' | 'daily-cap'> {
-  return oneAtATime(normalizeEmail(email), () => mailResetCodeNow(ctx, email))
+  return oneAtATime(normalizeEmail(email), () => mailResetCodeNow(ctx, email, requestedAt))
 }
 
+/**
+ * `mailResetCode`'s work, judged at `requestedAt`: the code's countdown runs from the moment of
+ * the request, which the screen's own countdown starts after, so a resend the screen offers is
+ * never refused as too soon by the server.
+ */
 async function mailResetCodeNow(
   ctx: AppContext,
   email: string,
+  requestedAt: Date,
 ): Promise<'sent' | 'no-account' | 'locked' | 'too-soon' | 'daily-cap'> {
   const address = normalizeEmail(email)
   const user = await findUserByEmail(ctx.db, address)
-  const now = ctx.now()
+  const now = requestedAt
   if (await codeFlowLockedUntil(ctx.db, address, 'reset', now)) return 'locked'
   const latest = await newestOtp(ctx.db, address, 'reset')
   if (latest && resendWaitMs(latest, now) > 0) return 'too-soon'

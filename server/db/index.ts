@@ -138,3 +138,12 @@ export function lockForUpdate<Q extends { forUpdate(): Q; forNoKeyUpdate(): Q }>
   if (engine !== 'postgres') return query
   return mode === 'no-key' ? query.forNoKeyUpdate() : query.forUpdate()
 }
+
+/**
+ * Makes transactions that take the same `key` (an integer) run one after another on PostgreSQL,
+ * until `tx` ends (`pg_advisory_xact_lock`). SQLite needs none: it runs one write transaction at
+ * a time.
+ */
+export async function serializeOn(tx: Tx, engine: Engine, key: number): Promise<void> {
+  if (engine === 'postgres') await sql`select pg_advisory_xact_lock(${key})`.execute(tx)
+}

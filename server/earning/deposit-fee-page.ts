@@ -76,11 +76,13 @@ export function depositFeePages(
     }
   }
 
+  // The app's clock (`config.clock`, injected by tests), else the wall clock, in ms.
+  const now = () => app.config.clock?.().getTime() ?? Date.now()
   return (locale) => {
     const kept = pages.get(locale)
-    if (kept && Date.now() - kept.at < PAGE_TTL_MS) return kept.html
+    if (kept && now() - kept.at < PAGE_TTL_MS) return kept.html
     const html = draw(locale)
-    pages.set(locale, { at: Date.now(), html })
+    pages.set(locale, { at: now(), html })
     return html
   }
 }

@@ -1,8 +1,8 @@
 /**
- * The audit trail (issue 17; DECISIONS §8): every operator action is one row of `audit_log`
- * (who, what, which row, before/after, reason, when, from where), written in the same database
- * transaction as the action itself, so an action and its audit row exist together or not at all.
- * The table is append-only (migration 006's triggers refuse UPDATE and DELETE).
+ * The audit trail (DECISIONS §8): every operator action is one row of `audit_log` (who, what, which
+ * row, before/after, reason, when, from where), written in the same database transaction as the
+ * action itself, so an action and its audit row exist together or not at all. The table is
+ * append-only (migration 006's triggers refuse UPDATE and DELETE).
  */
 import os from 'node:os'
 import type { Db, Tx } from '../db/index.ts'

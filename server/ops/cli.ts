@@ -32,7 +32,7 @@ async function main(argv: string[]): Promise<number> {
   const handle = openDatabase(config.databaseUrl)
   try {
     await migrateToLatest(handle.db as never, handle.engine)
-    // Orders and withdrawals changed here notify their users too (issue 16).
+    // Orders and withdrawals changed here notify their users too.
     const push = createPushNotifier({
       db: handle.db,
       keys: await loadVapidKeys(handle.db, config.vapidKeys, new Date()),

@@ -1,9 +1,9 @@
 /**
  * The operator commands of DECISIONS §8, each returning the text to print. Every action runs the
  * same server/earning functions as the API and the webhook: one transaction writing ledger rows
- * and, for confirm/reject/pay/fail, the audit row (actor `cli:<os user>`, issue 17).
- * Listings and look-ups are the console's own (queues.ts, user-lookup.ts), so both show the same.
- * Errors are ApiError (shown as their message) or UsageError.
+ * and, for confirm/reject/pay/fail, the audit row (actor `cli:<os user>`). Listings and look-ups
+ * are the console's own (queues.ts, user-lookup.ts), so both show the same. Errors are ApiError
+ * (shown as their message) or UsageError.
  */
 import { formatRupees } from '../../contract/rules.ts'
 import type { AppContext } from '../context.ts'

@@ -1,8 +1,8 @@
 /**
- * The console's commands of `npm run ops` (issue 17; DECISIONS §8): `create-admin` enrols an
- * operator (a one-time password and a TOTP enrolment URI with its QR code in the terminal),
- * `disable-admin` ends an operator's access, and
- * `backup` copies the SQLite database while the server runs (better-sqlite3's online backup).
+ * The console's commands of `npm run ops` (DECISIONS §8): `create-admin` enrols an operator (a
+ * one-time password and a TOTP enrolment URI with its QR code in the terminal), `disable-admin`
+ * ends an operator's access, and `backup` copies the SQLite database while the server runs
+ * (better-sqlite3's online backup).
  */
 import path from 'node:path'
 import SQLite from 'better-sqlite3'

@@ -1,9 +1,9 @@
 /**
- * Videos and membership plans as operators edit them (issue 17; DECISIONS §8): videos (link,
- * redirection link, timer, order, active) and plans (type, deposit amount, coins per video,
- * withdrawal days, active). Each create or edit is one transaction with its audit row (before and
- * after). A hidden (inactive) video leaves the dashboard; a hidden plan leaves the plan list and
- * takes no new deposits; rows are never deleted, since rewards and orders point at them.
+ * Videos and membership plans as operators edit them (DECISIONS §8): videos (link, redirection
+ * link, timer, order, active) and plans (type, deposit amount, coins per video, withdrawal days,
+ * active). Each create or edit is one transaction with its audit row (before and after). A hidden
+ * (inactive) video leaves the dashboard; a hidden plan leaves the plan list and takes no new
+ * deposits; rows are never deleted, since rewards and orders point at them.
  */
 import { isUniqueViolation, type Db } from '../db/index.ts'
 import { badRequest, conflict, notFound } from '../lib/errors.ts'

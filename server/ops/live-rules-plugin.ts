@@ -1,9 +1,9 @@
 /**
- * Keeps this instance's `config.rules` equal to the newest stored rules (issue 17; DECISIONS §3):
- * read once at start, then every RULES_REFRESH_MS, so a rule an operator saves on any instance is
- * enforced and served by `GET /config/` on every instance within seconds. The object is updated
- * in place: every context holding `config.rules` sees the change. `refreshRules()` applies a
- * change at once (after a save on this instance).
+ * Keeps this instance's `config.rules` equal to the newest stored rules (DECISIONS §3): read once
+ * at start, then every RULES_REFRESH_MS, so a rule an operator saves on any instance is enforced
+ * and served by `GET /config/` on every instance within seconds. The object is updated in place:
+ * every context holding `config.rules` sees the change. `refreshRules()` applies a change at once
+ * (after a save on this instance).
  */
 import fp from 'fastify-plugin'
 import { RULES_REFRESH_MS, newestRules } from './live-rules.ts'

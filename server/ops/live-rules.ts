@@ -1,12 +1,11 @@
 /**
- * The live rules of DECISIONS §3 (issue 17): stored in `rule_versions`, one row per edit (the
- * newest is in force, the rest is the history), edited by operators in the console, validated
- * here, and applied to every running instance within seconds: each instance reads the newest row
- * every RULES_REFRESH_MS and copies it into its `config.rules`, the object every route, the
- * earning and account functions and `GET /config/` read.
+ * The live rules of DECISIONS §3: stored in `rule_versions`, one row per edit (the newest is in
+ * force, the rest is the history), edited by operators in the console, validated here, and applied
+ * to every running instance within seconds: each instance reads the newest row every
+ * RULES_REFRESH_MS and copies it into its `config.rules`, the object every route, the earning and
+ * account functions and `GET /config/` read.
  */
-import { sql } from 'kysely'
-import type { Db, Engine } from '../db/index.ts'
+import { serializeOn, type Db, type Engine } from '../db/index.ts'
 import { DEFAULT_RULES, type Rules } from '../../contract/rules.ts'
 import { badRequest } from '../lib/errors.ts'
 import { writeAudit, type Actor } from './audit.ts'
@@ -149,8 +148,7 @@ export async function updateRules(
   return db.transaction().execute(async (tx) => {
     // Two saves at once on PostgreSQL: the second reads the first's version, not the one before
     // (SQLite runs one write transaction at a time already).
-    if (engine === 'postgres')
-      await sql`select pg_advisory_xact_lock(${RULES_LOCK_KEY})`.execute(tx)
+    await serializeOn(tx, engine, RULES_LOCK_KEY)
     const current = (await newestRules(tx, base))?.rules ?? base
     const next = applyRulesPatch(current, patch)
     const row = await tx

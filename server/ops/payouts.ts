@@ -1,9 +1,9 @@
 /**
- * Bulk payouts (issue 17; DECISIONS §8): the requested withdrawals exported as a bank bulk-payout
- * CSV (UPI ID, amount, reference), and the bank's result file imported to mark each withdrawal
- * paid (with the UTR) or failed (with the reason), through payWithdrawal/failWithdrawal with an
- * audit row each, one transaction per row. Importing a row twice changes nothing: paying again
- * with the same UTR and failing a failed withdrawal are no-ops (and write no audit row).
+ * Bulk payouts (DECISIONS §8): the requested withdrawals exported as a bank bulk-payout CSV (UPI
+ * ID, amount, reference), and the bank's result file imported to mark each withdrawal paid (with
+ * the UTR) or failed (with the reason), through payWithdrawal/failWithdrawal with an audit row
+ * each, one transaction per row. Importing a row twice changes nothing: paying again with the same
+ * UTR and failing a failed withdrawal are no-ops (and write no audit row).
  */
 import type { AppContext } from '../context.ts'
 import { ApiError } from '../lib/errors.ts'

@@ -1,7 +1,7 @@
 /**
- * The console's two queues (issue 17; DECISIONS §4, §8): open orders waiting for the operator's
- * check of the bank statement, and requested withdrawals by due date (overdue first), filtered
- * and paged. The actions on them are in operator-actions.ts.
+ * The console's two queues (DECISIONS §4, §8): open orders waiting for the operator's check of the
+ * bank statement, and requested withdrawals by due date (overdue first), filtered and paged. The
+ * actions on them are in operator-actions.ts.
  */
 import type { OrderPurpose } from '../db/schema/earning.ts'
 import type { AppContext } from '../context.ts'

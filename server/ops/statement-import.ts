@@ -1,9 +1,9 @@
 /**
- * The bank statement import (DECISIONS §4, §8; issue 13): reads a statement export (columns date,
- * UTR, amount, payer; a header row is skipped) and confirms every open order whose UTR and amount
- * match a row, listing every other row for a person to look at. Its command-line commands are in
- * statement-commands.ts. Each confirmation is `confirmOrder` as the operator's audited action: one transaction with its
- * ledger row and its audit row (issue 17).
+ * The bank statement import (DECISIONS §4, §8): reads a statement export (columns date, UTR,
+ * amount, payer; a header row is skipped) and confirms every open order whose UTR and amount match
+ * a row, listing every other row for a person to look at. Its command-line commands are in
+ * statement-commands.ts. Each confirmation is `confirmOrder` as the operator's audited action: one
+ * transaction with its ledger row and its audit row.
  */
 import { normalizeUtr, UTR_PATTERN } from '../../contract/utr.ts'
 import type { AppContext } from '../context.ts'
@@ -119,7 +119,7 @@ export async function importStatement(
     }
     try {
       // The operator's own confirmation: the order, its ledger row and the audit row in one
-      // transaction (issue 17).
+      // transaction.
       await confirmOrderAsOperator(
         ctx,
         actor,

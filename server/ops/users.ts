@@ -1,8 +1,8 @@
 /**
- * Users as operators change them (issue 17; DECISIONS §8; the look-up is in user-lookup.ts): a
- * flag or a suspension with the reason the user is
- * told (a suspended user cannot claim rewards or withdraw); a manual balance adjustment with a
- * required reason, as a ledger row. Each change is one transaction with its audit row.
+ * Users as operators change them (DECISIONS §8; the look-up is in user-lookup.ts): a flag or a
+ * suspension with the reason the user is told (a suspended user cannot claim rewards or withdraw);
+ * a manual balance adjustment with a required reason, as a ledger row. Each change is one
+ * transaction with its audit row.
  */
 import type { Db, Tx } from '../db/index.ts'
 import type { LedgerKind } from '../db/schema/earning.ts'

@@ -1,12 +1,12 @@
 /**
  * Access-token authentication (DECISIONS §6–7). `Authorization` carries the token bare or as
  * `Bearer TOKEN`. Tokens are stored as SHA-256 digests with a 30-day expiry and revoked on logout.
- * Routes add `onRequest: app.authenticate` (so a call without a token answers 401 before its
- * body is read or validated) and read `request.userId`. The token is looked up at most once per
- * request, in one statement that also reads whether its user is suspended (issue
- * 17): a hook that needs the user before the route (the suspension check) and `authenticate`
- * share that lookup through `app.tokenOwner(request)`. No token is cached beyond its request, so
- * a logout or a suspension counts on every instance at once (DECISIONS §1, §7).
+ * Routes add `onRequest: app.authenticate` (so a call without a token answers 401 before its body
+ * is read or validated) and read `request.userId`. The token is looked up at most once per request,
+ * in one statement that also reads whether its user is suspended: a hook that needs the user before
+ * the route (the suspension check) and `authenticate` share that lookup through
+ * `app.tokenOwner(request)`. No token is cached beyond its request, so a logout or a suspension
+ * counts on every instance at once (DECISIONS §1, §7).
  */
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'
@@ -62,7 +62,8 @@ const tokenOwnerQuery = compiledOnce(
 /**
  * The owner of `token` if it is live at `nowIso` (ISO time: unrevoked, unexpired), with their
  * suspension, in one statement (the unique index on the token's hash, the moderation row by its
- * key). Undefined for an unknown, revoked or expired token. The bench's floor calls it too.
+ * key). Undefined for an unknown, revoked or expired token. The benchmark's floor
+ * (tests/bench/api-floor.ts) calls it too.
  */
 export async function lookUpToken(
   db: Db,

@@ -1,5 +1,5 @@
 /**
- * `GET /metrics` in Prometheus text format (prom-client; issue 17, DECISIONS §2, §8), only with
+ * `GET /metrics` in Prometheus text format (prom-client; DECISIONS §2, §8), only with
  * `Authorization: Bearer METRICS_TOKEN`; with no METRICS_TOKEN configured it answers 404 as any
  * unknown path. Each app has its own registry (tests run several apps in one process).
  *

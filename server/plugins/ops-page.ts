@@ -1,7 +1,7 @@
 /**
- * Serves the operators' console page at `/ops/` (issue 17; DECISIONS §8): the built
- * `dist/ops/index.html` (vite.ops.config.ts); its hashed files under `/ops/assets/` are served by
- * the static plugin like the PWA's. Without that build it answers 404 `OPS_NOT_BUILT`.
+ * Serves the operators' console page at `/ops/` (DECISIONS §8): the built `dist/ops/index.html`
+ * (vite.ops.config.ts); its hashed files under `/ops/assets/` are served by the static plugin like
+ * the PWA's. Without that build it answers 404 `OPS_NOT_BUILT`.
  */
 import fs from 'node:fs'
 import path from 'node:path'

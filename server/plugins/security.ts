@@ -66,7 +66,7 @@ export function securityHeaders(
 
 export default fp(async (app) => {
   const headers = Object.entries(securityHeaders(app.config))
-  // On the raw response, as helmet did, so errors, 404s and streamed files carry them too.
+  // On the raw response, as helmet does, so errors, 404s and streamed files carry them too.
   app.addHook('onRequest', async (_request, reply) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value)
   })

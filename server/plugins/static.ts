@@ -1,8 +1,8 @@
 /**
  * Serves the built PWA from `config.staticDir`: hashed assets cached for a year, the service
- * worker, manifest and HTML never cached, and the single-page fallback to index.html for any
- * GET that is not under `/api/` (those answer a JSON 404). A route's page names the route's own
- * code in a `Link: rel=preload` header, so the browser fetches it with the app's (issue 5).
+ * worker, manifest and HTML never cached, and the single-page fallback to index.html for any GET
+ * that is not under `/api/` (those answer a JSON 404). A route's page names the route's own code in
+ * a `Link: rel=preload` header, so the browser fetches it with the app's instead of after it.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -48,7 +48,7 @@ export default fp<StaticOptions>(async (app, options) => {
   const preloadHeaders = dir === null ? new Map<string, string>() : routePreloadHeaders(dir)
   // The build's pages in Hindi (hi/index.html, hi/app.html, hi/prerendered/<route>.html).
   const hasHindi = dir !== null && fs.existsSync(path.join(dir, 'hi', 'index.html'))
-  // /deposit-fee with the plans drawn in by the server (issue 12's LCP).
+  // /deposit-fee with the plans drawn in by the server: its largest paint needs no JavaScript.
   const depositFeePage = dir === null ? null : (options.depositFeePages?.(app, dir) ?? null)
   if (hasIndex) {
     await app.register(fastifyStatic, {
@@ -104,8 +104,8 @@ export default fp<StaticOptions>(async (app, options) => {
       // Only for the pages the app draws: a prerendered page fetches its code once idle, a
       // route's first frame (shells/) once that frame is on screen (src/boot.ts).
       if (link && !/^(prerendered|shells)\//.test(shell)) reply.header('Link', link)
-      // In the visitor's language (issue 16): the page drawn in Hindi for a Hindi visitor, so the
-      // first paint is in their language and the app hydrates it as it is.
+      // In the visitor's language: the page drawn in Hindi for a Hindi visitor, so the first paint
+      // is in their language and the app hydrates it as it is.
       const hindi =
         hasHindi &&
         pageLanguage(request.headers.cookie, request.headers['accept-language']) === 'hi'

@@ -1,9 +1,9 @@
 /**
- * A suspended user cannot claim rewards or withdraw, and is told why (issue 17; DECISIONS §8):
+ * A suspended user cannot claim rewards or withdraw, and is told why (DECISIONS §8):
  * `POST /add-reward/` and `POST /add-withdraw/` answer 403 ACCOUNT_SUSPENDED with the operator's
  * reason for a token whose user is suspended (user_moderation), in the English message and on its
- * own as `reason` (null when none was stored), so a Hindi page can show the operator's words
- * apart from its own translation (issue 16). Register before the routes.
+ * own as `reason` (null when none was stored), so a Hindi page can show the operator's words apart
+ * from its own translation. Register before the routes.
  * The suspension comes with the request's one token lookup (server/plugins/auth.ts): no
  * statement of its own.
  */

@@ -1,9 +1,9 @@
 /**
- * What a money notification says (issue 16): the title and body in the device's language
- * (English or Hindi), with the amounts of the order or withdrawal as the database holds them after
- * the change; in Hindi the seeded plan types by their Hindi names and an operator's reason labelled
- * as their words. Every notification opens the wallet (`url: '/wallet'`); its `tag` names the record,
- * so a later notification about the same order or withdrawal replaces the earlier one.
+ * What a money notification says: the title and body in the device's language (English or Hindi),
+ * with the amounts of the order or withdrawal as the database holds them after the change; in Hindi
+ * the seeded plan types by their Hindi names and an operator's reason labelled as their words.
+ * Every notification opens the wallet (`url: '/wallet'`); its `tag` names the record, so a later
+ * notification about the same order or withdrawal replaces the earlier one.
  */
 import type { Db } from '../db/index.ts'
 import type { PushLanguage } from '../db/schema/push.ts'
@@ -35,9 +35,9 @@ function planName(type: string, hi: boolean): string {
 }
 
 /**
- * An operator's reason as a Hindi notification says it (issue 16): a reason the server wrote
- * itself in Hindi; the operator's own words quoted under a Hindi label, since they cannot be
- * translated. '' when there is none.
+ * An operator's reason as a Hindi notification says it: a reason the server wrote itself in Hindi;
+ * the operator's own words quoted under a Hindi label, since they cannot be translated. '' when
+ * there is none.
  */
 function hindiReason(reason: string | null): string {
   if (!reason) return ''

@@ -1,9 +1,9 @@
 /**
- * Sends the money notifications (issue 16) with the `web-push` library: each event becomes one
- * encrypted message (aes128gcm, RFC 8291) per device of the user, signed with the server's VAPID
- * keys. Sending starts after the money action's transaction has committed and runs in the
- * background: it never delays or fails the action; a failure is logged, and a 404 or 410 from the
- * push service (the subscription is gone) deletes that subscription.
+ * Sends the money notifications with the `web-push` library: each event becomes one encrypted
+ * message (aes128gcm, RFC 8291) per device of the user, signed with the server's VAPID keys.
+ * Sending starts after the money action's transaction has committed and runs in the background: it
+ * never delays or fails the action; a failure is logged, and a 404 or 410 from the push service
+ * (the subscription is gone) deletes that subscription.
  */
 import type { Agent } from 'node:https'
 import webpush, { WebPushError } from 'web-push'

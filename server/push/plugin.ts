@@ -1,7 +1,7 @@
 /**
- * Decorates the app with `push`, the notifier of money events (issue 16), once the database is
- * open: its VAPID keys come from the configuration or the database (generated on the first
- * start). Closing the app waits for the notifications already started.
+ * Decorates the app with `push`, the notifier of money events, once the database is open: its VAPID
+ * keys come from the configuration or the database (generated on the first start). Closing the app
+ * waits for the notifications already started.
  */
 import fp from 'fastify-plugin'
 import { createPushNotifier, type PushNotifier } from './notifier.ts'

@@ -1,7 +1,7 @@
 /**
- * Push subscriptions, one per device (issue 16): saved by `POST /push/subscriptions` for the
- * token's user, removed by `DELETE /push/subscriptions`, by logging out with the token that saved
- * it, and when the push service answers 404 or 410 (the browser dropped it).
+ * Push subscriptions, one per device: saved by `POST /push/subscriptions` for the token's user,
+ * removed by `DELETE /push/subscriptions`, by logging out with the token that saved it, and when
+ * the push service answers 404 or 410 (the browser dropped it).
  */
 import crypto from 'node:crypto'
 import type { Db } from '../db/index.ts'

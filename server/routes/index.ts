@@ -9,7 +9,7 @@ import pushRoutes from './push/index.ts'
 import suspension from '../plugins/suspension.ts'
 
 export default async function routes(app: FastifyInstance): Promise<void> {
-  // Before the routes: its hook must cover add-reward and add-withdraw (issue 17).
+  // Before the routes: its hook must cover add-reward and add-withdraw.
   await app.register(suspension)
   await app.register(systemRoutes)
   await app.register(accountRoutes)

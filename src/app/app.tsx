@@ -20,13 +20,13 @@ import { useLocale } from '@/i18n/react'
 /**
  * The logged-in app's tab bar, loaded on demand and only on the tabs' own screens: a guest or an
  * inner screen (/deposit-fee) never loads it, so its code and icons stay out of the first route's
- * JavaScript (issue 12's budget) and out of an inner screen's first render (its LCP).
+ * JavaScript (its budget, docs/benchmarks.md) and out of an inner screen's first render (its LCP).
  */
 const TabBar = lazy(() => import('@/components/tab-bar').then((m) => ({ default: m.TabBar })))
 
 /**
  * The "new version" prompt, drawn after the first paint; loaded then with the service worker's
- * bridge, so neither is in the first route's JavaScript (issue 12's budget).
+ * bridge, so neither is in the first route's JavaScript (its budget, docs/benchmarks.md).
  */
 const UpdatePrompt = lazy(() =>
   import('@/components/update-prompt').then((m) => ({ default: m.UpdatePrompt })),
@@ -40,15 +40,15 @@ export function App() {
   // The toaster and the notices mount right after the first screen has painted, in a task of
   // their own (a toast raised before then still shows: the toaster reads its store on mount).
   const chrome = useAfterFirstPaint(true, { transition: true })
-  // A language change draws every screen again in the new language (issue 16).
+  // A language change draws every screen again in the new language.
   const locale = useLocale()
   useRouteTitle(locale)
   useEffect(() => setUnauthorizedHandler(() => navigate('/loginn', { replace: true })), [navigate])
   const [location] = useLocation()
   useEffect(() => {
     // The outbox starts once, here: queued reward claims and withdrawals are sent at start whatever
-    // the first screen is (issue 3), once that screen has settled, or after logging in; loaded on
-    // demand so the outbox stays out of the first route's JavaScript.
+    // the first screen is, once that screen has settled, or after logging in; loaded on demand so
+    // the outbox stays out of the first route's JavaScript.
     if (outboxStarted || !isLoggedIn()) return
     return whenSettled(() => {
       outboxStarted = true

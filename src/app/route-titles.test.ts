@@ -1,4 +1,4 @@
-/** Every route has a title of its own (issue 13). */
+/** Every route has a title of its own. */
 import { describe, expect, it } from 'vitest'
 import { ROUTES } from './routes'
 import { documentTitle, ROUTE_TITLES } from './route-titles'

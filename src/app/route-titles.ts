@@ -1,6 +1,6 @@
 /**
- * Each route's document title (issue 13: a tab, the history list and a screen reader name the
- * screen the user is on), and the hook that keeps `document.title` in step with the route.
+ * Each route's document title (so a tab, the history list and a screen reader name the screen the
+ * user is on), and the hook that keeps `document.title` in step with the route.
  */
 import { useEffect } from 'react'
 import { useLocation } from 'wouter'

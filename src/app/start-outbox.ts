@@ -1,7 +1,7 @@
 /**
- * Starts the outbox (issue 3, issue 15) with the kinds of item the features define: reward claims
- * (dashboard) and withdrawal requests (withdraw). Loaded on demand by the app (src/app/app.tsx),
- * so neither the outbox nor the kinds weigh on the first route's JavaScript.
+ * Starts the outbox with the kinds of item the features define: reward claims (dashboard) and
+ * withdrawal requests (withdraw). Loaded on demand by the app (src/app/app.tsx), so neither the
+ * outbox nor the kinds weigh on the first route's JavaScript.
  */
 import { startOutbox } from '@/lib/outbox/outbox'
 import { REWARD_CLAIMS } from '@/features/dashboard/lib/reward-claims'

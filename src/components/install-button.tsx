@@ -1,8 +1,8 @@
 /**
- * "Install app" (issue 16): a button shown once the browser has offered installation
- * (`beforeinstallprompt`, kept by src/lib/install-prompt.ts since the page's start), which opens
- * the browser's install dialog; on iOS Safari, which has no such offer, a one-line "Add to Home
- * Screen" hint. Nothing shows in the installed app. Used on the landing and the dashboard.
+ * "Install app": a button shown once the browser has offered installation (`beforeinstallprompt`,
+ * kept by src/lib/install-prompt.ts since the page's start), which opens the browser's install
+ * dialog; on iOS Safari, which has no such offer, a one-line "Add to Home Screen" hint. Nothing
+ * shows in the installed app. Used on the landing and the dashboard.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { Download } from 'lucide-react'

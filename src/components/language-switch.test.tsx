@@ -1,4 +1,4 @@
-/** The language switch (issue 16): its options, the stored choice, `<html lang>` and the redraw. */
+/** The language switch: its options, the stored choice, `<html lang>` and the redraw. */
 import { afterEach, describe, expect, it } from 'vitest'
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'

@@ -1,8 +1,7 @@
 /**
- * The language switch (issue 16), on the landing and the profile: English and Hindi, each option
- * labelled in its own language ("English" / "हिन्दी"), the active one pressed. A tap stores the
- * choice (it wins over the browser's language from then on, offline too) and redraws the app in
- * that language.
+ * The language switch, on the landing and the profile: English and Hindi, each option labelled in
+ * its own language ("English" / "हिन्दी"), the active one pressed. A tap stores the choice (it wins
+ * over the browser's language from then on, offline too) and redraws the app in that language.
  */
 import { useState } from 'react'
 import { t } from '@/i18n/i18n'

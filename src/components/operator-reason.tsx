@@ -1,7 +1,7 @@
 /**
- * An operator's reason on a screen (issue 16, src/lib/operator-reason.ts): the translated label,
- * then the reason, the operator's own words quoted and marked with their language (so a screen
- * reader on a Hindi page reads English words as English), or a known reason in the page's words.
+ * An operator's reason on a screen (src/lib/operator-reason.ts): the translated label, then the
+ * reason, the operator's own words quoted and marked with their language (so a screen reader on a
+ * Hindi page reads English words as English), or a known reason in the page's words.
  */
 import { shownReason } from '@/lib/operator-reason'
 import { t } from '@/i18n/i18n'

@@ -1,6 +1,6 @@
 /**
- * Test helper for the popups' keyboard tests (issue 16 item 7): the focus trap of a modal popup,
- * asserted the same way for every popup.
+ * Test helper for the popups' keyboard tests: the focus trap of a modal popup, asserted the same
+ * way for every popup.
  */
 import { expect } from 'vitest'
 import type { UserEvent } from '@testing-library/user-event'

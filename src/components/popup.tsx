@@ -1,11 +1,11 @@
 /**
- * A modal popup over the screen (issue 16 item 7): a native `<dialog>` opened with `showModal()`,
- * so the page behind is inert and screen readers hear its title (`aria-labelledby`). Focus moves
- * to its first control (the dialog itself when it has none), Tab and Shift+Tab cycle inside it,
- * and when it closes focus returns to the element that had it before (the opener) or, when that
- * is gone or the popup opened on load, to `returnFocus()` or the screen's `h1`.
- * Escape calls `onDismiss`; a popup without one (its only way out is its own button, SPEC §4)
- * stays open. The popup is open while it is rendered: its owner closes it by unmounting it.
+ * A modal popup over the screen: a native `<dialog>` opened with `showModal()`, so the page behind
+ * is inert and screen readers hear its title (`aria-labelledby`). Focus moves to its first control
+ * (the dialog itself when it has none), Tab and Shift+Tab cycle inside it, and when it closes focus
+ * returns to the element that had it before (the opener) or, when that is gone or the popup opened
+ * on load, to `returnFocus()` or the screen's `h1`. Escape calls `onDismiss`; a popup without one
+ * (its only way out is its own button, SPEC §4) stays open. The popup is open while it is rendered:
+ * its owner closes it by unmounting it.
  */
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react'
 

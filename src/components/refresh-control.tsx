@@ -1,7 +1,7 @@
 /**
- * Fresh data on demand (issue 16): says when the shown data was saved ("Updated 2 min ago", or
- * the date of an offline copy) beside a Refresh button; pulling the page down from its top does
- * the same on a touch screen (`usePullToRefresh`). The screen passes what to reload.
+ * Fresh data on demand: says when the shown data was saved ("Updated 2 min ago", or the date of an
+ * offline copy) beside a Refresh button; pulling the page down from its top does the same on a
+ * touch screen (`usePullToRefresh`). The screen passes what to reload.
  */
 import { useEffect, useRef, useState } from 'react'
 import { RefreshCw } from 'lucide-react'

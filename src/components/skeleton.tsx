@@ -1,7 +1,7 @@
 /**
- * Skeleton placeholders (issue 16): grey blocks shaped like the content on its way, in place of a
- * page spinner, so the screen keeps its layout while data or code arrives and nothing jumps when
- * it does. Each placeholder is one `role="status"` region that says "Loading…" to screen readers.
+ * Skeleton placeholders: grey blocks shaped like the content on its way, in place of a page
+ * spinner, so the screen keeps its layout while data or code arrives and nothing jumps when it
+ * does. Each placeholder is one `role="status"` region that says "Loading…" to screen readers.
  */
 import type { CSSProperties, ReactNode } from 'react'
 import { t } from '@/i18n/i18n'

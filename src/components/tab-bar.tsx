@@ -1,8 +1,8 @@
 /**
- * The logged-in app's bottom tab bar (issue 16): Home (/dashboard), Wallet (/wallet), Refer
- * (/referandearn) and Profile (/profile), SPEC §2's routes. It shows on those four screens only;
- * the inner screens keep their back button. Icons are Lucide's, imported one by one (inline SVG,
- * part of the app's own chunk: no request of their own before the dashboard's first render).
+ * The logged-in app's bottom tab bar: Home (/dashboard), Wallet (/wallet), Refer (/referandearn)
+ * and Profile (/profile), SPEC §2's routes. It shows on those four screens only; the inner screens
+ * keep their back button. Icons are Lucide's, imported one by one (inline SVG, part of the app's
+ * own chunk: no request of their own before the dashboard's first render).
  */
 import { useEffect } from 'react'
 import { Link, useLocation } from 'wouter'

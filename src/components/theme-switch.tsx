@@ -1,6 +1,6 @@
 /**
- * The profile's colour theme switch (issue 16): System, Light or Dark as three radio buttons in a
- * fieldset. The choice applies at once and is kept on the device (src/lib/theme.ts).
+ * The profile's colour theme switch: System, Light or Dark as three radio buttons in a fieldset.
+ * The choice applies at once and is kept on the device (src/lib/theme.ts).
  */
 import { useSyncExternalStore } from 'react'
 import { msg, t } from '@/i18n/i18n'

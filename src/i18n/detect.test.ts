@@ -1,4 +1,4 @@
-/** Which language the app opens in (issue 16): the stored choice, else the browser's first language. */
+/** Which language the app opens in: the stored choice, else the browser's first language. */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { browserLocale, detectLocale, parseLocale } from './detect'
 

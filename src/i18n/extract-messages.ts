@@ -1,7 +1,7 @@
 /**
- * Finds every message the PWA's source uses (issue 16), by a TypeScript AST scan of src/: the
- * literal first argument of `t('…')` and `msg('…')`, and the literal `id` of `<T id="…">`. Used by
- * the catalog test (every message has a Hindi entry, every Hindi entry is used) and by
+ * Finds every message the PWA's source uses, by a TypeScript AST scan of src/: the literal first
+ * argument of `t('…')` and `msg('…')`, and the literal `id` of `<T id="…">`. Used by the catalog
+ * test (every message has a Hindi entry, every Hindi entry is used) and by
  * `npx tsx src/i18n/extract-messages.ts`, which prints the messages the Hindi catalog lacks.
  * Node only (reads files); never imported by the app.
  */

@@ -1,8 +1,8 @@
 /**
- * Counts in messages (issue 12's TBT, issue 16's words): chosen by `pluralForm` with a `select`,
- * so drawing them never creates an `Intl.NumberFormat` (whose first use loads ICU's number data in
- * one long task), with the same words ICU's `plural` gave, in English and Hindi; and
- * `formatIndianNumber` writes what `Intl.NumberFormat` writes for `en-IN` and `hi-IN`.
+ * Counts in messages: chosen by `pluralForm` with a `select`, so drawing them never creates an
+ * `Intl.NumberFormat` (whose first use loads ICU's number data in one long task), with the same
+ * words ICU's `plural` gave, in English and Hindi; and `formatIndianNumber` writes what
+ * `Intl.NumberFormat` writes for `en-IN` and `hi-IN`.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { activateLocale } from './i18n'

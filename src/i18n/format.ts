@@ -1,7 +1,7 @@
 /**
- * Numbers, coins, rupees and dates in the active language (issue 16): `en-IN` or `hi-IN`. Both
- * write Latin digits in Indian grouping (1,00,000), so numbers and rupees are the same text in
- * either (`formatIndianNumber`, which avoids `Intl.NumberFormat`'s slow first call, TBT issue 5;
+ * Numbers, coins, rupees and dates in the active language: `en-IN` or `hi-IN`. Both write Latin
+ * digits in Indian grouping (1,00,000), so numbers and rupees are the same text in either
+ * (`formatIndianNumber`, which avoids `Intl.NumberFormat`'s slow first call, a long task: TBT;
  * src/i18n/format.test.ts checks it against Intl for both); the word "coins" and dates differ.
  */
 import {
@@ -41,11 +41,11 @@ const pluralRules = new Map<string, Intl.PluralRules>()
 
 /**
  * The plural category of the count `n` in the active language ('one' or 'other' in English and
- * Hindi; Hindi's 'one' is 0 and 1), by `Intl.PluralRules` (one per language, kept). A message
- * with a count chooses its words by it, `{form, select, one {{n} day} other {{n} days}}`, instead
- * of ICU's `plural`: Lingui writes a plural's number with `Intl.NumberFormat` even where the
- * message does not show it, and the first one on a page loads ICU's number data in one task, about
- * 40 ms here and four times that on a slow phone (the dashboard's TBT, issue 12).
+ * Hindi; Hindi's 'one' is 0 and 1), by `Intl.PluralRules` (one per language, kept). A message with
+ * a count chooses its words by it, `{form, select, one {{n} day} other {{n} days}}`, instead of
+ * ICU's `plural`: Lingui writes a plural's number with `Intl.NumberFormat` even where the message
+ * does not show it, and the first one on a page loads ICU's number data in one long task, longer
+ * still on a slow phone (TBT).
  */
 export function pluralForm(n: number): Intl.LDMLPluralRule {
   const locale = intlLocale()

@@ -1,12 +1,11 @@
 /**
- * The one i18n runtime of the PWA (Lingui, issue 16). A message's id is its English text (ICU
- * MessageFormat: `{name}` placeholders, `{n, plural, …}`, `<0>…</0>` for elements), exactly as
- * SPEC.md words it, so English needs no catalog download: English texts are returned as they
- * are with their `{name}` placeholders filled in, and the few plurals and selects come compiled
- * from `virtual:i18n/en` (derived at build time from the Hindi catalog's keys,
- * scripts/build/i18n-catalogs.ts). The Hindi catalog
- * (src/i18n/locales/hi.json, compiled at build time) is a chunk of its own, loaded only when Hindi
- * is active.
+ * The one i18n runtime of the PWA (Lingui). A message's id is its English text (ICU MessageFormat:
+ * `{name}` placeholders, `{n, plural, …}`, `<0>…</0>` for elements), exactly as SPEC.md words it,
+ * so English needs no catalog download: English texts are returned as they are with their `{name}`
+ * placeholders filled in, and the few plurals and selects come compiled from `virtual:i18n/en`
+ * (derived at build time from the Hindi catalog's keys, scripts/build/i18n-catalogs.ts). The Hindi
+ * catalog (src/i18n/locales/hi.json, compiled at build time) is a chunk of its own, loaded only
+ * when Hindi is active.
  */
 import { setupI18n, type Messages } from '@lingui/core'
 import { messages as english } from 'virtual:i18n/en'
@@ -30,8 +29,8 @@ export type MessageValues = Record<string, string | number>
  * raised.
  */
 export function t(message: string, values?: MessageValues): string {
-  // English: the message itself, its `{name}` placeholders filled in; only plurals and selects
-  // need Lingui's compiled form (the start file's few bytes, issue 12's budget).
+  // English: the message itself, its `{name}` placeholders filled in; only plurals and selects need
+  // Lingui's compiled form (the start file's few bytes count against its budget).
   if (i18n.locale === 'en' && !(message in english)) {
     return values
       ? message.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole))

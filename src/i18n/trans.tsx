@@ -1,7 +1,7 @@
 /**
- * `<T>`: a message with elements inside (issue 16). Apart from the start file (vite.config.ts
- * groups src/i18n/i18n.ts and react.tsx there): only the screens that use it load Lingui's
- * element formatting.
+ * `<T>`: a message with elements inside. Apart from the start file (vite.config.ts groups
+ * src/i18n/i18n.ts and react.tsx there): only the screens that use it load Lingui's element
+ * formatting.
  */
 import type { ReactNode } from 'react'
 import { TransNoContext } from '@lingui/react/server'

@@ -1,11 +1,11 @@
 /**
- * The Hindi pages' words for the API's error codes (issue 16), a chunk of its own: English pages
- * show the server's own message and never load it (./api-error-text.ts).
+ * The Hindi pages' words for the API's error codes, a chunk of its own: English pages show the
+ * server's own message and never load it (./api-error-text.ts).
  */
 /**
  * The catalog's marker (contract/msg.ts does the same), defined here: this chunk importing
  * contract/msg.ts, which the entry script holds, made the build give the entry a static import
- * of a runtime chunk (tests/api/bundle-budget.test.ts: an entry with no static imports).
+ * of a runtime chunk (tests/checks/bundle-budget.test.ts: an entry with no static imports).
  */
 const msg = <T extends string>(message: T): T => message
 

@@ -1,7 +1,7 @@
 /**
- * The API's refusals in Hindi (issue 16): every error code the product API can send the PWA has a
- * Hindi text (found by a TypeScript AST scan of server/: a new code without one fails here), and
- * a Hindi page shows a refusal in Hindi while an English page keeps the server's words.
+ * The API's refusals in Hindi: every error code the product API can send the PWA has a Hindi text
+ * (found by a TypeScript AST scan of server/: a new code without one fails here), and a Hindi page
+ * shows a refusal in Hindi while an English page keeps the server's words.
  */
 import fs from 'node:fs'
 import path from 'node:path'

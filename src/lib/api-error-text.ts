@@ -1,11 +1,10 @@
 /**
- * The API's refusals in the visitor's language (issue 16). The server answers `{message, code}` in
- * English (DECISIONS §6); on a Hindi page the message is shown in Hindi: the catalog's own
- * translation when the server's words are a catalog message (SPEC §8's texts, the shared input
- * checks of contract/validation.ts), else the Hindi of its `code` (./api-error-codes.ts), with
- * the numbers the answer carries (`retry_after_seconds`, `referral_count`, …), else the server's
- * English. ./api-error-text.test.ts fails when a code the product API can send to the
- * PWA has no entry here.
+ * The API's refusals in the visitor's language. The server answers `{message, code}` in English
+ * (DECISIONS §6); on a Hindi page the message is shown in Hindi: the catalog's own translation when
+ * the server's words are a catalog message (SPEC §8's texts, the shared input checks of
+ * contract/validation.ts), else the Hindi of its `code` (./api-error-codes.ts), with the numbers
+ * the answer carries (`retry_after_seconds`, `referral_count`, …), else the server's English.
+ * ./api-error-text.test.ts fails when a code the product API can send to the PWA has no entry here.
  */
 import { i18n, t } from '@/i18n/i18n'
 import { reasonLine } from './operator-reason'

@@ -1,6 +1,6 @@
 /**
  * Cold-start GETs sent by the entry script (src/boot.ts) before the app's code has arrived, so a
- * logged-in screen's data travels alongside its JavaScript instead of after it (LCP, issue 5).
+ * logged-in screen's data travels alongside its JavaScript instead of after it (LCP).
  * The app's HTTP client (src/lib/api-client.ts) takes each answer once, from its beforeRequest
  * hook, in place of sending the same request again. Kept nearly free of imports: it is part of
  * the entry's few kilobytes.

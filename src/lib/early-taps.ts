@@ -1,9 +1,9 @@
 /**
- * Taps on a prerendered page before React has taken it over (issue 12). The landing paints from
- * HTML and fetches the app only once the browser is idle, so on a slow phone its buttons (Play
- * the sample video, the language switch) are drawn seconds before any code listens to them. A
- * tap on one then is held: it starts the app at once, and once React has taken the page over
- * (`hydrateRoot` called, src/main.tsx) it is given again, so it is answered instead of lost.
+ * Taps on a prerendered page before React has taken it over. The landing paints from HTML and
+ * fetches the app only once the browser is idle, so on a slow phone its buttons (Play the sample
+ * video, the language switch) are drawn seconds before any code listens to them. A tap on one then
+ * is held: it starts the app at once, and once React has taken the page over (`hydrateRoot` called,
+ * src/main.tsx) it is given again, so it is answered instead of lost.
  * Links need none of this (they work without JavaScript), and forms stay `inert` until then.
  */
 

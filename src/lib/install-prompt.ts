@@ -1,9 +1,9 @@
 /**
- * "Install app" (issue 16): Chromium's `beforeinstallprompt` is held back from the browser's own
- * mini-infobar and kept, so the app's button can show the install dialog when tapped. The event
- * may fire before React has loaded (the landing loads the app only when idle), so the entry
- * script (src/boot.ts) starts listening; no React here. iOS Safari has no such event: there the
- * screens show a short "Add to Home Screen" hint instead.
+ * "Install app": Chromium's `beforeinstallprompt` is held back from the browser's own mini-infobar
+ * and kept, so the app's button can show the install dialog when tapped. The event may fire before
+ * React has loaded (the landing loads the app only when idle), so the entry script (src/boot.ts)
+ * starts listening; no React here. iOS Safari has no such event: there the screens show a short
+ * "Add to Home Screen" hint instead.
  */
 
 /** The part of Chromium's BeforeInstallPromptEvent the app uses (not in TypeScript's DOM lib). */

@@ -1,7 +1,7 @@
 /**
- * One way to log a failed call (issue 13): an expected refusal (an HTTP 4xx answer: a paid fee,
- * too many open orders, an unknown order) is a warning, since the screen already says what
- * happened; anything else (5xx, offline, a bug) is an error.
+ * One way to log a failed call: an expected refusal (an HTTP 4xx answer: a paid fee, too many open
+ * orders, an unknown order) is a warning, since the screen already says what happened; anything
+ * else (5xx, offline, a bug) is an error.
  */
 import { HTTPError } from 'ky'
 

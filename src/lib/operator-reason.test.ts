@@ -1,6 +1,6 @@
 /**
- * Operators' reasons (issue 16): free text stays the operator's words, with the language it is
- * written in; the reasons the server writes itself read in the page's language.
+ * Operators' reasons: free text stays the operator's words, with the language it is written in; the
+ * reasons the server writes itself read in the page's language.
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import { activateLocale } from '@/i18n/i18n'

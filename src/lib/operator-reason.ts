@@ -1,10 +1,10 @@
 /**
- * Operators' reasons shown to a user (issue 16): why an order was rejected, a payout failed or the
- * account is suspended. An operator writes them in free text (the console, `npm run ops`), which
- * cannot be machine-translated, so a page shows them as the operator's words under a translated
- * label ("Reason given by our team:"). The few reasons the server writes itself (the command
- * line's defaults, a bank result file's status: contract/server-words.ts) are known messages
- * and are shown in the page's language instead.
+ * Operators' reasons shown to a user: why an order was rejected, a payout failed or the account is
+ * suspended. An operator writes them in free text (the console, `npm run ops`), which cannot be
+ * machine-translated, so a page shows them as the operator's words under a translated label
+ * ("Reason given by our team:"). The few reasons the server writes itself (the command line's
+ * defaults, a bank result file's status: contract/server-words.ts) are known messages and are shown
+ * in the page's language instead.
  */
 import { t } from '@/i18n/i18n'
 import { knownReasonMessage } from '@contract/server-words'

@@ -1,8 +1,8 @@
 /**
- * This device's Web Push subscription (issue 16): whether notifications can work here, turning
- * them on (the browser's permission prompt, `pushManager.subscribe` with the server's VAPID key,
- * then `POST /push/subscriptions`) and off (`DELETE /push/subscriptions`, then unsubscribe). Only
- * loaded on demand (the wallet's card, a withdrawal's offer, logout): never on a first route.
+ * This device's Web Push subscription: whether notifications can work here, turning them on (the
+ * browser's permission prompt, `pushManager.subscribe` with the server's VAPID key, then
+ * `POST /push/subscriptions`) and off (`DELETE /push/subscriptions`, then unsubscribe). Only loaded
+ * on demand (the wallet's card, a withdrawal's offer, logout): never on a first route.
  */
 import { api } from './api-client'
 

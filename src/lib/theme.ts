@@ -1,10 +1,10 @@
 /**
- * The colour theme (issue 16): System (follows `prefers-color-scheme`, the default), Light or
- * Dark, chosen on the profile and kept in localStorage, so it holds offline and across a logout
- * (src/lib/logout.ts keeps it). A pinned choice sets `data-theme` on <html>, which the tokens'
- * `color-scheme` follows (src/styles/tokens.css), and with it every light-dark() colour; the
- * `theme-color` meta tags follow too. No React here: the entry script (src/boot.ts) applies the
- * stored choice before the app loads.
+ * The colour theme: System (follows `prefers-color-scheme`, the default), Light or Dark, chosen on
+ * the profile and kept in localStorage, so it holds offline and across a logout (src/lib/logout.ts
+ * keeps it). A pinned choice sets `data-theme` on <html>, which the tokens' `color-scheme` follows
+ * (src/styles/tokens.css), and with it every light-dark() colour; the `theme-color` meta tags
+ * follow too. No React here: the entry script (src/boot.ts) applies the stored choice before the
+ * app loads.
  */
 
 export type ThemeChoice = 'system' | 'light' | 'dark'

@@ -15,9 +15,9 @@ export function whenIdle(fn: () => void, timeoutMs = 2_000, fallbackDelayMs = 1)
 
 /**
  * Calls `fn` once the first screen has settled: `delayMs` ms from now, then when the browser is
- * idle (at most `timeoutMs` ms later). For work no screen draws (the service worker's
- * registration, the outbox's start), so its requests never compete with the first screen's
- * largest paint on a slow network (LCP, issue 12). Returns a cancel function.
+ * idle (at most `timeoutMs` ms later). For work no screen draws (the service worker's registration,
+ * the outbox's start), so its requests never compete with the first screen's largest paint on a
+ * slow network (LCP). Returns a cancel function.
  */
 export function whenSettled(fn: () => void, delayMs = 1_000, timeoutMs = 2_000): () => void {
   let cancelIdle: (() => void) | null = null

@@ -1,6 +1,6 @@
 /**
- * `GET /withdrawal-status/` (DECISIONS §4, issue 13): the signed-in user's progress on every
- * withdrawal condition, the payout days of the user's plan and the days to the minimum balance.
+ * `GET /withdrawal-status/` (DECISIONS §4): the signed-in user's progress on every withdrawal
+ * condition, the payout days of the user's plan and the days to the minimum balance.
  * `useWithdrawalStatus()` fetches it for a logged-in visitor only; a guest gets null.
  */
 import { useEffect, useState } from 'react'

@@ -10,8 +10,8 @@ import { useUserStore } from './user-store'
 
 /** Ends the session on this device; never throws. */
 export async function logout(): Promise<void> {
-  // This device's push subscription goes first, while the token still works (issue 16); the
-  // server also drops it with the token. Its code loads only now.
+  // This device's push subscription goes first, while the token still works; the server also drops
+  // it with the token. Its code loads only now.
   await import('@/lib/push-subscription').then(
     (m) => m.turnOffPush(),
     () => undefined,
@@ -21,7 +21,7 @@ export async function logout(): Promise<void> {
   } catch {
     // Offline or already revoked: the device forgets the token all the same.
   }
-  // The device's colour theme is not the account's: it stays (issue 16).
+  // The device's colour theme is not the account's: it stays.
   const theme = readThemeChoice()
   localStorage.clear()
   if (theme !== 'system') localStorage.setItem(THEME_KEY, theme)

@@ -1,6 +1,6 @@
 /**
- * Plan types' names in the page's language (issue 16): the types the product seeds have Hindi
- * names in the catalog; a type an operator made up is shown as the server names it.
+ * Plan types' names in the page's language: the types the product seeds have Hindi names in the
+ * catalog; a type an operator made up is shown as the server names it.
  */
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { activateLocale } from '@/i18n/i18n'

@@ -36,14 +36,14 @@ export interface PlanGroup {
   } | null
 }
 
-/** 'Withdrawal in 1 day' / 'Withdrawal in 5 days' (issue 13: plurals right). */
+/** 'Withdrawal in 1 day' / 'Withdrawal in 5 days': singular and plural as the count needs. */
 export const withdrawalNote = (days: number): string =>
   t('Withdrawal in {days}', { days: formatDays(days) })
 
 /**
- * A plan type's name in the active language (issue 16): the catalog's name for a type the product
- * seeds (contract/server-words.ts; matched without regard to case or surrounding spaces), else
- * `type` exactly as the server sent it (a type an operator added). Call while rendering.
+ * A plan type's name in the active language: the catalog's name for a type the product seeds
+ * (contract/server-words.ts; matched without regard to case or surrounding spaces), else `type`
+ * exactly as the server sent it (a type an operator added). Call while rendering.
  */
 export function planTypeName(type: string): string {
   const name = planTypeMessage(type)

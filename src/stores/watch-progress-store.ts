@@ -1,6 +1,6 @@
 /**
- * Watch progress per video (issue 3): the seconds really played towards each video's timer, and
- * which video is current, persisted to IndexedDB so a reload resumes where the user was.
+ * Watch progress per video: the seconds really played towards each video's timer, and which video
+ * is current, persisted to IndexedDB so a reload resumes where the user was.
  */
 import { create } from 'zustand'
 import { persist } from 'zustand/middleware'

@@ -1,6 +1,6 @@
-// Forgot-password tells nobody who has an account (DECISIONS §7, issue 14), on both engines: a
-// known address, an unknown one and one whose resend countdown still runs get the same status and
-// body within tens of milliseconds of each other, and the mail leaves only after the answer.
+// Forgot-password tells nobody who has an account (DECISIONS §7), on both engines: a known address,
+// an unknown one and one whose resend countdown still runs get the same status and body within tens
+// of milliseconds of each other, and the mail leaves only after the answer.
 import { describe, expect, it } from 'vitest'
 import { ENGINES } from '../helpers/databases.ts'
 import { withApi } from '../helpers/api-app.ts'

@@ -1,5 +1,5 @@
-// The answer check every API test runs under (tests/helpers/api-app.ts, issue 15) can fail: an
-// answer that does not match its route's schema becomes a 500 naming the route and the field.
+// The answer check every API test runs under (tests/helpers/api-app.ts) can fail: an answer that
+// does not match its route's schema becomes a 500 naming the route and the field.
 import Fastify from 'fastify'
 import { Type } from 'typebox'
 import { describe, expect, it } from 'vitest'

@@ -1,7 +1,7 @@
-// The contract holds (issue 15): every route of contract/api is called for real on both
-// engines, along a user's path (register, verify, earn, pay, withdraw, edit the profile), and
-// each answer must validate against the response schema of its status. A route added to the
-// contract without a call here fails the last test.
+// The contract holds: every route of contract/api is called for real on both engines, along a
+// user's path (register, verify, earn, pay, withdraw, edit the profile), and each answer must
+// validate against the response schema of its status. A route added to the contract without a call
+// here fails the last test.
 import crypto from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { Value } from 'typebox/value'

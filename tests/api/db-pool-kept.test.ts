@@ -1,8 +1,8 @@
-// PostgreSQL's pools keep a connection once opened (server/db/index.ts, issue 14): pg's default
-// closed one idle for 10 s, and the next request paid a new server process, its catalog caches
-// and every named statement parsed and planned again. Both pools, the main one and the pool of
-// key rows that do not wait for the flush.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+// PostgreSQL's pools keep a connection once opened (server/db/index.ts): pg's default closes one
+// idle for 10 s, and the next request would pay for a new server process, its catalog caches and
+// every named statement parsed and planned again. Both pools, the main one and the pool of key rows
+// that do not wait for the flush.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { sql } from 'kysely'
 import { openDatabase, type DatabaseHandle, type Db } from '../../server/db/index.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/databases.ts'
@@ -20,6 +20,7 @@ describe('postgres: pool connections kept through a lull', () => {
     handle = openDatabase(database.url, 3)
   })
   afterAll(async () => {
+    vi.useRealTimers()
     await handle.close()
     await database.drop()
   })
@@ -41,12 +42,16 @@ describe('postgres: pool connections kept through a lull', () => {
     )
 
   it('answers on the same server processes after more than the idle timeout', async () => {
+    // pg-pool starts a connection's idle timer with setTimeout when the connection is released, so
+    // the fake timers are in place before the first statements and the lull is jumped over.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const main = await backends(handle.db, 3)
     const keyRows = await backends(handle.asyncCommitDb, 2)
     expect(main.size).toBe(3)
     expect(keyRows.size).toBe(2)
-    await new Promise((resolve) => setTimeout(resolve, PG_IDLE_TIMEOUT_MS + 1_500))
+    vi.advanceTimersByTime(PG_IDLE_TIMEOUT_MS + 1)
+    vi.useRealTimers()
     expect(await backends(handle.db, 3)).toEqual(main)
     expect(await backends(handle.asyncCommitDb, 2)).toEqual(keyRows)
-  }, 30_000)
+  })
 })

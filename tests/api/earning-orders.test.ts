@@ -215,7 +215,7 @@ describe.each(ENGINES)('orders, UPI and the payment webhook on %s', (engine) => 
     await expect(confirmOrder(ctx, orderId, 'LATE1')).rejects.toMatchObject({
       code: 'ORDER_REJECTED',
     })
-    // The wallet lists it with the operator's reason (issue 16); an open order has none.
+    // The wallet lists it with the operator's reason; an open order has none.
     const other = await createOrder(user, { amount: 99, membership_plan_id: null })
     const wallet = await api.call('GET', '/api/v1/wallet/', { token: user.token })
     const orders = (wallet.body.data as { orders: Record<string, unknown>[] }).orders

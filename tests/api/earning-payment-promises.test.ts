@@ -1,7 +1,7 @@
-// The payment promises of issue 13 (DECISIONS §3–4), on both engines: one open order per purpose
-// and amount (reused, 24 h expiry, a cap, no fee order once the fee is paid), the result pages'
-// neutral answers, the user's 12-digit UTR (validated, unique, checked on confirmation), payout
-// deadlines from the best paid plan, the operator's payout queue, and the computed payout range.
+// The payment promises (DECISIONS §3–4), on both engines: one open order per purpose and amount
+// (reused, 24 h expiry, a cap, no fee order once the fee is paid), the result pages' neutral
+// answers, the user's 12-digit UTR (validated, unique, checked on confirmation), payout deadlines
+// from the best paid plan, the operator's payout queue, and the computed payout range.
 import crypto from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ENGINES } from '../helpers/databases.ts'

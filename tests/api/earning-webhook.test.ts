@@ -1,7 +1,7 @@
-// Cashfree's payment webhook (DECISIONS §8, issue 13), on both engines: the signature is checked
-// exactly as Cashfree documents it (base64 HMAC-SHA256 of x-webhook-timestamp + raw body), with
-// a vector computed independently here, stale (replayed) and tampered events refused, and
-// Cashfree's real payload shape read. The ledger is checked after every test.
+// Cashfree's payment webhook (DECISIONS §8), on both engines: the signature is checked exactly as
+// Cashfree documents it (base64 HMAC-SHA256 of x-webhook-timestamp + raw body), with a vector
+// computed independently here, stale (replayed) and tampered events refused, and Cashfree's real
+// payload shape read. The ledger is checked after every test.
 import crypto from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ENGINES } from '../helpers/databases.ts'

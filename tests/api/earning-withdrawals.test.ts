@@ -245,7 +245,7 @@ describe.each(ENGINES)('withdrawals on %s', (engine) => {
       withdrawals: Record<string, unknown>[]
     }
     expect(wallet.balance).toBe(150_000)
-    // The wallet shows the operator's reason (issue 16), as it was stored.
+    // The wallet shows the operator's reason, as it was stored.
     expect(wallet.withdrawals[0]).toMatchObject({ status: 'failed', reason: 'UPI ID closed' })
     expect(wallet.entries.slice(0, 3)).toMatchObject([
       { kind: 'withdrawal_return', coins: 30_100, status: 'confirmed' },

@@ -1,8 +1,8 @@
-// A property-based fuzz test over every route of the API (issue 14), on both engines: random and
-// adversarial bodies (any JSON, known field names with hostile values, form bodies, raw bytes),
-// path parameters, query strings, tokens and Idempotency-Keys. Whatever arrives, the API answers
-// below 500, never with a stack trace or a file path, and afterwards every user's ledger still sums
-// to the balance. fast-check runs with a fixed seed and a bounded number of cases, so a failure
+// A property-based fuzz test over every route of the API, on both engines: random and adversarial
+// bodies (any JSON, known field names with hostile values, form bodies, raw bytes), path
+// parameters, query strings, tokens and Idempotency-Keys. Whatever arrives, the API answers below
+// 500, never with a stack trace or a file path, and afterwards every user's ledger still sums to
+// the balance. fast-check runs with a fixed seed and a bounded number of cases, so a failure
 // reproduces and the file takes seconds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'

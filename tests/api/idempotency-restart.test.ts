@@ -1,7 +1,7 @@
-// Keys left "in flight" by a crash are released when the app starts again (DECISIONS §6–7,
-// issue 14), on both engines: a retry after the restart runs at once (no 409 for a minute) and
-// still credits once. On PostgreSQL a key whose request is still running elsewhere (its row held
-// by a live transaction) is left alone.
+// Keys left "in flight" by a crash are released when the app starts again (DECISIONS §6–7), on both
+// engines: a retry after the restart runs at once (no 409 for a minute) and still credits once. On
+// PostgreSQL a key whose request is still running elsewhere (its row held by a live transaction) is
+// left alone.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'

@@ -1,8 +1,8 @@
-// Every string the API takes is checked (DECISIONS §6–7, issue 14), on both engines: NUL and other
-// control characters, invalid Unicode and over-long values answer 400 VALIDATION naming the field,
-// never a 500 (PostgreSQL refuses NUL in text). Client Idempotency-Keys live in their own
-// namespace: a client key equal to a server ledger key (`signup_bonus`, `referral:<id>`) neither
-// fails nor blocks the server's own credit.
+// Every string the API takes is checked (DECISIONS §6–7), on both engines: NUL and other control
+// characters, invalid Unicode and over-long values answer 400 VALIDATION naming the field, never a
+// 500 (PostgreSQL refuses NUL in text). Client Idempotency-Keys live in their own namespace: a
+// client key equal to a server ledger key (`signup_bonus`, `referral:<id>`) neither fails nor
+// blocks the server's own credit.
 import { afterEach, describe, expect, it } from 'vitest'
 import { ENGINES } from '../helpers/databases.ts'
 import { withApi } from '../helpers/api-app.ts'

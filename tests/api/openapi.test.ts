@@ -1,7 +1,7 @@
-// The OpenAPI documents (issue 15): generated from the routes' schemas, /api/v1/openapi.json lists
-// every route Fastify serves under /api/v1 (the console's included) with its request and success
-// schemas, its auth and its Idempotency-Key header, and the operators' console's
-// (/api/v1/ops/openapi.json) every route under /api/v1/ops/ likewise; the reference page loads under the app's CSP.
+// The OpenAPI documents: generated from the routes' schemas, /api/v1/openapi.json lists every route
+// Fastify serves under /api/v1 (the console's included) with its request and success schemas, its
+// auth and its Idempotency-Key header, and the operators' console's (/api/v1/ops/openapi.json)
+// every route under /api/v1/ops/ likewise; the reference page loads under the app's CSP.
 import { describe, expect, it } from 'vitest'
 import { ENGINES } from '../helpers/databases.ts'
 import { withApi } from '../helpers/api-app.ts'

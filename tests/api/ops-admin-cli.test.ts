@@ -1,6 +1,6 @@
-// `npm run ops -- create-admin` and `npm run ops -- backup` as real child processes (issue 17):
-// the enrolment prints a one-time password and an otpauth:// URI (with a terminal QR) that log in;
-// the backup copies a SQLite database consistently while an app writes to it.
+// `npm run ops -- create-admin` and `npm run ops -- backup` as real child processes: the enrolment
+// prints a one-time password and an otpauth:// URI (with a terminal QR) that log in; the backup
+// copies a SQLite database consistently while an app writes to it.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'

@@ -1,7 +1,7 @@
-// The operators' console API (issue 17) on both engines: operator login with password and TOTP,
-// lockout, sessions, roles, user tokens refused; the order and withdrawal queues with their
-// actions through the earning functions, each with its audit row; the audit trail's list, CSV and
-// append-only table.
+// The operators' console API on both engines: operator login with password and TOTP, lockout,
+// sessions, roles, user tokens refused; the order and withdrawal queues with their actions through
+// the earning functions, each with its audit row; the audit trail's list, CSV and append-only
+// table.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { generate } from 'otplib'
 import { DEFAULT_RULES } from '../../contract/rules.ts'

@@ -1,7 +1,7 @@
-// Bulk payouts (issue 17) on both engines: the requested withdrawals exported as a bank
-// bulk-payout CSV; the bank's result file imported to mark each paid (UTR) or failed (coins
-// back), idempotently (a second import changes nothing and audits nothing), with bad lines
-// reported; the bank statement import of issue 13 reachable from the console.
+// Bulk payouts on both engines: the requested withdrawals exported as a bank bulk-payout CSV; the
+// bank's result file imported to mark each paid (UTR) or failed (coins back), idempotently (a
+// second import changes nothing and audits nothing), with bad lines reported; the bank statement
+// import reachable from the console.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { generate } from 'otplib'
 import { DEFAULT_RULES } from '../../contract/rules.ts'

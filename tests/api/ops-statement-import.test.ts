@@ -1,7 +1,7 @@
-// `npm run ops -- import-statement FILE.csv` (DECISIONS §8, issue 13), on both engines: rows whose
-// UTR and amount match an open order confirm it; an amount mismatch, an unknown UTR, a duplicate
-// row and an unreadable row are listed for a person and change nothing; a second import confirms
-// nothing new. One run goes through the real CLI process. The ledger is checked after every test.
+// `npm run ops -- import-statement FILE.csv` (DECISIONS §8), on both engines: rows whose UTR and
+// amount match an open order confirm it; an amount mismatch, an unknown UTR, a duplicate row and an
+// unreadable row are listed for a person and change nothing; a second import confirms nothing new.
+// One run goes through the real CLI process. The ledger is checked after every test.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'

@@ -1,6 +1,6 @@
-// The console's users (issue 17) on both engines: look-up by email, phone or referral code with
-// the ledger, orders and withdrawals; suspension (a suspended user cannot claim or withdraw, and
-// is told why); a manual adjustment with a reason as a ledger row; each change audited.
+// The console's users on both engines: look-up by email, phone or referral code with the ledger,
+// orders and withdrawals; suspension (a suspended user cannot claim or withdraw, and is told why);
+// a manual adjustment with a reason as a ledger row; each change audited.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { generate } from 'otplib'
 import { DEFAULT_RULES } from '../../contract/rules.ts'
@@ -99,7 +99,7 @@ describe.each(ENGINES)('console users on %s', (engine) => {
       expect(claim.status, url).toBe(403)
       expect(claim.body.code).toBe('ACCOUNT_SUSPENDED')
       expect(claim.body.message).toContain('many accounts from one phone')
-      // The reason on its own too, for a Hindi page to label as the operator's words (issue 16).
+      // The reason on its own too, for a Hindi page to label as the operator's words.
       expect(claim.body.reason).toBe('many accounts from one phone')
     }
     const lifted = await api.call('POST', `/api/v1/ops/users/${user.id}/moderation`, {

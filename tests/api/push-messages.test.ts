@@ -1,7 +1,7 @@
 /**
- * What a money notification says in Hindi (issue 16): the seeded plan types by their Hindi names,
- * an operator's reason quoted under a Hindi label as their words, a reason the server wrote
- * itself in Hindi; and the server's Hindi for those words is the PWA catalog's.
+ * What a money notification says in Hindi: the seeded plan types by their Hindi names, an
+ * operator's reason quoted under a Hindi label as their words, a reason the server wrote itself in
+ * Hindi; and the server's Hindi for those words is the PWA catalog's.
  */
 import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'

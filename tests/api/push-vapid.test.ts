@@ -1,6 +1,6 @@
-// The VAPID key pair (issue 16, DECISIONS §2): generated on the first start when the environment
-// gives none, kept in the database and the same after a restart, on both engines; keys from the
-// environment win; one key without the other is refused at start.
+// The VAPID key pair (DECISIONS §2): generated on the first start when the environment gives none,
+// kept in the database and the same after a restart, on both engines; keys from the environment
+// win; one key without the other is refused at start.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'

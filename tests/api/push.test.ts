@@ -1,8 +1,8 @@
-// Web Push when money moves (issue 16, item 6), on both engines: subscribing and unsubscribing
-// with validation; a notification on each of order confirmed (the payment webhook), order
-// rejected, withdrawal paid and withdrawal failed (the operators' console), sent to a real local
-// HTTPS push service whose payload decrypts with the device's own keys; 404/410 delete the
-// subscription; a failing push service never fails the money action; logout removes the device.
+// Web Push when money moves, on both engines: subscribing and unsubscribing with validation; a
+// notification on each of order confirmed (the payment webhook), order rejected, withdrawal paid
+// and withdrawal failed (the operators' console), sent to a real local HTTPS push service whose
+// payload decrypts with the device's own keys; 404/410 delete the subscription; a failing push
+// service never fails the money action; logout removes the device.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generate } from 'otplib'
 import { DEFAULT_RULES } from '../../contract/rules.ts'

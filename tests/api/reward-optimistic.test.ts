@@ -1,7 +1,7 @@
 // On PostgreSQL a reward claim is first judged on an unlocked read and credited in one statement
-// that writes only while the user's row is still the version read (issue 14's speed work:
-// `claimRewardIfUnchanged`, `creditReward`); otherwise it is judged again under the row lock, as
-// SQLite always judges it. PostgreSQL only: SQLite has no row versions and no such path.
+// that writes only while the user's row is still the version read (`claimRewardIfUnchanged`,
+// `creditReward`); otherwise it is judged again under the row lock, as SQLite always judges it.
+// PostgreSQL only: SQLite has no row versions and no such path.
 import pg from 'pg'
 import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'

@@ -1,7 +1,7 @@
-// A claim already credited today is refused before any transaction (issue 14's speed work) and
-// the refusal is the key's first answer, on both engines: a replay gets it again, another body
-// with the key gets 422, and a credited key still replays its credit. A credited claim reads all
-// its facts in one statement; every refusal keeps its own answer.
+// A claim already credited today is refused before any transaction, and the refusal is the key's
+// first answer, on both engines: a replay gets it again, another body with the key gets 422, and a
+// credited key still replays its credit. A credited claim reads all its facts in one statement;
+// every refusal keeps its own answer.
 import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ENGINES } from '../helpers/databases.ts'

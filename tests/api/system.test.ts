@@ -16,7 +16,7 @@ describe.each(ENGINES)('system routes on %s', (engine) => {
     for (const url of ['/api/v1/config/', '/api/v1/config']) {
       const res = await api.call('GET', url)
       expect(res.status).toBe(200)
-      // The withdrawal time is the plans' range of withdrawl_days (issue 13), the rest the rules.
+      // The withdrawal time is the plans' range of withdrawl_days, the rest the rules.
       expect(res.body.rules).toEqual({ ...DEFAULT_RULES, withdrawalTime: '1 to 7 days' })
     }
   })

@@ -1,8 +1,8 @@
 /**
- * Accounts end to end in real headless Chromium at 360×800 (issue 2): register, read the signup
- * code from a real SMTP server, verify, log out, log in by email and by phone, forget the PIN and
- * reset it with a mailed code, log in with the new PIN; and the route guards for a guest and for
- * a logged-in user. Saves a screenshot of each account screen to tests/screenshots/accounts-*.png.
+ * Accounts end to end in real headless Chromium at 360×800: register, read the signup code from a
+ * real SMTP server, verify, log out, log in by email and by phone, forget the PIN and reset it with
+ * a mailed code, log in with the new PIN; and the route guards for a guest and for a logged-in
+ * user. Saves a screenshot of each account screen to tests/screenshots/accounts-*.png.
  */
 import fs from 'node:fs'
 import path from 'node:path'

@@ -1,14 +1,14 @@
 /**
- * axe-core scan (WCAG 2.2 AA and best practices, tests/helpers/axe.ts) of every screen of the
- * route table (src/app/routes.tsx) and the not-found screen, against the built PWA and the real
- * API in headless Chromium at 360×800: each screen as each visitor it is meant for (guest-only
- * screens as a guest, logged-in screens as a user, public screens as both), in the light and the
- * dark colour scheme, and every popup open (issue 16 item 7), in English and again in Hindi (a
- * browser whose language is hi-IN, so the app opens in Hindi: `<html lang="hi">`, the Devanagari
- * font, the Hindi texts' lengths against the contrast and the 360 px width). Each screen also has
- * exactly one `<main>` and one `h1`, also while its data loads and when the API fails. Kept fast:
- * one browser, one tab per visitor and language that loads the app once and then moves between
- * screens the way its links do (history.pushState), so axe-core is injected once per tab.
+ * axe-core scan (WCAG 2.2 AA and best practices, tests/helpers/axe.ts) of every screen of the route
+ * table (src/app/routes.tsx) and the not-found screen, against the built PWA and the real API in
+ * headless Chromium at 360×800: each screen as each visitor it is meant for (guest-only screens as
+ * a guest, logged-in screens as a user, public screens as both), in the light and the dark colour
+ * scheme, and every popup open, in English and again in Hindi (a browser whose language is hi-IN,
+ * so the app opens in Hindi: `<html lang="hi">`, the Devanagari font, the Hindi texts' lengths
+ * against the contrast and the 360 px width). Each screen also has exactly one `<main>` and one
+ * `h1`, also while its data loads and when the API fails. Kept fast: one browser, one tab per
+ * visitor and language that loads the app once and then moves between screens the way its links do
+ * (history.pushState), so axe-core is injected once per tab.
  */
 import fs from 'node:fs'
 import path from 'node:path'

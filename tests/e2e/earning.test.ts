@@ -1,10 +1,9 @@
 /**
- * The earning loop end to end in real headless Chromium at 360×800 (issue 3): watch a local video
- * to its timer and see the popup and the new balance; deposit for a plan, decode the QR image and
- * find the expected upi://pay link, confirm it with the ops command, see the plan applied; claim a
- * reward while offline, reload, go online, find it credited exactly once; withdraw, mark it paid
- * with the ops command, see it paid with its reference in the wallet.
- * Saves tests/screenshots/earning-*.png.
+ * The earning loop end to end in real headless Chromium at 360×800: watch a local video to its
+ * timer and see the popup and the new balance; deposit for a plan, decode the QR image and find the
+ * expected upi://pay link, confirm it with the ops command, see the plan applied; claim a reward
+ * while offline, reload, go online, find it credited exactly once; withdraw, mark it paid with the
+ * ops command, see it paid with its reference in the wallet. Saves tests/screenshots/earning-*.png.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -116,7 +115,7 @@ describe('earning loop in Chromium (sqlite)', () => {
     await page.getByRole('link', { name: 'Deposit', exact: true }).click()
     await page.waitForURL((url) => url.pathname === '/deposit-fee')
     await page.getByText('Deposit rupees 499 and get 25 coins (₹0.25) per video').waitFor()
-    // The conditions before paying, with this free-plan user's own payout time (issue 13).
+    // The conditions before paying, with this free-plan user's own payout time.
     await page
       .getByRole('region', { name: 'Before you pay: how withdrawals work' })
       .getByText('On your plan a withdrawal is paid within 7 days of your request.')

@@ -1,13 +1,13 @@
 /**
- * No English left on a Hindi page (issue 16): a browser that prefers Hindi walks the main routes,
- * as a guest and logged in (with the withdrawal and payment popups open and an API refusal shown),
- * and every visible text of the page (header, main, tab bar, dialogs,
- * toasts) with two Latin words in a row must be a name the app keeps in Latin script (UPI app
- * names, the product's name, what UPI apps call a reference, the user's own data); addresses and
- * codes (UPI, PIN, OTP, IFSC…) are never words to translate. A sentence someone forgot to put
- * through t() fails here, with the route and the text. At the 360 px width no text may run past
- * its box or make the page scroll sideways (Hindi words are longer than English ones). An
- * operator's reason (the wallet's, a suspended user's refusal) reads under a Hindi label.
+ * No English left on a Hindi page: a browser that prefers Hindi walks the main routes, as a guest
+ * and logged in (with the withdrawal and payment popups open and an API refusal shown), and every
+ * visible text of the page (header, main, tab bar, dialogs, toasts) with two Latin words in a row
+ * must be a name the app keeps in Latin script (UPI app names, the product's name, what UPI apps
+ * call a reference, the user's own data); addresses and codes (UPI, PIN, OTP, IFSC…) are never
+ * words to translate. A sentence someone forgot to put through t() fails here, with the route and
+ * the text. At the 360 px width no text may run past its box or make the page scroll sideways
+ * (Hindi words are longer than English ones). An operator's reason (the wallet's, a suspended
+ * user's refusal) reads under a Hindi label.
  */
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -68,7 +68,7 @@ async function pageTexts(page: Page): Promise<string[]> {
       const text = node.textContent?.trim()
       if (!text || !parent || parent.closest('script, style, noscript, [aria-hidden="true"]'))
         continue
-      // An operator's reason: their own words, shown as such under a Hindi label (issue 16).
+      // An operator's reason: their own words, shown as such under a Hindi label.
       if (parent.closest('[data-testid="operator-reason"] q[lang="en"]')) continue
       if (parent.getClientRects().length === 0) continue
       texts.push(text)
@@ -207,8 +207,8 @@ beforeAll(async () => {
 })
 
 beforeAll(async () => {
-  // A payment an operator rejected and a payout the bank returned, each with its reason: the
-  // wallet shows them under a Hindi label, the operator's English words quoted (issue 16).
+  // A payment an operator rejected and a payout the bank returned, each with its reason: the wallet
+  // shows them under a Hindi label, the operator's English words quoted.
   const at = new Date().toISOString()
   await product.app.db
     .insertInto('orders')

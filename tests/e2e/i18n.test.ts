@@ -1,8 +1,8 @@
 /**
- * Hindi and English (issue 16), in Chromium against the real product: a browser that prefers
- * Hindi gets the landing drawn in Hindi (`lang="hi"`) from the first paint, hydrated without a
- * mismatch; a logged-in user turns the app to Hindi with the profile's switch, the choice holds on
- * a reload and on another screen, and the switch turns it back.
+ * Hindi and English, in Chromium against the real product: a browser that prefers Hindi gets the
+ * landing drawn in Hindi (`lang="hi"`) from the first paint, hydrated without a mismatch; a
+ * logged-in user turns the app to Hindi with the profile's switch, the choice holds on a reload and
+ * on another screen, and the switch turns it back.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { productInChromiumForFile } from '../helpers/e2e-suite.ts'

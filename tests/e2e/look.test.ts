@@ -1,9 +1,9 @@
 /**
- * The look of issue 16 in real headless Chromium against the real API: with the system in dark
- * mode the dashboard is dark (computed colours) with its tab bar; the profile's Theme switch
- * pins a theme that outlives a reload; Chromium's `beforeinstallprompt` (dispatched by the test,
- * as headless Chromium never offers) brings the Install app button on the dashboard and the
- * landing, whose tap opens the browser's dialog.
+ * The app's look in real headless Chromium against the real API: with the system in dark mode the
+ * dashboard is dark (computed colours) with its tab bar; the profile's Theme switch pins a theme
+ * that outlives a reload; Chromium's `beforeinstallprompt` (dispatched by the test, as headless
+ * Chromium never offers) brings the Install app button on the dashboard and the landing, whose tap
+ * opens the browser's dialog.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'

@@ -1,10 +1,9 @@
 /**
- * The operators' console end to end in real headless Chromium (issue 17): an operator enrolled
- * with `npm run ops -- create-admin` logs in at /ops/ with the password and a TOTP code, replaces
- * the printed one-time password, confirms
- * an order whose UTR the user entered, pays a withdrawal with its payout UTR, and finds both in
- * the audit trail, switches a withdrawal condition off in the rules and sees the user's help page
- * follow. Saves tests/screenshots/ops-*.png.
+ * The operators' console end to end in real headless Chromium: an operator enrolled with `npm run
+ * ops -- create-admin` logs in at /ops/ with the password and a TOTP code, replaces the printed
+ * one-time password, confirms an order whose UTR the user entered, pays a withdrawal with its
+ * payout UTR, and finds both in the audit trail, switches a withdrawal condition off in the rules
+ * and sees the user's help page follow. Saves tests/screenshots/ops-*.png.
  */
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'

@@ -1,8 +1,8 @@
 /**
- * The popups from the keyboard in real headless Chromium (issue 16 item 7), against the built PWA
- * and the real API: the native modal `<dialog>` takes focus, Tab and Shift+Tab stay inside it,
- * the page behind is inert, Escape closes a dismissible popup and leaves the bonus popup open,
- * and focus comes back to the opener (or the player's button for the popup that opened on load).
+ * The popups from the keyboard in real headless Chromium, against the built PWA and the real API:
+ * the native modal `<dialog>` takes focus, Tab and Shift+Tab stay inside it, the page behind is
+ * inert, Escape closes a dismissible popup and leaves the bonus popup open, and focus comes back to
+ * the opener (or the player's button for the popup that opened on load).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'

@@ -1,8 +1,8 @@
 /**
- * Profile end to end in real headless Chromium at 360×800 (issue 4): log in, read the profile,
- * edit it (with a refused name first), add bank details whose IFSC resolves through our API and
- * a local stand-in for the Razorpay IFSC service, reach the confirmation page, see the prefill on
- * return, and log out (local storage cleared). Saves tests/screenshots/profile-*.png.
+ * Profile end to end in real headless Chromium at 360×800: log in, read the profile, edit it (with
+ * a refused name first), add bank details whose IFSC resolves through our API and a local stand-in
+ * for the Razorpay IFSC service, reach the confirmation page, see the prefill on return, and log
+ * out (local storage cleared). Saves tests/screenshots/profile-*.png.
  */
 import fs from 'node:fs'
 import path from 'node:path'

@@ -1,11 +1,10 @@
 /**
- * The payment promises of issue 13 end to end in real headless Chromium at 360×800, on SQLite:
- * the fee page reloaded three times shows one order; its "Pay with UPI app" link carries the
- * order's amount and id; the UTR entered on the page is confirmed by `npm run ops --
- * import-statement`; /payment-success never shows an amount from its address; the Withdraw popup
- * lists every enforced condition with the user's progress; the wallet shows the payout's due date;
- * no route scrolls sideways at 320 px (nor /wallet at 360 px).
- * Saves tests/screenshots/promises-*.png.
+ * The payment promises end to end in real headless Chromium at 360×800, on SQLite: the fee page
+ * reloaded three times shows one order; its "Pay with UPI app" link carries the order's amount and
+ * id; the UTR entered on the page is confirmed by `npm run ops -- import-statement`;
+ * /payment-success never shows an amount from its address; the Withdraw popup lists every enforced
+ * condition with the user's progress; the wallet shows the payout's due date; no route scrolls
+ * sideways at 320 px (nor /wallet at 360 px). Saves tests/screenshots/promises-*.png.
  */
 import crypto from 'node:crypto'
 import fs from 'node:fs'

@@ -1,12 +1,12 @@
 /**
- * Notifications when money moves, in real headless Chromium (issue 16, item 6): the wallet's card
- * turns notifications on from a tap with the permission granted; a push delivered to the service
- * worker through CDP (`ServiceWorker.deliverPushMessage`, the payload the server sends) shows a
- * notification with its title, body, tag, icon and badge; the worker's notificationclick handler
- * takes the open app to /wallet. What this cannot prove: a real push service's delivery (headless
- * Chromium has none offline; the API tests decrypt the server's real encrypted requests instead)
- * and a real tap on the system notification (the click is dispatched inside the worker).
- * Screenshot: tests/screenshots/push-wallet-card.png.
+ * Notifications when money moves, in real headless Chromium: the wallet's card turns notifications
+ * on from a tap with the permission granted; a push delivered to the service worker through CDP
+ * (`ServiceWorker.deliverPushMessage`, the payload the server sends) shows a notification with its
+ * title, body, tag, icon and badge; the worker's notificationclick handler takes the open app to
+ * /wallet. What this cannot prove: a real push service's delivery (headless Chromium has none
+ * offline; the API tests decrypt the server's real encrypted requests instead) and a real tap on
+ * the system notification (the click is dispatched inside the worker). Screenshot:
+ * tests/screenshots/push-wallet-card.png.
  */
 import fs from 'node:fs'
 import path from 'node:path'

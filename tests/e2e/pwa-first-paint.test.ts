@@ -1,19 +1,21 @@
 /**
- * The landing's first paint does not wait for JavaScript (issues 5 and 12): index.html carries the
- * landing as React renders it at build time, and the app hydrates it: the same DOM nodes stay,
- * nothing moves (no layout shift), React reports no hydration mismatch; the prerendered account
- * screens likewise; the dashboard gets its data-free outline with the player's still in the page
- * (shells/dashboard.html), other routes app.html's loading indicator (shown once the app has taken
- * more than a second), never the landing.
+ * The landing's first paint does not wait for JavaScript: index.html carries the landing as React
+ * renders it at build time, and the app hydrates it: the same DOM nodes stay, nothing moves (no
+ * layout shift), React reports no hydration mismatch; the prerendered account screens likewise; the
+ * dashboard gets its data-free outline with the player's still in the page (shells/dashboard.html),
+ * other routes app.html's loading indicator (shown once the app has taken more than a second),
+ * never the landing.
  */
 import { describe, expect, it } from 'vitest'
 import type { BrowserContextOptions, Page, Route } from 'playwright-core'
 import { productInChromiumForFile } from '../helpers/e2e-suite.ts'
 import { phoneContext, storeAccessToken } from '../helpers/browser.ts'
 import { createTestUser } from '../helpers/users.ts'
+import { runningClock } from '../helpers/clocks.ts'
 import { PAGE_TTL_MS } from '../../server/earning/deposit-fee-page.ts'
 
-const e2e = productInChromiumForFile()
+const clock = runningClock()
+const e2e = productInChromiumForFile({ clock: clock.now })
 
 /**
  * A phone page whose app code (the boot script's dynamic import) waits until `release()`;
@@ -192,13 +194,13 @@ describe('first paint without JavaScript', () => {
           .sort(),
       )
     for (const path of ['/', '/loginn']) {
-      // The Hindi page as the server picks it for a browser that prefers Hindi (issue 16).
+      // The Hindi page as the server picks it for a browser that prefers Hindi.
       const hindi = await pageWithHeldApp({ locale: 'hi-IN' })
       await hindi.page.goto(path, { waitUntil: 'load' })
       expect(await hindi.page.locator('html').getAttribute('lang')).toBe('hi')
       await hindi.page.evaluate(() => document.fonts.ready)
       // Both weights asked for by the page's preloads, before any layout found Devanagari text:
-      // drawn in a fallback first and again in the font, the heading moved (CLS, issue 12).
+      // drawn in a fallback first and again in the font, the heading moved (CLS).
       expect(await fontRequests(hindi.page)).toEqual([
         ['noto-sans-devanagari-devanagari-400', 'link'],
         ['noto-sans-devanagari-devanagari-600', 'link'],
@@ -231,7 +233,7 @@ describe('first paint without JavaScript', () => {
     expect(shownAt).toBeGreaterThanOrEqual(1000)
     expect(await page.getByText('Hello, welcome!').count()).toBe(0)
     release()
-    // The indicator is a heading too (one h1 in every state, issue 16): wait for the screen's.
+    // The indicator is a heading too (one h1 in every state): wait for the screen's.
     await page.locator('h1:not(.page-spinner-heading)').first().waitFor()
     expect(await page.getByText('Loading…').count()).toBe(0)
     await page.context().close()
@@ -258,8 +260,8 @@ describe('first paint without JavaScript', () => {
     const response = await page.goto('/dashboard', { waitUntil: 'load' })
     // The page is the screen's outline with the player's still inside it (a data: URL), painted
     // before any of the app's code has run. Neither a Link header nor the page's head asks for
-    // code: the app's files and the dashboard's own are fetched once that first frame is on
-    // screen, so they never share the network with it (LCP, issue 12).
+    // code: the app's files and the dashboard's own are fetched once that first frame is on screen,
+    // so they never share the network with it (LCP).
     expect(response?.headers().link).toBeUndefined()
     const html = (await response!.text()).replace(
       /<template id="app-preloads">.*?<\/template>/s,
@@ -331,7 +333,8 @@ describe('first paint without JavaScript', () => {
       .returning('id')
       .executeTakeFirstOrThrow()
     try {
-      await new Promise((resolve) => setTimeout(resolve, PAGE_TTL_MS + 100))
+      // Past the reuse of a page drawn before the plan was added.
+      clock.advance(PAGE_TTL_MS)
       const user = await createTestUser(e2e.product.app, { firstName: 'Plan Reader' })
       for (const [locale, text, button] of [
         ['en-IN', 'Deposit rupees 7,777 and get 444 coins (₹4.44) per video', 'Deposit'],

@@ -1,9 +1,9 @@
 /**
- * The PWA shell end to end in real headless Chromium (issue 5): Chromium finds no installability
- * errors; after a first visit, with the network cut, the terms, privacy and help pages load and
- * the dashboard opens with the cached user and plans and the offline notice; after a new build
- * the update prompt appears and Reload brings the new version. The product serves a copy of
- * dist/, so the test can publish a "new build" into it. Screenshots: tests/screenshots/pwa-*.png.
+ * The PWA shell end to end in real headless Chromium: Chromium finds no installability errors;
+ * after a first visit, with the network cut, the terms, privacy and help pages load and the
+ * dashboard opens with the cached user and plans and the offline notice; after a new build the
+ * update prompt appears and Reload brings the new version. The product serves a copy of dist/, so
+ * the test can publish a "new build" into it. Screenshots: tests/screenshots/pwa-*.png.
  */
 import fs from 'node:fs'
 import os from 'node:os'

@@ -71,8 +71,8 @@ const ROUTES: RouteCase[] = [
   route('/payment', 'public', { text: { guest: 'Pay Now', user: 'Pay Now' } }),
   route('/payment-success', 'public', {
     query: '?order_id=ORD-E2E-1&amount=499&method=Card',
-    // Neither the user's orders nor a card provider know this order: the neutral page, never
-    // the address's amount (DECISIONS §4, issue 13).
+    // Neither the user's orders nor a card provider know this order: the neutral page, never the
+    // address's amount (DECISIONS §4).
     text: { guest: 'We could not find this payment', user: 'We could not find this payment' },
   }),
   route('/payment-fail', 'public', {

@@ -1,11 +1,11 @@
 /**
- * Runs at scale (issue 17; DECISIONS §1): three API instances (real processes, `server/index.ts`)
- * on one PostgreSQL database and one Redis. Reward claims and withdrawals, each with its
- * Idempotency-Key, are spread over the three while one instance is killed with SIGKILL and
- * restarted; a request that gets no answer is sent again with the same key to the next instance,
- * as the PWA's outbox does. Then: every acknowledged request is in the ledger exactly once, every
- * user's ledger sums to their balance, and a rule saved through one instance's console is served
- * by the other two within seconds.
+ * Runs at scale (DECISIONS §1): three API instances (real processes, `server/index.ts`) on one
+ * PostgreSQL database and one Redis. Reward claims and withdrawals, each with its Idempotency-Key,
+ * are spread over the three while one instance is killed with SIGKILL and restarted; a request that
+ * gets no answer is sent again with the same key to the next instance, as the PWA's outbox does.
+ * Then: every acknowledged request is in the ledger exactly once, every user's ledger sums to their
+ * balance, and a rule saved through one instance's console is served by the other two within
+ * seconds.
  */
 import crypto from 'node:crypto'
 import net from 'node:net'

@@ -69,12 +69,11 @@ export function withApi(engine: EngineName, overrides: Partial<AppConfig> = {}):
 }
 
 /**
- * Makes every answer of `app` a test of the contract (issue 15): before an answer is serialized,
- * it is checked against its route's response schema for its status (the exact status, else its
- * class: 4xx, 5xx), and a mismatch becomes a 500 naming the route, the status and the fields.
- * So every API test, on both engines, also checks that the server answers as its schemas say,
- * the console's and push routes included (fast-json-stringify alone would drop or coerce a
- * mismatched field silently).
+ * Makes every answer of `app` a test of the contract: before an answer is serialized, it is checked
+ * against its route's response schema for its status (the exact status, else its class: 4xx, 5xx),
+ * and a mismatch becomes a 500 naming the route, the status and the fields. So every API test, on
+ * both engines, also checks that the server answers as its schemas say, the console's and push
+ * routes included (fast-json-stringify alone would drop or coerce a mismatched field silently).
  */
 export function checkAnswersAgainstContract(app: FastifyInstance): void {
   app.addHook('preSerialization', async (request, reply, payload) => {

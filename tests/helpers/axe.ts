@@ -1,7 +1,7 @@
 /**
  * axe-core in a real page: the library's own script evaluated in the page (through the DevTools
  * protocol, so the app's Content-Security-Policy does not block it), then `axe.run` over the whole
- * document with the WCAG 2.0/2.1 A and AA, WCAG 2.2 AA and best-practice rules (issue 16 item 7).
+ * document with the WCAG 2.0/2.1 A and AA, WCAG 2.2 AA and best-practice rules.
  */
 import fs from 'node:fs'
 import { createRequire } from 'node:module'

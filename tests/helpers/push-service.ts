@@ -1,9 +1,9 @@
 /**
- * A real local HTTPS server standing in for a browser's push service (issue 16 tests), and the
- * device side of Web Push: a subscription's keys made with node:crypto (P-256 ECDH and a 16-byte
- * auth secret) and the decryption of an aes128gcm message with them, written from RFC 8291 and
- * RFC 8188 (independent of the `web-push` library the server encrypts with). The server's VAPID
- * signature (RFC 8292) is checked too.
+ * A real local HTTPS server standing in for a browser's push service, and the device side of Web
+ * Push: a subscription's keys made with node:crypto (P-256 ECDH and a 16-byte auth secret) and the
+ * decryption of an aes128gcm message with them, written from RFC 8291 and RFC 8188 (independent of
+ * the `web-push` library the server encrypts with). The server's VAPID signature (RFC 8292) is
+ * checked too.
  */
 import crypto from 'node:crypto'
 import https from 'node:https'

@@ -96,7 +96,8 @@ export default async function accountsRoutes(instance: FastifyInstance): Promise
       // The same answer, at once, for every well-formed address; the lookup and the mail follow.
       const email = request.body.email_id
       assertResetEmail(email)
-      request.afterResponse('reset code mail', () => mailResetCode(ctx, email))
+      const requestedAt = ctx.now()
+      request.afterResponse('reset code mail', () => mailResetCode(ctx, email, requestedAt))
       return { message: MESSAGES.resetOtpSent }
     },
   )

@@ -1,9 +1,9 @@
 /**
- * The console's access check (issue 17; DECISIONS §8): every `/api/v1/ops/…` route but login
- * needs a console session token (`Authorization: Bearer ops_…`); a user's access token is refused
- * (401 OPS_UNAUTHORIZED). Until the operator replaces the printed one-time password, every route
- * but me, password and logout answers 403 OPS_PASSWORD_CHANGE_REQUIRED. Routes that change
- * anything also need the `operator` role: a viewer gets 403 OPS_READ_ONLY.
+ * The console's access check (DECISIONS §8): every `/api/v1/ops/…` route but login needs a console
+ * session token (`Authorization: Bearer ops_…`); a user's access token is refused (401
+ * OPS_UNAUTHORIZED). Until the operator replaces the printed one-time password, every route but me,
+ * password and logout answers 403 OPS_PASSWORD_CHANGE_REQUIRED. Routes that change anything also
+ * need the `operator` role: a viewer gets 403 OPS_READ_ONLY.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ApiError } from '../../lib/errors.ts'

@@ -1,8 +1,7 @@
 /**
- * Liveness and readiness for load balancers and orchestrators (issue 17; DECISIONS §8):
- * `GET /livez` answers 200 while the process serves requests; `GET /readyz` answers 200 when the
- * database answers and, with REDIS_URL set, Redis answers PING (within 2 s), else 503 with the
- * failing checks.
+ * Liveness and readiness for load balancers and orchestrators (DECISIONS §8): `GET /livez` answers
+ * 200 while the process serves requests; `GET /readyz` answers 200 when the database answers and,
+ * with REDIS_URL set, Redis answers PING (within 2 s), else 503 with the failing checks.
  */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'

@@ -1,8 +1,8 @@
 /**
- * The console's API under `/api/v1/ops/` (issue 17; DECISIONS §8): login, logout and the session's
- * operator here; the queues, users, payouts, content, rules and audit routes in the files beside
- * it, and liveness/readiness. Handlers only translate HTTP to server/ops; every route but login
- * goes through `operatorGuard`.
+ * The console's API under `/api/v1/ops/` (DECISIONS §8): login, logout and the session's operator
+ * here; the queues, users, payouts, content, rules and audit routes in the files beside it, and
+ * liveness/readiness. Handlers only translate HTTP to server/ops; every route but login goes
+ * through `operatorGuard`.
  */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'

@@ -1,7 +1,7 @@
 /**
- * The console's file routes (issue 17; DECISIONS §8): the bulk-payout CSV export, the import of
- * the bank's payout result file, and the bank statement import of issue 13 (confirming open
- * orders by UTR), reachable here too. A file is the request's raw body (text/csv), up to 5 MB.
+ * The console's file routes (DECISIONS §8): the bulk-payout CSV export, the import of the bank's
+ * payout result file, and the bank statement import (confirming open orders by UTR), reachable here
+ * too. A file is the request's raw body (text/csv), up to 5 MB.
  */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'

@@ -1,6 +1,6 @@
 /**
- * The console's queues (issue 17; DECISIONS §4, §8): open orders with confirm/reject and
- * withdrawals by due date with pay/fail, filtered and paged; actions need the operator role.
+ * The console's queues (DECISIONS §4, §8): open orders with confirm/reject and withdrawals by due
+ * date with pay/fail, filtered and paged; actions need the operator role.
  */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'

@@ -1,6 +1,6 @@
 /**
- * The console's user routes (issue 17; DECISIONS §8): look-up with the ledger, orders and
- * withdrawals; flag or suspend; a manual adjustment as a ledger row. Changes need the operator role.
+ * The console's user routes (DECISIONS §8): look-up with the ledger, orders and withdrawals; flag
+ * or suspend; a manual adjustment as a ledger row. Changes need the operator role.
  */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'

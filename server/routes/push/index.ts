@@ -1,5 +1,5 @@
 /**
- * Web Push subscriptions (issue 16), all behind the user's token:
+ * Web Push subscriptions, all behind the user's token:
  * - `GET /push/vapid-public-key`: `{ public_key }`, the server's VAPID public key (base64url) the
  *   PWA passes to `pushManager.subscribe` as `applicationServerKey`.
  * - `POST /push/subscriptions` `{ endpoint, keys: { p256dh, auth }, lang? }`: saves this device's

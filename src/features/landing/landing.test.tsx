@@ -48,7 +48,7 @@ describe('Landing', () => {
     expect(screen.getByText('Log in or create an account!')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register')
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/loginn')
-    // The banner's words are text over its art (issue 16): they name the link.
+    // The banner's words are text over its art: they name the link.
     const getStarted = screen.getByRole('link', { name: 'Get Started Create your free account' })
     expect(getStarted).toHaveAttribute('href', '/signup')
     const art = getStarted.querySelector('img')

@@ -1,8 +1,8 @@
 /**
  * The last wallet (`GET /wallet/`) this phone received, persisted to IndexedDB so the wallet opens
- * offline from its saved copy as the dashboard does from the user store (issue 16), with when it
- * was fetched. `owner` is the referral id of the user it belongs to: a copy of another account
- * (a shared phone) is never shown. Logout deletes it (src/lib/logout.ts, by its key WALLET_STORE_KEY).
+ * offline from its saved copy as the dashboard does from the user store, with when it was fetched.
+ * `owner` is the referral id of the user it belongs to: a copy of another account (a shared phone)
+ * is never shown. Logout deletes it (src/lib/logout.ts, by its key WALLET_STORE_KEY).
  */
 import { create } from 'zustand'
 import { persist } from 'zustand/middleware'

@@ -1,7 +1,7 @@
 /**
- * Sending the outbox (issue 3, DECISIONS §6, §9): which answers end an item and which keep it for
- * a retry, the retry backoff, and one flush pass under the outbox lock. No DOM and no `@/`
- * imports: the service worker runs this same code when no page is open.
+ * Sending the outbox (DECISIONS §6, §9): which answers end an item and which keep it for a retry,
+ * the retry backoff, and one flush pass under the outbox lock. No DOM and no `@/` imports: the
+ * service worker runs this same code when no page is open.
  */
 import { withOutboxLock } from './outbox-lock'
 import type { OutboxError, OutboxItem, OutboxRepo, SendOutcome } from './outbox-types'

@@ -1,7 +1,7 @@
 /**
- * The kinds of item the outbox carries (issue 15): the outbox knows items, keys and retries; each
- * feature defines what its kind of item is (where it is sent, the shapes of its body and answer)
- * and how its result is shown when it ends in the background, with no screen awaiting it.
+ * The kinds of item the outbox carries: the outbox knows items, keys and retries; each feature
+ * defines what its kind of item is (where it is sent, the shapes of its body and answer) and how
+ * its result is shown when it ends in the background, with no screen awaiting it.
  */
 import type { OutboxError, OutboxItem } from './outbox-types'
 import { apiErrorText } from '../api-error-text'

@@ -1,7 +1,7 @@
 /**
- * What the outbox holds, for screens (issue 3): a screen shows queued items as pending and refused
- * ones as failed with the reason. Filled by outbox.ts whenever the outbox changes; read through
- * selectors. Knows items, not what any kind of item means.
+ * What the outbox holds, for screens: a screen shows queued items as pending and refused ones as
+ * failed with the reason. Filled by outbox.ts whenever the outbox changes; read through selectors.
+ * Knows items, not what any kind of item means.
  */
 import { create } from 'zustand'
 import { keepEqual } from '@contract/keep-equal'

@@ -1,7 +1,7 @@
 /**
- * What the service worker does on a Background Sync of the outbox (issue 3), kept beside the
- * outbox so it is unit-tested with it: ask open pages to flush (they can tell the user), or, with
- * no page open, send the items itself under the same lock. No DOM and no `@/` imports: the worker
+ * What the service worker does on a Background Sync of the outbox, kept beside the outbox so it is
+ * unit-tested with it: ask open pages to flush (they can tell the user), or, with no page open,
+ * send the items itself under the same lock. No DOM and no `@/` imports: the worker
  * (sw/outbox-sync.ts) compiles this file.
  */
 import { flushOutbox } from './outbox-core'

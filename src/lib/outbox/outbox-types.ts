@@ -1,6 +1,6 @@
 /**
- * The shapes of the offline outbox (issue 3, DECISIONS §9): one item per queued request (a reward
- * claim, a withdrawal), kept in IndexedDB from before the first send until the server answers.
+ * The shapes of the offline outbox (DECISIONS §9): one item per queued request (a reward claim, a
+ * withdrawal), kept in IndexedDB from before the first send until the server answers.
  * No DOM and no `@/` imports: the service worker compiles this file too.
  */
 

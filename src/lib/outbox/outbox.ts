@@ -1,8 +1,8 @@
 /**
- * The page side of the offline outbox (issue 3, DECISIONS §9): `enqueueOutbox` writes a request
- * of some kind (a reward claim, a withdrawal: outbox-kinds.ts) to IndexedDB before its first send
- * and sends it at once when online; the rest is retried when the connection returns, when the app
- * becomes visible, at start, on a backoff timer, and by Background Sync (tag `outbox`, see
+ * The page side of the offline outbox (DECISIONS §9): `enqueueOutbox` writes a request of some kind
+ * (a reward claim, a withdrawal: outbox-kinds.ts) to IndexedDB before its first send and sends it
+ * at once when online; the rest is retried when the connection returns, when the app becomes
+ * visible, at start, on a backoff timer, and by Background Sync (tag `outbox`, see
  * sw/outbox-sync.ts). It knows items, idempotency keys and retries; what an item means and how its
  * result is shown belong to the feature that defined its kind.
  */

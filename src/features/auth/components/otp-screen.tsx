@@ -76,7 +76,7 @@ export function OtpScreen({ email, initialSeconds, onVerify, onResend, onBack }:
             />
           </p>
         ) : (
-          // Opened without ?email= (issue 13): say so instead of "Code has been sent to ".
+          // Opened without ?email=: say so instead of "Code has been sent to ".
           <p className="center error-text" role="alert" data-testid="otp-no-email">
             {t(NO_EMAIL)}
           </p>

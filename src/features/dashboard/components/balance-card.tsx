@@ -1,8 +1,8 @@
 /**
- * The balance card at the top of the dashboard (issue 16): the coin balance with its rupee value,
- * the views, and the next withdrawal condition still to meet, all from what the dashboard already
- * has (the stored `GET /get-user/` answer and the served rules of `GET /config/`), in the order
- * and by the tests the server enforces (server/earning/withdrawal-status.ts, DECISIONS §3–4).
+ * The balance card at the top of the dashboard: the coin balance with its rupee value, the views,
+ * and the next withdrawal condition still to meet, all from what the dashboard already has (the
+ * stored `GET /get-user/` answer and the served rules of `GET /config/`), in the order and by the
+ * tests the server enforces (server/earning/withdrawal-status.ts, DECISIONS §3–4).
  * Its children (the pending notice, Withdraw and Wallet) sit at its foot.
  */
 import type { ReactNode } from 'react'

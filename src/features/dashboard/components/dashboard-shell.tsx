@@ -1,8 +1,8 @@
 /**
- * The dashboard's first frame, drawn into its page at build time (src/prerender.tsx
- * `renderShell`, served for /dashboard by the server and the service worker): the screen's
- * outline in grey blocks and the player's still in the player's place, so a logged-in visitor
- * sees the screen's shape and its largest picture before any JavaScript has run (LCP, issue 12).
+ * The dashboard's first frame, drawn into its page at build time (src/prerender.tsx `renderShell`,
+ * served for /dashboard by the server and the service worker): the screen's outline in grey blocks
+ * and the player's still in the player's place, so a logged-in visitor sees the screen's shape and
+ * its largest picture before any JavaScript has run (LCP).
  * It holds no text (the visitor's language is not known at build time) and no figure (those come
  * from the server once the app runs); the app's first render replaces it whole (src/main.tsx).
  */

@@ -1,6 +1,6 @@
 /**
- * The dashboard's shape while the stored user is read or first fetched (issue 16): the top
- * buttons, the greeting, the balance card and the player, as grey blocks where they will be.
+ * The dashboard's shape while the stored user is read or first fetched: the top buttons, the
+ * greeting, the balance card and the player, as grey blocks where they will be.
  */
 import { Skeleton, SkeletonRegion } from '@/components/skeleton'
 import { t } from '@/i18n/i18n'

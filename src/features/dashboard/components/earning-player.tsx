@@ -1,8 +1,8 @@
 /**
- * The earning loop on the dashboard (SPEC §4, issue 3): the current video with its persisted
- * progress; when played time reaches the timer the claim goes into the outbox (sent once), the
- * player moves to the next video and stops, the congratulations popup shows the coins for 3 s,
- * and the balance takes the claim's answer after the 1 s reward step delay (no second request).
+ * The earning loop on the dashboard (SPEC §4): the current video with its persisted progress; when
+ * played time reaches the timer the claim goes into the outbox (sent once), the player moves to the
+ * next video and stops, the congratulations popup shows the coins for 3 s, and the balance takes
+ * the claim's answer after the 1 s reward step delay (no second request).
  */
 import { memo, useCallback, useEffect, useRef, useState } from 'react'
 import toast from 'react-hot-toast'
@@ -18,7 +18,7 @@ import { apiErrorText } from '@/lib/api-error-text'
 export const REWARD_POPUP_MS = 3_000
 export const REWARD_STEP_MS = 1_000
 
-/** Memoised: the user's refresh re-renders the dashboard, not the player (TBT, issue 5). */
+/** Memoised: the user's refresh re-renders the dashboard, not the player (TBT). */
 export const EarningPlayer = memo(function EarningPlayer(props: {
   videos: DashboardVideo[]
   expectedCoins: number

@@ -6,7 +6,7 @@ import { formatRupees } from '@contract/rules'
 import { formatCoins } from '@/i18n/format'
 import { t } from '@/i18n/i18n'
 
-/** Memoised: the user's refresh re-renders the dashboard, not this list (TBT, issue 5). */
+/** Memoised: the user's refresh re-renders the dashboard, not this list (TBT). */
 export const PlansSummary = memo(function PlansSummary({
   currentVideoPoint,
 }: {
@@ -23,7 +23,7 @@ export const PlansSummary = memo(function PlansSummary({
       {error ? <p className="error-text">{t(error)}</p> : null}
       {plans === null && !error ? (
         // Keeps the list's usual height (the seeded 4 types) while it loads, so its arrival moves
-        // neither the link below nor Log out (CLS, issue 5); cached plans show at once instead.
+        // neither the link below nor Log out (CLS); cached plans show at once instead.
         <p className="muted plans-loading" role="status">
           {t('Loading plans…')}
         </p>

@@ -1,10 +1,10 @@
 /**
  * The player's place while the video list loads (SPEC §4): the same card, 16:9 frame, progress
- * track and controls row as the player, so the player arriving shifts nothing below it
- * (Lighthouse CLS budget, issue 5). The frame already shows the player's still (the video's
- * poster), which the dashboard's page fetches alongside its code (contract/screen-images.ts),
- * with the loading text in a strip across its top: on a slow network the screen's largest picture
- * is there from the first render on, not only once the video list has arrived (LCP, issue 5).
+ * track and controls row as the player, so the player arriving shifts nothing below it (Lighthouse
+ * CLS budget). The frame already shows the player's still (the video's poster), which the
+ * dashboard's page fetches alongside its code (contract/screen-images.ts), with the loading text in
+ * a strip across its top: on a slow network the screen's largest picture is there from the first
+ * render on, not only once the video list has arrived (LCP).
  */
 import { PageSpinner } from '@/components/page-spinner'
 import { PLAYER_POSTER } from '@contract/screen-images'

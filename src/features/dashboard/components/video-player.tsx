@@ -99,9 +99,9 @@ function FileVideo({
       src={src}
       playsInline
       loop
-      // A light still until Play: the screen paints without waiting for the video file, and a
-      // phone on mobile data fetches nothing of the video before the user starts it (the timer
-      // needs no metadata), nor competes with the screen's first paint (LCP, issue 12).
+      // A light still until Play: the screen paints without waiting for the video file, and a phone
+      // on mobile data fetches nothing of the video before the user starts it (the timer needs no
+      // metadata), nor competes with the screen's first paint (LCP).
       poster={PLAYER_POSTER}
       preload="none"
       aria-label={t('Video')}

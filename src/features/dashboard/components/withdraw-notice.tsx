@@ -1,6 +1,6 @@
 /**
  * The notice after a withdrawal request (SPEC §2 keyfrom=withdrawal): processing, and how long it
- * takes on the user's own plan (GET /withdrawal-status/, issue 13), else the plans' range.
+ * takes on the user's own plan (GET /withdrawal-status/), else the plans' range.
  * The status is fetched only while the notice shows, not on every dashboard visit.
  */
 import { useWithdrawalStatus } from '@/lib/withdrawal-status'

@@ -1,4 +1,4 @@
-/** What the dashboard says is waiting in this phone's outbox (issue 3): claims, withdrawals, failures. */
+/** What the dashboard says is waiting in this phone's outbox: claims, withdrawals, failures. */
 import type { OutboxItem } from '@/lib/outbox/outbox-types'
 import { REWARD_CLAIMS } from './reward-claims'
 

@@ -1,7 +1,7 @@
 /**
- * The reward claim as a kind of outbox item (issue 3, issue 15; SPEC §4, DECISIONS §6, §9): sent
- * to `POST /add-reward/`; when one reaches the server in the background the user is told the
- * coins and the balance takes the answer's new figures at once, with no second request.
+ * The reward claim as a kind of outbox item (SPEC §4, DECISIONS §6, §9): sent to
+ * `POST /add-reward/`; when one reaches the server in the background the user is told the coins and
+ * the balance takes the answer's new figures at once, with no second request.
  */
 import toast from 'react-hot-toast'
 import { defineOutboxKind } from '@/lib/outbox/outbox-kinds'

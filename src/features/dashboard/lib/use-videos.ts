@@ -46,7 +46,7 @@ export function useVideos(): VideosState {
         else {
           loaded = true
           // A transition: the list's arrival draws the player, the screen's heaviest part, and
-          // React renders a transition in slices instead of one long task (TBT, issue 12).
+          // React renders a transition in slices instead of one long task (TBT).
           startTransition(() => {
             setRetrying(false)
             setVideos(list)

@@ -1,6 +1,6 @@
 /**
- * The played-time clock of the player (SPEC §4, issue 3): seconds advance only while the media
- * really plays and the page is visible (`document.visibilityState`), and the completion fires once.
+ * The played-time clock of the player (SPEC §4): seconds advance only while the media really plays
+ * and the page is visible (`document.visibilityState`), and the completion fires once.
  */
 import { useEffect, useRef, useState } from 'react'
 

@@ -1,6 +1,6 @@
 /**
- * The dashboard's popups from the keyboard (issue 16 item 7): focus moves in, Tab and Shift+Tab
- * stay inside, Escape closes where the popup may be dismissed, and focus comes back.
+ * The dashboard's popups from the keyboard: focus moves in, Tab and Shift+Tab stay inside, Escape
+ * closes where the popup may be dismissed, and focus comes back.
  */
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'

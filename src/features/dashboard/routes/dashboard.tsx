@@ -27,7 +27,7 @@ import { useAfterFirstPaint } from '@/lib/use-after-first-paint'
 import '../dashboard.css'
 import { t } from '@/i18n/i18n'
 
-// Refresh and Install app in a chunk of their own, after the first paint (first-route budget, issue 12).
+// Refresh and Install app in a chunk of their own, after the first paint (first-route budget).
 const InstallButton = lazy(() =>
   import('@/components/install-button').then((m) => ({ default: m.InstallButton })),
 )
@@ -54,8 +54,7 @@ export default function Dashboard() {
   const progressHydrated = useStoreHydrated(useWatchProgressStore)
   const pending = summarizeOutbox(useOutboxItems())
   // The first render draws the screen with the player's placeholder (same size); the player
-  // itself, the heaviest part, follows right after in a transition, rendered in slices (TBT,
-  // issues 5 and 12).
+  // itself, the heaviest part, follows right after in a transition, rendered in slices (TBT).
   const showRest = useAfterFirstPaint(user !== null, { transition: true })
 
   useEffect(() => {
@@ -189,7 +188,7 @@ export default function Dashboard() {
         type="button"
         className="btn btn-ghost"
         onClick={async () => {
-          // Loaded on the tap: keeps it off the dashboard's first-load chain (LCP, issue 5).
+          // Loaded on the tap: keeps it off the dashboard's first-load chain (LCP).
           const { logout } = await import('@/stores/logout')
           await logout()
           navigate('/', { replace: true })
@@ -215,8 +214,8 @@ export default function Dashboard() {
 }
 
 /**
- * The refresh control with when the user was last fetched: it alone reads that time, so a
- * refresh that brings the same user draws this line again, not the whole screen (issue 12).
+ * The refresh control with when the user was last fetched: it alone reads that time, so a refresh
+ * that brings the same user draws this line again, not the whole screen.
  */
 function UserRefreshControl({
   stale,

@@ -55,7 +55,7 @@ export function VideoFacade() {
             decoding="async"
             onLoad={() => setPosterReady(true)}
           />
-          {/* The poster's words, as text in the page's language (issue 16). */}
+          {/* The poster's words, as text in the page's language. */}
           <p className="video-caption">{t('Watch, earn coins, withdraw by UPI')}</p>
         </>
       ) : null}

@@ -18,7 +18,7 @@ import { LanguageSwitch } from '@/components/language-switch'
 import { t } from '@/i18n/i18n'
 import '../landing.css'
 
-// Install app in a chunk of its own, below the fold (first-route budget, issue 12).
+// Install app in a chunk of its own, below the fold (first-route budget).
 const InstallButton = lazy(() =>
   import('@/components/install-button').then((m) => ({ default: m.InstallButton })),
 )
@@ -26,8 +26,8 @@ const InstallButton = lazy(() =>
 export default function Landing() {
   const rules = useRules()
   const playStoreUrl = useRulesStore((s) => s.playStoreUrl)
-  // Above the fold (the static first paint's part) first; About, the app badge, partners and
-  // the footer in the next task (TBT, issue 5).
+  // Above the fold (the static first paint's part) first; About, the app badge, partners and the
+  // footer in the next task (TBT).
   const belowFold = useAfterFirstPaint(true, { transition: true })
   if (isLoggedIn()) return <Redirect to="/dashboard" replace />
   return (
@@ -46,7 +46,7 @@ export default function Landing() {
             </Link>
           </div>
           <Link href="/signup" className="get-started">
-            {/* The art has no words: they are text over it, in the page's language (issue 16). */}
+            {/* The art has no words: they are text over it, in the page's language. */}
             <img src="/landing/get-started.webp" alt="" width={320} height={120} decoding="async" />
             <span className="get-started-text">
               <strong>{t('Get Started')}</strong> <span>{t('Create your free account')}</span>

@@ -1,6 +1,6 @@
 /**
- * The `upi://pay` deep link behind each QR code (NPCI's UPI linking spec; issue 3): payee address,
- * payee name, amount with two decimals, INR, the order id as transaction reference, and a note.
+ * The `upi://pay` deep link behind each QR code (NPCI's UPI linking spec): payee address, payee
+ * name, amount with two decimals, INR, the order id as transaction reference, and a note.
  */
 
 export interface UpiLinkInput {

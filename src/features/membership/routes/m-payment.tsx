@@ -29,7 +29,7 @@ export const SHARE_UNSUPPORTED = msg(
 )
 const ORDER_FAILED = msg('Error creating order. Please try again.')
 const UPI_FAILED = msg('Error fetching UPI details. Please try again.')
-/** Opened without a payment to make (item 6: never "pay ₹0"). */
+/** Opened without a payment to make: say so, never "pay ₹0". */
 export const MISSING_PAYMENT = msg(
   'There is no payment to make here. Choose a plan on Membership Plans, or pay the platform fee from the Platform Fee page.',
 )

@@ -1,7 +1,7 @@
 /**
  * Profile (SPEC §2): the user's name, email, phone with the +91 prefix, referral id and count;
- * links to the account's other screens; the colour theme switch (issue 16); Log out (clears
- * local storage, SPEC §4, a secondary action) and Go Back.
+ * links to the account's other screens; the colour theme switch; Log out (clears local storage,
+ * SPEC §4, a secondary action) and Go Back.
  * Data comes from the persisted user store, refreshed from `GET /get-user/` on open.
  */
 import { useEffect, useState } from 'react'

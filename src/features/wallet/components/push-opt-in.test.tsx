@@ -1,6 +1,6 @@
-// The wallet's notifications card (issue 16): honest about unsupported browsers, iOS outside the
-// installed app and blocked notifications; asks permission only on a tap, then subscribes with the
-// server's VAPID key and saves the subscription; turns off again.
+// The wallet's notifications card: honest about unsupported browsers, iOS outside the installed app
+// and blocked notifications; asks permission only on a tap, then subscribes with the server's VAPID
+// key and saves the subscription; turns off again.
 import { fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 

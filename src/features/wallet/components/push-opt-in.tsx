@@ -1,7 +1,7 @@
 /**
- * The wallet's "Get notified when money moves" card (issue 16): turns this device's push
- * notifications on from a tap (never on page load), or off, and says plainly when they cannot
- * work here (no Push API, iOS outside the installed app) or were blocked in the browser.
+ * The wallet's "Get notified when money moves" card: turns this device's push notifications on from
+ * a tap (never on page load), or off, and says plainly when they cannot work here (no Push API, iOS
+ * outside the installed app) or were blocked in the browser.
  * Loaded lazily by the wallet, so its code and the subscribe code stay out of the wallet's chunk.
  */
 import { useEffect, useId, useState } from 'react'

@@ -19,7 +19,7 @@ export const KIND_LABELS: Record<string, string> = {
   platform_fee: msg('Platform fee payment'),
   platform_fee_refund: msg('Platform fee refund'),
   membership_deposit: msg('Membership deposit'),
-  // An operator's correction with its reason in the description (issue 17).
+  // An operator's correction with its reason in the description.
   manual_adjustment: msg('Adjustment by support'),
 }
 

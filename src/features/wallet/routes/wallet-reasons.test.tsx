@@ -1,6 +1,6 @@
 /**
- * The wallet's failed payouts and rejected payments show the reason as our team's words (issue 16),
- * in English and in Hindi.
+ * The wallet's failed payouts and rejected payments show the reason as our team's words, in English
+ * and in Hindi.
  */
 import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'

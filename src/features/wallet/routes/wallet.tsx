@@ -3,7 +3,7 @@
  * withdrawals with their status and UPI reference, payments (orders), and the reward claims and
  * withdrawals still waiting in this phone's outbox (pending) or refused (failed, with why).
  * The last wallet received is kept on the phone (../wallet-store.ts): offline it shows that copy
- * and when it is from; Refresh (or pulling down) fetches it again (issue 16).
+ * and when it is from; Refresh (or pulling down) fetches it again.
  */
 import { Suspense, lazy, useCallback, useEffect, useState } from 'react'
 import { AppHeader } from '@/components/app-header'
@@ -20,15 +20,15 @@ import { LedgerList, OrderList, OutboxList, WithdrawalList } from '../components
 import '../wallet.css'
 import { logFailure } from '@/lib/log-failure'
 
-// Refresh in a chunk of its own (first-route budget, issue 12); its row keeps its height meanwhile.
+// Refresh in a chunk of its own (first-route budget); its row keeps its height meanwhile.
 const RefreshControl = lazy(() =>
   import('@/components/refresh-control').then((m) => ({ default: m.RefreshControl })),
 )
 
 export const WALLET_FAILED = msg('Could not load your wallet. Please try again.')
 
-// The notifications card (issue 16) comes in its own chunk after the wallet; if that chunk fails,
-// the wallet shows without it.
+// The notifications card comes in its own chunk after the wallet; if that chunk fails, the wallet
+// shows without it.
 const PushOptIn = lazy(() =>
   import('../components/push-opt-in').catch(() => ({ default: () => null })),
 )

@@ -1,7 +1,7 @@
 /**
- * After a withdrawal request succeeds (issue 16): a toast offering to notify this device when the
- * withdrawal is paid, shown only where push can work and is neither on nor blocked, and not again
- * once declined. The permission prompt opens only from its button. Loaded lazily on success.
+ * After a withdrawal request succeeds: a toast offering to notify this device when the withdrawal
+ * is paid, shown only where push can work and is neither on nor blocked, and not again once
+ * declined. The permission prompt opens only from its button. Loaded lazily on success.
  */
 import toast from 'react-hot-toast'
 import { pushState, turnOnPush } from '@/lib/push-subscription'

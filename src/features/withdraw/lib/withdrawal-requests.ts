@@ -1,7 +1,7 @@
 /**
- * The withdrawal request as a kind of outbox item (issue 3, issue 15; DECISIONS §4, §6, §9): sent
- * to `POST /add-withdraw/`; when one reaches the server in the background the user is told and
- * their details are fetched again (the debit and the conditions change).
+ * The withdrawal request as a kind of outbox item (DECISIONS §4, §6, §9): sent to
+ * `POST /add-withdraw/`; when one reaches the server in the background the user is told and their
+ * details are fetched again (the debit and the conditions change).
  */
 import toast from 'react-hot-toast'
 import { defineOutboxKind } from '@/lib/outbox/outbox-kinds'

@@ -64,7 +64,7 @@ export default function AmountWithdraw() {
       const result = await addWithdraw(upiId.trim(), payout)
       if (result.kind === 'done') {
         toast.success(t(WITHDRAW_OK))
-        // Offer notifications for the payout (issue 16); its code loads only now.
+        // Offer notifications for the payout; its code loads only now.
         void import('../components/push-offer').then(
           (m) => m.offerPushAfterWithdrawal(),
           () => undefined,
@@ -123,7 +123,7 @@ export default function AmountWithdraw() {
             {t('Balance:')} <strong>{formatRupees(balance)}</strong>
           </p>
         ) : (
-          // Opened without ?balance= and no user yet (issue 13): say so, not "Balance: ₹0".
+          // Opened without ?balance= and no user yet: say so, not "Balance: ₹0".
           <p className="error-text" role="alert">
             {t('Your balance is not known yet. Open Withdraw from your dashboard.')}
           </p>

@@ -1,7 +1,7 @@
 /**
- * The JavaScript budgets of issue 5, on the production build in dist/ (`npm test` builds it before
- * Vitest runs): the first route at most 100 KB gzipped, all JavaScript at most 250 KB gzipped.
- * Sizes depend on the code only, so this test never flakes on a busy machine.
+ * The JavaScript budgets, on the production build in dist/ (`npm test` builds it before Vitest
+ * runs): the first route at most 100 KB gzipped, all JavaScript at most 250 KB gzipped. Sizes
+ * depend on the code only, so this test never flakes on a busy machine.
  */
 import fs from 'node:fs'
 import path from 'node:path'

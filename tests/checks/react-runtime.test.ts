@@ -1,7 +1,7 @@
 /**
- * The product ships on React 19 and react-dom (DECISIONS §1, issue 12), on the production build in
- * dist/ (`npm test` builds it before Vitest runs): the app's JavaScript carries React 19's own
- * runtime, and no Preact package is installed or locked to stand in for it.
+ * The product ships on React 19 and react-dom (DECISIONS §1), on the production build in dist/
+ * (`npm test` builds it before Vitest runs): the app's JavaScript carries React 19's own runtime,
+ * and no Preact package is installed or locked to stand in for it.
  */
 import fs from 'node:fs'
 import path from 'node:path'

@@ -1,7 +1,8 @@
 /**
- * The import boundaries of eslint.boundaries.js (issue 15) fail on a crossing: each fixture of
+ * The import boundaries of eslint.boundaries.js fail on a crossing: each fixture of
  * tests/lint/fixtures/ is linted by the project's own ESLint configuration as if it sat where its
- * `// lint-as:` line says, and must raise exactly the rule its `// expect:` line names (or nothing).
+ * `// lint-as:` line says, and must raise exactly the rule its `// expect:` line names (or
+ * nothing).
  */
 import fs from 'node:fs'
 import path from 'node:path'
