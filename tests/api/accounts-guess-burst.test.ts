@@ -127,6 +127,28 @@ describe.each(ENGINES)('guess budgets under bursts on %s', (engine) => {
     expect(answers.filter((a) => a.body.code === 'OTP_INVALID').length).toBeLessThanOrEqual(5)
   })
 
+  it('checks at most 5 of 20 parallel console passwords and gives the right one no session', async () => {
+    const email = `ops.pw.${ipCounter}@example.com`
+    const enrolment = await createTestOperator(api.app.db, email, 'operator', clock.now())
+    const epoch = Math.floor(clock.now().getTime() / 1000)
+    const totp = await generate({ secret: enrolment.totpSecret, epoch })
+    const passwords = [
+      ...Array.from({ length: 19 }, (_, i) => `${enrolment.password}-wrong-${i}`),
+      enrolment.password,
+    ]
+    const { answers, hashes } = await countingHashes(() =>
+      Promise.all(
+        passwords.map((password) =>
+          api.call('POST', OPS_LOGIN, { body: { email, password, totp }, ip: nextIp() }),
+        ),
+      ),
+    )
+    expect(hashes).toBeLessThanOrEqual(5)
+    expect(answers.some((a) => a.body.token !== undefined)).toBe(false)
+    expect(answers.filter((a) => a.status === 401).length).toBeLessThanOrEqual(4)
+    expect(answers.at(-1)?.body.code).toBe('ACCOUNT_LOCKED')
+  })
+
   it('checks at most 5 of 20 parallel console logins with the right password and gives the right code no session', async () => {
     const email = `ops.${ipCounter}@example.com`
     const enrolment = await createTestOperator(api.app.db, email, 'operator', clock.now())
