@@ -1,11 +1,9 @@
 /**
- * Idempotency-Keys themselves (DECISIONS §6–7): reading the header, the hash that decides "the same
- * request", and releasing the keys a crash left in flight. A client's key is stored as
- * `client:KEY`, so it can never equal a key the server writes on a ledger row (`signup_bonus`,
- * `referral:<id>`, `order:<id>`, …). Running a request once per key is idempotency.ts.
+ * Idempotency-Keys themselves (DECISIONS §6–7): reading the header and the hash that decides "the
+ * same request". A client's key is stored as `client:KEY`, so it can never equal a key the server
+ * writes on a ledger row (`signup_bonus`, `referral:<id>`, `order:<id>`, …). Running a request once
+ * per key is idempotency.ts; releasing keys a crash left in flight, server/db/abandoned-keys.ts.
  */
-import { sql } from 'kysely'
-import type { Db, Engine } from '../db/index.ts'
 import { badRequest } from '../lib/errors.ts'
 import { sha256 } from '../lib/crypto.ts'
 
@@ -39,29 +37,6 @@ export function readIdempotencyKey(header: unknown, required: boolean): string |
     )
   }
   return `${CLIENT_KEY_PREFIX}${key}`
-}
-
-/**
- * Releases the keys a crash left in flight, so a retry runs instead of getting 409 for a minute
- * (called once at start-up). On SQLite the app is the database's only writer, so every in-flight
- * key is abandoned. On PostgreSQL other instances may be running requests: a live request holds
- * its key's row locked in its transaction (`runIdempotent`), so only unlocked rows are released
- * (SKIP LOCKED); a crashed instance's transaction was rolled back by the server and left none.
- * Returns the number of keys released.
- */
-export async function releaseAbandonedKeys(db: Db, engine: Engine): Promise<number> {
-  if (engine === 'sqlite') {
-    const result = await db
-      .deleteFrom('idempotency_keys')
-      .where('state', '=', 'in_flight')
-      .executeTakeFirst()
-    return Number(result.numDeletedRows)
-  }
-  const result = await sql`
-    delete from idempotency_keys where (user_id, key) in (
-      select user_id, key from idempotency_keys where state = 'in_flight'
-      for update skip locked)`.execute(db)
-  return Number(result.numAffectedRows ?? 0)
 }
 
 /** JSON with object keys sorted, so equal bodies hash equally. */

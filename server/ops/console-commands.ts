@@ -5,9 +5,9 @@
  * (better-sqlite3's online backup).
  */
 import path from 'node:path'
-import SQLite from 'better-sqlite3'
 import QRCode from 'qrcode'
 import type { AppContext } from '../context.ts'
+import { backupSqlite } from '../db/backup.ts'
 import { cliActor, writeAudit } from './audit.ts'
 import { UsageError } from './commands.ts'
 import { createOperator, disableOperator } from './operators.ts'
@@ -17,21 +17,6 @@ export const CONSOLE_USAGE = `
                                                         one-time password and the TOTP enrolment (QR code)
   disable-admin <email>                                 disable a console operator and end their sessions
   backup <FILE>                                         online copy of the SQLite database (server may run)`
-
-/**
- * Copies the SQLite database file `source` to `target` with SQLite's online backup (a consistent
- * snapshot even while the server writes). Returns the pages copied. Throws when `source` cannot
- * be opened.
- */
-async function backupSqlite(source: string, target: string): Promise<number> {
-  const db = new SQLite(source, { readonly: true, fileMustExist: true })
-  try {
-    const result = await db.backup(target)
-    return result.totalPages
-  } finally {
-    db.close()
-  }
-}
 
 /** Runs `create-admin` or `backup`; null for any other command. Throws UsageError or ApiError. */
 export async function runConsoleCommand(
@@ -91,16 +76,15 @@ export async function runConsoleCommand(
     case 'backup': {
       const target = rest[0]
       if (!target) throw new UsageError('Missing argument: expected <FILE>.')
-      if (ctx.engine !== 'sqlite') {
+      const copied = await backupSqlite(databaseUrl, path.resolve(target))
+      if ('refused' in copied) {
         throw new UsageError(
-          'backup copies a SQLite database; for PostgreSQL use pg_dump (README, Operating).',
+          copied.refused === 'postgres'
+            ? 'backup copies a SQLite database; for PostgreSQL use pg_dump (docs/operations.md).'
+            : 'An in-memory database has nothing to back up.',
         )
       }
-      const source = databaseUrl.replace(/^file:/, '')
-      if (source === ':memory:')
-        throw new UsageError('An in-memory database has nothing to back up.')
-      const pages = await backupSqlite(source, path.resolve(target))
-      return `Backed up ${source} to ${path.resolve(target)} (${pages} pages).`
+      return `Backed up ${copied.source} to ${path.resolve(target)} (${copied.pages} pages).`
     }
     default:
       return null
