@@ -6,7 +6,7 @@ import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { appShellPage } from './scripts/build/app-shell-page.ts'
 import { precompress } from './scripts/build/precompress.ts'
-import { routeShells } from './scripts/build/route-shells.ts'
+import { routeOutlines } from './scripts/build/route-outlines.ts'
 import { i18nCatalogs } from './scripts/build/i18n-catalogs.ts'
 import { webManifest } from './scripts/build/web-manifest.ts'
 import { APP_ALIASES } from './scripts/build/aliases.ts'
@@ -23,7 +23,7 @@ export default defineConfig({
     i18nCatalogs(import.meta.dirname),
     webManifest(import.meta.dirname),
     appShellPage(import.meta.dirname),
-    routeShells(import.meta.dirname),
+    routeOutlines(import.meta.dirname),
     precompress(),
     start.plugin,
     VitePWA({
@@ -34,7 +34,7 @@ export default defineConfig({
       injectRegister: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2,webmanifest}'],
-        // ssr/: the server's build of the screens (scripts/build/route-shells.ts), not the app's.
+        // ssr/: the server's build of the screens (scripts/build/route-outlines.ts), not the app's.
         globIgnores: ['**/videos/**', '**/screenshots/**', 'ssr/**'],
       },
     }),

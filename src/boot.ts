@@ -127,22 +127,22 @@ const fetchAppData = () => {
 }
 const root = document.getElementById('root')
 const prerendered = root?.hasAttribute('data-prerendered') ?? false
-const shell = root?.hasAttribute('data-shell') ?? false
+const outline = root?.hasAttribute('data-outline') ?? false
 // A prerendered page waits for idle before fetching the app; a tap on one of its buttons starts
 // it at once (and is answered once the app has taken the page over, src/lib/early-taps.ts).
 let tapped: () => void = () => undefined
 const tap = new Promise<void>((resolve) => (tapped = resolve)).then(appendAppPreloads)
-// A route's first frame (the deposit screen's plans) holds taps too, for the app's screen.
-if (root && (prerendered || shell)) holdEarlyTaps(root, tapped)
-// A logged-in route's first frame (`data-shell`, the dashboard's outline and player still) is the
-// screen's largest paint and needs no JavaScript: the app's code and the screen's data are fetched
-// once it is on screen, so nothing shares a slow network with it (LCP). The pages the app draws
-// (app.html's loading indicator) ask for their data at once.
-if (!prerendered && !shell) fetchAppData()
+// A route's outline (the deposit screen's plans) holds taps too, for the app's screen.
+if (root && (prerendered || outline)) holdEarlyTaps(root, tapped)
+// A route's outline (`data-outline`, e.g. the dashboard's with the player's still) needs no
+// JavaScript: the app's code and the screen's data are fetched once it is on screen, so nothing
+// shares a slow network with it (LCP). A path with no route (app.html's loading indicator) asks at
+// once.
+if (!prerendered && !outline) fetchAppData()
 void (
   prerendered
     ? Promise.race([afterIdle(), tap]).then(fetchAppData)
-    : shell
+    : outline
       ? afterFirstFrameShown().then(() => {
           appendAppPreloads()
           fetchAppData()

@@ -11,7 +11,7 @@ import { refreshUser } from './stores/get-user'
 import { preloadComponent } from './lib/lazy-with-retry'
 import { isLoggedIn } from './lib/session'
 import { nextTask } from './lib/next-task'
-import { routePath } from './lib/route-path'
+import { routePath } from '@contract/routes'
 import { useUserStore } from './stores/user-store'
 import { useRulesStore } from './stores/rules-store'
 import { usePlansStore } from './stores/plans-store'
@@ -55,7 +55,7 @@ interface PersistedStore {
 /**
  * Resolves once every persisted store the first screens read (the user, the rules, the plans, the
  * dashboard's watch progress) has been read from IndexedDB, or after `maxMs`. The first render then
- * draws from what was stored: a page with a static first frame (`data-shell`, the dashboard) goes
+ * draws from what was stored: a page with a static first frame (`data-outline`, the dashboard) goes
  * straight from its outline to the screen, and a hydrated page is not drawn again, synchronously,
  * when a store it reads changes under it (React re-renders a store's readers at once, in one long
  * task: TBT).
@@ -85,7 +85,7 @@ function storesRead(stores: PersistedStore[], maxMs: number): Promise<void> {
  * they are, nothing is drawn again, nothing shifts. A visitor with a token is about to be
  * redirected away from those pages, so the app renders afresh for them, as for a page drawn in the
  * other language (hydration needs the markup to be what the first render draws). Other pages hold a
- * loading indicator or a static first frame (`data-shell`), which the first render replaces.
+ * loading indicator or a static first frame (`data-outline`), which the first render replaces.
  */
 async function mount(): Promise<void> {
   const path = routePath(window.location.pathname)

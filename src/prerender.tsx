@@ -1,31 +1,32 @@
 /**
- * Build-time rendering (react-dom/static) of the screens whose first render needs no data: the
- * landing and the login and register screens. The build puts each one's markup into its page
- * (vite.config.ts `appShellPage`), so the first paint needs no JavaScript, and the browser's app
- * takes that markup over with `hydrateRoot` (src/main.tsx) instead of drawing it again. The tree
- * rendered here is the app's own (`<App />` at the path), so the markup is exactly what the
- * client's first render produces. A render that throws fails the build.
+ * Build-time rendering (react-dom/static) of every route's first frame, as the route table
+ * (contract/routes.ts) declares it:
+ * - `prerendered` routes (their first render needs no data: the landing, login, register): the
+ *   app's own tree (`<App />` at the path), so the markup is exactly what the client's first render
+ *   produces and the browser's app hydrates it (src/main.tsx) instead of drawing it again;
+ * - `outline` routes: a data-free outline the app draws over, the screen's own (the dashboard's,
+ *   the deposit screen's) or the app's placeholder with the route's title.
+ * The build puts each into its page (scripts/build/), so the first paint needs no JavaScript. A
+ * render that throws fails the build.
  */
 import { StrictMode, type ReactNode } from 'react'
 import { prerender } from 'react-dom/static'
 import { renderToString } from 'react-dom/server'
 import { Router } from 'wouter'
 import { App } from './app/app'
+import { PageSkeleton } from './components/skeleton'
 import { DashboardShell } from './features/dashboard/components/dashboard-shell'
 import { DepositFeeShell } from './features/membership/components/deposit-fee-shell'
 import type { MembershipPlan } from './stores/plans-store'
 import type { Rules } from '@contract/rules'
-import { activateLocale, i18n, loadLocale } from './i18n/i18n'
+import { ROUTES } from '@contract/routes'
+import { activateLocale, i18n, loadLocale, t } from './i18n/i18n'
 import { LOCALES, type Locale } from './i18n/detect'
 
 export { LOCALES }
 
-/**
- * The prerendered routes (SPEC §2), each with the page it is served in: the landing in
- * index.html (for `/` and `/home`), the others in `prerendered/<route>.html`. Only screens whose
- * first render depends on nothing but the path belong here.
- */
-export const PRERENDERED = ['/', '/loginn', '/loginold', '/register', '/signup'] as const
+/** The routes whose first frame is the screen itself, hydrated (contract/routes.ts `pageFile`). */
+export const PRERENDERED = ROUTES.filter((r) => r.firstFrame === 'prerendered').map((r) => r.path)
 
 /** A visitor a static page is drawn for has nothing stored: no token, so no redirect. */
 function emptyStorage(): Storage {
@@ -58,8 +59,7 @@ function tree(path: string) {
  * @throws when `path` is not in PRERENDERED, or the render fails (a screen threw).
  */
 export async function render(path: string, locale: Locale = 'en'): Promise<string> {
-  if (!(PRERENDERED as readonly string[]).includes(path))
-    throw new Error(`${path} is not prerendered`)
+  if (!PRERENDERED.includes(path)) throw new Error(`${path} is not prerendered`)
   await activateLocale(locale)
   globalThis.localStorage ??= emptyStorage()
   globalThis.sessionStorage ??= emptyStorage()
@@ -67,18 +67,19 @@ export async function render(path: string, locale: Locale = 'en'): Promise<strin
 }
 
 /**
- * The logged-in routes whose page carries a static first frame (`shells/<route>.html`), each
- * with what draws it in a language: the dashboard's data-free outline (the same in every
- * language), the deposit screen's header and placeholders. The app renders afresh over it
+ * The outlines drawn by a screen of its own: the dashboard's data-free outline with the player's
+ * still (the same in every language), the deposit screen's header and placeholders. Every other
+ * `outline` route gets the app's placeholder (PageSkeleton, also the app's own fallback while a
+ * screen's code loads) named with the route's title. The app renders afresh over an outline
  * (src/main.tsx); nothing of it is hydrated.
  */
-const SHELLS: Record<string, (posterSrc?: string) => ReactNode> = {
+const OWN_OUTLINES: Record<string, (posterSrc?: string) => ReactNode> = {
   '/dashboard': (posterSrc) => <DashboardShell posterSrc={posterSrc} />,
   '/deposit-fee': () => <DepositFeeShell />,
 }
 
-/** The routes of SHELLS. */
-export const SHELL_ROUTES = Object.keys(SHELLS)
+/** The routes whose first frame is an outline (`outlines/<route>.html`). */
+export const OUTLINE_ROUTES = ROUTES.filter((r) => r.firstFrame === 'outline').map((r) => r.path)
 
 /** React's server render of `node` into a string, failing on the first error. */
 async function renderStatic(node: ReactNode): Promise<string> {
@@ -89,19 +90,20 @@ async function renderStatic(node: ReactNode): Promise<string> {
 }
 
 /**
- * The static first frame of the logged-in route `path` in `locale` (markup for #root);
- * `posterSrc` is the player's still as the page carries it (a `data:` URL).
- * @throws when `path` has no shell, or its render fails.
+ * The outline of the route `path` in `locale` (markup for #root); `posterSrc` is the player's still
+ * as the page carries it (a `data:` URL).
+ * @throws when `path` is not an outline route, or its render fails.
  */
-export async function renderShell(
+export async function renderOutline(
   path: string,
   posterSrc?: string,
   locale: Locale = 'en',
 ): Promise<string> {
-  const shell = SHELLS[path]
-  if (!shell) throw new Error(`${path} has no shell`)
+  const route = ROUTES.find((r) => r.path === path && r.firstFrame === 'outline')
+  if (!route) throw new Error(`${path} has no outline`)
   await activateLocale(locale)
-  return renderStatic(shell(posterSrc))
+  const own = OWN_OUTLINES[path]
+  return renderStatic(own ? own(posterSrc) : <PageSkeleton label={t(route.title)} />)
 }
 
 /**

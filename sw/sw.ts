@@ -1,9 +1,9 @@
 /// <reference lib="webworker" />
 /**
  * The service worker: precaches the app shell and every route's chunks (the build's manifest is
- * injected at `self.__WB_MANIFEST`), serves navigations from the cached index.html with `/api/`
- * left out, and keeps the last answers of the GET calls a returning user needs (config, user,
- * plans, videos) so the app opens offline with the last data. A new version waits until the
+ * injected at `self.__WB_MANIFEST`), answers navigations with the cached page of the path, and
+ * keeps the last answers of the GET calls a returning user needs (config, user, plans, videos) so
+ * the app opens offline with the last data. A new version waits until the
  * page asks it to skip waiting (the update prompt, src/lib/sw-bridge.ts).
  */
 import { clientsClaim } from 'workbox-core'
@@ -14,6 +14,7 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { registerOutboxSync } from './outbox-sync'
 import { registerPushHandlers } from './push'
 import { userScopedCacheKey } from './user-scoped-cache-key'
+import { pageFile } from '../contract/routes'
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>
@@ -27,46 +28,30 @@ const NETWORK_TIMEOUT_SECONDS = 3
 
 cleanupOutdatedCaches()
 precacheAndRoute(self.__WB_MANIFEST)
-// Navigations: the landing gets index.html (its static first paint), a prerendered screen its
-// own HTML, a route with a static first frame its shell, every other route app.html (a loading indicator), so a deep link never flashes the
-// landing; /api/ and paths of files are left out.
-// Each in the visitor's language: the Hindi pages live under /hi/.
+// Navigations: the build's page for the path (contract/routes.ts `pageFile`, as the server
+// answers): the route's prerendered screen or outline, app.html for a path with no route, each in
+// the visitor's language. /api/, the operators' console (its own page, DECISIONS §8) and paths of
+// files (robots.txt, a screenshot) are left out.
 registerRoute(
   new NavigationRoute(
-    async () => (await matchPrecache(`${await languageDir()}/index.html`)) ?? Response.error(),
-    { allowlist: [/^\/(home\/?)?$/] },
-  ),
-)
-registerRoute(
-  new NavigationRoute(
-    async ({ url }) => {
-      const dir = await languageDir()
-      return (
-        (await matchPrecache(`${dir}/prerendered${url.pathname.replace(/\/$/, '')}.html`)) ??
-        (await matchPrecache(`${dir}/shells${url.pathname.replace(/\/$/, '')}.html`)) ??
-        (await matchPrecache(`${dir}/app.html`)) ??
-        Response.error()
-      )
-    },
-    {
-      // Files opened directly (robots.txt, a screenshot) are not app routes.
-      // The operators' console (/ops/) is its own page, never the user app (DECISIONS §8).
-      denylist: [/^\/api\//, /^\/ops(\/|$)/, /^[^?]*\/[^/?]+\.[^/?]+(\?|$)/],
-    },
+    async ({ url }) =>
+      (await matchPrecache(pageFile(url.pathname, await language()))) ??
+      (await matchPrecache('index.html')) ??
+      Response.error(),
+    { denylist: [/^\/api\//, /^\/ops(\/|$)/, /^[^?]*\/[^/?]+\.[^/?]+(\?|$)/] },
   ),
 )
 
 /**
- * `/hi` for a Hindi visitor, else '' (the English pages): the `lang` cookie the language switch
- * sets (read through the Cookie Store API where the browser has it), else the browser's first
- * language, as the server (server/plugins/static.ts `pageLanguage`) and the app decide.
+ * `hi` for a Hindi visitor, else `en`: the `lang` cookie the language switch sets (read through
+ * the Cookie Store API where the browser has it), else the browser's first language, as the server (server/plugins/static.ts `pageLanguage`) and the app decide.
  */
-async function languageDir(): Promise<'' | '/hi'> {
+async function language(): Promise<'en' | 'hi'> {
   const store = (self as { cookieStore?: { get(name: string): Promise<{ value: string } | null> } })
     .cookieStore
   const chosen = await store?.get('lang').catch(() => null)
   const language = chosen?.value ?? self.navigator.languages?.[0] ?? ''
-  return /^hi(-|$)/i.test(language) ? '/hi' : ''
+  return /^hi(-|$)/i.test(language) ? 'hi' : 'en'
 }
 
 // Network first, so online users always see fresh data; only GET (registerRoute's default

@@ -1,12 +1,13 @@
-// Build step: the pages the server and the service worker answer with (index.html with the
-// prerendered landing, app.html with a loading indicator, prerendered/<route>.html), the app's
-// module preloads in them, and route-chunks.json (each route's own files).
+// Build step: the pages the server and the service worker answer with (contract/routes.ts
+// `pageFile`): index.html with the prerendered landing, prerendered/<route>.html, and app.html
+// with a loading indicator (for paths with no route; scripts/build/route-outlines.ts makes each
+// outline route's page from it); the app's module preloads in them, and route-chunks.json (each
+// route's own files).
 import path from 'node:path'
 import type { OutputBundle } from 'rolldown'
 import type { Plugin } from 'vite'
 import { forgetPrerenderModule, prerenderScreens } from './prerender.ts'
 import { routeChunks } from './route-chunks.ts'
-import { SCREEN_IMAGES } from '../../contract/screen-images.ts'
 import { PAGE_TEXTS } from '../../src/i18n/page-texts.ts'
 import { readCatalog } from './i18n-catalogs.ts'
 
@@ -84,18 +85,11 @@ export function appShellPage(projectRoot: string): Plugin {
       if (!shell.test(html)) this.error('index.html lacks the landing-shell markers')
       const root = (attributes: string, content: string) =>
         `<div id="root"${attributes}>${content}</div>`
-      // Each route's own files, which the server names in a `Link: rel=preload` header of the
-      // route's page (server/plugins/static.ts), so the screen's code arrives with the app's.
+      // Each route's own files: its page links the stylesheets and fetches the code early with the
+      // app's (prerendered pages below, outlines in scripts/build/route-outlines.ts).
       const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry)
       const known = new Set([...files, ...(entry ? [entry.fileName] : [])])
-      const routes = routeChunks(bundle, path.resolve(projectRoot, 'src/app/routes.tsx'), known, [
-        '/',
-        '/home',
-      ])
-      // And the images a screen draws in its first render (the dashboard player's still).
-      for (const [route, images] of Object.entries(SCREEN_IMAGES)) {
-        routes[route] = [...(routes[route] ?? []), ...images.map((image) => image.slice(1))]
-      }
+      const routes = routeChunks(bundle, known, ['/', '/home'])
       this.emitFile({
         type: 'asset',
         fileName: 'route-chunks.json',

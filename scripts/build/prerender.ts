@@ -26,8 +26,8 @@ interface PrerenderModule {
   PRERENDERED: readonly string[]
   LOCALES: readonly PrerenderLocale[]
   render(path: string, locale: PrerenderLocale): Promise<string>
-  SHELL_ROUTES: readonly string[]
-  renderShell(path: string, posterSrc?: string, locale?: PrerenderLocale): Promise<string>
+  OUTLINE_ROUTES: readonly string[]
+  renderOutline(path: string, posterSrc?: string, locale?: PrerenderLocale): Promise<string>
 }
 
 /** A file of the server build of src/prerender.tsx: its name in the build and its contents. */
@@ -41,7 +41,7 @@ const modules = new Map<string, Promise<{ module: PrerenderModule; outDir: strin
 
 /**
  * Builds src/prerender.tsx for Node into a temp directory (once per process: the screens and the
- * shells come from the same build) and imports it. The directory stays until the process exits:
+ * outlines come from the same build) and imports it. The directory stays until the process exits:
  * the screens' chunks are imported while they render.
  * @throws the server build's error.
  */
@@ -118,7 +118,7 @@ function toPage(markup: string): PrerenderedPage {
 }
 
 /**
- * `${locale}:${path}` (e.g. `hi:/loginn`) → page of each route listed in src/prerender.tsx, in
+ * `${locale}:${path}` (e.g. `hi:/loginn`) → page of each `prerendered` route of the route table, in
  * each language. React puts the preloads of the images it renders ahead of the markup; they
  * belong in the head, not inside the element React hydrates.
  * @throws the server build's error, or a screen's render error (naming the route): the build fails.
@@ -139,25 +139,28 @@ export async function prerenderScreens(root: string): Promise<Map<string, Preren
 }
 
 /**
- * `${locale}:${path}` (e.g. `hi:/deposit-fee`) → static first frame of each logged-in route
- * src/prerender.tsx draws a shell for (`SHELL_ROUTES`, e.g. '/dashboard'): data-free markup the app
- * renders over, in each language; `posterSrc` is the player's still as the page carries it.
- * @throws the server build's error, or a shell's render error (naming the route).
+ * `${locale}:${path}` (e.g. `hi:/deposit-fee`) → outline of each `outline` route of the route table
+ * (src/prerender.tsx `OUTLINE_ROUTES`): data-free markup the app renders over, in each language;
+ * `posterSrc` is the player's still as the page carries it.
+ * @throws the server build's error, or an outline's render error (naming the route).
  */
-export async function prerenderShells(
+export async function prerenderOutlines(
   root: string,
   posterSrc?: string,
 ): Promise<Map<string, PrerenderedPage>> {
   const mod = await prerenderModule(root)
-  const shells = new Map<string, PrerenderedPage>()
+  const outlines = new Map<string, PrerenderedPage>()
   for (const locale of mod.LOCALES) {
-    for (const route of mod.SHELL_ROUTES) {
+    for (const route of mod.OUTLINE_ROUTES) {
       try {
-        shells.set(`${locale}:${route}`, toPage(await mod.renderShell(route, posterSrc, locale)))
+        outlines.set(
+          `${locale}:${route}`,
+          toPage(await mod.renderOutline(route, posterSrc, locale)),
+        )
       } catch (error) {
-        throw new Error(`shell of ${route} (${locale}) failed`, { cause: error })
+        throw new Error(`outline of ${route} (${locale}) failed`, { cause: error })
       }
     }
   }
-  return shells
+  return outlines
 }

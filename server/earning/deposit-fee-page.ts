@@ -1,6 +1,6 @@
 /**
  * The /deposit-fee page as the server sends it (issue 12's LCP): the build's first frame of the
- * screen (`shells/deposit-fee.html`, an outline) with the plans and rules the server holds drawn
+ * screen (`outlines/deposit-fee.html`, an outline) with the plans and rules the server holds drawn
  * into it by the screen's own components (src/prerender.tsx `renderDepositFeePage`, shipped by
  * the build under `ssr/`), so on a slow network the plans are on screen before any JavaScript
  * has run and the app's first render draws the same markup over them. They are what
@@ -34,7 +34,7 @@ const ROOT = /(<div id="root"[^>]*>).*(<\/div>)$/m
 
 /**
  * The page maker of the build in `dir`: `(locale) → HTML of /deposit-fee` with the current
- * plans, or null when it cannot be drawn (then send `shells/deposit-fee.html`); null itself when
+ * plans, or null when it cannot be drawn (then send `outlines/deposit-fee.html`); null itself when
  * the build has no server render or no shell of the page.
  */
 export function depositFeePages(
@@ -46,7 +46,7 @@ export function depositFeePages(
     ? fs.readdirSync(ssr).find((f) => /^prerender\.m?js$/.test(f))
     : undefined
   const shellOf = (locale: Locale) =>
-    path.join(dir, locale === 'hi' ? 'hi/shells/deposit-fee.html' : 'shells/deposit-fee.html')
+    path.join(dir, locale === 'hi' ? 'hi/outlines/deposit-fee.html' : 'outlines/deposit-fee.html')
   if (!entry || !fs.existsSync(shellOf('en'))) return null
   // The build's outlines, as the service worker serves them (English for Hindi when not built).
   const english = fs.readFileSync(shellOf('en'), 'utf8')

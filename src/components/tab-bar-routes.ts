@@ -5,7 +5,7 @@
  * screen such as /deposit-fee never fetches the bar's code before its first render (LCP).
  */
 import { isLoggedIn } from '@/lib/session'
-import { routePath } from '@/lib/route-path'
+import { routePath } from '@contract/routes'
 
 /** The tabs' paths, in the bar's order. */
 export const TAB_PATHS = ['/dashboard', '/wallet', '/referandearn', '/profile'] as const

@@ -7,7 +7,7 @@
 import { useEffect } from 'react'
 import { Link, useLocation } from 'wouter'
 import { Gift, House, UserRound, WalletMinimal, type LucideIcon } from 'lucide-react'
-import { routePath } from '@/lib/route-path'
+import { routePath } from '@contract/routes'
 import { msg, t } from '@/i18n/i18n'
 import { TAB_PATHS, showsTabBar } from './tab-bar-routes'
 

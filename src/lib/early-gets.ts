@@ -2,19 +2,11 @@
  * Cold-start GETs sent by the entry script (src/boot.ts) before the app's code has arrived, so a
  * logged-in screen's data travels alongside its JavaScript instead of after it (LCP).
  * The app's HTTP client (src/lib/api-client.ts) takes each answer once, from its beforeRequest
- * hook, in place of sending the same request again. Kept nearly free of imports: it is part of
- * the entry's few kilobytes.
+ * hook, in place of sending the same request again. Each screen's GETs are the route table's
+ * `reads` (contract/routes.ts). Kept nearly free of imports: it is part of the entry's few
+ * kilobytes.
  */
-import { routePath } from './route-path'
-
-/** The GETs (paths under /api/v1/, as the client builds them) each screen sends as it opens. */
-export const SCREEN_GETS: Readonly<Record<string, readonly string[]>> = {
-  '/dashboard': ['get-user/', 'config/', 'get-membership/', 'dashboard/?link='],
-  '/deposit-fee': ['get-user/', 'config/', 'get-membership/', 'withdrawal-status/'],
-  '/platform-fee': ['get-user/', 'config/', 'withdrawal-status/'],
-  '/wallet': ['get-user/', 'config/', 'wallet/'],
-  '/profile': ['get-user/', 'config/'],
-}
+import { findRoute } from '@contract/routes'
 
 /** How long an early answer waits to be taken (ms); after that the app asks again itself. */
 export const EARLY_GET_TTL_MS = 30_000
@@ -29,7 +21,7 @@ const pending = new Map<
 
 /**
  * Sends the GETs of the screen at `pathname` with the stored token (`Authorization: Bearer`);
- * does nothing without a token, offline, or for a screen not in SCREEN_GETS. Network failures
+ * does nothing without a token, offline, or for a route without `reads`. Network failures
  * and timeouts are kept as `null`, so the app's own request goes out instead.
  */
 export function sendEarlyGets(
@@ -37,7 +29,7 @@ export function sendEarlyGets(
   token: string | null,
   origin = location.origin,
 ): void {
-  const paths = SCREEN_GETS[routePath(pathname)]
+  const paths = findRoute(pathname)?.reads
   if (!paths || !token || !navigator.onLine) return
   for (const path of paths) {
     const url = new URL(`/api/v1/${path}`, origin).href

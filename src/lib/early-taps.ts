@@ -44,7 +44,7 @@ export function holdEarlyTaps(root: HTMLElement, onTap: () => void): void {
 /**
  * Stops holding taps and gives the held one, if any, to its button again. Call it right after
  * `hydrateRoot`: React listens from then on, hydrates the tapped part at once and answers the
- * tap. On a page the app draws anew (a route's first frame, `data-shell`: call it as the screen
+ * tap. On a page the app draws anew (a route's first frame, `data-outline`: call it as the screen
  * commits, src/app/route-guard.tsx) the tapped button is gone, and the tap goes to its
  * counterpart in the app's screen, the enabled button with the same `aria-label` (or, without
  * one, the same text), focused first when the held one had the focus (a key press), as soon as

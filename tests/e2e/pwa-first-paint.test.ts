@@ -2,9 +2,9 @@
  * The landing's first paint does not wait for JavaScript: index.html carries the landing as React
  * renders it at build time, and the app hydrates it: the same DOM nodes stay, nothing moves (no
  * layout shift), React reports no hydration mismatch; the prerendered account screens likewise; the
- * dashboard gets its data-free outline with the player's still in the page (shells/dashboard.html),
- * other routes app.html's loading indicator (shown once the app has taken more than a second),
- * never the landing.
+ * dashboard gets its data-free outline with the player's still in the page (outlines/dashboard.html),
+ * every other route an outline of its own, a path with no route app.html's loading indicator (shown
+ * once the app has taken more than a second), never the landing.
  */
 import { describe, expect, it } from 'vitest'
 import type { BrowserContextOptions, Page, Route } from 'playwright-core'
@@ -16,6 +16,17 @@ import { PAGE_TTL_MS } from '../../server/earning/deposit-fee-page.ts'
 
 const clock = runningClock()
 const e2e = productInChromiumForFile({ clock: clock.now })
+
+/**
+ * Resolves once the app has finished its start: its last step (the toaster, mounted after the first
+ * screen has painted) is in the page and two more frames have been laid out.
+ */
+async function appSettled(page: Page): Promise<void> {
+  await page.locator('[data-rht-toaster]').waitFor({ state: 'attached' })
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  )
+}
 
 /**
  * A phone page whose app code (the boot script's dynamic import) waits until `release()`;
@@ -109,7 +120,7 @@ describe('first paint without JavaScript', () => {
 
     release()
     await page.getByRole('heading', { name: 'About' }).waitFor() // React's landing is up
-    await page.waitForTimeout(300)
+    await appSettled(page)
     expect(await aboveTheFold(page)).toEqual(before)
     expect(await layoutShiftTotal(page)).toBeLessThanOrEqual(0.001)
     // Hydrated: React took over the static nodes instead of drawing new ones.
@@ -169,7 +180,7 @@ describe('first paint without JavaScript', () => {
     release()
     // React has taken over once the page is no longer inert.
     await page.waitForFunction(() => !document.getElementById('root')!.hasAttribute('inert'))
-    await page.waitForTimeout(300)
+    await appSettled(page)
     expect(await boxes()).toEqual(before)
     expect(await layoutShiftTotal(page)).toBeLessThanOrEqual(0.001)
     // Hydrated: the static input is React's input now, and typing into it reaches the screen.
@@ -218,9 +229,23 @@ describe('first paint without JavaScript', () => {
     }
   })
 
-  it('shows a loading indicator after a second, never the landing, on other routes before the app runs', async () => {
+  it("paints a route's outline before the app runs, never the landing, and the app draws the screen over it", async () => {
     const { page, release } = await pageWithHeldApp()
     await page.goto('/termsandcondition', { waitUntil: 'load' })
+    // The outline: the screen's name as the page's heading and placeholders, from HTML alone.
+    const outline = page.locator('#root[data-outline] [data-testid="skeleton"]')
+    await outline.waitFor()
+    expect(await page.getByRole('heading', { name: 'Terms & Conditions' }).count()).toBe(1)
+    expect(await page.getByText('Hello, welcome!').count()).toBe(0)
+    release()
+    await page.getByText('Continue Watching Videos').first().waitFor()
+    expect(await outline.count()).toBe(0)
+    await page.context().close()
+  })
+
+  it('shows a loading indicator after a second, never the landing, on a path with no route before the app runs', async () => {
+    const { page, release } = await pageWithHeldApp()
+    await page.goto('/no-such-page', { waitUntil: 'load' })
     await page.getByRole('status').getByText('Loading…').waitFor()
     // Not painted in its first second (a fast start goes straight to the screen, no spinner flash).
     const shownAt = await page.evaluate(async () => {
@@ -233,8 +258,7 @@ describe('first paint without JavaScript', () => {
     expect(shownAt).toBeGreaterThanOrEqual(1000)
     expect(await page.getByText('Hello, welcome!').count()).toBe(0)
     release()
-    // The indicator is a heading too (one h1 in every state): wait for the screen's.
-    await page.locator('h1:not(.page-spinner-heading)').first().waitFor()
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor()
     expect(await page.getByText('Loading…').count()).toBe(0)
     await page.context().close()
   })
@@ -284,7 +308,7 @@ describe('first paint without JavaScript', () => {
     const { paint, starts } = await codeTimes()
     expect(paint).toBeLessThan(Infinity)
     for (const start of starts) expect(start).toBeGreaterThan(paint)
-    const still = page.locator('#root[data-shell] main[aria-busy="true"] img.player-still')
+    const still = page.locator('#root[data-outline] main[aria-busy="true"] img.player-still')
     expect(await still.getAttribute('src')).toMatch(/^data:image\/webp;base64,/)
     expect(await still.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(640)
     // In the player's place on a 360×800 screen: full width of the card, within the first screen.
@@ -348,10 +372,10 @@ describe('first paint without JavaScript', () => {
         // Nothing of the dashboard's: the player's still is that page's preload, not this one's.
         expect(await response!.text()).not.toContain('/player/poster.webp')
         // Before any of the app's code has run: the plans are on screen, the page waits for it.
-        const plan = page.locator('#root[data-shell] p.plan-text', { hasText: text })
+        const plan = page.locator('#root[data-outline] p.plan-text', { hasText: text })
         await plan.waitFor()
         expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale.slice(0, 2))
-        expect(await page.locator('#root[data-shell] p.plan-text').count()).toBeGreaterThan(2)
+        expect(await page.locator('#root[data-outline] p.plan-text').count()).toBeGreaterThan(2)
         // Where it lies on the page (not in the viewport: a tap scrolls it into view).
         const pageBox = (text: string) =>
           page.locator('p.plan-text', { hasText: text }).evaluate((p) => {
@@ -362,7 +386,7 @@ describe('first paint without JavaScript', () => {
         expect(before.width).toBeGreaterThan(100)
         // A tap on the plan's Deposit button now (a key press in Hindi) is held for the app.
         const early = page
-          .locator('#root[data-shell] .plan-row', { hasText: text })
+          .locator('#root[data-outline] .plan-row', { hasText: text })
           .getByRole('button')
         if (locale === 'en-IN') await early.click()
         else {
@@ -405,7 +429,7 @@ describe('first paint without JavaScript', () => {
     const entry = await fetch(`${base}/ssr/prerender.js`)
     expect(entry.status).toBe(404)
     const worker = await (await fetch(`${base}/sw.js`)).text()
-    expect(worker).toContain('shells/deposit-fee.html')
+    expect(worker).toContain('outlines/deposit-fee.html')
     expect(worker).not.toMatch(/ssr\//)
   })
 })

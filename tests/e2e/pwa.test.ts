@@ -223,13 +223,15 @@ describe('the installable, offline PWA shell', () => {
 })
 
 /**
- * Publishes a "new build" into the served directory: the HTML shells change (their title) and
- * the service worker's precache manifest carries their new revisions, as a rebuild would.
+ * Publishes a "new build" into the served directory: the pages of the landing, of /help-center
+ * (its outline) and of paths with no route change (a marker in the head) and the service worker's
+ * precache manifest carries their new revisions, as a rebuild would.
  */
 function publishNewBuild(dir: string): void {
   const sw = path.join(dir, 'sw.js')
   let worker = fs.readFileSync(sw, 'utf8')
-  for (const file of ['index.html', 'app.html']) {
+  const pages = ['index.html', 'outlines/help-center.html', 'app.html']
+  for (const file of pages) {
     const html = path.join(dir, file)
     fs.writeFileSync(
       html,
@@ -238,14 +240,14 @@ function publishNewBuild(dir: string): void {
         .readFileSync(html, 'utf8')
         .replace('</head>', '<meta name="build-marker" content="new build"></head>'),
     )
-    const entry = new RegExp(`"revision":"[0-9a-f]+","url":"${file.replace('.', '\\.')}"`)
+    const entry = new RegExp(`"revision":"[0-9a-f]+","url":"${file.replaceAll('.', '\\.')}"`)
     expect(worker).toMatch(entry)
     worker = worker.replace(entry, `"revision":"new-build-${Date.now()}","url":"${file}"`)
   }
   fs.writeFileSync(sw, worker)
   // The build's compressed copies of the changed files are stale now: the server falls back to
   // the files themselves.
-  for (const file of ['index.html', 'app.html', 'sw.js']) {
+  for (const file of [...pages, 'sw.js']) {
     for (const ext of ['.br', '.gz']) fs.rmSync(path.join(dir, file + ext), { force: true })
   }
 }

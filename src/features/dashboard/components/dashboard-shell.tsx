@@ -1,5 +1,5 @@
 /**
- * The dashboard's first frame, drawn into its page at build time (src/prerender.tsx `renderShell`,
+ * The dashboard's first frame, drawn into its page at build time (src/prerender.tsx `renderOutline`,
  * served for /dashboard by the server and the service worker): the screen's outline in grey blocks
  * and the player's still in the player's place, so a logged-in visitor sees the screen's shape and
  * its largest picture before any JavaScript has run (LCP).

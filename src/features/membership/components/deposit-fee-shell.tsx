@@ -1,7 +1,7 @@
 /**
  * The first frame of /deposit-fee, drawn outside the app by React's server renderer
  * (src/prerender.tsx): at build time without plans (an outline: the header and two placeholder
- * cards, `shells/deposit-fee.html`, which the service worker serves), and by the server for each
+ * cards, `outlines/deposit-fee.html`, which the service worker serves), and by the server for each
  * request with the plans and rules it holds at that moment (server/plugins/static.ts), so a visitor
  * on a slow network reads the plans before any JavaScript has run (LCP). The plans are drawn by the
  * screen's own PlanGroups, so the app's first render draws the same markup over them; what only the

@@ -1,0 +1,302 @@
+/**
+ * The route table (SPEC §2): the only place a route of the PWA is declared. The app's router and
+ * guards (src/app/routes.tsx), the document titles, the cold-start API reads (src/lib/early-gets.ts),
+ * the build's pages (scripts/build/) and the page the server and the service worker answer a
+ * navigation with (`pageFile`, server/plugins/static.ts and sw/sw.ts) all read it. Imports nothing
+ * but `msg`: the entry script, the service worker and the build load it.
+ */
+import { msg } from './msg.ts'
+
+/**
+ * Who may open a route: `auth` sends a visitor without a token to /loginn, `guest` sends a visitor
+ * with a token to /dashboard, `public` is open to both.
+ */
+export type Access = 'auth' | 'guest' | 'public'
+
+/**
+ * How a route's first frame reaches the screen before any JavaScript has run
+ * (docs/architecture.md, "How a page starts"):
+ * - `prerendered`: the screen itself, rendered by React at build time (its first render depends on
+ *   the path alone); the app hydrates it.
+ * - `outline`: a data-free outline of the screen rendered at build time (header, title, placeholders;
+ *   the dashboard's player still); the app draws the screen over it. `/deposit-fee`'s outline is
+ *   filled with the plans by the server per request.
+ */
+export type FirstFrame = 'prerendered' | 'outline'
+
+export interface RouteDef {
+  /** The path as the router matches it: no trailing slash except the root. */
+  path: string
+  access: Access
+  /** The screen's name (English, a catalog message): the document title and the outline's heading. */
+  title: string
+  /** The screen's module under src/features/, without extension (its default export). */
+  screen: string
+  firstFrame: FirstFrame
+  /**
+   * The API GETs (paths under /api/v1/, as the app's client spells them) the screen sends as it
+   * opens with a token; the entry script sends them alongside the app's code on a cold start.
+   * tests/e2e/route-reads.test.ts checks each screen sends exactly these.
+   */
+  reads?: readonly string[]
+}
+
+/** Every route of the PWA, in SPEC §2's order: public, guest only, logged-in only. */
+export const ROUTES: readonly RouteDef[] = [
+  // Public
+  {
+    path: '/',
+    access: 'public',
+    title: msg('Earn coins for every video'),
+    screen: 'landing/routes/landing',
+    firstFrame: 'prerendered',
+  },
+  {
+    path: '/home',
+    access: 'public',
+    title: msg('Earn coins for every video'),
+    screen: 'landing/routes/landing',
+    firstFrame: 'prerendered',
+  },
+  {
+    path: '/termsandcondition',
+    access: 'public',
+    title: msg('Terms & Conditions'),
+    screen: 'static-pages/routes/terms',
+    firstFrame: 'outline',
+  },
+  {
+    path: '/help-center',
+    access: 'public',
+    title: msg('Help Center'),
+    screen: 'static-pages/routes/help-center',
+    firstFrame: 'outline',
+  },
+  {
+    path: '/privacy',
+    access: 'public',
+    title: msg('Privacy Policy'),
+    screen: 'static-pages/routes/privacy',
+    firstFrame: 'outline',
+  },
+  {
+    path: '/how-to-play',
+    access: 'public',
+    title: msg('How to Play'),
+    screen: 'static-pages/routes/how-to-play',
+    firstFrame: 'outline',
+  },
+  {
+    path: '/your-mistake',
+    access: 'public',
+    title: msg('Withdrawal mistakes'),
+    screen: 'static-pages/routes/your-mistake',
+    firstFrame: 'outline',
+  },
+  {
+    path: '/payment',
+    access: 'public',
+    title: msg('Card payment'),
+    screen: 'payment/routes/payment',
+    firstFrame: 'outline',
+  },
+  {
+    path: '/payment-success',
+    access: 'public',
+    title: msg('Payment result'),
+    screen: 'payment/routes/payment-success',
+    firstFrame: 'outline',
+  },
+  {
+    path: '/payment-fail',
+    access: 'public',
+    title: msg('Payment result'),
+    screen: 'payment/routes/payment-fail',
+    firstFrame: 'outline',
+  },
+  {
+    path: '/bank-details-confirmation',
+    access: 'public',
+    title: msg('Bank details added'),
+    screen: 'profile/routes/bank-details-confirmation',
+    firstFrame: 'outline',
+  },
+  {
+    path: '/verify-otp-signup',
+    access: 'public',
+    title: msg('Verify your email'),
+    screen: 'auth/routes/verify-otp-signup',
+    firstFrame: 'outline',
+  },
+
+  // Guest only
+  {
+    path: '/loginn',
+    access: 'guest',
+    title: msg('Log In'),
+    screen: 'auth/routes/login',
+    firstFrame: 'prerendered',
+  },
+  {
+    path: '/loginold',
+    access: 'guest',
+    title: msg('Log In'),
+    screen: 'auth/routes/login',
+    firstFrame: 'prerendered',
+  },
+  {
+    path: '/signup',
+    access: 'guest',
+    title: msg('Create an account'),
+    screen: 'auth/routes/register',
+    firstFrame: 'prerendered',
+  },
+  {
+    path: '/register',
+    access: 'guest',
+    title: msg('Create an account'),
+    screen: 'auth/routes/register',
+    firstFrame: 'prerendered',
+  },
+  {
+    path: '/enter-email',
+    access: 'guest',
+    title: msg('Forgot password'),
+    screen: 'auth/routes/enter-email',
+    firstFrame: 'outline',
+  },
+  {
+    path: '/enter-email-otp',
+    access: 'guest',
+    title: msg('Enter the code'),
+    screen: 'auth/routes/enter-email-otp',
+    firstFrame: 'outline',
+  },
+  {
+    path: '/update-password',
+    access: 'guest',
+    title: msg('Create new password'),
+    screen: 'auth/routes/update-password',
+    firstFrame: 'outline',
+  },
+
+  // Logged-in only
+  {
+    path: '/dashboard',
+    access: 'auth',
+    title: msg('Dashboard'),
+    screen: 'dashboard/routes/dashboard',
+    firstFrame: 'outline',
+    reads: ['get-user/', 'config/', 'get-membership/', 'dashboard/?link='],
+  },
+  {
+    path: '/how-to-earn',
+    access: 'auth',
+    title: msg('How To Earn'),
+    screen: 'how-to-earn/routes/how-to-earn',
+    firstFrame: 'outline',
+    reads: ['get-user/', 'config/', 'withdrawal-status/'],
+  },
+  {
+    path: '/platform-fee',
+    access: 'auth',
+    title: msg('Platform Fee'),
+    screen: 'membership/routes/platform-fee',
+    firstFrame: 'outline',
+    reads: ['get-user/', 'config/', 'withdrawal-status/'],
+  },
+  {
+    path: '/deposit-fee',
+    access: 'auth',
+    title: msg('Membership Plans'),
+    screen: 'membership/routes/deposit-fee',
+    firstFrame: 'outline',
+    reads: ['get-user/', 'config/', 'get-membership/', 'withdrawal-status/'],
+  },
+  {
+    path: '/m-payment',
+    access: 'auth',
+    title: msg('Pay by UPI'),
+    screen: 'membership/routes/m-payment',
+    firstFrame: 'outline',
+    reads: ['get-user/', 'config/', 'get-upi/'],
+  },
+  {
+    path: '/amount-withdraw',
+    access: 'auth',
+    title: msg('Withdraw'),
+    screen: 'withdraw/routes/amount-withdraw',
+    firstFrame: 'outline',
+    reads: ['get-user/', 'config/', 'withdrawal-status/'],
+  },
+  {
+    path: '/referandearn',
+    access: 'auth',
+    title: msg('Refer & Earn'),
+    screen: 'referral/routes/refer-and-earn',
+    firstFrame: 'outline',
+    reads: ['get-user/', 'config/'],
+  },
+  {
+    path: '/wallet',
+    access: 'auth',
+    title: msg('Wallet'),
+    screen: 'wallet/routes/wallet',
+    firstFrame: 'outline',
+    reads: ['get-user/', 'config/', 'wallet/'],
+  },
+  {
+    path: '/profile',
+    access: 'auth',
+    title: msg('Profile'),
+    screen: 'profile/routes/profile',
+    firstFrame: 'outline',
+    reads: ['get-user/', 'config/'],
+  },
+  {
+    path: '/edit-profile',
+    access: 'auth',
+    title: msg('Edit Profile'),
+    screen: 'profile/routes/edit-profile',
+    firstFrame: 'outline',
+    reads: ['get-user/', 'config/'],
+  },
+  {
+    path: '/add-bank-details',
+    access: 'auth',
+    title: msg('Add Bank Details'),
+    screen: 'profile/routes/add-bank-details',
+    firstFrame: 'outline',
+    reads: ['get-user/', 'config/', 'bank-details/'],
+  },
+]
+
+/** The landing's screen: its page is index.html, the build's entry (Vite's). */
+export const LANDING_SCREEN = 'landing/routes/landing'
+
+/** A location's path as the table spells it: '/dashboard/' → '/dashboard', '/' → '/'. */
+export function routePath(pathname: string): string {
+  return pathname.replace(/(.)\/$/, '$1')
+}
+
+/** The route at `pathname` (trailing slash ignored), or undefined for a path the app does not know. */
+export function findRoute(pathname: string): RouteDef | undefined {
+  const path = routePath(pathname)
+  return ROUTES.find((route) => route.path === path)
+}
+
+/**
+ * The build's page a navigation to `pathname` is answered with, relative to the build's root and
+ * in `locale` (Hindi pages live under `hi/`): `index.html` for the landing (`/`, `/home`: Vite's
+ * entry page, prerendered), `prerendered/<route>.html` or `outlines/<route>.html` by the route's
+ * first frame, and `app.html` (the app's page with a loading indicator) for a path with no route
+ * (the app redirects /login, or says the page is not found). The server and the service worker
+ * both answer with it.
+ */
+export function pageFile(pathname: string, locale: 'en' | 'hi'): string {
+  const dir = locale === 'hi' ? 'hi/' : ''
+  const route = findRoute(pathname)
+  if (!route) return `${dir}app.html`
+  if (route.screen === LANDING_SCREEN) return `${dir}index.html`
+  return `${dir}${route.firstFrame === 'prerendered' ? 'prerendered' : 'outlines'}${route.path}.html`
+}

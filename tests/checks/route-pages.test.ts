@@ -1,0 +1,46 @@
+/**
+ * The build draws a page for every route of the route table (contract/routes.ts), in English and
+ * Hindi, the kind the table declares, and the server and the service worker name that page
+ * (`pageFile`): a route added to the table without its page would be answered with the landing.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ROUTES, pageFile } from '../../contract/routes.ts'
+
+const dist = path.resolve('dist')
+const read = (file: string) => fs.readFileSync(path.join(dist, file), 'utf8')
+
+describe('a page per route of the route table', () => {
+  it.each(ROUTES.map((route) => [route.path, route] as const))(
+    '%s has its first frame in both languages',
+    (_path, route) => {
+      for (const locale of ['en', 'hi'] as const) {
+        const html = read(pageFile(route.path, locale))
+        expect(html).toContain(`<html lang="${locale}"`)
+        const root = /<div id="root"([^>]*)>/.exec(html)?.[1] ?? ''
+        expect(root).toContain(`data-lang="${locale}"`)
+        expect(root).toContain(
+          route.firstFrame === 'prerendered' ? 'data-prerendered' : 'data-outline',
+        )
+      }
+    },
+  )
+
+  it('answers a path with no route with the app page, and ignores a trailing slash', () => {
+    expect(pageFile('/login', 'en')).toBe('app.html')
+    expect(pageFile('/nope/deeper', 'hi')).toBe('hi/app.html')
+    expect(pageFile('/wallet/', 'en')).toBe('outlines/wallet.html')
+    expect(pageFile('/home', 'hi')).toBe('hi/index.html')
+    expect(read('app.html')).toContain('page-spinner')
+  })
+
+  it('knows the code of every screen but the landing (route-chunks.json)', () => {
+    const chunks = JSON.parse(read('route-chunks.json')) as Record<string, string[]>
+    const missing = ROUTES.filter(
+      (r) => !['/', '/home'].includes(r.path) && !chunks[r.path]?.length,
+    )
+    expect(missing.map((r) => r.path)).toEqual([])
+    expect(chunks['/dashboard']!.some((f) => /^assets\/dashboard-.*\.js$/.test(f))).toBe(true)
+  })
+})
