@@ -27,8 +27,8 @@ const RefreshControl = lazy(() =>
 
 export const WALLET_FAILED = msg('Could not load your wallet. Please try again.')
 
-// The notifications card comes in its own chunk after the wallet; if that chunk fails, the wallet
-// shows without it.
+// The notifications card comes in its own chunk after the wallet, below the lists; if that chunk
+// fails, the wallet shows without it.
 const PushOptIn = lazy(() =>
   import('../components/push-opt-in').catch(() => ({ default: () => null })),
 )
@@ -89,11 +89,6 @@ export default function Wallet() {
             <strong data-testid="wallet-balance">{formatCoins(wallet.balance, rules)}</strong>
           </p>
         ) : null}
-        {wallet ? (
-          <Suspense fallback={null}>
-            <PushOptIn />
-          </Suspense>
-        ) : null}
         {outbox.length > 0 ? (
           <section className="stack" aria-labelledby="outbox-title">
             <h2 id="outbox-title">{t('Waiting to be sent')}</h2>
@@ -119,6 +114,10 @@ export default function Wallet() {
               <h2 id="orders-title">{t('Payments')}</h2>
               <OrderList orders={wallet.orders} />
             </section>
+            {/* Last: it arrives in a chunk of its own, and above the lists it would push them down. */}
+            <Suspense fallback={null}>
+              <PushOptIn />
+            </Suspense>
           </>
         ) : null}
       </main>
