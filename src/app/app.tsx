@@ -2,7 +2,7 @@
  * The app: the router over the one route table, each screen behind its guard and a Suspense
  * boundary, the logged-in app's bottom tab bar, and the toaster (top right, 5 seconds, SPEC §9).
  */
-import { Fragment, Suspense, lazy, useEffect } from 'react'
+import { Fragment, Suspense, lazy, useEffect, useDeferredValue } from 'react'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
 import { Toaster } from 'react-hot-toast'
 import { ROUTES, NotFound } from './routes'
@@ -13,7 +13,6 @@ import { OfflineNotice } from '@/components/offline-notice'
 import { setUnauthorizedHandler } from '@/lib/api-client'
 import { isLoggedIn } from '@/lib/session'
 import { showsTabBar } from '@/components/tab-bar-routes'
-import { useAfterFirstPaint } from '@/lib/use-after-first-paint'
 import { whenSettled } from '@/lib/when-idle'
 import { useLocale } from '@/i18n/react'
 
@@ -37,9 +36,10 @@ let outboxStarted = false
 
 export function App() {
   const [, navigate] = useLocation()
-  // The toaster and the notices mount right after the first screen has painted, in a task of
-  // their own (a toast raised before then still shows: the toaster reads its store on mount).
-  const chrome = useAfterFirstPaint(true, { transition: true })
+  // The toaster and the notices mount in a deferred render after the first screen's (a toast
+  // raised before then still shows: the toaster reads its store on mount); `false` while
+  // hydrating, so they are never in the build's prerendered markup.
+  const chrome = useDeferredValue(true, false)
   // A language change draws every screen again in the new language.
   const locale = useLocale()
   useRouteTitle(locale)

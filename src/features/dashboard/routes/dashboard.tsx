@@ -3,7 +3,7 @@
  * Withdraw button and its requirements popup, the plans, the earning player, the Hindi bonus
  * popup for a new user, the keyfrom=withdrawal notice, and what the outbox still holds.
  */
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState, useDeferredValue } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import toast from 'react-hot-toast'
 import { refreshUser } from '@/stores/get-user'
@@ -23,7 +23,6 @@ import { PlansSummary } from '../components/plans-summary'
 import { PlayerPlaceholder } from '../components/player-placeholder'
 import { useVideos } from '../lib/use-videos'
 import { useStoreHydrated } from '@/stores/use-store-hydrated'
-import { useAfterFirstPaint } from '@/lib/use-after-first-paint'
 import '../dashboard.css'
 import { t } from '@/i18n/i18n'
 
@@ -54,8 +53,8 @@ export default function Dashboard() {
   const progressHydrated = useStoreHydrated(useWatchProgressStore)
   const pending = summarizeOutbox(useOutboxItems())
   // The first render draws the screen with the player's placeholder (same size); the player
-  // itself, the heaviest part, follows right after in a transition, rendered in slices (TBT).
-  const showRest = useAfterFirstPaint(user !== null, { transition: true })
+  // itself, the heaviest part, follows in a deferred render React slices after that (TBT).
+  const showRest = useDeferredValue(user !== null, false)
 
   useEffect(() => {
     refreshUser({ reuseRecent: true }).catch(() => {

@@ -3,7 +3,7 @@
  * sample video facade, About, the Google Play badge, partners and the footer. A visitor with a
  * stored token goes straight to /dashboard. Built to stay fast: no web fonts, fixed-size media.
  */
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useDeferredValue } from 'react'
 import { Link, Redirect } from 'wouter'
 import { isLoggedIn } from '@/lib/session'
 import { useRules, useRulesStore } from '@/stores/rules-store'
@@ -13,7 +13,6 @@ import { AboutSection } from '../components/about-section'
 import { PartnersStrip } from '../components/partners-strip'
 import { LandingFooter } from '../components/landing-footer'
 import { WithdrawalConditions } from '@/components/withdrawal-conditions'
-import { useAfterFirstPaint } from '@/lib/use-after-first-paint'
 import { LanguageSwitch } from '@/components/language-switch'
 import { t } from '@/i18n/i18n'
 import '../landing.css'
@@ -27,8 +26,9 @@ export default function Landing() {
   const rules = useRules()
   const playStoreUrl = useRulesStore((s) => s.playStoreUrl)
   // Above the fold (the static first paint's part) first; About, the app badge, partners and the
-  // footer in the next task (TBT).
-  const belowFold = useAfterFirstPaint(true, { transition: true })
+  // footer in a deferred render React slices after that (TBT). `false` while hydrating, so the
+  // build's prerendered markup holds only what is above the fold.
+  const belowFold = useDeferredValue(true, false)
   if (isLoggedIn()) return <Redirect to="/dashboard" replace />
   return (
     <>
