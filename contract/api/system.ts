@@ -44,7 +44,7 @@ export const Rules = Type.Object({
   }),
   withdrawalTime: Type.String({
     description:
-      "The plans' range of payout days ('1 to 7 days') from each plan's withdrawl_days (issue 13); empty until the server has said.",
+      "The plans' range of payout days ('1 to 7 days') from each plan's withdrawl_days; empty until the server has said.",
   }),
 })
 export type Rules = Static<typeof Rules>

@@ -1,5 +1,5 @@
 /**
- * The /deposit-fee page as the server sends it (issue 12's LCP): the build's first frame of the
+ * The /deposit-fee page as the server sends it: the build's first frame of the
  * screen (`outlines/deposit-fee.html`, an outline) with the plans and rules the server holds drawn
  * into it by the screen's own components (src/prerender.tsx `renderDepositFeePage`, shipped by
  * the build under `ssr/`), so on a slow network the plans are on screen before any JavaScript

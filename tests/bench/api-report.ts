@@ -107,12 +107,12 @@ export function printLatencyByStatus(engine: EngineName, rows: Row[]) {
   }
 }
 
-/** Scenarios held to issue 14's PostgreSQL targets: the dashboard and the reward claims. */
+/** Scenarios held to the PostgreSQL targets: the dashboard and the reward claims. */
 const TARGETED = /dashboard|add-reward/
 /** Issue 14's targets on PostgreSQL: p99 (ms), share of SQLite's rate, dashboard's of floor. */
 export const TARGETS = { p99Ms: 100, ofSqlite: 0.5, dashboardOfFloor: 0.5 }
 
-/** The verdict on PostgreSQL's row `p` against issue 14's targets ('—' when not targeted). */
+/** The verdict on PostgreSQL's row `p` against the PostgreSQL targets ('—' when not targeted). */
 function verdict(p: Row, s: Row, postgres: Row[]): string {
   const name = p.result.name
   if (!TARGETED.test(name)) return '—'

@@ -71,7 +71,7 @@ const USERS = 32
  * Users of the credited-claims scenario; each claims every video once (13 seeded: 6 240 claims
  * for the default 480, about 10 s). Shorter runs measured the start more than the steady rate:
  * the API's statements per CPU second kept rising for the first 10 s or so, and 2 080 claims
- * cost 30–40 % more CPU per answer than 6 240 (issue 14's README figures). BENCH_CREDIT_USERS:
+ * cost 30–40 % more CPU per answer than 6 240 (the README's figures). BENCH_CREDIT_USERS:
  * another number (a multiple of 4).
  */
 const CREDIT_USERS = Math.max(4, Number(process.env.BENCH_CREDIT_USERS ?? 480))

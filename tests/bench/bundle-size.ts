@@ -1,5 +1,5 @@
 /**
- * Gzipped JavaScript of a production build (issue 5's budgets): the first route (the entry chunk,
+ * Gzipped JavaScript of a production build: the first route (the entry chunk,
  * every chunk index.html preloads, the app's start that the entry loads, and the landing route's
  * chunk, with their static imports) and all JavaScript. Read from the build directory and Vite's manifest (`build.manifest`), so the figures
  * depend on the code only, never on the machine. Sizes are bytes; 1 KB = 1000 bytes, as Vite prints.
@@ -8,7 +8,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 
-/** Budgets of issue 5, in bytes gzipped. */
+/** The budgets, in bytes gzipped. */
 export const BUDGETS = { firstRouteJs: 100_000, allJs: 250_000 } as const
 
 /** The app's start (loaded by the boot entry on every page) and the landing route's module. */

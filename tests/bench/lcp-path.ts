@@ -1,6 +1,6 @@
 /**
  * `npm run bench:lcp-path -- .lighthouse/deposit-fee-1`: where a bench:web run's simulated LCP
- * comes from (issue 12). Reads the run that `BENCH_TRACE=1 npm run bench:web` kept (its report,
+ * comes from. Reads the run that `BENCH_TRACE=1 npm run bench:web` kept (its report,
  * trace and DevTools log) and runs Lighthouse's own LCP simulation (Lantern, the run's settings:
  * Slow 4G, 4× CPU) on it, printing each request and main-thread task of the simulated page load
  * with its simulated start and end (ms), so the last one to end is the LCP's critical path.

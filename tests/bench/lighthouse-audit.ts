@@ -16,7 +16,7 @@ import lighthouse from 'lighthouse'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, logInThroughScreen } from '../helpers/browser.ts'
 
-/** Budgets of issue 5: category scores 0–100, LCP in seconds, TBT in ms, CLS unitless. */
+/** The budgets: category scores 0–100, LCP in seconds, TBT in ms, CLS unitless. */
 export const LIGHTHOUSE_BUDGETS = {
   performance: 98,
   accessibility: 100,
@@ -111,7 +111,7 @@ export async function launchLighthouseBrowser(
       await page.evaluate(serviceWorkerActivated)
     }
     if (language === 'hi') {
-      // The visitor's choice of Hindi, as the language switch stores it (issue 16): after the
+      // The visitor's choice of Hindi, as the language switch stores it: after the
       // login, whose screen the helper fills in by its English labels.
       if (!login) await page.goto(`${origin}/robots.txt`)
       await page.evaluate(() => localStorage.setItem('lang', 'hi'))

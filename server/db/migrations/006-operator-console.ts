@@ -1,5 +1,5 @@
 /**
- * Migration 006: the operators' console (issue 17, DECISIONS §3, §8).
+ * Migration 006: the operators' console (DECISIONS §3, §8).
  * - operators: separate accounts (email, role operator|viewer, scrypt password, TOTP secret, the
  *   last TOTP time step used, wrong-try lockout like the users' PIN lock).
  * - operator_sessions: 8-hour console sessions, stored as SHA-256 of the token, revocable.

@@ -1,5 +1,5 @@
 /**
- * Migration 007: an operator's printed password is for one login only (issue 17):
+ * Migration 007: an operator's printed password is for one login only:
  * `password_must_change` is 1 from `create-admin` until the operator sets a password of their own.
  */
 import type { Kysely } from 'kysely'
