@@ -14,15 +14,17 @@ import { msg } from './msg.ts'
 export type Access = 'auth' | 'guest' | 'public'
 
 /**
- * How a route's first frame reaches the screen before any JavaScript has run
- * (docs/architecture.md, "How a page starts"):
- * - `prerendered`: the screen itself, rendered by React at build time (its first render depends on
- *   the path alone); the app hydrates it.
- * - `outline`: a data-free outline of the screen rendered at build time (header, title, placeholders;
- *   the dashboard's player still); the app draws the screen over it. `/deposit-fee`'s outline is
- *   filled with the plans by the server per request.
+ * How a route's first frame reaches the screen before any JavaScript has run, each rendered by
+ * React at build time (docs/architecture.md, "How the pages start"):
+ * - `prerendered`: the screen itself (its first render depends on the path alone); the app
+ *   hydrates it and fetches its code once the page is idle.
+ * - `outline`: the screen's own data-free outline, which holds its largest paint (the dashboard's
+ *   player still; `/deposit-fee`'s plans, drawn in by the server per request); the app's code is
+ *   fetched once it is on screen, and the app draws the screen over it.
+ * - `placeholder`: the app's placeholder named with the route's title; the app's code is fetched at
+ *   once, and the app draws the screen over it.
  */
-export type FirstFrame = 'prerendered' | 'outline'
+export type FirstFrame = 'prerendered' | 'outline' | 'placeholder'
 
 export interface RouteDef {
   /** The path as the router matches it: no trailing slash except the root. */
@@ -63,70 +65,70 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'public',
     title: msg('Terms & Conditions'),
     screen: 'static-pages/routes/terms',
-    firstFrame: 'outline',
+    firstFrame: 'placeholder',
   },
   {
     path: '/help-center',
     access: 'public',
     title: msg('Help Center'),
     screen: 'static-pages/routes/help-center',
-    firstFrame: 'outline',
+    firstFrame: 'placeholder',
   },
   {
     path: '/privacy',
     access: 'public',
     title: msg('Privacy Policy'),
     screen: 'static-pages/routes/privacy',
-    firstFrame: 'outline',
+    firstFrame: 'placeholder',
   },
   {
     path: '/how-to-play',
     access: 'public',
     title: msg('How to Play'),
     screen: 'static-pages/routes/how-to-play',
-    firstFrame: 'outline',
+    firstFrame: 'placeholder',
   },
   {
     path: '/your-mistake',
     access: 'public',
     title: msg('Withdrawal mistakes'),
     screen: 'static-pages/routes/your-mistake',
-    firstFrame: 'outline',
+    firstFrame: 'placeholder',
   },
   {
     path: '/payment',
     access: 'public',
     title: msg('Card payment'),
     screen: 'payment/routes/payment',
-    firstFrame: 'outline',
+    firstFrame: 'placeholder',
   },
   {
     path: '/payment-success',
     access: 'public',
     title: msg('Payment result'),
     screen: 'payment/routes/payment-success',
-    firstFrame: 'outline',
+    firstFrame: 'placeholder',
   },
   {
     path: '/payment-fail',
     access: 'public',
     title: msg('Payment result'),
     screen: 'payment/routes/payment-fail',
-    firstFrame: 'outline',
+    firstFrame: 'placeholder',
   },
   {
     path: '/bank-details-confirmation',
     access: 'public',
     title: msg('Bank details added'),
     screen: 'profile/routes/bank-details-confirmation',
-    firstFrame: 'outline',
+    firstFrame: 'placeholder',
   },
   {
     path: '/verify-otp-signup',
     access: 'public',
     title: msg('Verify your email'),
     screen: 'auth/routes/verify-otp-signup',
-    firstFrame: 'outline',
+    firstFrame: 'placeholder',
   },
 
   // Guest only
@@ -163,21 +165,21 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'guest',
     title: msg('Forgot password'),
     screen: 'auth/routes/enter-email',
-    firstFrame: 'outline',
+    firstFrame: 'placeholder',
   },
   {
     path: '/enter-email-otp',
     access: 'guest',
     title: msg('Enter the code'),
     screen: 'auth/routes/enter-email-otp',
-    firstFrame: 'outline',
+    firstFrame: 'placeholder',
   },
   {
     path: '/update-password',
     access: 'guest',
     title: msg('Create new password'),
     screen: 'auth/routes/update-password',
-    firstFrame: 'outline',
+    firstFrame: 'placeholder',
   },
 
   // Logged-in only
@@ -194,7 +196,7 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'auth',
     title: msg('How To Earn'),
     screen: 'how-to-earn/routes/how-to-earn',
-    firstFrame: 'outline',
+    firstFrame: 'placeholder',
     reads: ['get-user/', 'config/', 'withdrawal-status/'],
   },
   {
@@ -202,7 +204,7 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'auth',
     title: msg('Platform Fee'),
     screen: 'membership/routes/platform-fee',
-    firstFrame: 'outline',
+    firstFrame: 'placeholder',
     reads: ['get-user/', 'config/', 'withdrawal-status/'],
   },
   {
@@ -218,7 +220,7 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'auth',
     title: msg('Pay by UPI'),
     screen: 'membership/routes/m-payment',
-    firstFrame: 'outline',
+    firstFrame: 'placeholder',
     reads: ['get-user/', 'config/', 'get-upi/'],
   },
   {
@@ -226,7 +228,7 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'auth',
     title: msg('Withdraw'),
     screen: 'withdraw/routes/amount-withdraw',
-    firstFrame: 'outline',
+    firstFrame: 'placeholder',
     reads: ['get-user/', 'config/', 'withdrawal-status/'],
   },
   {
@@ -234,7 +236,7 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'auth',
     title: msg('Refer & Earn'),
     screen: 'referral/routes/refer-and-earn',
-    firstFrame: 'outline',
+    firstFrame: 'placeholder',
     reads: ['get-user/', 'config/'],
   },
   {
@@ -242,7 +244,7 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'auth',
     title: msg('Wallet'),
     screen: 'wallet/routes/wallet',
-    firstFrame: 'outline',
+    firstFrame: 'placeholder',
     reads: ['get-user/', 'config/', 'wallet/'],
   },
   {
@@ -250,7 +252,7 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'auth',
     title: msg('Profile'),
     screen: 'profile/routes/profile',
-    firstFrame: 'outline',
+    firstFrame: 'placeholder',
     reads: ['get-user/', 'config/'],
   },
   {
@@ -258,7 +260,7 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'auth',
     title: msg('Edit Profile'),
     screen: 'profile/routes/edit-profile',
-    firstFrame: 'outline',
+    firstFrame: 'placeholder',
     reads: ['get-user/', 'config/'],
   },
   {
@@ -266,7 +268,7 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'auth',
     title: msg('Add Bank Details'),
     screen: 'profile/routes/add-bank-details',
-    firstFrame: 'outline',
+    firstFrame: 'placeholder',
     reads: ['get-user/', 'config/', 'bank-details/'],
   },
 ]
@@ -288,8 +290,8 @@ export function findRoute(pathname: string): RouteDef | undefined {
 /**
  * The build's page a navigation to `pathname` is answered with, relative to the build's root and
  * in `locale` (Hindi pages live under `hi/`): `index.html` for the landing (`/`, `/home`: Vite's
- * entry page, prerendered), `prerendered/<route>.html` or `outlines/<route>.html` by the route's
- * first frame, and `app.html` (the app's page with a loading indicator) for a path with no route
+ * entry page, prerendered), `prerendered/<route>.html` for a prerendered route, `outlines/<route>.html`
+ * for the others, and `app.html` (the app's page with a loading indicator) for a path with no route
  * (the app redirects /login, or says the page is not found). The server and the service worker
  * both answer with it.
  */

@@ -4,8 +4,8 @@
  * - `prerendered` routes (their first render needs no data: the landing, login, register): the
  *   app's own tree (`<App />` at the path), so the markup is exactly what the client's first render
  *   produces and the browser's app hydrates it (src/main.tsx) instead of drawing it again;
- * - `outline` routes: a data-free outline the app draws over, the screen's own (the dashboard's,
- *   the deposit screen's) or the app's placeholder with the route's title.
+ * - `outline` routes: the screen's own data-free outline the app draws over (the dashboard's, the
+ *   deposit screen's); `placeholder` routes: the app's placeholder with the route's title.
  * The build puts each into its page (scripts/build/), so the first paint needs no JavaScript. A
  * render that throws fails the build.
  */
@@ -67,19 +67,19 @@ export async function render(path: string, locale: Locale = 'en'): Promise<strin
 }
 
 /**
- * The outlines drawn by a screen of its own: the dashboard's data-free outline with the player's
- * still (the same in every language), the deposit screen's header and placeholders. Every other
- * `outline` route gets the app's placeholder (PageSkeleton, also the app's own fallback while a
- * screen's code loads) named with the route's title. The app renders afresh over an outline
- * (src/main.tsx); nothing of it is hydrated.
+ * The `outline` routes' own first frames: the dashboard's data-free outline with the player's still
+ * (the same in every language), the deposit screen's header and placeholders. The app renders
+ * afresh over them (src/main.tsx); nothing of them is hydrated.
  */
 const OWN_OUTLINES: Record<string, (posterSrc?: string) => ReactNode> = {
   '/dashboard': (posterSrc) => <DashboardShell posterSrc={posterSrc} />,
   '/deposit-fee': () => <DepositFeeShell />,
 }
 
-/** The routes whose first frame is an outline (`outlines/<route>.html`). */
-export const OUTLINE_ROUTES = ROUTES.filter((r) => r.firstFrame === 'outline').map((r) => r.path)
+/** The routes the app draws over a first frame (`outline` and `placeholder`: `outlines/<route>.html`). */
+export const OUTLINE_ROUTES = ROUTES.filter((r) => r.firstFrame !== 'prerendered').map(
+  (r) => r.path,
+)
 
 /** React's server render of `node` into a string, failing on the first error. */
 async function renderStatic(node: ReactNode): Promise<string> {
@@ -99,10 +99,12 @@ export async function renderOutline(
   posterSrc?: string,
   locale: Locale = 'en',
 ): Promise<string> {
-  const route = ROUTES.find((r) => r.path === path && r.firstFrame === 'outline')
+  const route = ROUTES.find((r) => r.path === path && r.firstFrame !== 'prerendered')
   if (!route) throw new Error(`${path} has no outline`)
-  await activateLocale(locale)
   const own = OWN_OUTLINES[path]
+  if (route.firstFrame === 'outline' && !own) throw new Error(`${path} has no outline of its own`)
+  await activateLocale(locale)
+  // A placeholder route: the app's own placeholder (its fallback while a screen's code loads).
   return renderStatic(own ? own(posterSrc) : <PageSkeleton label={t(route.title)} />)
 }
 

@@ -20,9 +20,7 @@ describe('a page per route of the route table', () => {
         expect(html).toContain(`<html lang="${locale}"`)
         const root = /<div id="root"([^>]*)>/.exec(html)?.[1] ?? ''
         expect(root).toContain(`data-lang="${locale}"`)
-        expect(root).toContain(
-          route.firstFrame === 'prerendered' ? 'data-prerendered' : 'data-outline',
-        )
+        expect(root).toContain(`data-${route.firstFrame}`)
       }
     },
   )

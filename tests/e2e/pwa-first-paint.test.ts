@@ -229,11 +229,11 @@ describe('first paint without JavaScript', () => {
     }
   })
 
-  it("paints a route's outline before the app runs, never the landing, and the app draws the screen over it", async () => {
+  it("paints a route's placeholder before the app runs, never the landing, and the app draws the screen over it", async () => {
     const { page, release } = await pageWithHeldApp()
     await page.goto('/termsandcondition', { waitUntil: 'load' })
-    // The outline: the screen's name as the page's heading and placeholders, from HTML alone.
-    const outline = page.locator('#root[data-outline] [data-testid="skeleton"]')
+    // The placeholder: the screen's name as the page's heading and grey blocks, from HTML alone.
+    const outline = page.locator('#root[data-placeholder] [data-testid="skeleton"]')
     await outline.waitFor()
     expect(await page.getByRole('heading', { name: 'Terms & Conditions' }).count()).toBe(1)
     expect(await page.getByText('Hello, welcome!').count()).toBe(0)
