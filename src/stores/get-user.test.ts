@@ -5,7 +5,7 @@ const get = vi.fn(() => ({ json }))
 vi.mock('@/lib/api-client', () => ({ api: { get: (...args: unknown[]) => get(...(args as [])) } }))
 vi.mock('@/lib/idb-storage', () => import('@/lib/idb-storage.test-helpers'))
 
-const { refreshUser, USER_FRESH_MS } = await import('./get-user')
+const { refreshUser } = await import('./get-user')
 const { useUserStore } = await import('./user-store')
 
 const asha = { first_name: 'Asha', points: 500 } as never
@@ -35,15 +35,26 @@ describe('refreshUser', () => {
     expect(get).toHaveBeenCalledTimes(1)
   })
 
-  it('takes a user fetched within USER_FRESH_MS as it is when asked to, and asks again after that or without it', async () => {
-    useUserStore.setState({ user: asha, fetchedAt: Date.now() - 500 })
+  it('takes a user fetched since the screen opened as it is when asked to, and asks again after a navigation or without it', async () => {
+    json.mockResolvedValue(asha)
+    await refreshUser() // the app's start fetch
     json.mockResolvedValue(ravi)
     await expect(refreshUser({ reuseRecent: true })).resolves.toBe(asha)
-    expect(get).not.toHaveBeenCalled()
+    expect(get).toHaveBeenCalledTimes(1)
     await expect(refreshUser()).resolves.toBe(ravi)
-    useUserStore.setState({ fetchedAt: Date.now() - USER_FRESH_MS - 1 })
-    await expect(refreshUser({ reuseRecent: true })).resolves.toBe(ravi)
     expect(get).toHaveBeenCalledTimes(2)
+    // Another screen opens: its refresh asks again.
+    useUserStore.setState({ fetchedAt: Date.now() - 1 })
+    window.dispatchEvent(new Event('pushState'))
+    await expect(refreshUser({ reuseRecent: true })).resolves.toBe(ravi)
+    expect(get).toHaveBeenCalledTimes(3)
+  })
+
+  it('never takes a user stored by an earlier visit as fetched for this screen', async () => {
+    useUserStore.setState({ user: asha, fetchedAt: Date.now() - 60_000 })
+    json.mockResolvedValue(ravi)
+    await expect(refreshUser({ reuseRecent: true })).resolves.toBe(ravi)
+    expect(get).toHaveBeenCalledTimes(1)
   })
 
   it('rethrows a failure, and the next call asks again', async () => {
