@@ -1,293 +1,276 @@
 /**
  * Idempotency-Key handling (DECISIONS §6): the first request with a key runs; the same key with
  * the same body later gets the first answer again (stored for good); the same key with another
- * body is refused with 422; while the first is still running, 409. The answer is stored in the
- * same transaction as the handler's ledger rows, so a committed credit always has its answer.
- * Hashing the request and releasing keys a crash left in flight are in idempotency-keys.ts;
- * taking a key, and a precheck's probe, in idempotency-take.ts; holding a key and storing its
- * answer in idempotency-hold.ts (their users import them from there).
+ * body is refused with 422; while the first is still running, 409. Reading the header and
+ * hashing the request are in idempotency-keys.ts; releasing keys a crash left in flight, in
+ * server/db/abandoned-keys.ts.
  *
- * Which writes wait for the disk: every transaction here commits with `synchronous_commit = on`;
- * the key rows taken outside one do not (idempotency-take.ts says why that is safe).
+ * One shape, `runIdempotent`: take the key (one conditional insert), run the handler in a
+ * transaction that first holds the key's row, and store the answer in that transaction, so a
+ * committed credit or debit always has its answer. `refuseOnce` stores a refusal proved before
+ * any transaction as the key's answer in the write that takes the key; `storedAnswer` answers a
+ * used key whose row the caller read itself (the reward claim reads it with the claim).
+ *
+ * Which writes wait for the disk: the transactions commit with `synchronous_commit = on`. The key
+ * rows written outside one (the take, and `refuseOnce`'s refusal) go through `ctx.asyncCommitDb`
+ * (PostgreSQL: commits that do not wait for the WAL flush; SQLite: the same database), as losing
+ * one in a crash of the database server is harmless: a key taken in flight is flushed by its
+ * transaction's commit (a synchronous commit flushes all WAL before it), and lost without that
+ * commit it is as if never sent; a refusal moved no money, and a retry with its key is judged
+ * afresh, like any first request.
  */
 import type { Tx } from '../db/index.ts'
+import { lockForUpdate } from '../db/index.ts'
+import type { IdempotencyKeysTable } from '../db/schema/earning.ts'
 import type { ReplayNote } from '../plugins/metrics.ts'
 import { ApiError, conflict } from '../lib/errors.ts'
 import type { AppContext } from '../context.ts'
 import { requestHash } from './idempotency-keys.ts'
-import { keyRow, takeKey, type KeyRow, type Precheck, type Probed } from './idempotency-take.ts'
-import {
-  holdKeyIn,
-  KeyReleased,
-  storeAnswer,
-  type HandlerAnswer,
-  type KeyHold,
-  type StoredResponse,
-} from './idempotency-hold.ts'
 import type { ErrorBody } from '../../contract/api/common.ts'
 
 /** An in-flight key older than this is taken to be from a crashed request and may be taken over. */
 const STALE_IN_FLIGHT_MS = 60_000
 
-/**
- * What `runIdempotent`'s `options.optimistic` resolves when its one write wrote nothing because
- * the row it had read moved meanwhile: the precheck's probe then runs again (`RefusalProbe.refuse`)
- * before the handler's transaction, since what moved the row may be the very refusal the probe
- * proves (a reward credited by another claim of the same video).
- */
-export const ROW_MOVED = Symbol('row moved')
-
-/** Turns a thrown ApiError into the answer the error handler would send. */
-function errorResponse(error: ApiError): StoredResponse {
-  return {
-    status: error.statusCode,
-    body: { message: error.message, code: error.code, ...error.extra },
-  }
+/** An answer as sent to the client: HTTP status and JSON body. */
+export interface StoredResponse<T = unknown> {
+  status: number
+  body: T
 }
 
+/** A request with its Idempotency-Key. */
+export interface KeyedRequest {
+  userId: number
+  /** The key as stored (`readIdempotencyKey`: `client:KEY`). */
+  key: string
+  /** The route's name, stored with the key ('add-reward', 'add-withdraw', 'create-order'). */
+  route: string
+  /** The body whose hash decides "the same request" (`requestHash`). */
+  body: unknown
+  /** The metrics plugin's note, marked when the answer is a replay (absent: not counted). */
+  note?: ReplayNote | null
+}
+
+/** A used key's row, as read to answer it. */
+export type KeyRow = Omit<IdempotencyKeysTable, 'user_id' | 'key'>
+
+/** A request's use of its key: the request, its hash and its start (ISO). */
+type KeyUse = KeyedRequest & { hash: string; at: string }
+
+/** The transaction's key row vanished before it was held (another instance's start-up released it). */
+class KeyReleased extends Error {}
+
 /**
- * Runs `handler` once per (user, key). Returns the handler's answer, or the stored first answer
- * on a replay. A 4xx ApiError from the handler is stored and returned as the answer too; any
- * other error releases the key (so a retry may run) and is rethrown.
- * `options.precheck` runs first, outside any transaction: it throws the refusals the request alone
- * proves (a 4xx ApiError) and returns the probe of a refusal one read proves (a reward already
- * credited today; `Precheck`). Either refusal is stored as the key's answer by the one write that
- * takes the key, without a transaction or a user lock, which is what most repeated claims are; on
- * PostgreSQL the probe's read, the key's INSERT and the read of a used key are one statement. A
- * key used before still answers as stored (the first answer, 409 or 422). The precheck must only
- * refuse what the handler would refuse too.
- * The handler runs in a transaction that first holds the key's row (`holdKey`); with
- * `options.handlerHoldsKey` the handler holds it itself, in its own first statement (`holdKey` as
- * a WITH clause, or `holdKeyIn`), and throws `KeyReleased` when that held no row.
- * `options.optimistic`, when given, runs first instead, with the key in flight but held by no
- * transaction, and with the precheck probe's facts (`Probed<F>`, read in the statement that took
- * the key; undefined when no such statement took it): it resolves an answer it stored itself, in
- * the one statement that wrote its effects (`answerStored`), or null to run the handler's
- * transaction after all; it throws as the handler does (a 4xx ApiError is stored as the answer,
- * `KeyReleased`); or `ROW_MOVED` when its write found the row it read moved, and then, when
- * the precheck's probe (PostgreSQL) now has rows, the refusal is stored as the key's answer in the
- * statement that finds them (`RefusalProbe.refuse`, no transaction) and returned; otherwise the
- * handler's transaction runs.
- * Throws 422 IDEMPOTENCY_KEY_REUSED (other body or route) and 409 IDEMPOTENCY_IN_FLIGHT.
+ * Runs `handler` once per (user, key) and resolves its answer, or the stored first answer on a
+ * replay. The handler runs in a transaction that first holds the key's row (so a start-up release
+ * skips it) and, in it, the answer is stored. A 4xx ApiError from the handler is stored and
+ * resolved as the answer too (the transaction rolled back); any other error frees the key (a
+ * retry may run) and is rethrown. A key left in flight for STALE_IN_FLIGHT_MS is taken over.
+ * Throws 422 IDEMPOTENCY_KEY_REUSED (the key used with another route or body) and 409
+ * IDEMPOTENCY_IN_FLIGHT (the first request is still running).
  */
-export function runIdempotent<T, F = object>(
+export async function runIdempotent<T>(
   ctx: AppContext,
-  request: { userId: number; key: string; route: string; body: unknown; note?: ReplayNote | null },
-  handler: (tx: Tx, hold: KeyHold) => Promise<HandlerAnswer<T>>,
-  options: {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each route's own probe parameters
-    precheck?: () => Precheck<any, F>
-    handlerHoldsKey?: boolean
-    optimistic?: (
-      hold: KeyHold,
-      probed: Probed<F> | undefined,
-    ) => Promise<HandlerAnswer<T> | typeof ROW_MOVED | null>
-  } = {},
+  request: KeyedRequest,
+  handler: (tx: Tx) => Promise<StoredResponse<T>>,
 ): Promise<StoredResponse<T | ErrorBody>> {
-  // A replay is the JSON this function stored from the handler's answer or a refusal.
-  return runStored(ctx, request, handler, options as RunOptions) as Promise<
-    StoredResponse<T | ErrorBody>
-  >
-}
-
-/** `runIdempotent`'s options as `runStored` runs them, whatever the route's types. */
-type RunOptions = {
-  precheck?: () => Precheck<Record<string, unknown>, Record<string, unknown>>
-  handlerHoldsKey?: boolean
-  optimistic?: (
-    hold: KeyHold,
-    probed: Probed<Record<string, unknown>> | undefined,
-  ) => Promise<HandlerAnswer<unknown> | typeof ROW_MOVED | null>
-}
-
-async function runStored(
-  ctx: AppContext,
-  request: { userId: number; key: string; route: string; body: unknown; note?: ReplayNote | null },
-  handler: (tx: Tx, hold: KeyHold) => Promise<HandlerAnswer<unknown>>,
-  options: RunOptions,
-): Promise<StoredResponse> {
-  const { userId, key, route } = request
-  const hash = requestHash(route, request.body)
-  const startedAt = ctx.now().toISOString()
-  /** This request's key and its start (ISO): the row it takes, and what a used key is judged by. */
-  const newKey = { userId, key, route, hash, at: startedAt }
-  /** Whether this request holds the key's in-flight row (taken over from a crashed request). */
-  let taken = false
-  /** The precheck probe's facts, read by the statement that took the key in flight. */
-  let probed: Probed<Record<string, unknown>> | undefined
-  /** PostgreSQL: the precheck that took the key in flight, and its refusal as stored (JSON). */
-  let probedBy: {
-    check: Precheck<Record<string, unknown>, Record<string, unknown>>
-    answer: StoredResponse
-    json: string
-  } | null = null
-  if (options.precheck) {
-    let refusal: ApiError | null = null
-    let check: Precheck<Record<string, unknown>, Record<string, unknown>> | null = null
-    try {
-      check = options.precheck()
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.statusCode >= 500) throw error
-      refusal = error
-    }
-    if (check && ctx.engine === 'postgres') {
-      // One statement: the probe, the key taken (refused: with the refusal as its answer) or read.
-      const answer = errorResponse(check.refusal)
-      const json = JSON.stringify(answer.body)
-      const [result] = (
-        await check.probe.take(ctx.asyncCommitDb ?? ctx.db, {
-          ...check.params,
-          ...newKey,
-          status: answer.status,
-          body: json,
-        })
-      ).rows
-      if (result?.taken === 'done') return answer
-      if (result?.taken === 'in_flight') {
-        taken = true
-        probed = result
-        probedBy = { check, answer, json }
-      } else {
-        const existing = result?.state != null ? (result as KeyRow) : await keyRow(ctx, userId, key)
-        const replay = await answerOf(ctx, existing, newKey, request.note)
-        if (replay) return replay
-        // A stale in-flight key was taken over: run the handler, which refuses as it must.
-        taken = true
-      }
-    } else if (check && (await check.probe.read(ctx.db, check.params)).rows.length > 0) {
-      refusal = check.refusal
-    }
-    if (refusal) {
-      // The refusal is the key's first answer: stored in the same single write that takes the key.
-      const answer = errorResponse(refusal)
-      const json = JSON.stringify(answer.body)
-      const take = await takeKey(ctx, {
-        ...newKey,
-        state: 'done',
-        status: answer.status,
-        body: json,
-      })
-      if (take.taken) return answer
-      const replay = await answerOf(ctx, take.existing, newKey, request.note)
-      if (replay) return replay
-      // A stale in-flight key was taken over: run the handler, which refuses the same way.
-      taken = true
-    }
+  const use = keyUse(ctx, request)
+  const take = await takeKey(ctx, use, null)
+  if (!take.taken) {
+    const replay = await answerOf(ctx, take.row, use)
+    if (replay) return replay as StoredResponse<T | ErrorBody>
   }
-  if (!taken) {
-    const take = await takeKey(ctx, { ...newKey, state: 'in_flight', status: null, body: null })
-    if (!take.taken) {
-      const replay = await answerOf(ctx, take.existing, newKey, request.note)
-      if (replay) return replay
-    }
-  }
-
-  const hold = { userId, key, at: startedAt }
   try {
-    const done = await options.optimistic?.(hold, probed)
-    if (done === ROW_MOVED) {
-      if (probedBy && (await refusedSince(probedBy))) return probedBy.answer
-    } else if (done) {
-      if (!done.answerStored) throw new Error('an optimistic answer must be stored with its writes')
-      const { answerStored: _, ...answer } = done
-      return answer
-    }
     return await ctx.db.transaction().execute(async (tx) => {
-      // Holds the key's row for the transaction: start-up release skips it while this runs, and
-      // a key released underneath (another instance started in between) is not run twice.
-      if (!options.handlerHoldsKey) await holdKeyIn(tx, hold)
-      const { answerStored, ...answer } = await handler(tx, hold)
-      if (!answerStored) await storeAnswer(tx, answerRow(answer)).execute()
+      const held = await lockForUpdate(
+        tx
+          .selectFrom('idempotency_keys')
+          .select('key')
+          .where('user_id', '=', use.userId)
+          .where('key', '=', use.key)
+          .where('state', '=', 'in_flight'),
+        ctx.engine,
+      ).executeTakeFirst()
+      if (!held) throw new KeyReleased()
+      const answer = await handler(tx)
+      await storeAnswer(ctx, tx, use, answer)
       return answer
     })
   } catch (error) {
     // Not this request's key any more: no answer to store and no row of ours to delete.
     if (error instanceof KeyReleased) throw inFlight()
-    if (error instanceof ApiError && error.statusCode < 500) return storeRefusal(error)
-    await releaseKey()
-    throw error
-  }
-
-  /** `answer` as `storeAnswer` writes it for this key, now. */
-  function answerRow(answer: StoredResponse) {
-    const json = JSON.stringify(answer.body)
-    return { userId, key, status: answer.status, json, at: ctx.now().toISOString() }
-  }
-
-  /**
-   * Runs the precheck's probe again for this in-flight key and, when it has rows now, stores the
-   * refusal as the key's answer in the same statement, through the pool of key rows as the take
-   * (idempotency-take.ts says why no flush is awaited); whether it did.
-   */
-  async function refusedSince(by: NonNullable<typeof probedBy>): Promise<boolean> {
-    const { rows } = await by.check.probe.refuse(ctx.asyncCommitDb ?? ctx.db, {
-      ...by.check.params,
-      userId,
-      key,
-      at: ctx.now().toISOString(),
-      status: by.answer.status,
-      body: by.json,
-    })
-    return rows.length > 0
-  }
-
-  /** Stores a 4xx refusal as the key's answer and returns it. */
-  async function storeRefusal(error: ApiError): Promise<StoredResponse> {
-    const answer = errorResponse(error)
-    await storeAnswer(ctx.db, answerRow(answer)).execute()
-    return answer
-  }
-
-  /** Frees the key after an unexpected failure, so a retry may run. */
-  async function releaseKey(): Promise<void> {
+    if (error instanceof ApiError && error.statusCode < 500) {
+      const answer = errorAnswer(error)
+      await storeAnswer(ctx, ctx.db, use, answer)
+      return answer
+    }
     await ctx.db
       .deleteFrom('idempotency_keys')
-      .where('user_id', '=', userId)
-      .where('key', '=', key)
+      .where('user_id', '=', use.userId)
+      .where('key', '=', use.key)
       .where('state', '=', 'in_flight')
       .execute()
+    throw error
   }
 }
 
 /**
- * The stored answer of a used key (`row`, as read when taking it failed) for this use of it,
- * marking `note` when it is a replay; null when a stale in-flight key was taken over (the caller
- * runs the handler). Throws 422
- * IDEMPOTENCY_KEY_REUSED (another route or body), 409 IDEMPOTENCY_IN_FLIGHT (no row visible yet,
- * or the first request still running).
+ * Stores `refusal` (a 4xx proved without a transaction: from the request alone, or by a read) as
+ * the first answer of the request's key, in the one write that takes the key, and resolves it. A
+ * key used before answers as in `runIdempotent`: its stored answer (a replay), 422 or 409; a key
+ * left in flight by a crash gets this refusal. Use only for refusals the handler would make too.
  */
-async function answerOf(
+export async function refuseOnce<T>(
   ctx: AppContext,
-  row: KeyRow | undefined,
-  use: { userId: number; key: string; route: string; hash: string; at: string },
-  note: ReplayNote | null | undefined,
-): Promise<StoredResponse | null> {
-  const { userId, key, route, hash, at: startedAt } = use
-  if (!row) throw inFlight()
-  if (row.route !== route || row.request_hash !== hash) {
+  request: KeyedRequest,
+  refusal: ApiError,
+): Promise<StoredResponse<T | ErrorBody>> {
+  const use = keyUse(ctx, request)
+  const answer = errorAnswer(refusal)
+  const take = await takeKey(ctx, use, answer)
+  if (take.taken) return answer
+  const replay = await answerOf(ctx, take.row, use)
+  if (replay) return replay as StoredResponse<T | ErrorBody>
+  await storeAnswer(ctx, ctx.db, use, answer)
+  return answer
+}
+
+/**
+ * The answer of a used key from its row as the caller read it (`row`): the stored first answer
+ * (a replay, marked on the request's note), or null when the key is still in flight (the caller
+ * then runs the request through `runIdempotent`, which answers 409 or takes a stale key over).
+ * Throws 422 IDEMPOTENCY_KEY_REUSED (another route or body).
+ */
+export function storedAnswer<T>(
+  ctx: AppContext,
+  request: KeyedRequest,
+  row: KeyRow,
+): StoredResponse<T | ErrorBody> | null {
+  // What was stored is what the route answers: its handler's answer or a refusal.
+  return replayOf(row, keyUse(ctx, request)) as StoredResponse<T | ErrorBody> | null
+}
+
+/** `request` with its hash and start, now. */
+function keyUse(ctx: AppContext, request: KeyedRequest): KeyUse {
+  return {
+    ...request,
+    hash: requestHash(request.route, request.body),
+    at: ctx.now().toISOString(),
+  }
+}
+
+/**
+ * Takes the request's key unless its user already has it, with one INSERT … ON CONFLICT DO
+ * NOTHING (a caught unique violation would leave a dead row and, on PostgreSQL, an aborted
+ * transaction behind per replay): in flight, or done with `answer`. Resolves `{ taken: true }`,
+ * or the key's row as read after (undefined when it is gone again).
+ */
+async function takeKey(
+  ctx: AppContext,
+  use: KeyUse,
+  answer: StoredResponse | null,
+): Promise<{ taken: true } | { taken: false; row: KeyRow | undefined }> {
+  const inserted = await (ctx.asyncCommitDb ?? ctx.db)
+    .insertInto('idempotency_keys')
+    .values({
+      user_id: use.userId,
+      key: use.key,
+      route: use.route,
+      request_hash: use.hash,
+      state: answer ? 'done' : 'in_flight',
+      response_status: answer?.status ?? null,
+      response_body: answer ? JSON.stringify(answer.body) : null,
+      created_at: use.at,
+      updated_at: use.at,
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+    .returning('user_id')
+    .executeTakeFirst()
+  if (inserted) return { taken: true }
+  const row = await ctx.db
+    .selectFrom('idempotency_keys')
+    .select([
+      'route',
+      'request_hash',
+      'state',
+      'response_status',
+      'response_body',
+      'created_at',
+      'updated_at',
+    ])
+    .where('user_id', '=', use.userId)
+    .where('key', '=', use.key)
+    .executeTakeFirst()
+  return { taken: false, row }
+}
+
+/** The stored answer of `row` for `use` (marking its note), or null while it is in flight. */
+function replayOf(row: KeyRow, use: KeyUse): StoredResponse | null {
+  if (row.route !== use.route || row.request_hash !== use.hash) {
     throw new ApiError(
       422,
       'IDEMPOTENCY_KEY_REUSED',
       'This Idempotency-Key was already used for a different request.',
     )
   }
-  if (row.state === 'done' && row.response_status !== null) {
-    if (note && row.created_at < startedAt) note.replay = true
-    return { status: row.response_status, body: JSON.parse(row.response_body ?? 'null') }
-  }
-  const staleBefore = new Date(Date.parse(startedAt) - STALE_IN_FLIGHT_MS).toISOString()
+  if (row.state !== 'done' || row.response_status === null) return null
+  if (use.note && row.created_at < use.at) use.note.replay = true
+  return { status: row.response_status, body: JSON.parse(row.response_body ?? 'null') }
+}
+
+/**
+ * The answer of a used key (`row`, read when taking it failed) for `use`: its stored answer, or
+ * null when a stale in-flight key was taken over (the caller runs the request). Throws 422
+ * IDEMPOTENCY_KEY_REUSED, 409 IDEMPOTENCY_IN_FLIGHT (no row, or the first request still running).
+ */
+async function answerOf(
+  ctx: AppContext,
+  row: KeyRow | undefined,
+  use: KeyUse,
+): Promise<StoredResponse | null> {
+  if (!row) throw inFlight()
+  const replay = replayOf(row, use)
+  if (replay) return replay
+  const staleBefore = new Date(Date.parse(use.at) - STALE_IN_FLIGHT_MS).toISOString()
   if (row.updated_at < staleBefore) {
     const taken = await ctx.db
       .updateTable('idempotency_keys')
-      .set({ updated_at: startedAt })
-      .where('user_id', '=', userId)
-      .where('key', '=', key)
+      .set({ updated_at: use.at })
+      .where('user_id', '=', use.userId)
+      .where('key', '=', use.key)
       .where('state', '=', 'in_flight')
       .where('updated_at', '=', row.updated_at)
       .executeTakeFirst()
     if (Number(taken.numUpdatedRows) === 1) return null
   }
   throw inFlight()
+}
+
+/** Stores `answer` as the answer of `use`'s key, in `db` (the request's transaction, or not). */
+async function storeAnswer(
+  ctx: AppContext,
+  db: Tx | AppContext['db'],
+  use: KeyUse,
+  answer: StoredResponse,
+): Promise<void> {
+  await db
+    .updateTable('idempotency_keys')
+    .set({
+      state: 'done',
+      response_status: answer.status,
+      response_body: JSON.stringify(answer.body),
+      updated_at: ctx.now().toISOString(),
+    })
+    .where('user_id', '=', use.userId)
+    .where('key', '=', use.key)
+    .execute()
+}
+
+/** The answer the error handler would send for `error`. */
+function errorAnswer(error: ApiError): StoredResponse<ErrorBody> {
+  return {
+    status: error.statusCode,
+    body: { message: error.message, code: error.code, ...error.extra },
+  }
 }
 
 /** 409 IDEMPOTENCY_IN_FLIGHT: the first request with this key is still running. */

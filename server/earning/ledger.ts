@@ -68,12 +68,8 @@ export async function postLedgerEntry(
   return { id: inserted.id, points }
 }
 
-/**
- * The `ledger_entries` row of `entry`, created and updated at `at` (ISO): what `postLedgerEntry`
- * inserts, and what a statement that writes the row with others inserts (a credited reward on
- * PostgreSQL, server/earning/reward-credit.ts).
- */
-export function ledgerRow(
+/** The `ledger_entries` row of `entry`, created and updated at `at` (ISO). */
+function ledgerRow(
   entry: Omit<LedgerEntryInput, 'at'>,
   at: string,
 ): Insertable<LedgerEntriesTable> {

@@ -11,8 +11,8 @@ const FALLBACK_VIDEO_POINT = 10
 
 /**
  * The two lookups behind a user's coins per video, as aliased subqueries for one select:
- * `own_video_point` (the user's plan's) and `free_video_point` (the first free plan's). A claim's
- * transaction adds them to the statement that reads its other facts (server/earning/rewards.ts);
+ * `own_video_point` (the user's plan's) and `free_video_point` (the first free plan's). A claim
+ * adds them to the statement that reads its other facts (server/earning/reward-claim/reads.ts);
  * `videoPointOf` turns the row into coins.
  */
 export function videoPointSubqueries(eb: ExpressionBuilder<Database, never>, userId: number) {

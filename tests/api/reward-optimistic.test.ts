@@ -1,7 +1,8 @@
-// On PostgreSQL a reward claim is first judged on an unlocked read and credited in one statement
-// that writes only while the user's row is still the version read (`claimRewardIfUnchanged`,
-// `creditReward`); otherwise it is judged again under the row lock, as SQLite always judges it.
-// PostgreSQL only: SQLite has no row versions and no such path.
+// On PostgreSQL a reward claim is judged on a read made before any lock or write, and credited by
+// one statement that writes the balance, the ledger and reward rows and the key with its answer
+// only while the user's row is still the version read (server/db/reward-credit.ts); otherwise it
+// is judged again under the row lock. PostgreSQL only: SQLite has no row versions and always
+// judges under the lock.
 import pg from 'pg'
 import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -9,11 +10,7 @@ import { withApi } from '../helpers/api-app.ts'
 import { rewardCalls } from '../helpers/rewards.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
 import { assertLedgerBalanced, testClock } from '../helpers/ledger.ts'
-import { appContext } from '../../server/context.ts'
-import { KeyReleased } from '../../server/earning/idempotency-hold.ts'
-import { creditReward } from '../../server/earning/reward-credit.ts'
-import { rewardOfDay } from '../../server/earning/reward-facts.ts'
-import { claimRewardIfUnchanged } from '../../server/earning/rewards.ts'
+import { creditRewardIfUnchanged } from '../../server/db/reward-credit.ts'
 import { indiaDay } from '../../server/lib/time.ts'
 
 type Query = (this: pg.Client, ...args: unknown[]) => unknown
@@ -53,36 +50,16 @@ describe('reward claims judged on an unlocked read on postgres', () => {
       }>`select xmin::text as version from users where id = ${user.id}`.execute(api.app.db)
     ).rows[0]!.version
 
-  /** Takes `key` in flight for `user` at the test clock's time, as `runIdempotent` does. */
-  async function keyInFlight(user: TestUser, key: string) {
-    const at = clock.iso()
-    await api.app.db
-      .insertInto('idempotency_keys')
-      .values({
-        user_id: user.id,
-        key,
-        route: 'add-reward',
-        request_hash: 'hash',
-        state: 'in_flight',
-        response_status: null,
-        response_body: null,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute()
-    return { userId: user.id, key, at }
-  }
-
-  /** The key row's state and stored answer. */
+  /** The key row's state and stored answer, if any. */
   const keyRow = (user: TestUser, key: string) =>
     api.app.db
       .selectFrom('idempotency_keys')
       .select(['state', 'response_status', 'response_body'])
       .where('user_id', '=', user.id)
       .where('key', '=', key)
-      .executeTakeFirstOrThrow()
+      .executeTakeFirst()
 
-  it('credits a claim without a transaction: its key taken with one read, one write, the view counted once', async () => {
+  it('credits a claim without a transaction: one read, one write, the view counted once', async () => {
     const user = await createTestUser(api.app)
     const [first] = await dashboard(user)
     clock.advance(first!.timer)
@@ -90,7 +67,7 @@ describe('reward claims judged on an unlocked read on postgres', () => {
     expect(result.status).toBe(200)
     expect(texts.filter((t) => t === 'begin' || t.startsWith('begin '))).toEqual([])
     expect(texts.filter((t) => t.includes('update "users"'))).toHaveLength(1)
-    // The token lookup, the key taken with the precheck and the claim's read, the credit.
+    // The token lookup, the claim's read with its key's row, the credit with the key's answer.
     expect(texts).toHaveLength(3)
     expect(await balance(user)).toEqual({ points: 10, views: 1 })
     expect(result.body).toEqual({
@@ -98,7 +75,7 @@ describe('reward claims judged on an unlocked read on postgres', () => {
     })
   })
 
-  it('writes nothing when the user row moved after the read, and credits at the version read', async () => {
+  it('writes nothing when the user row moved after the read or the key was taken meanwhile, and credits at the version read', async () => {
     const user = await createTestUser(api.app)
     const [first] = await dashboard(user)
     clock.advance(first!.timer)
@@ -110,98 +87,64 @@ describe('reward claims judged on an unlocked read on postgres', () => {
       .set({ views: sql`views` })
       .where('id', '=', user.id)
       .execute()
-    const hold = await keyInFlight(user, 'client:moved')
-    const ctx = appContext(api.app)
-    const watchedAt = clock.now()
+    const at = clock.iso()
+    const answer = {
+      data: { message: 'Reward credited.', coins: 10, points: before.points + 10, views: 1 },
+    }
     const credit = {
       userId: user.id,
-      videoId: first!.id,
-      day: indiaDay(watchedAt),
-      watchedAt,
       coins: 10,
-      points: before.points,
-      views: before.views + 1,
-      key: hold.key,
-      at: watchedAt,
+      videoId: first!.id,
+      day: indiaDay(clock.now()),
+      watchedAt: at,
+      description: `Reward for watching video ${first!.id}`,
+      key: 'client:moved',
+      route: 'add-reward',
+      hash: 'hash',
+      answer: JSON.stringify(answer),
+      at,
     }
-    expect(await creditReward(ctx, api.app.db, { ...credit, version: stale })).toBeNull()
+    const db = api.app.db
+    expect(await creditRewardIfUnchanged(db, { ...credit, version: stale })).toBeNull()
+    // No version (as SQLite reads): never written.
+    expect(await creditRewardIfUnchanged(db, { ...credit, version: null })).toBeNull()
     expect(await balance(user)).toEqual(before)
     expect(await rewardRows(user)).toHaveLength(0)
-    expect(await keyRow(user, hold.key)).toEqual({
-      state: 'in_flight',
-      response_status: null,
-      response_body: null,
-    })
+    expect(await keyRow(user, credit.key)).toBeUndefined()
 
-    const credited = await creditReward(ctx, api.app.db, {
-      ...credit,
-      version: await versionOf(user),
-    })
-    expect(credited?.body.data).toEqual({
-      message: 'Reward credited.',
-      coins: 10,
+    // A key taken meanwhile (a request with the same key) fails the whole statement.
+    await db
+      .insertInto('idempotency_keys')
+      .values({
+        user_id: user.id,
+        key: 'client:taken',
+        route: 'add-reward',
+        request_hash: 'hash',
+        state: 'in_flight',
+        response_status: null,
+        response_body: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute()
+    const current = await versionOf(user)
+    const taken = { ...credit, key: 'client:taken', version: current }
+    expect(await creditRewardIfUnchanged(db, taken)).toBeNull()
+    expect(await balance(user)).toEqual(before)
+    expect(await rewardRows(user)).toHaveLength(0)
+    expect((await keyRow(user, 'client:taken'))?.state).toBe('in_flight')
+
+    expect(await creditRewardIfUnchanged(db, { ...credit, version: current })).toEqual({
       points: before.points + 10,
       views: before.views + 1,
     })
     expect(await balance(user)).toEqual({ points: before.points + 10, views: before.views + 1 })
-    expect(await keyRow(user, hold.key)).toEqual({
+    expect(await rewardRows(user)).toHaveLength(1)
+    expect(await keyRow(user, credit.key)).toEqual({
       state: 'done',
       response_status: 200,
-      response_body: JSON.stringify(credited?.body),
+      response_body: credit.answer,
     })
-  })
-
-  /**
-   * Takes `key` in flight for a claim of `videoId` by `user` now, with the claim's read, in the
-   * one statement `runIdempotent` sends (`rewardOfDay.take`); returns the key's hold and the read.
-   */
-  async function takeWithRead(user: TestUser, key: string, videoId: number) {
-    const at = clock.iso()
-    const [row] = (
-      await rewardOfDay.take(api.app.db, {
-        userId: user.id,
-        videoId,
-        day: indiaDay(clock.now()),
-        at,
-        handedSince: new Date(clock.now().getTime() - 24 * 3600_000).toISOString(),
-        key,
-        route: 'add-reward',
-        hash: 'hash',
-        status: 409,
-        body: '{}',
-      })
-    ).rows
-    expect(row?.taken).toBe('in_flight')
-    return { hold: { userId: user.id, key, at }, probed: row }
-  }
-
-  it('leaves a claim it would refuse to the transaction, and a key released underneath unrun', async () => {
-    const user = await createTestUser(api.app)
-    const [first] = await dashboard(user)
-    const ctx = appContext(api.app)
-    const before = await balance(user)
-    const body = { dashboard_id: first!.id }
-    // Before the timer has passed: not refused here, but left to the judgement under the lock.
-    const early = await takeWithRead(user, 'client:early', first!.id)
-    expect(early.probed?.version).toEqual(expect.any(String))
-    expect(await claimRewardIfUnchanged(ctx, user.id, body, early.hold, early.probed)).toBe(null)
-    // Without the read (a key taken over from a crashed request), likewise.
-    clock.advance(first!.timer)
-    const unread = await keyInFlight(user, 'client:unread')
-    expect(await claimRewardIfUnchanged(ctx, user.id, body, unread, undefined)).toBe(null)
-    // The key's in-flight row gone (as after another instance's start-up released it).
-    const released = await takeWithRead(user, 'client:released', first!.id)
-    await api.app.db
-      .deleteFrom('idempotency_keys')
-      .where('user_id', '=', user.id)
-      .where('key', '=', released.hold.key)
-      .execute()
-    await expect(
-      claimRewardIfUnchanged(ctx, user.id, body, released.hold, released.probed),
-    ).rejects.toBeInstanceOf(KeyReleased)
-    expect(await balance(user)).toEqual(before)
-    expect(await rewardRows(user)).toHaveLength(0)
-    expect((await keyRow(user, early.hold.key)).state).toBe('in_flight')
   })
 
   /**
@@ -247,8 +190,8 @@ describe('reward claims judged on an unlocked read on postgres', () => {
     const videos = (await dashboard(user)).slice(0, 6)
     clock.advance(60)
     const at = clock.iso()
-    // Six videos claimed for the same moment: the others are judged again under the lock, where
-    // the first reward refuses them.
+    // Six videos claimed for the same moment, all read before the first credit: the others find
+    // the row moved and are judged again under the lock, where the first reward refuses them.
     const { result, texts } = await claimWhileRowLocked(
       user,
       videos.map((v) => ({ dashboard_id: v.id, watched_at: at })),
@@ -261,17 +204,16 @@ describe('reward claims judged on an unlocked read on postgres', () => {
     expect(await rewardRows(user)).toHaveLength(1)
   })
 
-  it('refuses without the lock a claim of a video that another claim of the user was credited for meanwhile', async () => {
+  it('refuses a claim of a video that another claim of the user was credited for after its read, storing the refusal', async () => {
     const user = await createTestUser(api.app)
     const [first] = await dashboard(user)
     clock.advance(first!.timer)
     // One video claimed six times at once, each with its own key (taps, retries with new keys):
-    // the reward row of the one credited refuses the others without a transaction.
+    // all read before the first credit, which the reward row then refuses the others for.
     const body = { dashboard_id: first!.id }
-    const { result, texts } = await claimWhileRowLocked(user, Array(6).fill(body))
+    const { result } = await claimWhileRowLocked(user, Array(6).fill(body))
     expect(result.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409])
     expect(result.filter((r) => r.body.code === 'ALREADY_REWARDED')).toHaveLength(5)
-    expect(texts.filter((t) => t === 'begin' || t.startsWith('begin '))).toEqual([])
     expect(await balance(user)).toEqual({ points: 10, views: 1 })
     expect(await rewardRows(user)).toHaveLength(1)
     // Each refusal is its key's stored answer: the same key again gets it back.

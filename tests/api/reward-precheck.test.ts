@@ -1,7 +1,8 @@
-// A claim already credited today is refused before any transaction, and the refusal is the key's
-// first answer, on both engines: a replay gets it again, another body with the key gets 422, and a
-// credited key still replays its credit. A credited claim reads all its facts in one statement;
-// every refusal keeps its own answer.
+// A claim refused on the read made with its key is refused without a transaction, and the refusal
+// is the key's first answer, on both engines: a replay gets it again, another body with the key
+// gets 422, and a credited key still replays its credit. A credited claim reads all its facts in
+// one statement; every refusal keeps its own answer. And runIdempotent's own guarantees: a key
+// released underneath is not run, and an unexpected failure frees the key for a retry.
 import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ENGINES } from '../helpers/databases.ts'
@@ -9,11 +10,10 @@ import { withApi } from '../helpers/api-app.ts'
 import { rewardCalls } from '../helpers/rewards.ts'
 import { createTestUser } from '../helpers/users.ts'
 import { assertLedgerBalanced, testClock } from '../helpers/ledger.ts'
-import { appContext } from '../../server/context.ts'
-import { KeyReleased } from '../../server/earning/idempotency-hold.ts'
-import { claimReward } from '../../server/earning/rewards.ts'
+import { appContext, type AppContext } from '../../server/context.ts'
+import { runIdempotent } from '../../server/earning/idempotency.ts'
 
-describe.each(ENGINES)('reward claims refused before a transaction on %s', (engine) => {
+describe.each(ENGINES)('reward claims refused without a transaction on %s', (engine) => {
   const clock = testClock()
   const api = withApi(engine, { clock: clock.now })
   const { dashboard, claim, rewardRows } = rewardCalls(api)
@@ -125,7 +125,7 @@ describe.each(ENGINES)('reward claims refused before a transaction on %s', (engi
     expect(await rewardRows(user)).toHaveLength(1)
   })
 
-  it('takes a fresh key in flight and credits it, then replays the credit from the same one statement', async () => {
+  it('stores a credit as its key answer, and replays it', async () => {
     const { user, first, second, credited } = await creditedFirstVideo('one-key')
     const stored = await storedKey(user.id, 'one-key', [
       'state',
@@ -145,29 +145,105 @@ describe.each(ENGINES)('reward claims refused before a transaction on %s', (engi
     expect(await rewardRows(user)).toHaveLength(1)
   })
 
-  it('holds the claim key in the statement that locks the user: a key released underneath is not run and counts no view', async () => {
+  it('stores a refusal judged on the read as the key answer: the same key still gets it once the timer has passed', async () => {
     const user = await createTestUser(api.app)
     const [first] = await dashboard(user)
+    const body = { dashboard_id: first!.id }
+    const early = await claim(user, body, 'early-key')
+    expect(early.status).toBe(422)
+    expect(early.body.code).toBe('TIMER_NOT_PASSED')
+    expect(await storedKey(user.id, 'early-key', ['state', 'response_status'])).toEqual({
+      state: 'done',
+      response_status: 422,
+    })
     clock.advance(first!.timer)
-    const before = await api.app.db
-      .selectFrom('users')
-      .select(['views', 'points'])
-      .where('id', '=', user.id)
-      .executeTakeFirstOrThrow()
-    // No in-flight row for this key (as after another instance's start-up released it).
-    const hold = { userId: user.id, key: 'client:released', at: clock.now().toISOString() }
-    const ctx = appContext(api.app)
-    await expect(
-      api.app.db
-        .transaction()
-        .execute((tx) => claimReward(ctx, tx, user.id, { dashboard_id: first!.id }, hold)),
-    ).rejects.toBeInstanceOf(KeyReleased)
-    const after = await api.app.db
-      .selectFrom('users')
-      .select(['views', 'points'])
-      .where('id', '=', user.id)
-      .executeTakeFirstOrThrow()
-    expect(after).toEqual(before)
+    expect(await claim(user, body, 'early-key')).toEqual(early)
     expect(await rewardRows(user)).toHaveLength(0)
+    expect((await claim(user, body, 'later-key')).status).toBe(200)
+    expect(await rewardRows(user)).toHaveLength(1)
+  })
+
+  /** The request of `user`'s key `key` as runIdempotent takes it, with a fixed body. */
+  const keyed = (userId: number, key: string) => ({
+    userId,
+    key: `client:${key}`,
+    route: 'test-route',
+    body: { n: 1 },
+  })
+
+  /** A handler that counts its runs and answers 200 `{ runs }` after writing a view. */
+  function countingHandler(userId: number) {
+    let runs = 0
+    const handler = async (tx: Parameters<Parameters<typeof runIdempotent>[2]>[0]) => {
+      runs += 1
+      await tx
+        .updateTable('users')
+        .set({ views: sql`views + 1` })
+        .where('id', '=', userId)
+        .execute()
+      return { status: 200, body: { runs } }
+    }
+    return { handler, runs: () => runs }
+  }
+
+  const viewsOf = async (userId: number) =>
+    (
+      await api.app.db
+        .selectFrom('users')
+        .select('views')
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow()
+    ).views
+
+  it('runs no handler for a key released between its take and its transaction (another instance started)', async () => {
+    const user = await createTestUser(api.app)
+    const ctx = appContext(api.app)
+    const db = api.app.db
+    // The key's in-flight row is deleted just before the transaction starts, as a start-up's
+    // release of abandoned keys would.
+    const releasing = new Proxy(db, {
+      get(target, prop) {
+        if (prop === 'transaction') {
+          return () => ({
+            execute: async (fn: Parameters<ReturnType<typeof db.transaction>['execute']>[0]) => {
+              await target.deleteFrom('idempotency_keys').where('user_id', '=', user.id).execute()
+              return target.transaction().execute(fn)
+            },
+          })
+        }
+        const value: unknown = Reflect.get(target, prop, target)
+        return typeof value === 'function' ? value.bind(target) : value
+      },
+    })
+    const released: AppContext = { ...ctx, db: releasing }
+    const { handler, runs } = countingHandler(user.id)
+    await expect(
+      runIdempotent(released, keyed(user.id, 'released'), handler),
+    ).rejects.toMatchObject({ statusCode: 409, code: 'IDEMPOTENCY_IN_FLIGHT' })
+    expect(runs()).toBe(0)
+    expect(await viewsOf(user.id)).toBe(0)
+  })
+
+  it('frees the key when the handler fails unexpectedly, so a retry with it runs once', async () => {
+    const user = await createTestUser(api.app)
+    const ctx = appContext(api.app)
+    const request = keyed(user.id, 'retried')
+    await expect(
+      runIdempotent(ctx, request, async (tx) => {
+        await tx
+          .updateTable('users')
+          .set({ views: sql`views + 1` })
+          .where('id', '=', user.id)
+          .execute()
+        throw new Error('the handler failed')
+      }),
+    ).rejects.toThrow('the handler failed')
+    expect(await viewsOf(user.id)).toBe(0)
+    const { handler, runs } = countingHandler(user.id)
+    const answer = await runIdempotent(ctx, request, handler)
+    expect(answer).toEqual({ status: 200, body: { runs: 1 } })
+    expect(await runIdempotent(ctx, request, handler)).toEqual(answer)
+    expect(runs()).toBe(1)
+    expect(await viewsOf(user.id)).toBe(1)
   })
 })

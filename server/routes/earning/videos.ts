@@ -8,7 +8,7 @@ import { earningRoutes as schemas } from '../../../contract/api/earning.ts'
 import { appContext } from '../../context.ts'
 import { readIdempotencyKey } from '../../earning/idempotency-keys.ts'
 import { handOutVideos } from '../../earning/handouts.ts'
-import { submitRewardClaim } from '../../earning/rewards.ts'
+import { claimReward } from '../../earning/reward-claim/index.ts'
 
 export default async function videoRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>()
@@ -33,7 +33,7 @@ export default async function videoRoutes(instance: FastifyInstance): Promise<vo
     },
     async (request, reply) => {
       const key = readIdempotencyKey(request.headers['idempotency-key'], true)
-      const answer = await submitRewardClaim(ctx, {
+      const answer = await claimReward(ctx, {
         userId: request.userId,
         key,
         body: request.body,
