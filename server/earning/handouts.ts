@@ -18,14 +18,17 @@ export const VIDEO_LIST_TTL_MS = 2_000
 const videoLists = new WeakMap<AppContext['db'], { readAt: number; videos: Promise<VideoItem[]> }>()
 
 /**
- * Every video in seed order, read at most once per VIDEO_LIST_TTL_MS per database handle: the list
- * is the same for every user, so the dashboard does not read (and PostgreSQL does not plan) it
- * per request. A failed read is not kept.
+ * Every video in seed order, read at most once per VIDEO_LIST_TTL_MS (by the app's clock) per
+ * database handle: the list is the same for every user, so the dashboard does not read (and
+ * PostgreSQL does not plan) it per request. A failed read is not kept.
  */
-function videoList(db: AppContext['db']): Promise<VideoItem[]> {
+function videoList(ctx: AppContext): Promise<VideoItem[]> {
+  const { db } = ctx
   const cached = videoLists.get(db)
-  const now = Date.now()
-  if (cached && now - cached.readAt < VIDEO_LIST_TTL_MS) return cached.videos
+  const now = ctx.now().getTime()
+  // A clock set back (a test's) reads again too.
+  if (cached && now >= cached.readAt && now - cached.readAt < VIDEO_LIST_TTL_MS)
+    return cached.videos
   const videos = db
     .selectFrom('videos')
     .select(['id', 'link', 'redirection_link', 'timer'])
@@ -69,7 +72,7 @@ export async function handOutVideos(
   const now = ctx.now()
   const day = indiaDay(now)
   const [all, today] = await Promise.all([
-    videoList(ctx.db),
+    videoList(ctx),
     todaysVideos(ctx.db, { userId, day }).then((result) => result.rows),
   ])
   const handedOut = new Set(today.filter((r) => Number(r.rewarded) === 0).map((r) => r.video_id))

@@ -1,4 +1,4 @@
-import { Suspense } from 'react'
+import { act, Suspense } from 'react'
 import { render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { lazyWithRetry, preloadComponent } from './lazy-with-retry'
@@ -34,16 +34,21 @@ describe('lazy screens after a deploy', () => {
   it("stays on the fallback, without looping, when Vite's preload-error handling swallowed the failure to reload", async () => {
     let loads = 0
     // What the import resolves to once installPreloadErrorRecovery has prevented the error.
+    const imported = Promise.resolve(undefined as never)
     const Screen = lazyWithRetry(() => {
       loads += 1
-      return Promise.resolve(undefined as never)
+      return imported
     })
     render(
       <Suspense fallback={<p>Loading…</p>}>
         <Screen />
       </Suspense>,
     )
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // The import has settled, and act() has flushed all that React did after it: a screen that
+    // stopped suspending would have been drawn (or thrown) by now.
+    await act(async () => {
+      await imported
+    })
     expect(screen.getByText('Loading…')).toBeInTheDocument()
     expect(loads).toBe(1)
   })

@@ -1,11 +1,11 @@
-// `npm run ops -- create-admin` and `npm run ops -- backup` as real child processes: the enrolment
-// prints a one-time password and an otpauth:// URI (with a terminal QR) that log in; the backup
-// copies a SQLite database consistently while an app writes to it.
+// `npm run ops -- create-admin` and `npm run ops -- backup`: the enrolment prints a one-time
+// password and an otpauth:// URI (with a terminal QR) that log in; the backup, run as a real
+// `npm run ops` child process, copies a SQLite database consistently while an app writes to it.
+// The other commands run in the test's process (runOps, the function server/ops/cli.ts calls).
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { execFile } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import SQLite from 'better-sqlite3'
 import type { FastifyInstance } from 'fastify'
@@ -15,25 +15,7 @@ import { DEFAULT_RULES } from '../../contract/rules.ts'
 import { createTestUser } from '../helpers/users.ts'
 import { grantCoins } from '../helpers/ledger.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/databases.ts'
-
-function runOps(
-  databaseUrl: string,
-  ...args: string[]
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      'npx',
-      ['tsx', 'server/ops/cli.ts', ...args],
-      { env: { ...process.env, DATABASE_URL: databaseUrl }, timeout: 60_000 },
-      (error, stdout, stderr) =>
-        resolve({
-          code: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
-          stdout,
-          stderr,
-        }),
-    )
-  })
-}
+import { runOps, spawnOps } from '../helpers/operators.ts'
 
 const tmp = (name: string) =>
   path.join(os.tmpdir(), `${name}-${process.pid}-${crypto.randomBytes(4).toString('hex')}`)
@@ -158,7 +140,7 @@ describe('npm run ops -- create-admin and backup on SQLite', () => {
         await new Promise((resolve) => setTimeout(resolve, 5))
       }
     })()
-    const out = await runOps(url, 'backup', backupFile)
+    const out = await spawnOps(url, 'backup', backupFile)
     writing = false
     await writer
     expect(out.code, out.stderr).toBe(0)

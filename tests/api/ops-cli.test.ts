@@ -1,39 +1,19 @@
-// `npm run ops` run as a real child process (npx tsx server/ops/cli.ts) against a SQLite file
-// and a PostgreSQL database: listings, confirm/reject, pay/fail, refund, user, bad input.
+// `npm run ops` against a SQLite file and a PostgreSQL database: listings, confirm/reject,
+// pay/fail, refund, user, bad input. The commands run in the test's process (runOps, the function
+// server/ops/cli.ts calls); on each engine one runs as a real `npm run ops` child process too.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { execFile } from 'node:child_process'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app.ts'
 import { createTestDatabase, ENGINES, type TestDatabase } from '../helpers/databases.ts'
+import { runOps, spawnOps } from '../helpers/operators.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
 import { assertLedgerBalanced, grantCoins } from '../helpers/ledger.ts'
 
 const OPS_TIMEOUT = 120_000
-
-interface OpsResult {
-  code: number
-  stdout: string
-  stderr: string
-}
-
-/** Runs `npx tsx server/ops/cli.ts …args` as a real child process against `databaseUrl`. */
-function runOps(databaseUrl: string, ...args: string[]): Promise<OpsResult> {
-  return new Promise((resolve) => {
-    execFile(
-      'npx',
-      ['tsx', 'server/ops/cli.ts', ...args],
-      { env: { ...process.env, DATABASE_URL: databaseUrl }, timeout: 60_000 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
-        resolve({ code, stdout, stderr })
-      },
-    )
-  })
-}
 
 describe.each(ENGINES)('npm run ops on %s', (engine) => {
   let app: FastifyInstance
@@ -267,11 +247,16 @@ describe.each(ENGINES)('npm run ops on %s', (engine) => {
         [['orders', '--status', 'weird'], /--status must be one of/],
         [['launch-rockets'], /Unknown command launch-rockets/],
       ]
-      const results = await Promise.all(cases.map(([args]) => ops(...args)))
-      cases.forEach(([args, message], i) => {
-        expect(results[i]?.code, args.join(' ')).toBe(1)
-        expect(results[i]?.stderr).toMatch(message)
-      })
+      for (const [args, message] of cases) {
+        const result = await ops(...args)
+        expect(result.code, args.join(' ')).toBe(1)
+        expect(result.stderr).toMatch(message)
+      }
+      // The real entry, `npm run ops` in its own process, exits 1 with the message on stderr.
+      const spawned = await spawnOps(url, 'confirm-order', 'WE0000000000000000', 'REF1')
+      expect(spawned.code).toBe(1)
+      expect(spawned.stderr).toMatch(/No order WE0000000000000000/)
+      expect(spawned.stdout).toBe('')
       expect(await app.db.selectFrom('ledger_entries').select('id').execute()).toHaveLength(
         before.length,
       )

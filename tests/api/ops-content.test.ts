@@ -1,21 +1,21 @@
 // Videos and plans edited in the console on both engines: created and changed with validation and
 // audit rows; a hidden video leaves the dashboard, the order follows `position`; a hidden plan
 // leaves the plan list and takes no new deposit.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { generate } from 'otplib'
 import { createTestOperator } from '../helpers/operators.ts'
 import { VIDEO_LIST_TTL_MS } from '../../server/earning/handouts.ts'
 import { withApi } from '../helpers/api-app.ts'
+import { runningClock } from '../helpers/clocks.ts'
 import { ENGINES } from '../helpers/databases.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
 
 describe.each(ENGINES)('console videos and plans on %s', (engine) => {
-  const api = withApi(engine)
+  const clock = runningClock()
+  const api = withApi(engine, { clock: clock.now })
   let token: string
   let viewerToken: string
   let user: TestUser
-  /** How far Date.now() runs ahead of the wall clock (ms). */
-  let ahead = 0
 
   const login = async (role: 'operator' | 'viewer') => {
     const e = await createTestOperator(
@@ -33,12 +33,9 @@ describe.each(ENGINES)('console videos and plans on %s', (engine) => {
     })
     return res.body.token as string
   }
-  /**
-   * The dashboard's ids after the cached video list has expired. That cache reads Date.now() rather
-   * than the app's clock, so the process's Date.now() is moved past its TTL.
-   */
+  /** The dashboard's ids after the cached video list has expired: the app's clock moves past its TTL. */
   const dashboardIds = async () => {
-    ahead += VIDEO_LIST_TTL_MS
+    clock.advance(VIDEO_LIST_TTL_MS)
     const res = await api.call('GET', '/api/v1/dashboard/', { token: user.token })
     expect(res.status).toBe(200)
     const list = (Array.isArray(res.body) ? res.body : (res.body.data as unknown[])) as {
@@ -48,13 +45,10 @@ describe.each(ENGINES)('console videos and plans on %s', (engine) => {
   }
 
   beforeAll(async () => {
-    const wallClock = Date.now.bind(Date)
-    vi.spyOn(Date, 'now').mockImplementation(() => wallClock() + ahead)
     token = await login('operator')
     viewerToken = await login('viewer')
     user = await createTestUser(api.app)
   })
-  afterAll(() => vi.restoreAllMocks())
 
   it('creates and edits a video, hides it from the dashboard and reorders the list, each audited', async () => {
     const bad = await api.call('POST', '/api/v1/ops/videos', {

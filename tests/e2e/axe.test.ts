@@ -1,6 +1,6 @@
 /**
  * axe-core scan (WCAG 2.2 AA and best practices, tests/helpers/axe.ts) of every screen of the route
- * table (src/app/routes.tsx) and the not-found screen, against the built PWA and the real API in
+ * table (contract/routes.ts) and the not-found screen, against the built PWA and the real API in
  * headless Chromium at 360×800: each screen as each visitor it is meant for (guest-only screens as
  * a guest, logged-in screens as a user, public screens as both), in the light and the dark colour
  * scheme, and every popup open, in English and again in Hindi (a browser whose language is hi-IN,
@@ -18,6 +18,8 @@ import { productInChromiumForFile } from '../helpers/e2e-suite.ts'
 import { loggedInPhoneContext, phoneContext } from '../helpers/browser.ts'
 import { createTestUser } from '../helpers/users.ts'
 import { axeScan, describeViolations } from '../helpers/axe.ts'
+import { ROUTES } from '../../contract/routes.ts'
+import { ApiRequests, nextFrames, passResultLoading, screenSettled } from '../helpers/screens.ts'
 
 type Who = 'guest' | 'user'
 type Lang = 'en' | 'hi'
@@ -75,10 +77,10 @@ const HINDI = JSON.parse(
 const say = (lang: Lang, english: string): string =>
   lang === 'hi' ? (HINDI[english] ?? english) : english
 
-/** A visitor's tab, with the count of its requests still on their way. */
+/** A visitor's tab, with its API requests still on their way. */
 interface Tab {
   page: Page
-  inFlight: number
+  requests: ApiRequests
 }
 
 /**
@@ -93,11 +95,9 @@ async function visitorTab(lang: Lang, token?: string): Promise<Tab> {
     : await phoneContext(browser, product.baseUrl, options)
   contexts.push(context)
   const page = await context.newPage()
-  const tab: Tab = { page, inFlight: 0 }
-  page.on('request', () => void (tab.inFlight += 1))
-  page.on('requestfinished', () => void (tab.inFlight -= 1))
-  page.on('requestfailed', () => void (tab.inFlight -= 1))
-  return tab
+  // The result pages' Loading passes on the page's own clock (passResultLoading).
+  await page.clock.install()
+  return { page, requests: new ApiRequests(page) }
 }
 
 beforeAll(async () => {
@@ -116,18 +116,6 @@ afterAll(async () => {
   await Promise.all(contexts.map((c) => c.close()))
 })
 
-/** Waits until no request has been on its way for 300 ms (at most 5 s) and no spinner shows. */
-async function settle(tab: Tab): Promise<void> {
-  const until = Date.now() + 5_000
-  let quietSince = Date.now()
-  while (Date.now() < until && Date.now() - quietSince < 300) {
-    if (tab.inFlight > 0) quietSince = Date.now()
-    await tab.page.waitForTimeout(50)
-  }
-  // The result pages show their loading state for 2 s (SPEC §9).
-  await tab.page.locator(LOADING).waitFor({ state: 'detached', timeout: 5_000 })
-}
-
 /**
  * Shows `url` in the tab of `who` in `lang`: the first time by loading the page, then the way the
  * app's links move (history.pushState, which wouter follows). Waits until the screen has its data.
@@ -142,7 +130,9 @@ async function show(who: Visitor, url: string, lang: Lang = 'en'): Promise<Page>
     await page.evaluate((to) => window.history.pushState(null, '', to), url)
   }
   await page.waitForURL((u) => u.pathname === path)
-  await settle(tab)
+  // The screen drawn with its API answers (the result pages' Loading passed, SPEC §9).
+  await passResultLoading(page)
+  await screenSettled(page, tab.requests)
   return page
 }
 
@@ -179,8 +169,7 @@ const urlsFor = (who: Who) =>
 
 describe('axe-core finds no violation', () => {
   it('lists every path of the route table', () => {
-    const table = fs.readFileSync('src/app/routes.tsx', 'utf8')
-    const paths = [...table.matchAll(/path: '([^']+)'/g)].map((m) => m[1])
+    const paths = ROUTES.map((r) => r.path)
     expect(paths.length).toBe(30)
     expect(SCREENS.map((s) => s.path).filter((p) => p !== '/no-such-page')).toEqual(
       expect.arrayContaining(paths),
@@ -240,23 +229,50 @@ describe('one <main> and one h1 while the data loads and when the API fails', ()
     // The app running in the tab (when this test runs on its own).
     const page = await show(who, '/no-such-page')
     const held: Route[] = []
-    await page.route('**/api/v1/**', (route) => void held.push(route))
+    /** Called when the app asks the API for something (the request is held). */
+    let onHeld = () => {}
+    await page.route('**/api/v1/**', (route) => {
+      held.push(route)
+      onHeld()
+    })
+    /**
+     * Fails every held request, and each one the failures lead to, until the screen has left its
+     * loading state (at most 5 s: a screen may stay in it).
+     */
+    const failUntilDrawn = async () => {
+      const until = Date.now() + 5_000
+      for (;;) {
+        await Promise.all(held.splice(0).map((r) => r.abort('failed')))
+        const asked = new Promise<'asked'>((resolve) => {
+          onHeld = () => resolve('asked')
+        })
+        const outcome = await Promise.race([
+          page
+            .locator(LOADING)
+            .waitFor({ state: 'detached', timeout: Math.max(until - Date.now(), 1) })
+            .then(
+              () => 'drawn' as const,
+              () => 'still loading' as const,
+            ),
+          asked,
+        ])
+        if (outcome !== 'asked') break
+      }
+      onHeld = () => {}
+      await Promise.all(held.splice(0).map((r) => r.abort('failed')))
+    }
     const problems: string[] = []
     // Screens caught with a loading indicator: the check really sees the loading states.
     let loadingSeen = 0
     try {
       for (const [url] of urlsFor(who)) {
         await page.evaluate((to) => window.history.pushState(null, '', to), url!)
-        await page.waitForTimeout(150)
+        // The frames after the move: the route's first screen is drawn, its reads held.
+        await nextFrames(page)
         problems.push(...(await landmarks(page, `${url} loading (${who})`)))
         if ((await page.locator(LOADING).count()) > 0) loadingSeen += 1
-        await Promise.all(held.splice(0).map((r) => r.abort('failed')))
-        await page.waitForTimeout(150)
-        await Promise.all(held.splice(0).map((r) => r.abort('failed')))
-        await page
-          .locator(LOADING)
-          .waitFor({ state: 'detached', timeout: 5_000 })
-          .catch(() => {})
+        await passResultLoading(page)
+        await failUntilDrawn()
         problems.push(...(await landmarks(page, `${url} failed (${who})`)))
       }
     } finally {

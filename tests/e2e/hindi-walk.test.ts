@@ -16,6 +16,7 @@ import { startProduct, type RunningProduct } from '../helpers/server.ts'
 import { launchBrowser } from '../helpers/browser.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
 import { postLedgerEntry } from '../../server/earning/ledger.ts'
+import { LOADING, passResultLoading } from '../helpers/screens.ts'
 
 /** Latin-script names and codes Hindi pages keep as they are (as PhonePe or Paytm show them). */
 const KEPT_IN_LATIN = [
@@ -271,6 +272,8 @@ async function walk(
     serviceWorkers: 'block',
   })
   const page = await context.newPage()
+  // The result pages' Loading passes on the page's own clock (passResultLoading).
+  await page.clock.install()
   if (token) {
     await page.goto('/robots.txt')
     await page.evaluate((value) => localStorage.setItem('access_token', value), token)
@@ -280,6 +283,7 @@ async function walk(
   for (const step of routes) {
     const route = typeof step === 'string' ? step : `${step.path} (then a tap)`
     await page.goto(typeof step === 'string' ? step : step.path, { waitUntil: 'networkidle' })
+    await passResultLoading(page)
     await page.locator('main').first().waitFor()
     await page.locator('h1').first().waitFor({ timeout: 10_000 })
     // Skeletons and "Loading…" give way to the screen's own texts.
@@ -288,9 +292,11 @@ async function walk(
       .toBe(0)
       .catch(() => undefined)
     expect(await page.getAttribute('html', 'lang'), route).toBe('hi')
+    // A step ends on the sign of its state (the popup open, the refusal shown); the texts are read
+    // once nothing on the page is loading any more.
     if (typeof step !== 'string') {
       await step.then(page)
-      await page.waitForTimeout(300)
+      await page.locator(LOADING).first().waitFor({ state: 'detached', timeout: 10_000 })
     }
     for (const text of await pageTexts(page)) {
       const english = englishIn(text)

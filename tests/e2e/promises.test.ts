@@ -17,6 +17,7 @@ import { phoneLoggedInThroughScreen } from '../helpers/browser.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
 import { runOpsCommand } from '../helpers/operators.ts'
 import { grantCoins } from '../helpers/ledger.ts'
+import { ApiRequests, passResultLoading, screenSettled } from '../helpers/screens.ts'
 
 const SHOTS = path.resolve('tests/screenshots')
 
@@ -50,6 +51,8 @@ describe('payment promises in Chromium (sqlite)', () => {
     const phone = await phoneLoggedInThroughScreen(e2e.browser, e2e.product.baseUrl, person)
     context = phone.context
     page = phone.page
+    // The result pages' Loading passes on the page's own clock (passResultLoading).
+    await page.clock.install()
   })
 
   afterAll(async () => {
@@ -115,6 +118,7 @@ describe('payment promises in Chromium (sqlite)', () => {
       .getByText('Payment confirmed. Your platform fee is paid.')
       .waitFor({ timeout: 15_000 })
     await page.goto(`/payment-success?order_id=${orderId}`)
+    await passResultLoading(page)
     await page.getByRole('heading', { name: 'Ticket Payment Successful' }).waitFor()
     await expect(page.getByText('Amount paid').locator('..').textContent()).resolves.toContain(
       '₹99',
@@ -123,6 +127,7 @@ describe('payment promises in Chromium (sqlite)', () => {
 
   it('/payment-success?order_id=FAKE&amount=50000 shows no amount', async () => {
     await page.goto('/payment-success?order_id=FAKE&amount=50000')
+    await passResultLoading(page)
     await page.getByRole('heading', { name: 'We could not find this payment' }).waitFor()
     const text = (await page.locator('main').textContent()) ?? ''
     expect(text).not.toMatch(/50,?000|₹/)
@@ -240,10 +245,12 @@ describe('payment promises in Chromium (sqlite)', () => {
       return found
     }
     const stray: string[] = []
+    /** Each page's API requests on their way, so a page is read once its answers are drawn. */
+    const requests = new Map<Page, ApiRequests>()
     const read = async (p: Page, route: string) => {
+      if (!requests.has(p)) requests.set(p, new ApiRequests(p))
       await p.goto(route)
-      await p.locator('h1, h2').first().waitFor({ timeout: 15_000 })
-      await p.waitForTimeout(1_000)
+      await screenSettled(p, requests.get(p)!)
       stray.push(...strays(route, (await p.locator('body').textContent()) ?? ''))
     }
     for (const route of [
@@ -291,15 +298,12 @@ describe('payment promises in Chromium (sqlite)', () => {
       '/payment-fail',
     ]
     const wide: string[] = []
-    /** Waits until the route has drawn its screen (a heading), then a moment for late content. */
-    const settle = async (p: Page) => {
-      await p.locator('h1, h2').first().waitFor({ timeout: 15_000 })
-      // The result pages show Loading for 2 s; other screens' lists arrive within a moment.
-      await p.waitForTimeout(p.url().includes('/payment-') ? 2_300 : 600)
-    }
+    const requests = new ApiRequests(page)
     for (const route of routes) {
       await page.goto(route)
-      await settle(page)
+      // The screen drawn with its API answers.
+      await passResultLoading(page)
+      await screenSettled(page, requests)
       if ((await sidewaysOverflow()) > 0) wide.push(route)
     }
     // The guest pages, in a fresh context at 320 px.
@@ -310,9 +314,10 @@ describe('payment promises in Chromium (sqlite)', () => {
       hasTouch: true,
     })
     const guestPage = await guest.newPage()
+    const guestRequests = new ApiRequests(guestPage)
     for (const route of ['/', '/loginn', '/register', '/enter-email', '/verify-otp-signup']) {
       await guestPage.goto(route)
-      await settle(guestPage)
+      await screenSettled(guestPage, guestRequests)
       const overflow = await guestPage.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       )

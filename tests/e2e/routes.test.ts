@@ -11,6 +11,14 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { productInChromiumForFile } from '../helpers/e2e-suite.ts'
 import { loggedInPhoneContext, phoneContext } from '../helpers/browser.ts'
 import { createTestUser } from '../helpers/users.ts'
+import {
+  ApiRequests,
+  RESULT_PAGES,
+  nextFrames,
+  passResultLoading,
+  screenDrawn,
+  screenSettled,
+} from '../helpers/screens.ts'
 
 type Access = 'auth' | 'guest' | 'public' | 'landing' | 'unknown'
 
@@ -122,7 +130,10 @@ afterAll(async () => {
   await contexts.user?.close()
 })
 
-/** Opens a route in a fresh tab and waits until the SPA has settled on its final path. */
+/**
+ * Opens a route in a fresh tab and waits until the SPA has reached its final path and drawn the
+ * screen there with its API answers.
+ */
 async function visit(
   who: 'guest' | 'user',
   r: RouteCase,
@@ -130,11 +141,14 @@ async function visit(
   const page = await contexts[who]!.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
+  const requests = new ApiRequests(page)
+  // The result pages' Loading passes on the page's own clock (passResultLoading).
+  if (RESULT_PAGES.includes(r.path)) await page.clock.install()
   await page.goto(r.path + (r.query ?? ''), { waitUntil: 'load' })
   const expected = expectedPath(r, who)
   await page.waitForURL((url) => url.pathname === expected, { timeout: 15_000 })
-  // Let lazy screens and their first API answers render (the result pages show Loading for 2 s).
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {})
+  await passResultLoading(page)
+  await screenSettled(page, requests)
   return { page, errors }
 }
 
@@ -144,9 +158,8 @@ describe.each(['guest', 'user'] as const)('routes as a %s', (who) => {
     async (_path, r) => {
       const { page, errors } = await visit(who, r)
       try {
-        expect(new URL(page.url()).pathname).toBe(expectedPath(r, who))
-        // Guards settle once: a moment later the path is unchanged (no redirect loop).
-        await page.waitForTimeout(300)
+        // Guards settle once: the screen drawn at the path is the guard's choice, and the path is
+        // still the expected one after it drew (no redirect loop).
         expect(new URL(page.url()).pathname).toBe(expectedPath(r, who))
         const text = r.text?.[who]
         if (text) {
@@ -187,8 +200,13 @@ describe('landing page as a guest', () => {
       })
       await page.goto('/', { waitUntil: 'load' })
       await page.getByText('Hello, welcome!').waitFor()
-      await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {})
-      await page.waitForTimeout(1_000)
+      // The app has taken the page over and drawn its data (the partners), the fonts are in, and
+      // the frames after them (with their layout-shift entries) have been delivered.
+      await screenDrawn(page)
+      await page.evaluate(async () => {
+        await document.fonts.ready
+      })
+      await nextFrames(page)
       const cls = await page.evaluate(() => (window as unknown as { cls: number }).cls)
       expect(cls).toBeLessThanOrEqual(0.02)
       const unsized = await page.evaluate(

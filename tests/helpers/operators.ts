@@ -1,12 +1,14 @@
 /**
  * Console operators for tests whose subject is not the first login: enrolled as `create-admin`
  * does, with the one-time password already replaced (set back to the printed one), so every
- * console route opens after login. Also `runOpsCommand`, the operator command as a real process.
+ * console route opens after login. Also the operator command (`npm run ops`): `runOps` in the
+ * test's process, `spawnOps` and `runOpsCommand` as a real process.
  */
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import type { Db } from '../../server/db/index.ts'
 import { createOperator, type OperatorEnrolment } from '../../server/ops/operators.ts'
+import { runCli } from '../../server/ops/run-cli.ts'
 
 /** Enrols `email` with `role` and clears `password_must_change`; the printed password logs in. */
 export async function createTestOperator(
@@ -36,4 +38,46 @@ export async function runOpsCommand(databaseUrl: string, ...args: string[]): Pro
     env: { ...process.env, DATABASE_URL: databaseUrl },
   })
   return stdout
+}
+
+/** What one operator command printed, and its exit code. */
+export interface OpsRun {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+/**
+ * Runs the operator command `npm run ops -- …args` in this process (what server/ops/cli.ts runs,
+ * with its environment's DATABASE_URL set to `databaseUrl` and its output captured): the same
+ * command on the same database, without starting Node and compiling TypeScript each time.
+ */
+export async function runOps(databaseUrl: string, ...args: string[]): Promise<OpsRun> {
+  let stdout = ''
+  let stderr = ''
+  const code = await runCli(args, {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    out: (text) => {
+      stdout += `${text}\n`
+    },
+    err: (text) => {
+      stderr += `${text}\n`
+    },
+  })
+  return { code, stdout, stderr }
+}
+
+/** Runs `npm run ops -- …args` as a real child process on `databaseUrl`: the entry operators use. */
+export function spawnOps(databaseUrl: string, ...args: string[]): Promise<OpsRun> {
+  return new Promise((resolve) => {
+    execFile(
+      'npm',
+      ['run', '--silent', 'ops', '--', ...args],
+      { env: { ...process.env, DATABASE_URL: databaseUrl }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
+        resolve({ code, stdout, stderr })
+      },
+    )
+  })
 }
