@@ -9,6 +9,7 @@ import formbody from '@fastify/formbody'
 import compress from '@fastify/compress'
 import { loadConfig, type AppConfig } from './config.ts'
 import database from './plugins/database.ts'
+import { prepareDatabase } from './db/prepare.ts'
 import mailer from './plugins/mailer.ts'
 import background from './plugins/background.ts'
 import rateLimit from './plugins/rate-limit.ts'
@@ -20,6 +21,7 @@ import staticFiles from './plugins/static.ts'
 import { depositFeePages } from './earning/deposit-fee-page.ts'
 import { releaseAbandonedKeys } from './db/abandoned-keys.ts'
 import metrics from './plugins/metrics.ts'
+import maintenance from './plugins/maintenance.ts'
 import opsPage from './plugins/ops-page.ts'
 import openapi from './plugins/openapi.ts'
 import push from './push/plugin.ts'
@@ -29,6 +31,9 @@ import './plugins/config.ts'
 /** Creates the app with `overrides` on top of the environment's config; call `ready()` or `listen()`. */
 export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<FastifyInstance> {
   const config: AppConfig = { ...loadConfig(), ...overrides }
+  // Migrations run before the app is built: they may take minutes on a large database, and no
+  // plugin's start-up may (Fastify's plugin timeout, 10 s).
+  const prepared = await prepareDatabase(config.databaseUrl, config.seed)
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -51,13 +56,14 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
   })
-  await app.register(database)
+  await app.register(database, { prepared })
   // Keys a crashed process left in flight are released before any request is served.
   await app.register(async (scoped) => {
     const released = await releaseAbandonedKeys(scoped.db, scoped.engine)
     if (released > 0)
       scoped.log.warn({ released }, 'released idempotency keys left in flight by a crash')
   })
+  await app.register(maintenance)
   await app.register(mailer)
   await app.register(background)
   await app.register(push)

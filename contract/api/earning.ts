@@ -167,12 +167,26 @@ export const WalletOrder = Type.Object({
 })
 export type WalletOrder = Static<typeof WalletOrder>
 
-/** The balance (coins) and the newest ledger rows, withdrawals and orders (DECISIONS §4). */
+/**
+ * The balance (coins) and one page of the ledger, newest first (DECISIONS §4): `GET /wallet/`
+ * gives the newest rows with the newest withdrawals and orders; `GET /wallet/?before=NEXT` the
+ * rows before that page's last (withdrawals and orders only on the first page); `next` is null
+ * once the oldest row is in.
+ */
 export const Wallet = Type.Object({
   balance: Type.Integer(),
   entries: Type.Array(LedgerEntry),
   withdrawals: Type.Array(WalletWithdrawal),
   orders: Type.Array(WalletOrder),
+  next: Type.Optional(
+    Nullable(Type.String({ description: 'The `before` of the older page; null: no older rows.' })),
+  ),
+})
+
+/** `GET /wallet/` query: `before` a page's `next`, `limit` ledger rows per page (1–200, 100). */
+export const WalletQuery = Type.Object({
+  before: Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
 })
 export type Wallet = Static<typeof Wallet>
 
@@ -274,8 +288,9 @@ export const earningRoutes = {
   },
   wallet: {
     tags,
-    summary: 'The balance, ledger rows, withdrawals and orders',
+    summary: 'The balance and one page of ledger rows (with withdrawals and orders on the first)',
     security: bearerAuth,
+    querystring: WalletQuery,
     response: { 200: data({ data: Wallet }), ...errorResponses },
   },
   paymentWebhook: {

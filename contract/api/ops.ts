@@ -25,13 +25,26 @@ const ReferenceBody = Type.Object({
   reason: Type.Optional(reason()),
 })
 const ReasonBody = Type.Object({ reason: reason() })
+/**
+ * A queue page's query: `limit` rows (default 50), `after` the `next` of the previous page (keyset
+ * paging: any page costs the same), `q` a search text.
+ */
 const Page = {
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
-  offset: Type.Optional(Type.Integer({ minimum: 0 })),
+  after: Type.Optional(Type.String({ maxLength: 64 })),
   q: Type.Optional(Type.String({ maxLength: 154 })),
 }
+/**
+ * A queue page: the matching rows counted up to 10,000 (`total_capped`: more, shown "10,000+"),
+ * the cursor of the next page (null on the last) and the rows.
+ */
 const paged = <T extends Parameters<typeof Type.Array>[0]>(row: T) =>
-  Type.Object({ total: Type.Integer(), rows: Type.Array(row) })
+  Type.Object({
+    total: Type.Integer({ description: 'Matching rows, counted up to 10,000.' }),
+    total_capped: Type.Boolean({ description: 'More than `total` rows match ("10,000+").' }),
+    next: Nullable(Type.String({ description: 'The `after` of the next page; null: last page.' })),
+    rows: Type.Array(row),
+  })
 
 /** An operator as the console sees it (no secrets). */
 export const Operator = Type.Object({

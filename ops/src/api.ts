@@ -94,7 +94,10 @@ export function age(seconds: number): string {
 
 export type { Operator }
 
+/** A queue page: rows counted up to 10,000 (`total_capped`: more), the next page's cursor. */
 export interface PageOf<T> {
   total: number
+  total_capped: boolean
+  next: string | null
   rows: T[]
 }

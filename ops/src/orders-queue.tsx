@@ -8,7 +8,7 @@ export function OrdersQueue({ canAct }: { canAct: boolean }) {
   const [status, setStatus] = useState('pending')
   const [q, setQ] = useState('')
   const [withUtr, setWithUtr] = useState(false)
-  const { page, error, offset, setOffset, reload } = usePaged<OrderRow>('/orders', {
+  const { page, error, pageIndex, next, previous, reload } = usePaged<OrderRow>('/orders', {
     status,
     q,
     with_utr: withUtr ? 'true' : '',
@@ -126,7 +126,7 @@ export function OrdersQueue({ canAct }: { canAct: boolean }) {
           ))}
         </tbody>
       </table>
-      <Pager total={page.total} offset={offset} setOffset={setOffset} />
+      <Pager page={page} pageIndex={pageIndex} next={next} previous={previous} />
     </section>
   )
 }

@@ -4,19 +4,29 @@ import { OpsError, opsCall, type PageOf } from './api.ts'
 
 export const PAGE_SIZE = 25
 
-/** Loads `path?query&limit&offset`; `reload()` after an action. */
+/**
+ * Loads `path?query&limit&after`, one keyset page at a time: `next()` follows the page's `next`
+ * cursor, `previous()` goes back through the cursors visited; `reload()` after an action.
+ */
 export function usePaged<T>(path: string, query: Record<string, string>) {
-  const [offset, setOffset] = useState(0)
-  const [page, setPage] = useState<PageOf<T>>({ total: 0, rows: [] })
+  // The `after` of each page visited; the last is the page shown ('' is the first page).
+  const [cursors, setCursors] = useState<string[]>([''])
+  const [page, setPage] = useState<PageOf<T>>({
+    total: 0,
+    total_capped: false,
+    next: null,
+    rows: [],
+  })
   const [error, setError] = useState('')
   const key = JSON.stringify(query)
   // A new filter starts at the first page.
-  useEffect(() => setOffset(0), [key])
+  useEffect(() => setCursors(['']), [key])
+  const after = cursors.at(-1) ?? ''
   const reload = useCallback(async () => {
     const params = new URLSearchParams({
       ...(JSON.parse(key) as Record<string, string>),
       limit: String(PAGE_SIZE),
-      offset: String(offset),
+      after,
     })
     for (const [k, v] of [...params]) if (v === '') params.delete(k)
     try {
@@ -25,34 +35,39 @@ export function usePaged<T>(path: string, query: Record<string, string>) {
     } catch (e) {
       setError(e instanceof OpsError ? e.message : 'Could not load the list.')
     }
-  }, [path, key, offset])
+  }, [path, key, after])
   useEffect(() => {
     void reload()
   }, [reload])
-  return { page, error, offset, setOffset, reload }
+  const next = () => {
+    if (page.next !== null) setCursors([...cursors, page.next])
+  }
+  const previous = () => setCursors(cursors.length > 1 ? cursors.slice(0, -1) : cursors)
+  return { page, error, pageIndex: cursors.length - 1, next, previous, reload }
 }
 
+/** "1–25 of 10,000+": the rows shown and the count, capped by the server at 10,000. */
 export function Pager({
-  total,
-  offset,
-  setOffset,
+  page,
+  pageIndex,
+  next,
+  previous,
 }: {
-  total: number
-  offset: number
-  setOffset: (n: number) => void
+  page: PageOf<unknown>
+  pageIndex: number
+  next: () => void
+  previous: () => void
 }) {
-  const last = Math.min(total, offset + PAGE_SIZE)
+  const first = pageIndex * PAGE_SIZE + 1
+  const last = pageIndex * PAGE_SIZE + page.rows.length
+  const total = `${page.total.toLocaleString('en-IN')}${page.total_capped ? '+' : ''}`
   return (
     <div className="pager">
-      <button
-        type="button"
-        disabled={offset === 0}
-        onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
-      >
+      <button type="button" disabled={pageIndex === 0} onClick={previous}>
         Previous
       </button>
-      <span>{total === 0 ? 'Nothing here' : `${offset + 1}–${last} of ${total}`}</span>
-      <button type="button" disabled={last >= total} onClick={() => setOffset(offset + PAGE_SIZE)}>
+      <span>{page.rows.length === 0 ? 'Nothing here' : `${first}–${last} of ${total}`}</span>
+      <button type="button" disabled={page.next === null} onClick={next}>
         Next
       </button>
     </div>

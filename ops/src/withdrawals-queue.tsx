@@ -11,11 +11,14 @@ export function WithdrawalsQueue({ canAct }: { canAct: boolean }) {
   const [status, setStatus] = useState('requested')
   const [q, setQ] = useState('')
   const [overdue, setOverdue] = useState(false)
-  const { page, error, offset, setOffset, reload } = usePaged<WithdrawalRow>('/withdrawals', {
-    status,
-    q,
-    overdue: overdue ? 'true' : '',
-  })
+  const { page, error, pageIndex, next, previous, reload } = usePaged<WithdrawalRow>(
+    '/withdrawals',
+    {
+      status,
+      q,
+      overdue: overdue ? 'true' : '',
+    },
+  )
   const { notice, run } = useAction(reload)
   const [report, setReport] = useState<
     { line: number; reference: string; outcome: string; message: string }[]
@@ -161,7 +164,7 @@ export function WithdrawalsQueue({ canAct }: { canAct: boolean }) {
           ))}
         </tbody>
       </table>
-      <Pager total={page.total} offset={offset} setOffset={setOffset} />
+      <Pager page={page} pageIndex={pageIndex} next={next} previous={previous} />
     </section>
   )
 }

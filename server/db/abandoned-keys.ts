@@ -11,6 +11,8 @@ import type { Db, Engine } from './index.ts'
  * key is abandoned. On PostgreSQL other instances may be running requests: a live request holds
  * its key's row locked in its transaction (`runIdempotent`), so only unlocked rows are released
  * (SKIP LOCKED); a crashed instance's transaction was rolled back by the server and left none.
+ * Either way the keys in flight are found through the partial index `idempotency_keys_in_flight`
+ * (migration 012), so start-up reads those few rows, never the millions of answered keys.
  * Returns the number of keys released.
  */
 export async function releaseAbandonedKeys(db: Db, engine: Engine): Promise<number> {

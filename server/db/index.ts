@@ -32,6 +32,16 @@ pg.types.setTypeParser(20, (value) => Number(value))
 export const DEFAULT_POOL_SIZE = 10
 
 /**
+ * How long one request's statement may run on PostgreSQL before the server cancels it (ms;
+ * DECISIONS §8a): every route's query takes milliseconds, so a statement past this is a bug or
+ * an abandoned search, which must not run on. 0: no limit (migrations, the data tools).
+ */
+export const REQUEST_STATEMENT_TIMEOUT_MS = 5_000
+
+/** The longer limit of operator exports (payout and audit CSV), set per transaction (ms). */
+export const EXPORT_STATEMENT_TIMEOUT_MS = 60_000
+
+/**
  * The PostgreSQL connections of the asynchronous-commit pool for a main pool of `poolSize`: half,
  * at least one. Its statements are single short writes that never wait for a WAL flush.
  */
@@ -62,19 +72,28 @@ function pgPool(url: string, max: number, options?: string): Db {
  * DEFAULT_POOL_SIZE), plus `asyncCommitPoolSize(poolSize)` in the pool of writes a crash may
  * lose (`asyncCommitDb`, opened on first use); SQLite has one connection for both.
  *
- * Durability (issue 14): on PostgreSQL every COMMIT of the main pool waits for its WAL to reach
+ * Durability: on PostgreSQL every COMMIT of the main pool waits for its WAL to reach
  * the disk (`synchronous_commit = on`, the server's default): ledger rows, balances, rewards and
  * every key answer written with them. The second pool's sessions commit with
  * `synchronous_commit = off`: the commit returns before the flush (PostgreSQL flushes within
  * three `wal_writer_delay`s, 0.6 s by default), so a crash of the database server in that
  * window may lose the write, never corrupt or reorder it (a later synchronous commit flushes every
  * earlier WAL record first). Only the Idempotency-Key rows `runIdempotent` takes outside a
- * transaction go there (server/earning/idempotency-take.ts says why losing one is harmless).
+ * transaction go there (server/earning/idempotency.ts says why losing one is harmless).
  */
-export function openDatabase(url: string, poolSize = DEFAULT_POOL_SIZE): DatabaseHandle {
+export function openDatabase(
+  url: string,
+  poolSize = DEFAULT_POOL_SIZE,
+  statementTimeoutMs = REQUEST_STATEMENT_TIMEOUT_MS,
+): DatabaseHandle {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    const db = pgPool(url, poolSize)
-    const asyncCommitDb = pgPool(url, asyncCommitPoolSize(poolSize), '-c synchronous_commit=off')
+    const timeout = `-c statement_timeout=${Math.max(0, Math.floor(statementTimeoutMs))}`
+    const db = pgPool(url, poolSize, timeout)
+    const asyncCommitDb = pgPool(
+      url,
+      asyncCommitPoolSize(poolSize),
+      `-c synchronous_commit=off ${timeout}`,
+    )
     return {
       db,
       asyncCommitDb,
@@ -92,6 +111,29 @@ export function openDatabase(url: string, poolSize = DEFAULT_POOL_SIZE): Databas
   sqlite.pragma('busy_timeout = 5000')
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
   return { db, asyncCommitDb: db, engine: 'sqlite', close: () => db.destroy() }
+}
+
+/**
+ * Runs `work` with statement limit `ms` instead of the session's: on PostgreSQL in a transaction
+ * that sets it (`SET LOCAL`, which ends with the transaction); on SQLite, which has no limit, on
+ * `db` as it is. For operator exports (EXPORT_STATEMENT_TIMEOUT_MS).
+ */
+export async function withStatementTimeout<T>(
+  db: Db,
+  engine: Engine,
+  ms: number,
+  work: (db: Db) => Promise<T>,
+): Promise<T> {
+  if (engine !== 'postgres') return work(db)
+  return db.transaction().execute(async (tx) => {
+    await sql`select set_config('statement_timeout', ${String(Math.floor(ms))}, true)`.execute(tx)
+    return work(tx)
+  })
+}
+
+/** Whether `error` is PostgreSQL cancelling a statement past its `statement_timeout`. */
+export function isStatementTimeout(error: unknown): boolean {
+  return (error as { code?: string })?.code === '57014'
 }
 
 /** Whether the database answers a trivial query (used by `GET /healthz`). */

@@ -1,6 +1,8 @@
 /**
  * Numbered migrations, applied in order by Kysely's Migrator on every start. A new migration is a
- * new numbered file listed here; a landed migration is never edited.
+ * new numbered file listed here; a landed migration is never edited. A migration runs in a
+ * transaction unless its module exports `transactional = false` (PostgreSQL's CREATE INDEX
+ * CONCURRENTLY cannot run in one); consecutive pending migrations alike run in one Migrator call.
  */
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely'
 import type { Engine } from './index.ts'
@@ -14,8 +16,14 @@ import * as m007 from './migrations/007-operator-password.ts'
 import * as m008 from './migrations/008-push-subscriptions.ts'
 import * as m009 from './migrations/009-code-budget-by-address.ts'
 import * as m010 from './migrations/010-guess-budgets.ts'
+import * as m011 from './migrations/011-ledger-totals.ts'
+import * as m012 from './migrations/012-scale-indexes.ts'
 
-type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> }
+type EngineMigration = {
+  up(db: Kysely<unknown>, engine: Engine): Promise<void>
+  /** False: runs outside a transaction (each statement must be safe to run again). */
+  transactional?: boolean
+}
 
 const MIGRATIONS: Record<string, EngineMigration> = {
   '001-accounts': m001,
@@ -28,6 +36,8 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '008-push-subscriptions': m008,
   '009-code-budget-by-address': m009,
   '010-guess-budgets': m010,
+  '011-ledger-totals': m011,
+  '012-scale-indexes': m012,
 }
 
 class StaticProvider implements MigrationProvider {
@@ -39,11 +49,11 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
+const transactional = (name: string) => MIGRATIONS[name]?.transactional !== false
+
 /** Applies every pending migration; throws the first migration error. */
 export async function migrateToLatest(db: Kysely<unknown>, engine: Engine): Promise<void> {
-  const migrator = new Migrator({ db, provider: new StaticProvider(engine) })
-  const { error } = await migrator.migrateToLatest()
-  if (error) throw error
+  await migratePending(db, engine, Object.keys(MIGRATIONS).length - 1)
 }
 
 /**
@@ -52,8 +62,34 @@ export async function migrateToLatest(db: Kysely<unknown>, engine: Engine): Prom
  * later migration makes of them. Throws the first migration error.
  */
 export async function migrateTo(db: Kysely<unknown>, engine: Engine, name: string): Promise<void> {
-  if (!(name in MIGRATIONS)) throw new Error(`no migration named ${name}`)
-  const migrator = new Migrator({ db, provider: new StaticProvider(engine) })
-  const { error } = await migrator.migrateTo(name)
-  if (error) throw error
+  const target = Object.keys(MIGRATIONS).indexOf(name)
+  if (target === -1) throw new Error(`no migration named ${name}`)
+  await migratePending(db, engine, target)
+}
+
+/**
+ * Applies the pending migrations up to index `target` of the list, in runs of the same kind: a
+ * transactional run in one transaction, a non-transactional one without. Never migrates down.
+ */
+async function migratePending(db: Kysely<unknown>, engine: Engine, target: number) {
+  const names = Object.keys(MIGRATIONS)
+  const done = new Set(
+    (await new Migrator({ db, provider: new StaticProvider(engine) }).getMigrations())
+      .filter((m) => m.executedAt !== undefined)
+      .map((m) => m.name),
+  )
+  let first = names.findIndex((name) => !done.has(name))
+  while (first !== -1 && first <= target) {
+    const kind = transactional(names[first]!)
+    let last = first
+    while (last < target && transactional(names[last + 1]!) === kind) last += 1
+    const migrator = new Migrator({
+      db,
+      provider: new StaticProvider(engine),
+      disableTransactions: !kind,
+    })
+    const { error } = await migrator.migrateTo(names[last]!)
+    if (error) throw error
+    first = last + 1
+  }
 }

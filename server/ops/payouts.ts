@@ -6,6 +6,7 @@
  * UTR and failing a failed withdrawal are no-ops (and write no audit row).
  */
 import type { AppContext } from '../context.ts'
+import { EXPORT_STATEMENT_TIMEOUT_MS, withStatementTimeout, type Db } from '../db/index.ts'
 import { ApiError } from '../lib/errors.ts'
 import { csvExactField, csvField, writeAudit, type Actor } from './audit.ts'
 import { failWithdrawalAsOperator, payWithdrawalAsOperator } from './operator-actions.ts'
@@ -37,7 +38,19 @@ export async function exportPayouts(
   ctx: AppContext,
   actor: Actor,
 ): Promise<{ csv: string; count: number }> {
-  const rows = await ctx.db
+  // An export may read every requested withdrawal: it runs under the exports' longer limit.
+  return withStatementTimeout(ctx.db, ctx.engine, EXPORT_STATEMENT_TIMEOUT_MS, (db) =>
+    exportPayoutsIn(ctx, db, actor),
+  )
+}
+
+/** exportPayouts on `db` (the export's transaction on PostgreSQL). */
+async function exportPayoutsIn(
+  ctx: AppContext,
+  db: Db,
+  actor: Actor,
+): Promise<{ csv: string; count: number }> {
+  const rows = await db
     .selectFrom('withdrawals')
     .innerJoin('users', 'users.id', 'withdrawals.user_id')
     .select([
@@ -64,7 +77,7 @@ export async function exportPayouts(
     return [csvExactField(r.upi_id), ...rest.map(csvField)].join(',')
   })
   await writeAudit(
-    ctx.db,
+    db,
     actor,
     {
       action: 'payouts.export',

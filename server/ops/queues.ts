@@ -7,20 +7,25 @@ import type { OrderPurpose } from '../db/schema/earning.ts'
 import type { AppContext } from '../context.ts'
 import { visibleStatus } from '../earning/order-view.ts'
 import type { OrderQueueRow, WithdrawalQueueRow } from '../../contract/api/ops.ts'
+import { badCursor, cappedCount, pageLimit, usersNamed, type Page } from './queue-search.ts'
 
-/** A page request: `limit` 1–200 (default 50), `offset` ≥ 0. */
-export interface Page {
-  limit?: number
-  offset?: number
+export type { Page }
+
+/**
+ * One page of a queue: its rows, the matching rows counted up to 10,000 (`total_capped`: more
+ * than that, shown "10,000+"), and the cursor of the next page (`after`), null on the last.
+ */
+export interface QueuePage<Row> {
+  total: number
+  total_capped: boolean
+  next: string | null
+  rows: Row[]
 }
 
-function pageOf(page: Page): { limit: number; offset: number } {
-  const limit = Math.min(200, Math.max(1, Math.floor(Number(page.limit) || 50)))
-  const offset = Math.max(0, Math.floor(Number(page.offset) || 0))
-  return { limit, offset }
-}
-
-/** Filters of the order queue. `status` defaults to `pending`; `q` matches email, phone, order id or UTR. */
+/**
+ * Filters of the order queue. `status` defaults to `pending`; `q` names orders by their user's
+ * email, phone or referral code (each a prefix), the order id or the UTR (each exact).
+ */
 export interface OrderQueueFilter extends Page {
   status?: 'pending' | 'confirmed' | 'rejected' | 'cancelled' | 'all'
   purpose?: OrderPurpose
@@ -29,52 +34,69 @@ export interface OrderQueueFilter extends Page {
   q?: string
 }
 
-/** The order queue, oldest first, with the total count for paging. */
+/** An order cursor: the last row's id. */
+function orderCursor(after: string | undefined): number | null {
+  if (after === undefined || after === '') return null
+  if (!/^\d{1,15}$/.test(after)) throw badCursor()
+  return Number(after)
+}
+
+/**
+ * The order queue, oldest first, one keyset page (`after`: the previous page's `next`) with
+ * the capped count (DECISIONS §8a: every query indexed, no OFFSET, no count over a join).
+ * Throws 400 VALIDATION for a cursor this queue did not give.
+ */
 export async function listOrderQueue(
   ctx: AppContext,
   filter: OrderQueueFilter = {},
-): Promise<{ total: number; rows: OrderQueueRow[] }> {
-  const { limit, offset } = pageOf(filter)
+): Promise<QueuePage<OrderQueueRow>> {
+  const limit = pageLimit(filter)
+  const after = orderCursor(filter.after)
   const status = filter.status ?? 'pending'
-  let q = ctx.db.selectFrom('orders').innerJoin('users', 'users.id', 'orders.user_id')
+  let q = ctx.db.selectFrom('orders')
   if (status !== 'all') q = q.where('orders.status', '=', status)
   if (filter.purpose) q = q.where('orders.purpose', '=', filter.purpose)
   if (filter.withUtr) q = q.where('orders.utr', 'is not', null)
-  const text = filter.q?.trim().toLowerCase()
+  const text = filter.q?.trim()
   if (text) {
+    const userIds = await usersNamed(ctx, text)
     q = q.where((eb) =>
       eb.or([
-        eb('users.email', '=', text),
-        eb('users.phone_number', '=', text),
+        ...(userIds.length > 0 ? [eb('orders.user_id', 'in', userIds)] : []),
         eb('orders.order_id', '=', text.toUpperCase()),
         eb('orders.utr', '=', text),
       ]),
     )
   }
-  const count = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  const rows = await q
-    .select([
-      'orders.order_id',
-      'orders.user_id',
-      'users.email',
-      'users.phone_number',
-      'orders.purpose',
-      'orders.amount',
-      'orders.membership_plan_id',
-      'orders.utr',
-      'orders.upi_reference',
-      'orders.status',
-      'orders.created_at',
-      'orders.expires_at',
-    ])
-    .orderBy('orders.id')
-    .limit(limit)
-    .offset(offset)
-    .execute()
+  const [count, rows] = await Promise.all([
+    cappedCount(ctx.db, q),
+    (after === null ? q : q.where('orders.id', '>', after))
+      .innerJoin('users', 'users.id', 'orders.user_id')
+      .select([
+        'orders.id',
+        'orders.order_id',
+        'orders.user_id',
+        'users.email',
+        'users.phone_number',
+        'orders.purpose',
+        'orders.amount',
+        'orders.membership_plan_id',
+        'orders.utr',
+        'orders.upi_reference',
+        'orders.status',
+        'orders.created_at',
+        'orders.expires_at',
+      ])
+      .orderBy('orders.id')
+      .limit(limit + 1)
+      .execute(),
+  ])
+  const page = rows.slice(0, limit)
   const now = ctx.now()
   return {
-    total: Number(count.n),
-    rows: rows.map((r) => ({
+    ...count,
+    next: rows.length > limit ? String(page.at(-1)?.id) : null,
+    rows: page.map(({ id: _id, ...r }) => ({
       ...r,
       status: visibleStatus(r, now),
       age_seconds: Math.max(0, Math.floor((now.getTime() - Date.parse(r.created_at)) / 1000)),
@@ -82,62 +104,91 @@ export async function listOrderQueue(
   }
 }
 
-/** Filters of the withdrawal queue. `status` defaults to `requested`; `q` matches email, phone or UPI ID. */
+/**
+ * Filters of the withdrawal queue. `status` defaults to `requested`; `q` names withdrawals by
+ * their user's email, phone or referral code (each a prefix) or the UPI ID (exact).
+ */
 export interface WithdrawalQueueFilter extends Page {
   status?: 'requested' | 'paid' | 'failed' | 'all'
   overdueOnly?: boolean
   q?: string
 }
 
-/** The withdrawal queue by due date (overdue first, then oldest due), with the total count. */
+/** A withdrawal cursor: the last row's due date and id, `DUE_AT~ID`. */
+function withdrawalCursor(after: string | undefined): { due: string; id: number } | null {
+  if (after === undefined || after === '') return null
+  const m = /^(\d{4}-\d\d-\d\dT[\d:.]+Z)~(\d{1,15})$/.exec(after)
+  if (!m) throw badCursor()
+  return { due: m[1]!, id: Number(m[2]) }
+}
+
+/**
+ * The withdrawal queue by due date (overdue first, then oldest due; ties by id), one keyset
+ * page (`after`: the previous page's `next`) with the capped count. Throws 400 VALIDATION for
+ * a cursor this queue did not give.
+ */
 export async function listWithdrawalQueue(
   ctx: AppContext,
   filter: WithdrawalQueueFilter = {},
-): Promise<{ total: number; rows: WithdrawalQueueRow[] }> {
-  const { limit, offset } = pageOf(filter)
+): Promise<QueuePage<WithdrawalQueueRow>> {
+  const limit = pageLimit(filter)
+  const after = withdrawalCursor(filter.after)
   const status = filter.status ?? 'requested'
   const nowText = ctx.now().toISOString()
-  let q = ctx.db.selectFrom('withdrawals').innerJoin('users', 'users.id', 'withdrawals.user_id')
+  let q = ctx.db.selectFrom('withdrawals')
   if (status !== 'all') q = q.where('withdrawals.status', '=', status)
   if (filter.overdueOnly) {
     q = q.where('withdrawals.status', '=', 'requested').where('withdrawals.due_at', '<=', nowText)
   }
-  const text = filter.q?.trim().toLowerCase()
+  const text = filter.q?.trim()
   if (text) {
+    const userIds = await usersNamed(ctx, text)
     q = q.where((eb) =>
       eb.or([
-        eb('users.email', '=', text),
-        eb('users.phone_number', '=', text),
-        eb('withdrawals.upi_id', '=', filter.q?.trim() ?? ''),
+        ...(userIds.length > 0 ? [eb('withdrawals.user_id', 'in', userIds)] : []),
+        eb('withdrawals.upi_id', '=', text),
       ]),
     )
   }
-  const count = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  const rows = await q
-    .select([
-      'withdrawals.id',
-      'withdrawals.user_id',
-      'users.email',
-      'withdrawals.upi_id',
-      'withdrawals.amount',
-      'withdrawals.fee',
-      'withdrawals.status',
-      'withdrawals.upi_reference',
-      'withdrawals.reason',
-      'withdrawals.created_at',
-      'withdrawals.due_at',
-      'withdrawals.withdrawl_days',
-    ])
-    // Due date order puts the overdue first; a row with no due date (none since migration 004) last.
-    .orderBy((eb) => eb.case().when('withdrawals.due_at', 'is', null).then(1).else(0).end())
-    .orderBy('withdrawals.due_at')
-    .orderBy('withdrawals.id')
-    .limit(limit)
-    .offset(offset)
-    .execute()
+  const [count, rows] = await Promise.all([
+    cappedCount(ctx.db, q),
+    (after === null
+      ? q
+      : q.where((eb) =>
+          eb(
+            eb.refTuple('withdrawals.due_at', 'withdrawals.id'),
+            '>',
+            eb.tuple(after.due, after.id),
+          ),
+        )
+    )
+      .innerJoin('users', 'users.id', 'withdrawals.user_id')
+      .select([
+        'withdrawals.id',
+        'withdrawals.user_id',
+        'users.email',
+        'withdrawals.upi_id',
+        'withdrawals.amount',
+        'withdrawals.fee',
+        'withdrawals.status',
+        'withdrawals.upi_reference',
+        'withdrawals.reason',
+        'withdrawals.created_at',
+        'withdrawals.due_at',
+        'withdrawals.withdrawl_days',
+      ])
+      // Every row has a due date (migration 011 gave the older ones their creation time).
+      .orderBy('withdrawals.due_at')
+      .orderBy('withdrawals.id')
+      .limit(limit + 1)
+      .execute(),
+  ])
+  const page = rows.slice(0, limit)
+  const last = page.at(-1)
   return {
-    total: Number(count.n),
-    rows: rows.map((r) => ({
+    ...count,
+    next: rows.length > limit && last ? `${last.due_at}~${last.id}` : null,
+    rows: page.map((r) => ({
       ...r,
       overdue: r.status === 'requested' && r.due_at !== null && r.due_at <= nowText,
     })),

@@ -13,14 +13,16 @@ export function renderTable(columns: string[], rows: (string | number | null)[][
   return [line(columns), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n')
 }
 
-/** Every row of a paged console listing (`list` answers at most 200 rows a call). */
+/** Every row of a paged console listing (`list` answers at most 200 rows a call), page by `next`. */
 export async function allRows<R>(
-  list: (page: { limit: number; offset: number }) => Promise<{ total: number; rows: R[] }>,
+  list: (page: { limit: number; after?: string }) => Promise<{ next: string | null; rows: R[] }>,
 ): Promise<R[]> {
   const rows: R[] = []
+  let after: string | undefined
   for (;;) {
-    const page = await list({ limit: 200, offset: rows.length })
+    const page = await list({ limit: 200, after })
     rows.push(...page.rows)
-    if (page.rows.length === 0 || rows.length >= page.total) return rows
+    if (page.next === null || page.rows.length === 0) return rows
+    after = page.next
   }
 }

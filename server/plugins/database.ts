@@ -1,11 +1,11 @@
 /**
- * Opens, migrates and seeds the database, releases the Idempotency-Keys a crash left in flight
- * (DECISIONS §6–7), and decorates the app with `db`, `asyncCommitDb` and `engine`.
+ * Decorates the app with `db`, `asyncCommitDb` and `engine`: the request pools (PostgreSQL: every
+ * session under `statement_timeout`, server/db/index.ts). The database is migrated and seeded
+ * before the app is built (server/db/prepare.ts), so no plugin's start-up work grows with the tables
+ * and Fastify's plugin timeout holds at any size (DECISIONS §8a).
  */
 import fp from 'fastify-plugin'
-import { openDatabase, type Db, type Engine } from '../db/index.ts'
-import { migrateToLatest } from '../db/migrate.ts'
-import { seedDatabase } from '../db/seed.ts'
+import { openDatabase, type DatabaseHandle, type Db, type Engine } from '../db/index.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,10 +16,9 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async (app) => {
-  const handle = openDatabase(app.config.databaseUrl, app.config.databasePoolSize)
-  await migrateToLatest(handle.db as never, handle.engine)
-  if (app.config.seed) await seedDatabase(handle.db)
+export default fp<{ prepared?: DatabaseHandle }>(async (app, options) => {
+  const handle =
+    options.prepared ?? openDatabase(app.config.databaseUrl, app.config.databasePoolSize)
   app.decorate('db', handle.db)
   app.decorate('asyncCommitDb', handle.asyncCommitDb)
   app.decorate('engine', handle.engine)

@@ -11,6 +11,7 @@ import type { Socket } from 'node:net'
 import fp from 'fastify-plugin'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { ApiError } from '../lib/errors.ts'
+import { isStatementTimeout } from '../db/index.ts'
 
 interface SchemaError {
   instancePath?: string
@@ -119,6 +120,12 @@ const INTERNAL: Refusal = {
 }
 
 /** Fields of a thrown refusal that are Fastify's body shape, never sent (DECISIONS §6). */
+/** A statement cancelled by PostgreSQL's `statement_timeout` (DECISIONS §8a). */
+const STATEMENT_TIMEOUT: Refusal = {
+  status: 503,
+  body: { message: 'The server is busy. Please try again in a moment.', code: 'QUERY_TIMEOUT' },
+}
+
 const FASTIFY_FIELDS = new Set(['statusCode', 'error', 'code', 'message'])
 
 /**
@@ -236,6 +243,10 @@ export default fp(async (app) => {
         code: 'VALIDATION',
         field: schemaErrorField(e.validation),
       })
+    }
+    if (isStatementTimeout(error)) {
+      request.log.warn({ url: request.url }, 'statement cancelled by statement_timeout')
+      return reply.status(503).header('retry-after', '5').send(STATEMENT_TIMEOUT.body)
     }
     const refusal = refusalOf(e)
     if (refusal) {

@@ -5,17 +5,24 @@
  *
  * - `http_requests_total{method,route,status}`, `http_request_duration_seconds{method,route}`
  *   (the route pattern, so ids do not explode the label set);
- * - `watch_earn_ledger_coins{kind,status}`: the ledger's coin sums, read at scrape time;
+ * - `watch_earn_ledger_coins{kind,status}`: the ledger's coin sums, kept by the ledger's writes
+ *   (server/db/ledger-totals.ts), never summed from the ledger per scrape (DECISIONS §8a);
  * - `watch_earn_open_orders{with_utr}`, `watch_earn_requested_withdrawals`,
  *   `watch_earn_overdue_withdrawals`: the operators' queues;
  * - `watch_earn_idempotent_requests_total{route}`: requests carrying an Idempotency-Key (the
  *   PWA's outbox sends and replays them); `watch_earn_outbox_replays_total{route}`: those whose
  *   key was stored before the request began (a replay, answered from the idempotency store);
- *   `watch_earn_idempotency_keys`: the keys stored.
+ *   `watch_earn_idempotency_keys`: the keys stored (PostgreSQL: counted up to 10,000, above that
+ *   the planner's estimate `pg_class.reltuples`, as counting millions per scrape took seconds).
+ *
+ * Every gauge reads a few rows or an index range (the open orders and requested withdrawals), so
+ * a scrape costs the same at any size of the ledger and the key store.
  */
 import crypto from 'node:crypto'
 import fp from 'fastify-plugin'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import { foldLedgerTotals, ledgerTotals } from '../db/ledger-totals.ts'
+import { countIdempotencyKeys } from '../db/table-counts.ts'
 
 /**
  * Whether a keyed request was answered from the idempotency store: the metrics plugin hands each
@@ -31,6 +38,9 @@ declare module 'fastify' {
     replayNote: ReplayNote | null
   }
 }
+
+/** Below this many idempotency keys the gauge counts them; above, PostgreSQL estimates. */
+const EXACT_COUNT_LIMIT = 10_000
 
 /** Compares two strings in constant time (for the bearer token). */
 function sameText(a: string, b: string): boolean {
@@ -74,11 +84,8 @@ export default fp(async (app) => {
     labelNames: ['kind', 'status'],
     registers: [register],
     async collect() {
-      const rows = await db()
-        .selectFrom('ledger_entries')
-        .select((eb) => ['kind', 'status', eb.fn.sum<number>('coins').as('coins')])
-        .groupBy(['kind', 'status'])
-        .execute()
+      await foldLedgerTotals(db(), app.engine)
+      const rows = await ledgerTotals(db())
       this.reset()
       for (const r of rows) this.set({ kind: r.kind, status: r.status }, Number(r.coins))
     },
@@ -131,14 +138,10 @@ export default fp(async (app) => {
   })
   new Gauge({
     name: 'watch_earn_idempotency_keys',
-    help: 'Idempotency keys stored (first sends of keyed requests)',
+    help: 'Idempotency keys stored (first sends of keyed requests; estimated on PostgreSQL)',
     registers: [register],
     async collect() {
-      const row = await db()
-        .selectFrom('idempotency_keys')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-      this.set(Number(row.n))
+      this.set(await countIdempotencyKeys(db(), app.engine, EXACT_COUNT_LIMIT))
     },
   })
 

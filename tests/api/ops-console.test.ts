@@ -373,12 +373,20 @@ describe.each(ENGINES)('operators console on %s', (engine) => {
       { token },
     )
     expect((overdue.body.rows as { id: number }[]).map((r) => r.id)).toContain(ids[0])
+    const firstPage = await api.call(
+      'GET',
+      `/api/v1/ops/withdrawals?limit=1&q=${encodeURIComponent(user.email)}`,
+      { token },
+    )
+    expect(firstPage.body.next).toEqual(expect.any(String))
     const paged = await api.call(
       'GET',
-      `/api/v1/ops/withdrawals?limit=1&offset=1&q=${encodeURIComponent(user.email)}`,
+      `/api/v1/ops/withdrawals?limit=1&after=${encodeURIComponent(firstPage.body.next as string)}&q=${encodeURIComponent(user.email)}`,
       { token },
     )
     expect(paged.body.total).toBe(2)
+    expect(paged.body.total_capped).toBe(false)
+    expect(paged.body.next).toBeNull()
     expect((paged.body.rows as { id: number }[]).map((r) => r.id)).toEqual([ids[1]])
 
     const before = await points(user.id)

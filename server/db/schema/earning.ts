@@ -156,6 +156,21 @@ export interface WithdrawalsTable {
 }
 
 /** The tables of migration 002 (with the columns of migration 004). */
+/** The ledger's coins by kind and status as of the last fold (migration 011). */
+export interface LedgerTotalsTable {
+  kind: LedgerKind
+  status: LedgerStatus
+  coins: number
+}
+
+/** Ledger coins written since the last fold, one row per change (migration 011; PostgreSQL). */
+export interface LedgerTotalChangesTable {
+  id: Generated<number>
+  kind: LedgerKind
+  status: LedgerStatus
+  coins: number
+}
+
 export interface EarningTables {
   membership_plans: MembershipPlansTable
   videos: VideosTable
@@ -165,4 +180,6 @@ export interface EarningTables {
   idempotency_keys: IdempotencyKeysTable
   orders: OrdersTable
   withdrawals: WithdrawalsTable
+  ledger_totals: LedgerTotalsTable
+  ledger_total_changes: LedgerTotalChangesTable
 }

@@ -1,4 +1,7 @@
-/** `GET /wallet/`: the balance and every ledger row, withdrawal and order of the user (DECISIONS §4). */
+/**
+ * `GET /wallet/?before=&limit=`: the balance and one page of the user's ledger rows, with the
+ * newest withdrawals and orders on the first page (DECISIONS §4, §8a).
+ */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { earningRoutes as schemas } from '../../../contract/api/earning.ts'
@@ -13,7 +16,8 @@ export default async function walletRoutes(instance: FastifyInstance): Promise<v
     { schema: schemas.wallet, onRequest: app.authenticate },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store')
-      return { data: await walletFor(app.db, request.userId, ctx.now()) }
+      const { before, limit } = request.query
+      return { data: await walletFor(app.db, request.userId, ctx.now(), { before, limit }) }
     },
   )
 }

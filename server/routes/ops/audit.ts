@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Static } from 'typebox'
 import { opsContentRoutes as schemas } from '../../../contract/api/ops-content.ts'
 import { auditCsv, listAudit, type AuditFilter } from '../../ops/audit.ts'
+import { EXPORT_STATEMENT_TIMEOUT_MS, withStatementTimeout } from '../../db/index.ts'
 import { operatorGuard } from './guard.ts'
 
 type AuditQuery = Static<typeof schemas.audit.querystring>
@@ -31,10 +32,14 @@ export default async function opsAuditRoutes(instance: FastifyInstance): Promise
     '/ops/audit.csv',
     { onRequest: guard.read, schema: schemas.auditCsv },
     async (request, reply) => {
-      const rows = await listAudit(app.db, {
-        ...auditFilter(request.query),
-        limit: request.query.limit ?? 10_000,
-      })
+      // Up to 10,000 rows: under the exports' longer statement limit.
+      const rows = await withStatementTimeout(
+        app.db,
+        app.engine,
+        EXPORT_STATEMENT_TIMEOUT_MS,
+        (db) =>
+          listAudit(db, { ...auditFilter(request.query), limit: request.query.limit ?? 10_000 }),
+      )
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', 'attachment; filename="audit.csv"')

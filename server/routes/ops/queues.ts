@@ -28,7 +28,7 @@ export default async function opsQueueRoutes(instance: FastifyInstance): Promise
       withUtr: q.with_utr,
       q: q.q,
       limit: q.limit,
-      offset: q.offset,
+      after: q.after,
     })
   })
 
@@ -62,7 +62,7 @@ export default async function opsQueueRoutes(instance: FastifyInstance): Promise
         overdueOnly: q.overdue,
         q: q.q,
         limit: q.limit,
-        offset: q.offset,
+        after: q.after,
       })
     },
   )

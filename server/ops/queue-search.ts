@@ -1,0 +1,87 @@
+/**
+ * What the console's queues share (DECISIONS §8, §8a): keyset pages, counts capped at
+ * COUNT_CAP, and the bounded look-up of the users a search text names.
+ */
+import { sql, type SelectQueryBuilder } from 'kysely'
+import type { AppContext } from '../context.ts'
+import type { Db } from '../db/index.ts'
+import { startsWith } from '../db/prefix.ts'
+import { badRequest } from '../lib/errors.ts'
+
+/** Counts stop here: a larger queue shows "10,000+" (`total_capped`). */
+export const COUNT_CAP = 10_000
+
+/** Users one search text may name at most (the first by email, phone, referral code). */
+export const SEARCH_USER_LIMIT = 100
+
+/** A page request: `limit` 1–200 (default 50); `after` the `next` of the previous page. */
+export interface Page {
+  limit?: number
+  after?: string
+}
+
+/** The page size asked for, 1–200 (default 50). */
+export function pageLimit(page: Page): number {
+  return Math.min(200, Math.max(1, Math.floor(Number(page.limit) || 50)))
+}
+
+/** A refused cursor: 400 VALIDATION. */
+export const badCursor = () =>
+  badRequest('VALIDATION', 'The page cursor is not one this list gave; start from the first page.')
+
+/**
+ * The rows `query` selects, counted up to COUNT_CAP + 1 (no join, no ordering): `total` at most
+ * COUNT_CAP, `total_capped` when there are more.
+ */
+export async function cappedCount<DB, TB extends keyof DB, O>(
+  db: Db,
+  query: SelectQueryBuilder<DB, TB, O>,
+): Promise<{ total: number; total_capped: boolean }> {
+  const inner = query
+    .clearSelect()
+    .select(sql.lit(1).as('one'))
+    .limit(COUNT_CAP + 1)
+  const result = await sql<{ n: number }>`select count(*) as n from (${inner}) matched`.execute(db)
+  const n = Number(result.rows[0]?.n ?? 0)
+  return { total: Math.min(n, COUNT_CAP), total_capped: n > COUNT_CAP }
+}
+
+/**
+ * The ids of the users a search text names, at most SEARCH_USER_LIMIT: email starting with the
+ * text (lowercased), phone number starting with it (digits), referral code starting with it
+ * (uppercased). Each is a range on an index (server/db/prefix.ts), never a scan of users.
+ */
+export async function usersNamed(ctx: AppContext, text: string): Promise<number[]> {
+  const lower = text.trim().toLowerCase()
+  if (!lower) return []
+  const queries = [
+    ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where((eb) => startsWith(eb, ctx.engine, 'users.email', lower))
+      .limit(SEARCH_USER_LIMIT)
+      .execute(),
+  ]
+  if (/^\d+$/.test(lower)) {
+    queries.push(
+      ctx.db
+        .selectFrom('users')
+        .select('id')
+        .where((eb) => startsWith(eb, ctx.engine, 'users.phone_number', lower))
+        .limit(SEARCH_USER_LIMIT)
+        .execute(),
+    )
+  }
+  if (/^[a-z0-9]+$/.test(lower)) {
+    queries.push(
+      ctx.db
+        .selectFrom('users')
+        .select('id')
+        .where((eb) => startsWith(eb, ctx.engine, 'users.referral_id', lower.toUpperCase()))
+        .limit(SEARCH_USER_LIMIT)
+        .execute(),
+    )
+  }
+  const ids = new Set((await Promise.all(queries)).flat().map((r) => r.id))
+  return [...ids].slice(0, SEARCH_USER_LIMIT)
+}

@@ -1,0 +1,389 @@
+/**
+ * `npm run bench:scale -- [USERS] [--small N] [--ledger-per-user N] [--seconds N] [--reuse]
+ * [--build-only] [--only NAME,NAME]`:
+ * the product on a large PostgreSQL database against a small one, in one run (DECISIONS §8a).
+ *
+ * Builds two databases through the product's own migrations and seed, then grows them by SQL
+ * (tests/bench/scale-data.ts): `scale_large_USERS` (default 1,000,000 users, about 20 ledger
+ * rows each) and `scale_small_N` (default 5,000). `--reuse` keeps a database an earlier run built
+ * at the same size; `--build-only` stops once both are built. On each it starts the API (buildApp, 127.0.0.1, a random port; the start-up
+ * is timed) and fires with autocannon from a process of its own (api-load.ts), for `--seconds`
+ * (default 10) and 50 connections (BENCH_CONNECTIONS): every user GET route (64 typical users
+ * round-robin; the wallet also for a user with 10,000 ledger rows, first and deep pages), every
+ * console queue and search (an operator session), the payout CSV export (2 connections, 20
+ * requests: each export is audited; `--only` keeps the calls whose names contain one of the
+ * given texts) and `GET /metrics` (one scrape at a time, as Prometheus
+ * does). Prints one table: requests/s, p50 and p99 per database, the large/small ratio of the
+ * rate and of the p99, and non-2xx answers. Exits 0 unless a database cannot be built.
+ */
+import os from 'node:os'
+import type { AddressInfo } from 'node:net'
+import pg from 'pg'
+import { buildApp } from '../../server/app.ts'
+import { openDatabase } from '../../server/db/index.ts'
+import { migrateToLatest } from '../../server/db/migrate.ts'
+import { seedDatabase } from '../../server/db/seed.ts'
+import { runLoad, type LoadResult, type RequestTemplate } from './api-load.ts'
+import { HEAVY_USER_ID, buildScaleData, type ScaleCounts } from './scale-data.ts'
+import { scaleSessions } from './scale-sessions.ts'
+
+const args = process.argv.slice(2)
+const option = (name: string, fallback: number) => {
+  const at = args.indexOf(`--${name}`)
+  return at === -1 ? fallback : Math.max(1, Number(args[at + 1]))
+}
+const positional = args.find((a, i) => /^\d+$/.test(a) && !args[i - 1]?.startsWith('--'))
+const LARGE = Math.max(100, Number(positional ?? 1_000_000))
+const SMALL = option('small', 5_000)
+const LEDGER_PER_USER = option('ledger-per-user', 20)
+const SECONDS = option('seconds', 10)
+const REUSE = args.includes('--reuse')
+const ONLY = args.includes('--only') ? (args[args.indexOf('--only') + 1] ?? '').split(',') : null
+const CONNECTIONS = Math.max(1, Number(process.env.BENCH_CONNECTIONS ?? 50))
+const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+const METRICS_TOKEN = 'bench-scale-metrics'
+
+const urlOf = (name: string) => {
+  const url = new URL(PG_ADMIN_URL)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
+
+/** Runs `text` on the admin database. */
+async function admin(text: string): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL })
+  await client.connect()
+  try {
+    return await client.query(text)
+  } finally {
+    await client.end()
+  }
+}
+
+/** The size an earlier run recorded in database `name`, or null (no such database or record). */
+async function builtSize(name: string): Promise<number | null> {
+  const exists = await admin(`select 1 from pg_database where datname = '${name}'`)
+  if (exists.rowCount === 0) return null
+  const client = new pg.Client({ connectionString: urlOf(name) })
+  await client.connect()
+  try {
+    const row = await client.query(`select users from bench_scale_info`)
+    return Number(row.rows[0]?.users ?? null)
+  } catch {
+    return null
+  } finally {
+    await client.end()
+  }
+}
+
+/** Builds (or with --reuse keeps) the database of `users` users; returns its name and counts. */
+async function prepare(users: number): Promise<{ name: string; counts: ScaleCounts | null }> {
+  const name = `scale_${users === LARGE ? 'large' : 'small'}_${users}`
+  if (REUSE && (await builtSize(name)) === users) {
+    console.log(`  ${name}: kept from an earlier run`)
+    return { name, counts: null }
+  }
+  const started = Date.now()
+  await admin(`drop database if exists ${name} with (force)`)
+  await admin(`create database ${name}`)
+  const handle = openDatabase(urlOf(name), 1)
+  try {
+    await migrateToLatest(handle.db as never, handle.engine)
+    await seedDatabase(handle.db)
+  } finally {
+    await handle.close()
+  }
+  console.log(`  ${name}: migrated and seeded; growing it by SQL`)
+  const counts = await buildScaleData(urlOf(name), users, LEDGER_PER_USER, (l) => console.log(l))
+  const client = new pg.Client({ connectionString: urlOf(name) })
+  await client.connect()
+  await client.query(`create table bench_scale_info as select ${users} as users`)
+  await client.end()
+  console.log(`  ${name}: built in ${seconds(Date.now() - started)}: ${JSON.stringify(counts)}`)
+  return { name, counts }
+}
+
+/** One measured call. */
+interface Scenario {
+  name: string
+  path: string
+  templates: RequestTemplate[]
+  connections?: number
+  amount?: number
+}
+
+/** The cursor `pages` pages into a paged list (following `next`), or null when it ends first. */
+async function cursorAfter(
+  baseUrl: string,
+  path: string,
+  headers: Record<string, string>,
+  pages: number,
+  param: string,
+): Promise<string | null> {
+  let cursor: string | null = null
+  for (let i = 0; i < pages; i += 1) {
+    const sep = path.includes('?') ? '&' : '?'
+    const url = `${baseUrl}${path}${cursor ? `${sep}${param}=${encodeURIComponent(cursor)}` : ''}`
+    const answer = (await (await fetch(url, { headers })).json()) as {
+      next?: string | null
+      data?: { next?: string | null }
+    }
+    cursor = answer.next ?? answer.data?.next ?? null
+    if (!cursor) return null
+  }
+  return cursor
+}
+
+/** Starts the API on database `name`, measures every scenario, and stops it. */
+async function measure(
+  name: string,
+  users: number,
+): Promise<{ startMs: number; results: LoadResult[] }> {
+  const started = Date.now()
+  const app = await buildApp({
+    databaseUrl: urlOf(name),
+    logLevel: 'silent',
+    staticDir: undefined,
+    metricsToken: METRICS_TOKEN,
+    authRateLimit: { max: 1_000_000, timeWindowMs: 60_000 },
+  })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const startMs = Date.now() - started
+  const results: LoadResult[] = []
+  try {
+    const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+    const { userHeaders, heavy, ops, ids } = await scaleSessions(app, users)
+    const each = userHeaders.map((headers) => ({ headers }))
+    const asOps = [{ headers: ops }]
+    const someone = ids[7] ?? 1
+    const deepWallet = await cursorAfter(baseUrl, '/api/v1/wallet/', heavy, 50, 'before')
+    const deepOrders = await cursorAfter(baseUrl, '/api/v1/ops/orders?status=all', ops, 40, 'after')
+    const deepWithdrawals = await cursorAfter(
+      baseUrl,
+      '/api/v1/ops/withdrawals?status=all',
+      ops,
+      40,
+      'after',
+    )
+    const scenarios: Scenario[] = [
+      { name: 'GET get-user', path: '/api/v1/get-user/', templates: each },
+      { name: 'GET dashboard', path: '/api/v1/dashboard/', templates: each },
+      { name: 'GET get-membership', path: '/api/v1/get-membership/', templates: each },
+      { name: 'GET withdrawal-status', path: '/api/v1/withdrawal-status/', templates: each },
+      { name: 'GET bank-details', path: '/api/v1/bank-details/', templates: each },
+      { name: 'GET get-upi', path: '/api/v1/get-upi/', templates: each },
+      { name: 'GET config', path: '/api/v1/config/', templates: each },
+      { name: 'GET our-partners', path: '/api/v1/our-partners/', templates: each },
+      { name: 'GET wallet (typical user)', path: '/api/v1/wallet/', templates: each },
+      {
+        name: 'GET wallet (10,000 rows), page 1',
+        path: '/api/v1/wallet/',
+        templates: [{ headers: heavy }],
+      },
+      ...(deepWallet
+        ? [
+            {
+              name: 'GET wallet (10,000 rows), page 50',
+              path: `/api/v1/wallet/?before=${encodeURIComponent(deepWallet)}`,
+              templates: [{ headers: heavy }],
+            },
+            {
+              name: 'GET wallet (10,000 rows), page 50, alone',
+              path: `/api/v1/wallet/?before=${encodeURIComponent(deepWallet)}`,
+              templates: [{ headers: heavy }],
+              connections: 1,
+              amount: 200,
+            },
+          ]
+        : []),
+      { name: 'console: orders (pending)', path: '/api/v1/ops/orders', templates: asOps },
+      {
+        name: 'console: orders (with UTR)',
+        path: '/api/v1/ops/orders?with_utr=true',
+        templates: asOps,
+      },
+      { name: 'console: orders (all)', path: '/api/v1/ops/orders?status=all', templates: asOps },
+      ...(deepOrders
+        ? [
+            {
+              name: 'console: orders (all), page 41',
+              path: `/api/v1/ops/orders?status=all&after=${encodeURIComponent(deepOrders)}`,
+              templates: asOps,
+            },
+          ]
+        : []),
+      {
+        name: 'console: orders search email',
+        path: `/api/v1/ops/orders?status=all&q=user${someone}@example.com`,
+        templates: asOps,
+      },
+      {
+        name: 'console: orders search prefix',
+        path: `/api/v1/ops/orders?status=all&q=user${String(someone).slice(0, 3)}`,
+        templates: asOps,
+      },
+      {
+        name: 'console: orders search phone',
+        path: `/api/v1/ops/orders?status=all&q=${6000000000 + someone}`,
+        templates: asOps,
+      },
+      { name: 'console: withdrawals', path: '/api/v1/ops/withdrawals', templates: asOps },
+      {
+        name: 'console: withdrawals (overdue)',
+        path: '/api/v1/ops/withdrawals?overdue=true',
+        templates: asOps,
+      },
+      {
+        name: 'console: withdrawals (all)',
+        path: '/api/v1/ops/withdrawals?status=all',
+        templates: asOps,
+      },
+      ...(deepWithdrawals
+        ? [
+            {
+              name: 'console: withdrawals (all), page 41',
+              path: `/api/v1/ops/withdrawals?status=all&after=${encodeURIComponent(deepWithdrawals)}`,
+              templates: asOps,
+            },
+          ]
+        : []),
+      {
+        name: 'console: withdrawals search',
+        path: `/api/v1/ops/withdrawals?status=all&q=user${ids[9]}@example.com`,
+        templates: asOps,
+      },
+      {
+        name: 'console: withdrawals search UPI',
+        path: `/api/v1/ops/withdrawals?status=all&q=user${(ids[9] ?? 10) - ((ids[9] ?? 10) % 10)}@okaxis`,
+        templates: asOps,
+      },
+      {
+        name: 'console: user look-up',
+        path: `/api/v1/ops/users?q=user${someone}@example.com`,
+        templates: asOps,
+      },
+      {
+        name: 'console: user look-up (heavy)',
+        path: `/api/v1/ops/users?q=user${HEAVY_USER_ID}@example.com`,
+        templates: asOps,
+      },
+      { name: 'console: audit', path: '/api/v1/ops/audit', templates: asOps },
+      {
+        name: 'console: payouts.csv',
+        path: '/api/v1/ops/payouts.csv',
+        templates: asOps,
+        connections: 2,
+        amount: 20,
+      },
+      {
+        name: 'GET /metrics (one scrape at a time)',
+        path: '/metrics',
+        templates: [{ headers: { authorization: `Bearer ${METRICS_TOKEN}` } }],
+        connections: 1,
+        amount: 20,
+      },
+    ]
+    for (const s of scenarios) {
+      if (ONLY && !ONLY.some((name) => s.name.includes(name))) continue
+      const connections = s.connections ?? CONNECTIONS
+      // A second of warm-up per scenario (JIT, plans, caches), not reported.
+      await runLoad({
+        name: 'warm-up',
+        baseUrl,
+        method: 'GET',
+        path: s.path,
+        templates: s.templates,
+        connections,
+        durationSeconds: 1,
+        amount: s.amount ? Math.min(s.amount, 4) : undefined,
+      })
+      results.push(
+        await runLoad({
+          name: s.name,
+          baseUrl,
+          method: 'GET',
+          path: s.path,
+          templates: s.templates,
+          connections,
+          durationSeconds: SECONDS,
+          amount: s.amount,
+        }),
+      )
+      process.stdout.write('.')
+    }
+  } finally {
+    await app.close()
+  }
+  return { startMs, results }
+}
+
+const ms = (v: number) => (v >= 100 ? v.toFixed(0) : v.toFixed(1))
+const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '—')
+const refusals = (r: LoadResult) =>
+  Object.entries(r.refusals)
+    .map(([label, n]) => `${label} ×${n}`)
+    .join(', ') || (r.errors + r.timeouts > 0 ? `errors ${r.errors}, timeouts ${r.timeouts}` : '')
+
+/** Prints the one table: both databases and the ratios large/small. */
+function printComparison(
+  large: { startMs: number; results: LoadResult[] },
+  small: { startMs: number; results: LoadResult[] },
+) {
+  const head = [
+    'call'.padEnd(38),
+    'conn'.padStart(4),
+    'small req/s'.padStart(11),
+    'p50'.padStart(6),
+    'p99'.padStart(6),
+    'large req/s'.padStart(11),
+    'p50'.padStart(6),
+    'p99'.padStart(6),
+    'rate L/S'.padStart(8),
+    'p99 L/S'.padStart(7),
+    '  non-2xx (large)',
+  ].join(' ')
+  console.log(`\n${head}\n${'-'.repeat(head.length)}`)
+  for (const l of large.results) {
+    const s = small.results.find((r) => r.name === l.name)
+    if (!s) continue
+    console.log(
+      [
+        l.name.padEnd(38),
+        String(l.connections).padStart(4),
+        ms(s.requestsPerSecond).padStart(11),
+        ms(s.p50).padStart(6),
+        ms(s.p99).padStart(6),
+        ms(l.requestsPerSecond).padStart(11),
+        ms(l.p50).padStart(6),
+        ms(l.p99).padStart(6),
+        ratio(l.requestsPerSecond, s.requestsPerSecond).padStart(8),
+        ratio(l.p99, s.p99).padStart(7),
+        `  ${refusals(l)}`,
+      ].join(' '),
+    )
+  }
+  console.log(
+    `${'server start (buildApp + listen)'.padEnd(38)} ${''.padStart(4)} ${seconds(small.startMs).padStart(11)} ${''.padStart(13)} ${seconds(large.startMs).padStart(11)} ${''.padStart(13)} ${''.padStart(8)} ${ratio(large.startMs, small.startMs).padStart(7)}`,
+  )
+}
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')
+console.log(
+  `bench:scale — ${new Date().toISOString()}, Node ${process.version}, ${os.cpus().length} CPU(s); ` +
+    `large ${LARGE} users, small ${SMALL}, ~${LEDGER_PER_USER} ledger rows per user, ` +
+    `${SECONDS} s per call, ${CONNECTIONS} connections`,
+)
+const largeDb = await prepare(LARGE)
+const smallDb = await prepare(SMALL)
+if (args.includes('--build-only')) process.exit(0)
+console.log(`measuring the small database (load average ${loadAverage()})`)
+const small = await measure(smallDb.name, SMALL)
+console.log(`\nmeasuring the large database (load average ${loadAverage()})`)
+const large = await measure(largeDb.name, LARGE)
+console.log(`\ndone (load average ${loadAverage()})`)
+printComparison(large, small)
