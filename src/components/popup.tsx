@@ -6,6 +6,11 @@
  * on load, to `returnFocus()` or the screen's `h1`. Escape calls `onDismiss`; a popup without one
  * (its only way out is its own button, SPEC §4) stays open. The popup is open while it is rendered:
  * its owner closes it by unmounting it.
+ *
+ * The sheet style (`sheet`, used by confirm-sheet.tsx) sits at the bottom of the screen with its
+ * `actions` in a footer that never scrolls away, its body scrolling between title and footer; it
+ * opens with focus on its title, so neither a keyboard nor a screen reader starts on an action
+ * (nor on one below the fold).
  */
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react'
 
@@ -34,8 +39,14 @@ export function Popup({
   onDismiss,
   returnFocus,
   titleLang,
+  sheet = false,
+  actions,
 }: {
   title: string
+  /** The sheet style: pinned to the bottom, focus on the title, `actions` always in view. */
+  sheet?: boolean
+  /** The popup's buttons, drawn in a footer that stays visible while the body scrolls. */
+  actions?: ReactNode
   /**
    * The title's language when it is not the page's (the bonus popup's Hindi title on an English
    * page, SPEC §4), for screen readers (WCAG 3.1.2).
@@ -61,6 +72,9 @@ export function Popup({
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
     let closing = false
     if (!dialog.open) dialog.showModal()
+    // A sheet opens on its title (the style is fixed when the popup opens).
+    if (dialog.classList.contains('popup-sheet'))
+      dialog.querySelector<HTMLElement>('.popup-title')?.focus()
     const onCancel = (event: Event) => {
       // React owns the open state: the owner closes the popup by unmounting it.
       event.preventDefault()
@@ -80,7 +94,9 @@ export function Popup({
         return
       }
       const active = document.activeElement
-      if (event.shiftKey && (active === first || active === dialog)) {
+      // The dialog itself or a sheet's title (focusable, not tabbable) counts as before the first.
+      const outside = !(active instanceof HTMLElement) || !items.includes(active)
+      if (event.shiftKey && (active === first || outside)) {
         event.preventDefault()
         last.focus()
       } else if (!event.shiftKey && active === last) {
@@ -105,12 +121,24 @@ export function Popup({
     }
   }, [])
 
+  if (sheet) {
+    return (
+      <dialog ref={ref} className="popup popup-sheet" aria-labelledby={id}>
+        <h2 id={id} className="popup-title" lang={titleLang} tabIndex={-1}>
+          {title}
+        </h2>
+        <div className="popup-body">{children}</div>
+        {actions ? <div className="popup-actions">{actions}</div> : null}
+      </dialog>
+    )
+  }
   return (
     <dialog ref={ref} className="popup" aria-labelledby={id}>
       <h2 id={id} className="popup-title" lang={titleLang}>
         {title}
       </h2>
       {children}
+      {actions ? <div className="popup-actions">{actions}</div> : null}
     </dialog>
   )
 }

@@ -70,6 +70,17 @@ function conditionText(c: WithdrawalCondition, rules: Rules): string {
   }
 }
 
+/**
+ * One condition the user has not met yet, with their progress, for a screen that says why it
+ * cannot go on: "At least 25 videos watched (3 of 25 videos)". The condition's words are the
+ * served rules'; null when the rules no longer have it.
+ */
+export function unmetConditionText(p: ConditionProgress, rules: Rules): string | null {
+  const condition = withdrawalConditions(rules).find((c) => c.key === p.key)
+  if (!condition) return null
+  return `${conditionText(condition, rules)} (${progressText(p, rules)})`
+}
+
 export function WithdrawalConditions({
   rules,
   title = t('How withdrawals work'),

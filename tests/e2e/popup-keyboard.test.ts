@@ -55,9 +55,25 @@ describe('popups from the keyboard in Chromium', () => {
       return top === withdraw
     })
     expect(behind).toBe(false)
+    // Every cancel and close of the dialog from now on, seen after the popup's own listeners.
+    await dialog.evaluate((d) => {
+      const seen: { type: string; prevented: boolean }[] = []
+      ;(window as unknown as { dialogEvents: typeof seen }).dialogEvents = seen
+      for (const type of ['cancel', 'close'])
+        d.addEventListener(type, (e) => seen.push({ type, prevented: e.defaultPrevented }))
+    })
     await page.keyboard.press('Escape')
     await page.keyboard.press('Escape')
-    await page.waitForTimeout(200)
+    // Both Escapes handled: each a cancel the popup prevented, or (Chromium closes a dialog on a
+    // second Escape) its close, in which the popup has shown itself again.
+    await page.waitForFunction(() => {
+      const seen = (window as unknown as { dialogEvents: { type: string; prevented: boolean }[] })
+        .dialogEvents
+      return (
+        seen.some((e) => e.type === 'close') ||
+        seen.filter((e) => e.type === 'cancel' && e.prevented).length >= 2
+      )
+    })
     expect(await dialog.isVisible()).toBe(true)
     expect(await focused(page)).toBe('dialog button:Get Started')
     await page.keyboard.press('Enter')
@@ -83,7 +99,7 @@ describe('popups from the keyboard in Chromium', () => {
     expect(await focused(page)).toBe('button:Withdraw')
   })
 
-  it('the Confirm Payment popup: Yes and No in a loop, Escape answers No, focus back on Deposit', async () => {
+  it('the Confirm Payment sheet: opens on its title, then the conditions, Yes and No in a loop, Escape answers No, focus back on Deposit', async () => {
     await page.goto('/deposit-fee', { waitUntil: 'load' })
     const deposit = page.getByRole('button', { name: /^Deposit / }).first()
     await deposit.waitFor()
@@ -92,11 +108,16 @@ describe('popups from the keyboard in Chromium', () => {
     await page.keyboard.press('Enter')
     const dialog = page.getByRole('dialog', { name: 'Confirm Payment' })
     await dialog.waitFor()
+    // Opens on its title, in view; then the folded conditions, Yes and No, in a loop.
+    expect(await focused(page)).toMatch(/^dialog h\d:Confirm Payment$/)
+    await page.keyboard.press('Tab')
+    expect(await focused(page)).toBe('dialog summary:What you need to withdraw')
+    await page.keyboard.press('Tab')
     expect(await focused(page)).toBe('dialog button:Yes')
     await page.keyboard.press('Tab')
     expect(await focused(page)).toBe('dialog button:No')
     await page.keyboard.press('Tab')
-    expect(await focused(page)).toBe('dialog button:Yes')
+    expect(await focused(page)).toBe('dialog summary:What you need to withdraw')
     await page.keyboard.press('Shift+Tab')
     expect(await focused(page)).toBe('dialog button:No')
     await page.keyboard.press('Escape')

@@ -11,11 +11,15 @@ import { groupPlans, withdrawalNote, type MembershipPlan } from '@/stores/plans-
 import { formatIndianNumber, formatRupees, type Rules } from '@contract/rules'
 import { formatCoins } from '@/i18n/format'
 
-/** A paid plan the visitor chose: its type's name in the active language, amount (rupees), id. */
+/**
+ * A paid plan the visitor chose: its type's name in the active language, amount (rupees), id,
+ * and its reward per video (coins).
+ */
 export interface PlanChoice {
   type: string
   amount: number
   membershipPlanId: number
+  perVideo: number
 }
 
 interface Props {
@@ -71,6 +75,7 @@ export function PlanGroups({ plans, rules, busy = false, onChoose }: Props) {
                 type: group.name,
                 amount: d.amount,
                 membershipPlanId: d.membershipPlanId,
+                perVideo: d.perVideo,
               })
             }
           >

@@ -204,15 +204,23 @@ describe('Deposit page', () => {
     ).toBeInTheDocument()
   })
 
-  it('the Confirm Payment popup from the keyboard: focus on Yes, trapped, Escape answers No, focus back', async () => {
+  it('the Confirm Payment sheet from the keyboard: focus on its title, trapped, Escape answers No, focus back', async () => {
     const user = userEvent.setup()
     renderPage()
     const deposit = await screen.findByRole('button', { name: 'Deposit ₹499 for Gold' })
     deposit.focus()
     await user.keyboard('{Enter}')
+    const dialog = screen.getByRole('dialog', { name: 'Confirm Payment' })
+    // Opens on its title, with the summary: plan and amount; the conditions folded.
+    expect(screen.getByRole('heading', { name: 'Confirm Payment' })).toHaveFocus()
+    expect(dialog).toHaveTextContent('PlanGold')
+    expect(dialog).toHaveTextContent('Amount₹499')
+    const more = screen.getByText('What you need to withdraw')
+    expect(more.closest('details')).not.toHaveAttribute('open')
     const yes = screen.getByRole('button', { name: 'Yes' })
     const no = screen.getByRole('button', { name: 'No' })
-    await expectFocusTrappedIn(user, [yes, no])
+    await user.tab()
+    await expectFocusTrappedIn(user, [more, yes, no])
     await user.keyboard('{Escape}')
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(createOrder).not.toHaveBeenCalled()

@@ -7,7 +7,8 @@ import { useEffect, useState } from 'react'
 import { useLocation } from 'wouter'
 import toast from 'react-hot-toast'
 import { AppHeader } from '@/components/app-header'
-import { Popup } from '@/components/popup'
+import { ConfirmSheet } from '@/components/confirm-sheet'
+import { formatCoins } from '@/i18n/format'
 import { msg, t } from '@/i18n/i18n'
 import { useRules } from '@/stores/rules-store'
 import { usePlansStore } from '@/stores/plans-store'
@@ -90,34 +91,37 @@ export default function DepositFee() {
       </main>
       {choice ? (
         // Escape answers No, unless the order is already on its way.
-        <Popup title={t('Confirm Payment')} onDismiss={busy ? undefined : () => setChoice(null)}>
-          <p>
+        <ConfirmSheet
+          title={t('Confirm Payment')}
+          summary={[
+            { label: t('Plan'), value: choice.type },
+            { label: t('Amount'), value: formatRupees(choice.amount) },
+            { label: t('Reward per video'), value: formatCoins(choice.perVideo, rules) },
+          ]}
+          more={{
+            label: t('What you need to withdraw'),
+            // The conditions stand in the sheet too, so nobody pays without being able to read them.
+            content: (
+              <WithdrawalConditions
+                rules={rules}
+                title=""
+                intro={t('To withdraw later you need:')}
+              />
+            ),
+          }}
+          confirmLabel={t('Yes')}
+          cancelLabel={t('No')}
+          busy={busy}
+          onConfirm={() => void proceed(choice)}
+          onCancel={() => setChoice(null)}
+        >
+          <p style={{ margin: 0 }}>
             {t('Do you want to proceed with the payment of {rupees} for the {type} plan?', {
               rupees: formatRupees(choice.amount),
               type: choice.type,
             })}
           </p>
-          {/* The conditions stand in the popup too, so nobody pays without having read them. */}
-          <WithdrawalConditions rules={rules} title="" intro={t('To withdraw later you need:')} />
-          <div className="row">
-            <button
-              type="button"
-              className="btn"
-              disabled={busy}
-              onClick={() => void proceed(choice)}
-            >
-              {t('Yes')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-outline"
-              disabled={busy}
-              onClick={() => setChoice(null)}
-            >
-              {t('No')}
-            </button>
-          </div>
-        </Popup>
+        </ConfirmSheet>
       ) : null}
     </>
   )

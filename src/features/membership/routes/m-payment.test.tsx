@@ -55,7 +55,8 @@ afterEach(() => vi.clearAllMocks())
 describe('UPI payment page', () => {
   it('shows two QR codes built from upi://pay links with the amount, INR and the order id', async () => {
     renderAt('/m-payment?deposit=499&membership_plan_id=3&order_id=ord_7')
-    expect(screen.getByRole('heading', { name: 'Receive Money' })).toBeInTheDocument()
+    // Titled by what the user does (issue 31), not the payee's 'Receive Money'.
+    expect(screen.getByRole('heading', { name: 'Pay by UPI' })).toBeInTheDocument()
     expect(screen.getByText('From any UPI app (PhonePe, BHIM, GPay, Paytm)')).toBeInTheDocument()
     const first = await screen.findByTestId('qr-image-0')
     expect(first.getAttribute('src')).toMatch(/^data:image\/png;base64,/)
@@ -75,7 +76,9 @@ describe('UPI payment page', () => {
       'Pay to Watch Earn Two (second@ybl)',
     )
     expect(screen.getByTestId('payment-amount')).toHaveTextContent('₹499')
-    expect(screen.getByText(/Membership Plan ID/)).toHaveTextContent('Membership Plan ID: 3')
+    // The plan by its name once the plans are known, never by its id.
+    expect(screen.getByTestId('payment-plan')).toHaveTextContent('Plan: Membership plan')
+    expect(screen.queryByText(/Plan ID/)).toBeNull()
     expect(screen.getByText(/take a screenshot of this QR code/)).toBeInTheDocument()
     expect(createOrder).not.toHaveBeenCalled()
   })
@@ -132,7 +135,7 @@ describe('UPI payment page', () => {
       'am=99.00&cu=INR&tr=ord_fee&tn=Platform%20fee',
     )
     expect(screen.getByText('This is a one-time refundable platform fee.')).toBeInTheDocument()
-    expect(screen.queryByText(/Membership Plan ID/)).not.toBeInTheDocument()
+    expect(screen.queryByTestId('payment-plan')).not.toBeInTheDocument()
   })
 
   it('shows the order status waiting, then confirmed', async () => {
@@ -204,11 +207,32 @@ describe('UPI payment page', () => {
     )
   })
 
-  it('shows the order error when the order cannot be created', async () => {
-    createOrder.mockRejectedValue(new Error('down'))
+  it('shows the order error when the order cannot be created, and Try again asks again', async () => {
+    createOrder.mockRejectedValueOnce(new Error('down'))
     renderAt('/m-payment?deposit=99&KeyFrom=Platform Fee')
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Error creating order. Please try again.',
     )
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByTestId('qr-image-0')).toBeInTheDocument()
+    expect(createOrder).toHaveBeenCalledTimes(2)
+  })
+
+  it('names the plan, not its id, once the plans are known', async () => {
+    const { usePlansStore } = await import('@/stores/plans-store')
+    usePlansStore.setState({
+      plans: [
+        {
+          id: 3,
+          membership_type: 'Gold',
+          video_point: 50,
+          deposit_point: '499',
+          withdrawl_days: 3,
+        },
+      ],
+    })
+    renderAt('/m-payment?deposit=499&membership_plan_id=3&order_id=ord_7')
+    expect(await screen.findByTestId('payment-plan')).toHaveTextContent('Plan: Gold')
+    usePlansStore.setState({ plans: null })
   })
 })

@@ -1,13 +1,14 @@
 /**
- * Payment by UPI (SPEC §2, DECISIONS §4, §8): 'Receive Money' for one order of the server — the
- * order named by `order_id`, or the user's open order for this payment (created on first open,
- * the same one on every reload). A primary "Pay with UPI app" `upi://pay` link hands the payment
+ * Payment by UPI (SPEC §2, DECISIONS §4, §8): one order of the server — the order named by
+ * `order_id`, or the user's open order for this payment (created on first open, the same one on
+ * every reload). Titled by what the user does ("Pay by UPI"; SPEC's 'Receive Money' is the payee's
+ * word), the plan shown by its name, and an error says what to do when trying again cannot help. A primary "Pay with UPI app" `upi://pay` link hands the payment
  * to the phone's UPI app; two QR codes (one per payee of get-upi) stay for paying from a second
  * phone, with Share QR and Download QR. After paying, the user enters the 12-digit UPI reference.
  * The amount shown and paid is the server's order amount, never the address's.
  */
 import { useEffect, useState } from 'react'
-import { useSearch } from 'wouter'
+import { Link, useSearch } from 'wouter'
 import QRCode from 'qrcode'
 import { AppHeader } from '@/components/app-header'
 import { PageSpinner } from '@/components/page-spinner'
@@ -23,6 +24,7 @@ import { buildUpiLink, dataUrlToBlob } from '../lib/upi-link'
 import { useOrderStatus } from '../lib/use-order-status'
 import '../membership.css'
 import { msg, t } from '@/i18n/i18n'
+import { planTypeName, usePlansStore } from '@/stores/plans-store'
 
 export const SHARE_UNSUPPORTED = msg(
   'Sharing is not supported on this device. You can download and share manually.',
@@ -34,6 +36,16 @@ export const MISSING_PAYMENT = msg(
   'There is no payment to make here. Choose a plan on Membership Plans, or pay the platform fee from the Platform Fee page.',
 )
 const ORDER_NOT_FOUND = msg('We could not find this payment.')
+
+/** A failure, and what the user can do about it (beside SPEC's text). */
+interface Failure {
+  text: string
+  /** 'retry': trying again may help; 'plans' / 'fee': choose again there; 'wallet': see payments. */
+  next: 'retry' | 'plans' | 'fee' | 'wallet' | null
+}
+
+/** Refusals of `create-order` that no retry can change: the address names no current plan or amount. */
+const STALE_ADDRESS = new Set(['AMOUNT_MISMATCH', 'PLAN_NOT_FOUND', 'FREE_PLAN', 'VALIDATION'])
 
 interface Params {
   deposit: number
@@ -122,10 +134,13 @@ export default function MPayment() {
   const [order, setOrder] = useState<OrderStatus | null>(null)
   const [slides, setSlides] = useState<QrSlide[] | null>(null)
   const [active, setActive] = useState(0)
-  const [error, setError] = useState<string | null>(() =>
-    hasPayment(params) ? null : t(MISSING_PAYMENT),
+  const [error, setError] = useState<Failure | null>(() =>
+    hasPayment(params) ? null : { text: t(MISSING_PAYMENT), next: null },
   )
+  // Each "Try again" runs the loading effect once more.
+  const [attempt, setAttempt] = useState(0)
   const polled = useOrderStatus(order?.status === 'pending' ? order.order_id : null)
+  const plans = usePlansStore((s) => s.plans)
 
   useEffect(() => {
     if (!hasPayment(params)) return
@@ -139,24 +154,38 @@ export default function MPayment() {
       } catch (err) {
         const apiError = await readApiError(err)
         if (cancelled) return
-        if (apiError?.status === 404) setError(t(ORDER_NOT_FOUND))
-        else if (apiError?.code === 'FEE_ALREADY_PAID' || apiError?.code === 'TOO_MANY_OPEN_ORDERS')
-          setError(apiError.message || t(ORDER_FAILED))
-        else setError(t(ORDER_FAILED))
+        if (apiError?.status === 404) setError({ text: t(ORDER_NOT_FOUND), next: 'wallet' })
+        else if (apiError?.code === 'FEE_ALREADY_PAID')
+          setError({ text: apiError.message || t(ORDER_FAILED), next: 'wallet' })
+        else if (apiError?.code === 'TOO_MANY_OPEN_ORDERS')
+          setError({ text: apiError.message || t(ORDER_FAILED), next: 'wallet' })
+        else if (apiError && STALE_ADDRESS.has(apiError.code))
+          setError({ text: t(ORDER_FAILED), next: params.isFee ? 'fee' : 'plans' })
+        else setError({ text: t(ORDER_FAILED), next: 'retry' })
         return
       }
+      // The plan's name comes from the plans (kept on the phone, or fetched now).
+      if (loaded.membership_plan_id !== null && !usePlansStore.getState().plans)
+        void usePlansStore.getState().load()
       try {
         const built = await buildSlides(loaded)
         if (!cancelled) setSlides(built)
       } catch (err) {
         console.warn('QR codes failed', err)
-        if (!cancelled) setError(t(UPI_FAILED))
+        if (!cancelled) setError({ text: t(UPI_FAILED), next: 'retry' })
       }
     })()
     return () => {
       cancelled = true
     }
-  }, [params, orderKey])
+  }, [params, orderKey, attempt])
+
+  const retry = () => {
+    setError(null)
+    setOrder(null)
+    setSlides(null)
+    setAttempt((n) => n + 1)
+  }
 
   const current = slides?.[active] ?? slides?.[0]
   const orderId = order?.order_id ?? null
@@ -164,6 +193,11 @@ export default function MPayment() {
   const isFee = order ? order.purpose === 'platform_fee' : params.isFee
   const status = order?.status === 'pending' ? (polled ?? order.status) : (order?.status ?? null)
   const open = status === 'pending' || status === 'expired'
+  const plan =
+    order?.membership_plan_id != null
+      ? plans?.find((p) => p.id === order.membership_plan_id)
+      : undefined
+  const planName = plan ? planTypeName(plan.membership_type) : null
 
   const share = async () => {
     if (!current || !order) return
@@ -195,13 +229,52 @@ export default function MPayment() {
 
   return (
     <>
-      <AppHeader title={t('Receive Money')} />
+      <AppHeader title={t('Pay by UPI')} />
       <main className="page stack">
         <p className="center">{t('From any UPI app (PhonePe, BHIM, GPay, Paytm)')}</p>
         {error ? (
-          <p className="error-text" role="alert">
-            {error}
-          </p>
+          <div className="stack" data-testid="payment-error">
+            <p className="error-text" role="alert" style={{ margin: 0 }}>
+              {error.text}
+            </p>
+            {error.next === 'plans' ? (
+              <>
+                <p style={{ margin: 0 }}>
+                  {t(
+                    'This payment link does not match a current plan, so trying again will not help. Choose your plan again.',
+                  )}
+                </p>
+                <Link href="/deposit-fee" className="btn">
+                  {t('Choose a plan')}
+                </Link>
+              </>
+            ) : null}
+            {error.next === 'fee' ? (
+              <>
+                <p style={{ margin: 0 }}>
+                  {t(
+                    'This payment link does not match the platform fee, so trying again will not help. Open the fee page again.',
+                  )}
+                </p>
+                <Link href="/platform-fee" className="btn">
+                  {t('Platform Fee')}
+                </Link>
+              </>
+            ) : null}
+            {error.next === 'wallet' ? (
+              <Link href="/wallet" className="btn btn-outline">
+                {t('See your payments in the wallet')}
+              </Link>
+            ) : null}
+            {error.next === 'retry' ? (
+              <>
+                <p style={{ margin: 0 }}>{t('Check your internet connection, then try again.')}</p>
+                <button type="button" className="btn" onClick={retry}>
+                  {t('Try again')}
+                </button>
+              </>
+            ) : null}
+          </div>
         ) : null}
         {!slides && !error ? <PageSpinner label={t('Preparing your payment…')} /> : null}
         {order ? (
@@ -213,8 +286,8 @@ export default function MPayment() {
             {isFee ? (
               <p>{t('This is a one-time refundable platform fee.')}</p>
             ) : order.membership_plan_id !== null ? (
-              <p>
-                {t('Membership Plan ID:')} <strong>{order.membership_plan_id}</strong>
+              <p data-testid="payment-plan">
+                {t('Plan:')} <strong>{planName ?? t('Membership plan')}</strong>
               </p>
             ) : null}
             <p className="muted">{t('Order ID: {id}', { id: order.order_id })}</p>

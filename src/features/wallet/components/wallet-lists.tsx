@@ -1,12 +1,19 @@
-/** The wallet's lists (DECISIONS §4): ledger rows, withdrawals, orders and what the outbox holds. */
+/**
+ * The wallet's lists (DECISIONS §4): ledger rows, withdrawals, orders, and what the outbox holds
+ * (waiting, or refused with the server's reason). Every row is a ListRow: title and amount, date
+ * and status chip, details under them.
+ */
 import { Link } from 'wouter'
-import { formatRupees } from '@contract/rules'
-import { formatCoins, formatDateTime, formatDueDay } from '@/i18n/format'
+import { formatIndianNumber, formatRupees } from '@contract/rules'
+import { formatDateTime, formatDueDay } from '@/i18n/format'
 import { describeOutboxError } from '@/lib/outbox/outbox'
 import type { OutboxItem } from '@/lib/outbox/outbox-types'
+import { WITHDRAWAL_KIND } from '@/lib/outbox/queued-withdrawals'
 import type { LedgerEntry, WalletOrder, WalletWithdrawal } from '../api/get-wallet'
 import { currentLocale, msg, t } from '@/i18n/i18n'
 import { OperatorReason } from '@/components/operator-reason'
+import { ListRow, RowList, type AmountTone } from '@/components/list-row'
+import { EmptyState } from '@/components/empty-state'
 
 /** Words for the ledger kinds of the earning contract. */
 export const KIND_LABELS: Record<string, string> = {
@@ -40,37 +47,29 @@ const kindLabel = (kind: string): string => {
 
 const when = (iso: string | number): string => formatDateTime(iso)
 
-/** Signed coins with their rupee value: "+500 coins (₹5)" / "−1,000 coins (₹10)". */
-export function signedCoins(coins: number): string {
-  if (coins === 0) return formatCoins(0)
-  return `${coins > 0 ? '+' : '−'}${formatCoins(Math.abs(coins))}`
+/**
+ * Signed coins and their rupee value as two parts that each stay on one line:
+ * ["+500 coins", "(₹5)"] / ["−1,000 coins", "(₹10)"].
+ */
+export function signedCoinParts(coins: number, coinsPerRupee = 100): string[] {
+  const sign = coins > 0 ? '+' : coins < 0 ? '−' : ''
+  const abs = Math.abs(coins)
+  return [
+    `${sign}${t('{coins} coins', { coins: formatIndianNumber(abs) })}`,
+    `(${formatRupees(abs / coinsPerRupee)})`,
+  ]
 }
 
 /**
  * A ledger row's amount: its coins, or for a payment row that moves no coins (a fee or deposit
  * paid, a fee refunded) the rupees paid — never "0 coins (₹0)".
  */
-export function entryAmount(entry: Pick<LedgerEntry, 'coins' | 'rupees'>): string {
-  if (entry.coins === 0 && entry.rupees) return formatRupees(entry.rupees)
-  return signedCoins(entry.coins)
+export function entryAmount(entry: Pick<LedgerEntry, 'coins' | 'rupees'>): string[] {
+  if (entry.coins === 0 && entry.rupees) return [formatRupees(entry.rupees)]
+  return signedCoinParts(entry.coins)
 }
 
-/** What each stored status reads as (the ledger's, the withdrawals' and the orders'). */
-const STATUS_WORDS: Record<string, string> = {
-  pending: msg('pending'),
-  confirmed: msg('confirmed'),
-  failed: msg('failed'),
-  requested: msg('requested'),
-  paid: msg('paid'),
-  rejected: msg('rejected'),
-  expired: msg('expired'),
-  cancelled: msg('closed'),
-}
-
-function Status({ status }: { status: string }) {
-  const word = STATUS_WORDS[status]
-  return <span className={`status status-${status}`}>{word ? t(word) : status}</span>
-}
+const tone = (coins: number): AmountTone => (coins > 0 ? 'in' : coins < 0 ? 'out' : 'none')
 
 /** "expected by 28 Nov" for a requested payout; "was due 28 Nov" once the date has passed. */
 export function payoutDue(
@@ -84,108 +83,133 @@ export function payoutDue(
     : t('was due {date}: we are on it', { date })
 }
 
+/** "To name@bank". */
+function ToUpi({ upi }: { upi: string }) {
+  return <p>{t('To {upi}', { upi })}</p>
+}
+
 export function LedgerList({ entries }: { entries: LedgerEntry[] }) {
-  if (entries.length === 0) return <p className="muted">{t('No coin movements yet.')}</p>
+  if (entries.length === 0) return <EmptyState text={t('No coin movements yet.')} />
   return (
-    <ul className="wallet-list" aria-label={t('Coin movements')}>
-      {entries.map((e) => (
-        <li key={e.id} className="wallet-row" data-testid="ledger-row">
-          <div className="wallet-row-main">
-            <strong>{kindLabel(e.kind)}</strong>
-            <span className={e.coins < 0 ? 'amount-out' : 'amount-in'}>{entryAmount(e)}</span>
-          </div>
-          <div className="wallet-row-sub muted">
-            <span>{rowDescription(e)}</span>
-            <Status status={e.status} />
-          </div>
-          {e.reference ? (
-            <div className="wallet-row-sub muted">
-              {t('UPI reference: {reference}', { reference: e.reference })}
-            </div>
-          ) : null}
-          <div className="wallet-row-sub muted">{when(e.created_at)}</div>
-        </li>
-      ))}
-    </ul>
+    <RowList label={t('Coin movements')}>
+      {entries.map((e) => {
+        const description = rowDescription(e)
+        return (
+          <ListRow
+            key={e.id}
+            testId="ledger-row"
+            title={kindLabel(e.kind)}
+            amount={entryAmount(e)}
+            amountTone={tone(e.coins)}
+            status={e.status}
+            date={when(e.created_at)}
+          >
+            {description ? <p>{description}</p> : null}
+            {e.reference ? (
+              <p>{t('UPI reference: {reference}', { reference: e.reference })}</p>
+            ) : null}
+          </ListRow>
+        )
+      })}
+    </RowList>
   )
 }
 
 export function WithdrawalList({ withdrawals }: { withdrawals: WalletWithdrawal[] }) {
-  if (withdrawals.length === 0) return <p className="muted">{t('No withdrawals yet.')}</p>
+  if (withdrawals.length === 0) return <EmptyState text={t('No withdrawals yet.')} />
   return (
-    <ul className="wallet-list" aria-label={t('Withdrawals')}>
-      {withdrawals.map((w) => (
-        <li key={w.id} className="wallet-row" data-testid="withdrawal-row">
-          <div className="wallet-row-main">
-            <strong>
-              {t('{rupees} to {upi}', { rupees: formatRupees(w.amount), upi: w.upi_id })}
-            </strong>
-            <Status status={w.status} />
-          </div>
-          {payoutDue(w) ? (
-            <div className="wallet-row-sub" data-testid="payout-due">
-              {payoutDue(w)}
-            </div>
-          ) : null}
-          <div className="wallet-row-sub muted">
-            {t('Fee {fee}', { fee: formatRupees(w.fee) })} · {when(w.created_at)}
-          </div>
-          {w.upi_reference ? (
-            <div className="wallet-row-sub">
-              {t('UPI reference: {reference}', { reference: w.upi_reference })}
-            </div>
-          ) : null}
-          {w.status === 'failed' && w.reason ? (
-            <div className="wallet-row-sub">
-              <OperatorReason reason={w.reason} />
-            </div>
-          ) : null}
-        </li>
-      ))}
-    </ul>
+    <RowList label={t('Withdrawals')}>
+      {withdrawals.map((w) => {
+        const due = payoutDue(w)
+        return (
+          <ListRow
+            key={w.id}
+            testId="withdrawal-row"
+            title={t('Withdrawal')}
+            amount={[formatRupees(w.amount)]}
+            status={w.status}
+            date={when(w.created_at)}
+          >
+            <ToUpi upi={w.upi_id} />
+            <p className="muted">{t('Fee {fee}', { fee: formatRupees(w.fee) })}</p>
+            {due ? <p data-testid="payout-due">{due}</p> : null}
+            {w.upi_reference ? (
+              <p>{t('UPI reference: {reference}', { reference: w.upi_reference })}</p>
+            ) : null}
+            {w.status === 'failed' && w.reason ? <OperatorReason reason={w.reason} /> : null}
+          </ListRow>
+        )
+      })}
+    </RowList>
   )
 }
 
 export function OrderList({ orders }: { orders: WalletOrder[] }) {
-  if (orders.length === 0) return <p className="muted">{t('No payments yet.')}</p>
+  if (orders.length === 0) return <EmptyState text={t('No payments yet.')} />
   return (
-    <ul className="wallet-list" aria-label={t('Payments')}>
+    <RowList label={t('Payments')}>
       {orders.map((o) => (
-        <li key={o.order_id} className="wallet-row" data-testid="order-row">
-          <div className="wallet-row-main">
-            <strong>
-              {o.purpose === 'platform_fee' ? t('Platform fee') : t('Membership plan')}{' '}
-              {formatRupees(o.amount)}
-            </strong>
-            <Status status={o.status} />
-          </div>
-          <div className="wallet-row-sub muted">
-            {t('Order {id}', { id: o.order_id })} · {when(o.created_at)}
-          </div>
+        <ListRow
+          key={o.order_id}
+          testId="order-row"
+          title={o.purpose === 'platform_fee' ? t('Platform fee') : t('Membership plan')}
+          amount={[formatRupees(o.amount)]}
+          status={o.status}
+          date={when(o.created_at)}
+        >
+          <p className="muted">{t('Order {id}', { id: o.order_id })}</p>
           {o.utr ? (
-            <div className="wallet-row-sub muted">
-              {t('Your UPI reference: {reference}', { reference: o.utr })}
-            </div>
+            <p className="muted">{t('Your UPI reference: {reference}', { reference: o.utr })}</p>
           ) : null}
-          {o.status === 'rejected' && o.reason ? (
-            <div className="wallet-row-sub">
-              <OperatorReason reason={o.reason} />
-            </div>
-          ) : null}
+          {o.status === 'rejected' && o.reason ? <OperatorReason reason={o.reason} /> : null}
           {o.status === 'pending' && !o.utr ? (
-            <div className="wallet-row-sub">
-              <Link href={`/m-payment?order_id=${encodeURIComponent(o.order_id)}`}>
-                {t('Pay or enter your UPI reference')}
-              </Link>
-            </div>
+            <Link href={`/m-payment?order_id=${encodeURIComponent(o.order_id)}`}>
+              {t('Pay or enter your UPI reference')}
+            </Link>
           ) : null}
-        </li>
+        </ListRow>
       ))}
-    </ul>
+    </RowList>
   )
 }
 
-export function OutboxList({
+/** An outbox item's title and amount. */
+function itemHead(item: OutboxItem): { title: string; amount?: string[]; upi?: string } {
+  if (item.kind !== WITHDRAWAL_KIND) return { title: t('Video reward claim') }
+  return {
+    title: t('Withdrawal'),
+    amount: [formatRupees(Number(item.body.amount ?? 0))],
+    upi: String(item.body.upi_id ?? ''),
+  }
+}
+
+/** Requests saved on this phone and not yet sent. */
+export function OutboxList({ items }: { items: OutboxItem[] }) {
+  if (items.length === 0) return null
+  return (
+    <RowList label={t('Waiting to be sent')}>
+      {items.map((item) => {
+        const head = itemHead(item)
+        return (
+          <ListRow
+            key={item.id}
+            testId="outbox-row"
+            title={head.title}
+            amount={head.amount}
+            status="pending"
+            date={when(item.createdAt)}
+          >
+            {head.upi ? <ToUpi upi={head.upi} /> : null}
+            <p className="muted">{t('Saved on this phone; sent when the connection allows.')}</p>
+          </ListRow>
+        )
+      })}
+    </RowList>
+  )
+}
+
+/** Requests the server refused after they were queued: why, and a way to clear them. */
+export function RefusedList({
   items,
   onDismiss,
 }: {
@@ -194,36 +218,26 @@ export function OutboxList({
 }) {
   if (items.length === 0) return null
   return (
-    <ul className="wallet-list" aria-label={t('Waiting to be sent')}>
-      {items.map((item) => (
-        <li key={item.id} className="wallet-row" data-testid="outbox-row">
-          <div className="wallet-row-main">
-            <strong>
-              {item.kind === 'reward'
-                ? t('Video reward claim')
-                : t('Withdrawal of {rupees} to {upi}', {
-                    rupees: formatRupees(Number(item.body.amount ?? 0)),
-                    upi: String(item.body.upi_id ?? ''),
-                  })}
-            </strong>
-            <Status status={item.state === 'failed' ? 'failed' : 'pending'} />
-          </div>
-          {item.state === 'failed' ? (
-            <div className="wallet-row-sub">
-              <span className="error-text">{describeOutboxError(item)}</span>
-              <button type="button" className="link-button" onClick={() => onDismiss(item.id)}>
-                {t('Dismiss')}
-              </button>
-            </div>
-          ) : (
-            <div className="wallet-row-sub muted">
-              {t('Saved on this phone {when}; sent when the connection allows.', {
-                when: when(item.createdAt),
-              })}
-            </div>
-          )}
-        </li>
-      ))}
-    </ul>
+    <RowList label={t('Refused')}>
+      {items.map((item) => {
+        const head = itemHead(item)
+        return (
+          <ListRow
+            key={item.id}
+            testId="refused-row"
+            title={head.title}
+            amount={head.amount}
+            status="refused"
+            date={when(item.createdAt)}
+          >
+            {head.upi ? <ToUpi upi={head.upi} /> : null}
+            <p className="error-text">{describeOutboxError(item)}</p>
+            <button type="button" className="link-button" onClick={() => onDismiss(item.id)}>
+              {t('Dismiss')}
+            </button>
+          </ListRow>
+        )
+      })}
+    </RowList>
   )
 }

@@ -28,10 +28,11 @@ describe('Wallet', () => {
   it('lists withdrawals with status and reference, and orders', async () => {
     render(<Wallet />)
     const withdrawal = await screen.findByTestId('withdrawal-row')
-    expect(withdrawal).toHaveTextContent('₹9 to a@upi')
+    expect(withdrawal).toHaveTextContent('Withdrawal₹9')
+    expect(withdrawal).toHaveTextContent('To a@upi')
     expect(withdrawal).toHaveTextContent('paid')
     expect(withdrawal).toHaveTextContent('UPI reference: UTR123456')
-    expect(screen.getByTestId('order-row')).toHaveTextContent('Membership plan ₹499')
+    expect(screen.getByTestId('order-row')).toHaveTextContent('Membership plan₹499')
     expect(screen.getByTestId('order-row')).toHaveTextContent('confirmed')
   })
 
@@ -88,7 +89,8 @@ describe('Wallet', () => {
       expect(row).toHaveTextContent('Platform fee payment₹99')
       expect(row).not.toHaveTextContent('0 coins')
       const withdrawal = screen.getByTestId('withdrawal-row')
-      expect(withdrawal).toHaveTextContent('₹1,23,456 to a.very.long')
+      expect(withdrawal).toHaveTextContent('Withdrawal₹1,23,456')
+      expect(withdrawal).toHaveTextContent('To a.very.long')
       expect(within(withdrawal).getByTestId('payout-due')).toHaveTextContent('expected by 28 Nov')
       const [open, expired] = screen.getAllByTestId('order-row')
       expect(
@@ -101,7 +103,7 @@ describe('Wallet', () => {
     }
   })
 
-  it('marks outbox items pending, and failed ones with why and a way to dismiss', async () => {
+  it('lists queued items under Waiting to be sent, and refused ones apart with why and a way to dismiss', async () => {
     useOutboxStore.setState({
       items: [
         outboxItem({ id: 'p', kind: 'withdrawal', body: { upi_id: 'a@upi', amount: 500 } }),
@@ -113,12 +115,19 @@ describe('Wallet', () => {
       ],
     })
     render(<Wallet />)
-    const rows = await screen.findAllByTestId('outbox-row')
-    expect(rows[0]).toHaveTextContent('Withdrawal of ₹500 to a@upi')
+    const waiting = await screen.findByRole('list', { name: 'Waiting to be sent' })
+    const rows = within(waiting).getAllByTestId('outbox-row')
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toHaveTextContent('Withdrawal₹500')
+    expect(rows[0]).toHaveTextContent('To a@upi')
     expect(rows[0]).toHaveTextContent('pending')
-    expect(rows[1]).toHaveTextContent('failed')
-    expect(rows[1]).toHaveTextContent('Reward not credited: Already rewarded today.')
-    fireEvent.click(within(rows[1] as HTMLElement).getByRole('button', { name: 'Dismiss' }))
+    const refused = screen.getByRole('list', { name: 'Refused' })
+    const row = within(refused).getByTestId('refused-row')
+    expect(row).toHaveTextContent('refused')
+    expect(row).toHaveTextContent('Reward not credited: Already rewarded today.')
+    // The pending withdrawal is counted against the balance (9,500 coins = ₹95; ₹501 queued).
+    expect(screen.getByTestId('queued-note')).toHaveTextContent('₹501 waiting to be sent')
+    fireEvent.click(within(row).getByRole('button', { name: 'Dismiss' }))
     expect(dismiss).toHaveBeenCalledWith('f')
   })
 

@@ -1,23 +1,33 @@
 /**
- * Wallet (DECISIONS §4): the balance and every coin movement as a ledger row with its status,
- * withdrawals with their status and UPI reference, payments (orders), and the reward claims and
- * withdrawals still waiting in this phone's outbox (pending) or refused (failed, with why).
+ * Wallet (DECISIONS §4): the balance card first, then the requests still on this phone (waiting to
+ * be sent, or refused by the server with its reason), every coin movement as a ledger row with its
+ * status, withdrawals with their status and UPI reference, and payments (orders).
  * The last wallet received is kept on the phone (../wallet-store.ts): offline it shows that copy
- * and when it is from; Refresh (or pulling down) fetches it again.
+ * and when it is from; Refresh (or pulling down) fetches it again. What loads late (the Refresh
+ * control's chunk, the notifications card) keeps its place or comes last, so nothing moves.
  */
 import { Suspense, lazy, useCallback, useEffect, useState } from 'react'
+import { Link } from 'wouter'
 import { AppHeader } from '@/components/app-header'
-import { SkeletonList, SkeletonRegion } from '@/components/skeleton'
+import { BalanceCard } from '@/components/balance-card'
+import { SkeletonCard, SkeletonList, SkeletonRegion } from '@/components/skeleton'
 import { msg, t } from '@/i18n/i18n'
 import { dismissOutboxItem, refreshOutboxStore } from '@/lib/outbox/outbox'
 import { useOutboxItems } from '@/lib/outbox/outbox-store'
+import { queuedWithdrawalRupees } from '@/lib/outbox/queued-withdrawals'
 import { useRules } from '@/stores/rules-store'
 import { useUserStore } from '@/stores/user-store'
-import { formatCoins } from '@/i18n/format'
+import { formatRupees } from '@contract/rules'
 import { getWallet } from '../api/get-wallet'
 import { useWalletStore, walletStoreHydrated } from '../wallet-store'
-import { LedgerList, OrderList, OutboxList, WithdrawalList } from '../components/wallet-lists'
-import '../wallet.css'
+import {
+  LedgerList,
+  OrderList,
+  OutboxList,
+  RefusedList,
+  WithdrawalList,
+} from '../components/wallet-lists'
+import { OlderEntries } from '../components/older-entries'
 import { logFailure } from '@/lib/log-failure'
 
 // Refresh in a chunk of its own (first-route budget); its row keeps its height meanwhile.
@@ -69,6 +79,11 @@ export default function Wallet() {
     if (outboxSize < seenSize) void load()
   }
 
+  const waiting = outbox.filter((i) => i.state === 'pending')
+  const refused = outbox.filter((i) => i.state === 'failed')
+  const queuedRupees = queuedWithdrawalRupees(outbox, rules.transferFeeRupees)
+  const balanceRupees = wallet ? Math.floor(wallet.balance / rules.coinsPerRupee) : 0
+
   return (
     <>
       <AppHeader title={t('Wallet')} />
@@ -79,24 +94,40 @@ export default function Wallet() {
           </p>
         ) : null}
         {wallet ? (
+          <BalanceCard coins={wallet.balance} rules={rules} testId="wallet-balance">
+            {queuedRupees > 0 ? (
+              <p className="balance-panel-note" data-testid="queued-note">
+                {t('{queued} waiting to be sent; {left} left to withdraw.', {
+                  queued: formatRupees(queuedRupees),
+                  left: formatRupees(Math.max(0, balanceRupees - queuedRupees)),
+                })}
+              </p>
+            ) : null}
+            <Link href="/amount-withdraw" className="btn">
+              {t('Withdraw')}
+            </Link>
+          </BalanceCard>
+        ) : null}
+        {wallet ? (
           <Suspense fallback={<div className="refresh-control" aria-hidden="true" />}>
             <RefreshControl savedAt={saved.fetchedAt} stale={error !== null} onRefresh={load} />
           </Suspense>
         ) : null}
-        {wallet ? (
-          <p>
-            {t('Balance:')}{' '}
-            <strong data-testid="wallet-balance">{formatCoins(wallet.balance, rules)}</strong>
-          </p>
+        {refused.length > 0 ? (
+          <section className="stack" aria-labelledby="refused-title">
+            <h2 id="refused-title">{t('Refused')}</h2>
+            <RefusedList items={refused} onDismiss={(id) => void dismissOutboxItem(id)} />
+          </section>
         ) : null}
-        {outbox.length > 0 ? (
+        {waiting.length > 0 ? (
           <section className="stack" aria-labelledby="outbox-title">
             <h2 id="outbox-title">{t('Waiting to be sent')}</h2>
-            <OutboxList items={outbox} onDismiss={(id) => void dismissOutboxItem(id)} />
+            <OutboxList items={waiting} />
           </section>
         ) : null}
         {!wallet && !error ? (
           <SkeletonRegion label={t('Loading your wallet…')}>
+            <SkeletonCard lines={3} />
             <SkeletonList rows={5} />
           </SkeletonRegion>
         ) : null}
@@ -105,6 +136,7 @@ export default function Wallet() {
             <section className="stack" aria-labelledby="ledger-title">
               <h2 id="ledger-title">{t('Coin movements')}</h2>
               <LedgerList entries={wallet.entries} />
+              <OlderEntries key={wallet.entries[0]?.id ?? 0} next={wallet.next ?? null} />
             </section>
             <section className="stack" aria-labelledby="withdrawals-title">
               <h2 id="withdrawals-title">{t('Withdrawals')}</h2>

@@ -1,12 +1,14 @@
 /**
- * After a withdrawal request succeeds: a toast offering to notify this device when the withdrawal
- * is paid, shown only where push can work and is neither on nor blocked, and not again once
- * declined. The permission prompt opens only from its button. Loaded lazily on success.
+ * After a withdrawal request succeeds: the success toast grows an offer to notify this device when
+ * the withdrawal is paid (one message, never a second toast over the first), only where push can
+ * work and is neither on nor blocked, and not again once declined. The permission prompt opens
+ * only from its button. Loaded lazily on success.
  */
 import toast from 'react-hot-toast'
 import { pushState, turnOnPush } from '@/lib/push-subscription'
 import { logFailure } from '@/lib/log-failure'
 import { msg, t } from '@/i18n/i18n'
+import { WITHDRAWAL_TOAST_ID, WITHDRAW_OK } from '../lib/withdrawal-requests'
 
 export const OFFER_TEXT = msg('Get notified when this withdrawal is paid?')
 export const OFFER_YES = msg('Notify me')
@@ -29,7 +31,7 @@ export async function offerPushAfterWithdrawal(): Promise<void> {
   toast(
     (shown) => (
       <span className="push-offer">
-        {t(OFFER_TEXT)}{' '}
+        {t(WITHDRAW_OK)} {t(OFFER_TEXT)}{' '}
         <button
           type="button"
           className="btn btn-small"
@@ -58,6 +60,6 @@ export async function offerPushAfterWithdrawal(): Promise<void> {
         </button>
       </span>
     ),
-    { id: 'push-offer', duration: 15_000 },
+    { id: WITHDRAWAL_TOAST_ID, duration: 15_000 },
   )
 }

@@ -5,13 +5,23 @@
  */
 import toast from 'react-hot-toast'
 import { defineOutboxKind } from '@/lib/outbox/outbox-kinds'
+import { WITHDRAWAL_KIND } from '@/lib/outbox/queued-withdrawals'
 import { refreshUser } from '@/stores/get-user'
-import { t } from '@/i18n/i18n'
+import { msg, t } from '@/i18n/i18n'
 import { apiErrorText } from '@/lib/api-error-text'
 import type { WithdrawBody } from '@contract/api/earning'
 
 /** The request: the payout in whole rupees (fee excluded) and the UPI ID it goes to. */
 export type WithdrawalRequest = WithdrawBody & Record<string, unknown>
+
+/**
+ * The id of the one toast a withdrawal's result shows: the success text, which the notification
+ * offer (../components/push-offer.tsx) then grows into, so messages never stack.
+ */
+export const WITHDRAWAL_TOAST_ID = 'withdrawal-result'
+
+/** SPEC §8's success text. */
+export const WITHDRAW_OK = msg('Withdrawal request submitted successfully!')
 
 /** Why a withdrawal was refused, for a toast or the wallet. */
 export function describeWithdrawalError(message: string | undefined): string {
@@ -19,14 +29,14 @@ export function describeWithdrawalError(message: string | undefined): string {
 }
 
 export const WITHDRAWAL_REQUESTS = defineOutboxKind<WithdrawalRequest, unknown>({
-  name: 'withdrawal',
+  name: WITHDRAWAL_KIND,
   path: 'add-withdraw/',
   onDone() {
-    toast.success(t('Withdrawal request submitted successfully!'))
+    toast.success(t(WITHDRAW_OK), { id: WITHDRAWAL_TOAST_ID })
     refreshUser().catch(() => undefined)
   },
   onFinal(error) {
-    toast.error(describeWithdrawalError(apiErrorText(error)))
+    toast.error(describeWithdrawalError(apiErrorText(error)), { id: WITHDRAWAL_TOAST_ID })
   },
   describeError: (error) => describeWithdrawalError(apiErrorText(error)),
 })
