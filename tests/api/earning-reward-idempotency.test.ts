@@ -8,6 +8,7 @@ import { rewardCalls } from '../helpers/rewards.ts'
 import { createTestUser } from '../helpers/users.ts'
 import { assertLedgerBalanced, testClock } from '../helpers/ledger.ts'
 import { requestHash } from '../../server/earning/idempotency-keys.ts'
+import { RETENTION_DAYS, enforceRetention } from '../../server/db/retention.ts'
 
 describe.each(ENGINES)('reward idempotency and concurrency on %s', (engine) => {
   const clock = testClock()
@@ -142,5 +143,25 @@ describe.each(ENGINES)('reward idempotency and concurrency on %s', (engine) => {
     })
     expect(res.status).toBe(400)
     expect(res.body.code).toBe('IDEMPOTENCY_KEY_REQUIRED')
+  })
+  it('never credits a replay again once its stored answer has passed retention (the key stays on the ledger row)', async () => {
+    const user = await createTestUser(api.app)
+    const [video] = await dashboard(user)
+    clock.advance(video!.timer)
+    const key = crypto.randomUUID()
+    expect((await claim(user, { dashboard_id: video!.id }, key)).status).toBe(200)
+    clock.advance((RETENTION_DAYS.idempotencyKeys + 1) * 86_400)
+    const report = await enforceRetention(api.app.db, clock.now())
+    expect(report.idempotency_keys).toBeGreaterThanOrEqual(1)
+    const stored = await api.app.db
+      .selectFrom('idempotency_keys')
+      .select('key')
+      .where('user_id', '=', user.id)
+      .execute()
+    expect(stored).toEqual([])
+    const replay = await claim(user, { dashboard_id: video!.id }, key)
+    expect(replay.status).toBeGreaterThanOrEqual(400)
+    expect(await balance(user)).toEqual({ points: 10, views: 1 })
+    expect(await rewardRows(user)).toHaveLength(1)
   })
 })
