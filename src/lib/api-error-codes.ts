@@ -61,6 +61,7 @@ export const API_ERROR_TEXTS: Record<string, string> = {
   PLATFORM_FEE_REQUIRED: msg(
     'Please pay the one-time refundable platform fee of {fee} to withdraw.',
   ),
+  QUERY_TIMEOUT: msg('The server is busy. Please try again in a moment.'),
   RATE_LIMITED: msg('Too many attempts. Please try again in {seconds} seconds.'),
   REFERRALS_REQUIRED: msg(
     'Refer {needed} friends who verify their email to withdraw ({count}/{needed}).',

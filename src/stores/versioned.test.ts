@@ -34,6 +34,24 @@ beforeEach(() => {
 })
 
 describe('persisted store versions', () => {
+  it('keeps a user fetched while the stored copy was still being read, not the older copy', async () => {
+    saved.set('user-store', {
+      state: { user, fetchedAt: Date.now() - 60_000 },
+      version: USER_STORE_VERSION,
+    })
+    const fresh = { ...user, points: 9999 }
+    const reading = useUserStore.persist.rehydrate()
+    useUserStore.getState().setUser(fresh) // the network answers first
+    await reading
+    expect(useUserStore.getState().user).toEqual(fresh)
+  })
+
+  it('takes the stored copy when it is the newer one', async () => {
+    saved.set('user-store', { state: { user, fetchedAt: Date.now() }, version: USER_STORE_VERSION })
+    await useUserStore.persist.rehydrate()
+    expect(useUserStore.getState().user).toEqual(user)
+  })
+
   it('keeps the signed-in user when a version 0 copy is migrated to version 1', async () => {
     saved.set('user-store', { state: { user }, version: 0 })
     await useUserStore.persist.rehydrate()
