@@ -77,21 +77,6 @@ export async function uploadCsv<T>(path: string, file: File): Promise<T> {
   return data as T
 }
 
-/** Whole rupees as ₹1,23,456. */
-export function rupees(value: number): string {
-  return `₹${value.toLocaleString('en-IN')}`
-}
-
-/** An age in seconds as "3 d 4 h", "2 h 5 m" or "7 m". */
-export function age(seconds: number): string {
-  const d = Math.floor(seconds / 86400)
-  const h = Math.floor((seconds % 86400) / 3600)
-  const m = Math.floor((seconds % 3600) / 60)
-  if (d > 0) return `${d} d ${h} h`
-  if (h > 0) return `${h} h ${m} m`
-  return `${m} m`
-}
-
 export type { Operator }
 
 /** A queue page: rows counted up to 10,000 (`total_capped`: more), the next page's cursor. */

@@ -9,6 +9,9 @@ import { AuditList } from './audit-list.tsx'
 import { RulesEditor } from './rules-editor.tsx'
 import { UserLookup } from './user-lookup.tsx'
 import { ContentEditor } from './content-editor.tsx'
+import { CoinsPerRupee } from './format.tsx'
+import { DEFAULT_RULES } from '../../contract/rules.ts'
+import type { RulesAnswer } from '../../contract/api/ops-content.ts'
 
 const TABS = ['Orders', 'Withdrawals', 'Users', 'Content', 'Rules', 'Audit'] as const
 type Tab = (typeof TABS)[number]
@@ -17,6 +20,7 @@ export function App() {
   const [operator, setOperator] = useState<Operator | null>(null)
   const [checked, setChecked] = useState(!savedToken())
   const [tab, setTab] = useState<Tab>('Orders')
+  const [coinsPerRupee, setCoinsPerRupee] = useState(DEFAULT_RULES.coinsPerRupee)
 
   useEffect(() => {
     if (savedToken()) {
@@ -29,6 +33,16 @@ export function App() {
     window.addEventListener('ops-logout', onLogout)
     return () => window.removeEventListener('ops-logout', onLogout)
   }, [])
+
+  // The rate in force, for the rupee value beside every coin amount.
+  const signedIn = operator !== null && !operator.password_must_change
+  useEffect(() => {
+    if (signedIn) {
+      opsCall<RulesAnswer>('/rules')
+        .then((r) => setCoinsPerRupee(r.rules.coinsPerRupee))
+        .catch(() => undefined)
+    }
+  }, [signedIn])
 
   if (!checked) return <p className="muted">Loading…</p>
   if (!operator) return <Login onLoggedIn={setOperator} />
@@ -45,7 +59,7 @@ export function App() {
   }
   const canAct = operator.role === 'operator'
   return (
-    <>
+    <CoinsPerRupee.Provider value={coinsPerRupee}>
       <header className="bar">
         <strong>Watch Earn operators</strong>
         <nav aria-label="Console sections">
@@ -75,6 +89,6 @@ export function App() {
         {tab === 'Rules' && <RulesEditor canAct={canAct} />}
         {tab === 'Audit' && <AuditList />}
       </main>
-    </>
+    </CoinsPerRupee.Provider>
   )
 }

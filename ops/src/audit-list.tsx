@@ -1,6 +1,7 @@
 /** The audit trail, newest first, with a CSV export of what the filter shows. */
 import { useCallback, useEffect, useState } from 'react'
 import { OpsError, download, opsCall } from './api.ts'
+import { When } from './format.tsx'
 import type { AuditRow } from '../../contract/api/ops-content.ts'
 
 export function AuditList() {
@@ -58,19 +59,21 @@ export function AuditList() {
       <table>
         <thead>
           <tr>
-            <th>When</th>
-            <th>Who</th>
-            <th>Action</th>
-            <th>Row</th>
-            <th>Reason</th>
-            <th>From</th>
-            <th>Change</th>
+            <th scope="col">When</th>
+            <th scope="col">Who</th>
+            <th scope="col">Action</th>
+            <th scope="col">Row</th>
+            <th scope="col">Reason</th>
+            <th scope="col">From</th>
+            <th scope="col">Change</th>
           </tr>
         </thead>
         <tbody>
           {rows.map((r) => (
             <tr key={r.id}>
-              <td>{new Date(r.created_at).toLocaleString('en-IN')}</td>
+              <td>
+                <When iso={r.created_at} />
+              </td>
               <td>{r.actor}</td>
               <td>{r.action}</td>
               <td>

@@ -50,12 +50,12 @@ export function ContentEditor({ canAct }: { canAct: boolean }) {
       <table>
         <thead>
           <tr>
-            <th>Link</th>
-            <th>Redirection link</th>
-            <th>Timer (s)</th>
-            <th>Order</th>
-            <th>Active</th>
-            {canAct && <th />}
+            <th scope="col">Link</th>
+            <th scope="col">Redirection link</th>
+            <th scope="col">Timer (s)</th>
+            <th scope="col">Order</th>
+            <th scope="col">Active</th>
+            {canAct && <th scope="col">Action</th>}
           </tr>
         </thead>
         <tbody>
@@ -80,12 +80,12 @@ export function ContentEditor({ canAct }: { canAct: boolean }) {
       <table>
         <thead>
           <tr>
-            <th>Type</th>
-            <th>Deposit (₹ or FREE)</th>
-            <th>Coins per video</th>
-            <th>Withdrawal days</th>
-            <th>Active</th>
-            {canAct && <th />}
+            <th scope="col">Type</th>
+            <th scope="col">Deposit (₹ or FREE)</th>
+            <th scope="col">Coins per video</th>
+            <th scope="col">Withdrawal days</th>
+            <th scope="col">Active</th>
+            {canAct && <th scope="col">Action</th>}
           </tr>
         </thead>
         <tbody>

@@ -1,21 +1,101 @@
-/** Open orders: amount, purpose, user, the UTR the user entered, age; confirm or reject. */
+/**
+ * Open orders: amount, purpose, user, the UTR the user entered, age; confirm or reject, each after
+ * a confirmation that shows the order and what it changes.
+ */
 import { useState } from 'react'
-import { age, opsCall, rupees, uploadCsv } from './api.ts'
-import { Notice, Pager, useAction, usePaged } from './paged.tsx'
+import { opsCall, uploadCsv } from './api.ts'
+import { Empty, Notice, Pager, useAction, usePaged } from './paged.tsx'
+import { CoinsText, StatusChip, UserCell, When, exactTime, rupees } from './format.tsx'
+import { useConfirm, type Summary } from './confirm-dialog.tsx'
+import { useDetail, type Detail } from './detail-panel.tsx'
 import type { OrderQueueRow as OrderRow } from '../../contract/api/ops.ts'
+
+const purposeOf = (o: OrderRow) =>
+  o.purpose === 'platform_fee' ? 'Platform fee' : `Plan #${o.membership_plan_id}`
+
+/** Every field of order `o`, for its detail panel. */
+export function orderDetail(o: OrderRow): Detail {
+  return {
+    title: `Order ${o.order_id}`,
+    entity: 'orders',
+    entityId: o.order_id,
+    fields: [
+      ['User', `${o.first_name} (${o.email}), +91 ${o.phone_number}, user #${o.user_id}`],
+      ['Balance now', <CoinsText key="b" value={o.points} />],
+      ['For', purposeOf(o)],
+      ['Amount', rupees(o.amount)],
+      ['UTR entered', o.utr ?? '—'],
+      ['UPI reference', o.upi_reference ?? '—'],
+      ['Status', <StatusChip key="s" status={o.status} />],
+      ['Created', exactTime(o.created_at)],
+      ['Expires', exactTime(o.expires_at)],
+    ],
+  }
+}
+
+/** The summary of confirming (`reference` given) or rejecting (`reason` given) order `o`. */
+function orderSummary(o: OrderRow, change: { reference: string } | { reason: string }): Summary {
+  const confirming = 'reference' in change
+  return {
+    title: `${confirming ? 'Confirm' : 'Reject'} order ${o.order_id}?`,
+    who: `${o.first_name} (${o.email})`,
+    lines: [
+      { label: 'Amount', text: rupees(o.amount) },
+      { label: 'For', text: purposeOf(o) },
+      {
+        label: 'Status',
+        before: o.status,
+        after: confirming ? 'confirmed' : 'rejected',
+      },
+      confirming
+        ? { label: 'UPI reference', text: change.reference }
+        : { label: 'Reason', text: change.reason },
+      confirming
+        ? {
+            label: 'What it applies',
+            text:
+              o.purpose === 'platform_fee'
+                ? 'The platform fee is marked paid.'
+                : `Plan #${o.membership_plan_id} becomes the user’s plan.`,
+          }
+        : {
+            label: 'What it applies',
+            text: 'Nothing: the user is told the payment did not arrive.',
+          },
+    ],
+    accept: confirming ? 'Confirm order' : 'Reject order',
+  }
+}
 
 export function OrdersQueue({ canAct }: { canAct: boolean }) {
   const [status, setStatus] = useState('pending')
   const [q, setQ] = useState('')
   const [withUtr, setWithUtr] = useState(false)
-  const { page, error, pageIndex, next, previous, reload } = usePaged<OrderRow>('/orders', {
+  const { page, error, loaded, pageIndex, next, previous, reload } = usePaged<OrderRow>('/orders', {
     status,
     q,
     with_utr: withUtr ? 'true' : '',
   })
   const { notice, run } = useAction(reload)
-  const importStatement = async (file: File | undefined) => {
+  const [dialog, ask] = useConfirm()
+  const [panel, showDetail] = useDetail()
+  const importStatement = async (input: HTMLInputElement) => {
+    const file = input.files?.[0]
+    input.value = ''
     if (!file) return
+    const lines = (await file.text()).split('\n').filter((l) => l.trim() !== '').length
+    const accepted = await ask({
+      title: `Import bank statement ${file.name}?`,
+      lines: [
+        { label: 'File', text: `${file.name}, ${lines.toLocaleString('en-IN')} lines` },
+        {
+          label: 'What it applies',
+          text: 'Every pending order whose UTR and amount match a credit is confirmed.',
+        },
+      ],
+      accept: 'Import and confirm',
+    })
+    if (!accepted) return
     await run(async () => {
       const answer = await uploadCsv<{ rows: { kind: string }[] }>('/statement-import', file)
       const confirmed = answer.rows.filter((r) => r.kind === 'confirmed').length
@@ -57,7 +137,7 @@ export function OrdersQueue({ canAct }: { canAct: boolean }) {
             <input
               type="file"
               accept=".csv,text/csv"
-              onChange={(e) => void importStatement(e.target.files?.[0])}
+              onChange={(e) => void importStatement(e.target)}
             />
           </label>
         )}
@@ -71,34 +151,50 @@ export function OrdersQueue({ canAct }: { canAct: boolean }) {
       <table>
         <thead>
           <tr>
-            <th>Order</th>
-            <th>User</th>
-            <th>Purpose</th>
-            <th>Amount</th>
-            <th>UTR entered</th>
-            <th>Age</th>
-            <th>Status</th>
-            {canAct && <th>Action</th>}
+            <th scope="col">Order</th>
+            <th scope="col">User</th>
+            <th scope="col">For</th>
+            <th scope="col" className="num">
+              Amount
+            </th>
+            <th scope="col">UTR entered</th>
+            <th scope="col">Created</th>
+            <th scope="col">Status</th>
+            {canAct && <th scope="col">Action</th>}
           </tr>
         </thead>
         <tbody>
           {page.rows.map((o) => (
             <tr key={o.order_id} data-order={o.order_id}>
-              <td>{o.order_id}</td>
-              <td>{o.email}</td>
               <td>
-                {o.purpose === 'platform_fee' ? 'Platform fee' : `Plan #${o.membership_plan_id}`}
+                <button
+                  type="button"
+                  className="link code"
+                  title="Every field and the audit trail"
+                  onClick={() => showDetail(orderDetail(o))}
+                >
+                  {o.order_id}
+                </button>
               </td>
-              <td>{rupees(o.amount)}</td>
-              <td>{o.utr ?? '—'}</td>
-              <td>{age(o.age_seconds)}</td>
-              <td>{o.status}</td>
+              <td>
+                <UserCell name={o.first_name} email={o.email} />
+              </td>
+              <td>{purposeOf(o)}</td>
+              <td className="num">{rupees(o.amount)}</td>
+              <td className="code">{o.utr ?? '—'}</td>
+              <td>
+                <When iso={o.created_at} />
+              </td>
+              <td>
+                <StatusChip status={o.status} />
+              </td>
               {canAct && (
                 <td>
                   {(o.status === 'pending' || o.status === 'expired') && (
                     <OrderActions
                       order={o}
-                      onConfirm={(ref) =>
+                      onConfirm={async (ref) =>
+                        (await ask(orderSummary(o, { reference: ref }))) &&
                         run(
                           () =>
                             opsCall(`/orders/${o.order_id}/confirm`, {
@@ -108,7 +204,8 @@ export function OrdersQueue({ canAct }: { canAct: boolean }) {
                           `Order ${o.order_id} confirmed.`,
                         )
                       }
-                      onReject={(reason) =>
+                      onReject={async (reason) =>
+                        (await ask(orderSummary(o, { reason }))) &&
                         run(
                           () =>
                             opsCall(`/orders/${o.order_id}/reject`, {
@@ -126,15 +223,18 @@ export function OrdersQueue({ canAct }: { canAct: boolean }) {
           ))}
         </tbody>
       </table>
+      {loaded && !error && page.rows.length === 0 && <Empty />}
       <Pager page={page} pageIndex={pageIndex} next={next} previous={previous} />
+      {dialog}
+      {panel}
     </section>
   )
 }
 
 function OrderActions(props: {
   order: OrderRow
-  onConfirm: (reference: string) => void
-  onReject: (reason: string) => void
+  onConfirm: (reference: string) => unknown
+  onReject: (reason: string) => unknown
 }) {
   const [reference, setReference] = useState(props.order.utr ?? '')
   const [reason, setReason] = useState('')
@@ -147,7 +247,7 @@ function OrderActions(props: {
         value={reference}
         onChange={(e) => setReference(e.target.value)}
       />
-      <button type="button" disabled={!reference} onClick={() => props.onConfirm(reference)}>
+      <button type="button" disabled={!reference} onClick={() => void props.onConfirm(reference)}>
         Confirm
       </button>
       <input
@@ -159,7 +259,7 @@ function OrderActions(props: {
       <button
         type="button"
         disabled={reason.trim().length < 3}
-        onClick={() => props.onReject(reason)}
+        onClick={() => void props.onReject(reason)}
       >
         Reject
       </button>

@@ -1,6 +1,7 @@
 /** Loading a filtered, paged list from the console API, and the pager under it. */
 import { useCallback, useEffect, useState } from 'react'
 import { OpsError, opsCall, type PageOf } from './api.ts'
+import { formatIndianNumber } from '../../contract/rules.ts'
 
 export const PAGE_SIZE = 25
 
@@ -18,6 +19,7 @@ export function usePaged<T>(path: string, query: Record<string, string>) {
     rows: [],
   })
   const [error, setError] = useState('')
+  const [loaded, setLoaded] = useState(false)
   const key = JSON.stringify(query)
   // A new filter starts at the first page.
   useEffect(() => setCursors(['']), [key])
@@ -35,6 +37,7 @@ export function usePaged<T>(path: string, query: Record<string, string>) {
     } catch (e) {
       setError(e instanceof OpsError ? e.message : 'Could not load the list.')
     }
+    setLoaded(true)
   }, [path, key, after])
   useEffect(() => {
     void reload()
@@ -43,10 +46,18 @@ export function usePaged<T>(path: string, query: Record<string, string>) {
     if (page.next !== null) setCursors([...cursors, page.next])
   }
   const previous = () => setCursors(cursors.length > 1 ? cursors.slice(0, -1) : cursors)
-  return { page, error, pageIndex: cursors.length - 1, next, previous, reload }
+  return { page, error, loaded, pageIndex: cursors.length - 1, next, previous, reload }
 }
 
-/** "1–25 of 10,000+": the rows shown and the count, capped by the server at 10,000. */
+/** What an empty list says, under its table (not inside the pager). */
+export function Empty({ text = 'Nothing here' }: { text?: string }) {
+  return <p className="empty">{text}</p>
+}
+
+/**
+ * "1–25 of 10,000+": the rows shown and the count, capped by the server at 10,000; nothing on an
+ * empty first page.
+ */
 export function Pager({
   page,
   pageIndex,
@@ -60,17 +71,20 @@ export function Pager({
 }) {
   const first = pageIndex * PAGE_SIZE + 1
   const last = pageIndex * PAGE_SIZE + page.rows.length
-  const total = `${page.total.toLocaleString('en-IN')}${page.total_capped ? '+' : ''}`
+  const total = `${formatIndianNumber(page.total)}${page.total_capped ? '+' : ''}`
+  if (page.rows.length === 0 && pageIndex === 0) return null
   return (
-    <div className="pager">
+    <nav className="pager" aria-label="Pages">
       <button type="button" disabled={pageIndex === 0} onClick={previous}>
         Previous
       </button>
-      <span>{page.rows.length === 0 ? 'Nothing here' : `${first}–${last} of ${total}`}</span>
+      <span>
+        {page.rows.length === 0 ? `No more after ${first - 1}` : `${first}–${last} of ${total}`}
+      </span>
       <button type="button" disabled={page.next === null} onClick={next}>
         Next
       </button>
-    </div>
+    </nav>
   )
 }
 

@@ -1,17 +1,31 @@
-/** The live rules (DECISIONS §3): edit, save with a reason, and the history of every version. */
+/**
+ * The live rules (DECISIONS §3): edit, see the changes (old → new) and confirm, save with a
+ * reason, and the history of every version.
+ */
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { OpsError, opsCall } from './api.ts'
 import { Notice } from './paged.tsx'
+import { When } from './format.tsx'
+import { useConfirm } from './confirm-dialog.tsx'
+import { formatIndianNumber } from '../../contract/rules.ts'
 import type { RulesAnswer } from '../../contract/api/ops-content.ts'
 
 /** The rules being edited, by name (the served rules and the operator's changes). */
 type Draft = Record<string, number | boolean | string>
+
+/** A rule's value as operators read it: "1,00,000", "on", "off". */
+function ruleText(value: number | boolean | string | undefined): string {
+  if (typeof value === 'boolean') return value ? 'on' : 'off'
+  if (typeof value === 'number') return formatIndianNumber(value)
+  return value === undefined || value === '' ? '(empty)' : value
+}
 
 export function RulesEditor({ canAct }: { canAct: boolean }) {
   const [data, setData] = useState<RulesAnswer | null>(null)
   const [draft, setDraft] = useState<Draft>({})
   const [reason, setReason] = useState('')
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null)
+  const [dialog, ask] = useConfirm()
 
   const load = useCallback(async () => {
     const answer = await opsCall<RulesAnswer>('/rules')
@@ -24,11 +38,31 @@ export function RulesEditor({ canAct }: { canAct: boolean }) {
 
   if (!data) return <Notice notice={notice} />
 
+  const labelOf = (key: string) =>
+    data.editable.numbers[key]?.label ?? data.editable.switches[key]?.label ?? key
+
   const save = async (event: FormEvent) => {
     event.preventDefault()
-    const changed = Object.fromEntries(
-      Object.entries(draft).filter(([k, v]) => (data.rules as Draft)[k] !== v),
-    )
+    const served = data.rules as Draft
+    const changed = Object.fromEntries(Object.entries(draft).filter(([k, v]) => served[k] !== v))
+    if (Object.keys(changed).length === 0) {
+      setNotice({ ok: false, text: 'Nothing changed: no rule differs from the one in force.' })
+      return
+    }
+    const accepted = await ask({
+      title: 'Save these rule changes?',
+      who: 'Every instance serves them within seconds, to every user.',
+      lines: [
+        ...Object.entries(changed).map(([key, value]) => ({
+          label: labelOf(key),
+          before: ruleText(served[key]),
+          after: ruleText(value),
+        })),
+        { label: 'Reason', text: reason || '—' },
+      ],
+      accept: 'Save rules',
+    })
+    if (!accepted) return
     try {
       await opsCall('/rules', { method: 'PUT', body: { rules: changed, reason } })
       setNotice({ ok: true, text: 'Rules saved. Every instance serves them within seconds.' })
@@ -73,7 +107,9 @@ export function RulesEditor({ canAct }: { canAct: boolean }) {
             Reason for the change
             <input value={reason} onChange={(e) => setReason(e.target.value)} />
           </label>
-          <button type="submit">Save rules</button>
+          <button type="submit" className="primary">
+            Save rules
+          </button>
         </fieldset>
       </form>
       <Notice notice={notice} />
@@ -81,16 +117,18 @@ export function RulesEditor({ canAct }: { canAct: boolean }) {
       <table>
         <thead>
           <tr>
-            <th>When</th>
-            <th>Who</th>
-            <th>Reason</th>
-            <th>Rules</th>
+            <th scope="col">When</th>
+            <th scope="col">Who</th>
+            <th scope="col">Reason</th>
+            <th scope="col">Rules</th>
           </tr>
         </thead>
         <tbody>
           {data.history.map((h) => (
             <tr key={h.id}>
-              <td>{new Date(h.created_at).toLocaleString('en-IN')}</td>
+              <td>
+                <When iso={h.created_at} />
+              </td>
               <td>{h.actor}</td>
               <td>{h.reason}</td>
               <td>
@@ -103,6 +141,7 @@ export function RulesEditor({ canAct }: { canAct: boolean }) {
           ))}
         </tbody>
       </table>
+      {dialog}
     </section>
   )
 }

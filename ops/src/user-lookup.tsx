@@ -1,15 +1,66 @@
-/** A user by email, phone or referral code: balance, ledger, orders, withdrawals; suspend, adjust. */
-import { useState, type FormEvent } from 'react'
-import { OpsError, opsCall, rupees } from './api.ts'
+/**
+ * A user by email, phone or referral code: balance, ledger, orders, withdrawals; suspend, flag,
+ * adjust the balance (after a confirmation with the balance before → after).
+ */
+import { useContext, useState, type FormEvent } from 'react'
+import { OpsError, opsCall } from './api.ts'
 import { Notice } from './paged.tsx'
+import {
+  CoinsPerRupee,
+  CoinsText,
+  When,
+  coins,
+  coinsInRupees,
+  exactTime,
+  signed,
+} from './format.tsx'
+import { useConfirm } from './confirm-dialog.tsx'
+import { useDetail, type Detail } from './detail-panel.tsx'
+import { UserRecords } from './user-records.tsx'
 import type { UserLookUp } from '../../contract/api/ops.ts'
+
+type Found = UserLookUp
+
+/** Every field of the user, their plan and moderation, for the detail panel. */
+function userDetail(f: Found): Detail {
+  const u = f.user
+  return {
+    title: `User #${u.id}: ${u.first_name}`,
+    entity: 'users',
+    entityId: String(u.id),
+    fields: [
+      ['Name', u.first_name],
+      ['Email', `${u.email} (${u.email_verified ? 'verified' : 'not verified'})`],
+      ['Phone', `+91 ${u.phone_number}`],
+      ['Balance', <CoinsText key="b" value={u.points} />],
+      ['Ledger sum', <CoinsText key="l" value={f.ledger_sum} />],
+      ['Videos watched', u.views.toLocaleString('en-IN')],
+      [
+        'Plan',
+        f.plan
+          ? `${f.plan.membership_type} (#${f.plan.id}, deposit ${f.plan.deposit_point}, ${f.plan.video_point} coins a video)`
+          : 'None',
+      ],
+      ['Platform fee', u.platform_fee_paid ? 'Paid' : 'Not paid'],
+      ['Referral code', u.referral_id],
+      ['Referred by', u.referred_by === null ? '—' : `user #${u.referred_by}`],
+      ['Referrals', String(f.referral_count)],
+      ['Flagged', f.moderation.flagged ? 'Yes' : 'No'],
+      ['Suspended', f.moderation.suspended ? `Yes (${f.moderation.reason ?? ''})` : 'No'],
+      ['Joined', exactTime(u.created_at)],
+    ],
+  }
+}
 
 export function UserLookup({ canAct }: { canAct: boolean }) {
   const [q, setQ] = useState('')
   const [found, setFound] = useState<UserLookUp | null>(null)
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null)
   const [reason, setReason] = useState('')
-  const [coins, setCoins] = useState('')
+  const [change, setChange] = useState('')
+  const [dialog, ask] = useConfirm()
+  const [panel, showDetail] = useDetail()
+  const rate = useContext(CoinsPerRupee)
 
   const search = async (query = q) => {
     try {
@@ -24,7 +75,7 @@ export function UserLookup({ canAct }: { canAct: boolean }) {
       await fn()
       setNotice({ ok: true, text: done })
       setReason('')
-      setCoins('')
+      setChange('')
       if (found) await search(found.user.email)
     } catch (e) {
       setNotice({ ok: false, text: e instanceof OpsError ? e.message : 'The action failed.' })
@@ -34,6 +85,35 @@ export function UserLookup({ canAct }: { canAct: boolean }) {
     event.preventDefault()
     setNotice(null)
     void search()
+  }
+  const adjust = async (user: UserLookUp['user']) => {
+    const delta = Number(change)
+    if (!Number.isInteger(delta) || delta === 0) {
+      setNotice({ ok: false, text: 'Give a whole number of coins other than 0.' })
+      return
+    }
+    const accepted = await ask({
+      title: 'Adjust the balance?',
+      who: `${user.first_name} (${user.email})`,
+      lines: [
+        {
+          label: 'Balance',
+          before: coins(user.points),
+          after: `${coins(user.points + delta)} (${signed(delta)}, ${coinsInRupees(delta, rate)})`,
+        },
+        { label: 'Reason', text: reason || '—' },
+      ],
+      accept: 'Adjust balance',
+    })
+    if (!accepted) return
+    await act(
+      () =>
+        opsCall(`/users/${user.id}/adjustments`, {
+          method: 'POST',
+          body: { coins: delta, reason },
+        }),
+      `Balance adjusted: ${coins(user.points + delta)}.`,
+    )
   }
 
   return (
@@ -49,24 +129,67 @@ export function UserLookup({ canAct }: { canAct: boolean }) {
       <Notice notice={notice} />
       {found && (
         <>
-          <p>
-            <strong>{found.user.first_name}</strong> · {found.user.email} · +91{' '}
-            {found.user.phone_number} · code {found.user.referral_id} ·{' '}
-            {found.user.points.toLocaleString('en-IN')} coins · {found.user.views} videos · fee{' '}
-            {found.user.platform_fee_paid ? 'paid' : 'not paid'}
-            {found.moderation.suspended && (
-              <strong className="error"> · suspended ({found.moderation.reason})</strong>
+          <div className="card user-card">
+            <h2>
+              {found.user.first_name}{' '}
+              {found.moderation.suspended && <span className="chip chip-error">Suspended</span>}{' '}
+              {found.moderation.flagged && <span className="chip chip-warn">Flagged</span>}
+            </h2>
+            <dl className="facts">
+              <div>
+                <dt>Balance</dt>
+                <dd className="balance">
+                  <CoinsText value={found.user.points} />
+                </dd>
+              </div>
+              <div>
+                <dt>Email</dt>
+                <dd>{found.user.email}</dd>
+              </div>
+              <div>
+                <dt>Phone</dt>
+                <dd>+91 {found.user.phone_number}</dd>
+              </div>
+              <div>
+                <dt>Referral code</dt>
+                <dd className="code">{found.user.referral_id}</dd>
+              </div>
+              <div>
+                <dt>Videos watched</dt>
+                <dd>{found.user.views.toLocaleString('en-IN')}</dd>
+              </div>
+              <div>
+                <dt>Platform fee</dt>
+                <dd>{found.user.platform_fee_paid ? 'Paid' : 'Not paid'}</dd>
+              </div>
+              <div>
+                <dt>Plan</dt>
+                <dd>{found.plan ? found.plan.membership_type : 'None'}</dd>
+              </div>
+              <div>
+                <dt>Joined</dt>
+                <dd>
+                  <When iso={found.user.created_at} />
+                </dd>
+              </div>
+            </dl>
+            {found.moderation.suspended && found.moderation.reason && (
+              <p className="error">Suspended: {found.moderation.reason}</p>
             )}
-            {found.moderation.flagged && <strong> · flagged</strong>}
-          </p>
+            <button type="button" className="details" onClick={() => showDetail(userDetail(found))}>
+              Details and history
+            </button>
+          </div>
           {canAct && (
-            <div className="actions">
-              <input
-                aria-label="Reason"
-                placeholder="reason (required)"
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-              />
+            <div className="actions user-actions">
+              <label>
+                Reason
+                <input
+                  placeholder="required for any change"
+                  value={reason}
+                  onChange={(e) => setReason(e.target.value)}
+                />
+              </label>
               <button
                 type="button"
                 onClick={() =>
@@ -97,76 +220,31 @@ export function UserLookup({ canAct }: { canAct: boolean }) {
               >
                 {found.moderation.flagged ? 'Unflag' : 'Flag'}
               </button>
-              <input
-                aria-label="Coins to add (negative to take back)"
-                type="number"
-                step={1}
-                placeholder="± coins"
-                value={coins}
-                onChange={(e) => setCoins(e.target.value)}
-              />
+              <label>
+                Coins to add (negative to take back)
+                <input
+                  type="number"
+                  step={1}
+                  placeholder="± coins"
+                  value={change}
+                  onChange={(e) => setChange(e.target.value)}
+                />
+              </label>
               <button
                 type="button"
-                disabled={!coins}
-                onClick={() =>
-                  act(
-                    () =>
-                      opsCall(`/users/${found.user.id}/adjustments`, {
-                        method: 'POST',
-                        body: { coins: Number(coins), reason },
-                      }),
-                    'Balance adjusted.',
-                  )
-                }
+                className="primary"
+                disabled={!change}
+                onClick={() => void adjust(found.user)}
               >
                 Adjust balance
               </button>
             </div>
           )}
-          <h2>Ledger</h2>
-          <table>
-            <tbody>
-              {found.ledger.map((l) => (
-                <tr key={l.id}>
-                  <td>{new Date(l.created_at).toLocaleString('en-IN')}</td>
-                  <td>{l.kind}</td>
-                  <td>{l.coins}</td>
-                  <td>{l.status}</td>
-                  <td>{l.description}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <h2>Orders</h2>
-          <table>
-            <tbody>
-              {found.orders.map((o) => (
-                <tr key={o.order_id}>
-                  <td>{o.order_id}</td>
-                  <td>{o.purpose}</td>
-                  <td>{rupees(o.amount)}</td>
-                  <td>{o.status}</td>
-                  <td>{o.utr}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <h2>Withdrawals</h2>
-          <table>
-            <tbody>
-              {found.withdrawals.map((w) => (
-                <tr key={w.id}>
-                  <td>#{w.id}</td>
-                  <td>{w.upi_id}</td>
-                  <td>{rupees(w.amount)}</td>
-                  <td>{w.status}</td>
-                  <td>{w.upi_reference}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <UserRecords found={found} showDetail={showDetail} />
         </>
       )}
+      {dialog}
+      {panel}
     </section>
   )
 }

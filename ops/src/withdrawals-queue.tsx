@@ -1,17 +1,82 @@
-/** Withdrawals by due date (overdue first): pay with the payout's UTR, or fail with a reason. */
-import { useState } from 'react'
-import { OpsError, download, opsCall, rupees, uploadCsv } from './api.ts'
-import { Notice, Pager, useAction, usePaged } from './paged.tsx'
+/**
+ * Withdrawals by due date (overdue first): pay with the payout's UTR, or fail with a reason, each
+ * after a confirmation that shows the user, the amount and what it changes.
+ */
+import { useContext, useState } from 'react'
+import { OpsError, download, opsCall, uploadCsv } from './api.ts'
+import { Empty, Notice, Pager, useAction, usePaged } from './paged.tsx'
+import {
+  CoinsPerRupee,
+  CoinsText,
+  StatusChip,
+  UserCell,
+  When,
+  coins,
+  coinsInRupees,
+  exactTime,
+  rupees,
+  signed,
+} from './format.tsx'
+import { useConfirm, type Summary } from './confirm-dialog.tsx'
+import { useDetail, type Detail } from './detail-panel.tsx'
 import type { WithdrawalQueueRow as WithdrawalRow } from '../../contract/api/ops.ts'
 
-const day = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' }) : '—'
+/** Every field of withdrawal `w`, for its detail panel. */
+export function withdrawalDetail(w: WithdrawalRow): Detail {
+  return {
+    title: `Withdrawal #${w.id}`,
+    entity: 'withdrawals',
+    entityId: String(w.id),
+    fields: [
+      ['User', `${w.first_name} (${w.email}), user #${w.user_id}`],
+      ['Balance now', <CoinsText key="b" value={w.points} />],
+      ['UPI ID', w.upi_id],
+      ['Send', rupees(w.amount)],
+      ['Transfer fee', rupees(w.fee)],
+      ['Coins held', <CoinsText key="c" value={w.coins} />],
+      ['Status', <StatusChip key="s" status={w.status} />],
+      ['Payout UTR', w.upi_reference ?? '—'],
+      ['Reason', w.reason ?? '—'],
+      ['Requested', exactTime(w.created_at)],
+      ['Due', `${exactTime(w.due_at)}${w.overdue ? ', overdue' : ''}`],
+      ['Withdrawal days', w.withdrawl_days === null ? '—' : String(w.withdrawl_days)],
+    ],
+  }
+}
+
+/** The summary of paying (`reference` given) or failing (`reason` given) withdrawal `w`. */
+function withdrawalSummary(
+  w: WithdrawalRow,
+  change: { reference: string } | { reason: string },
+  coinsPerRupee: number,
+): Summary {
+  const paying = 'reference' in change
+  return {
+    title: `Mark withdrawal #${w.id} ${paying ? 'paid' : 'failed'}?`,
+    who: `${w.first_name} (${w.email})`,
+    lines: [
+      { label: 'Send', text: `${rupees(w.amount)} to ${w.upi_id} (fee ${rupees(w.fee)})` },
+      { label: 'Status', before: w.status, after: paying ? 'paid' : 'failed' },
+      paying
+        ? { label: 'Payout UTR', text: change.reference }
+        : { label: 'Reason', text: change.reason },
+      paying
+        ? { label: 'Balance', text: `${coins(w.points)} (unchanged: held when requested)` }
+        : {
+            label: 'Balance',
+            before: coins(w.points),
+            after: `${coins(w.points + w.coins)} (${signed(w.coins)}, ${coinsInRupees(w.coins, coinsPerRupee)} returned)`,
+          },
+    ],
+    accept: paying ? 'Mark paid' : 'Mark failed',
+  }
+}
 
 export function WithdrawalsQueue({ canAct }: { canAct: boolean }) {
   const [status, setStatus] = useState('requested')
   const [q, setQ] = useState('')
   const [overdue, setOverdue] = useState(false)
-  const { page, error, pageIndex, next, previous, reload } = usePaged<WithdrawalRow>(
+  const { page, error, loaded, pageIndex, next, previous, reload } = usePaged<WithdrawalRow>(
     '/withdrawals',
     {
       status,
@@ -20,11 +85,29 @@ export function WithdrawalsQueue({ canAct }: { canAct: boolean }) {
     },
   )
   const { notice, run } = useAction(reload)
+  const [dialog, ask] = useConfirm()
+  const [panel, showDetail] = useDetail()
+  const rate = useContext(CoinsPerRupee)
   const [report, setReport] = useState<
     { line: number; reference: string; outcome: string; message: string }[]
   >([])
-  const importResults = async (file: File | undefined) => {
+  const importResults = async (input: HTMLInputElement) => {
+    const file = input.files?.[0]
+    input.value = ''
     if (!file) return
+    const lines = (await file.text()).split('\n').filter((l) => l.trim() !== '').length
+    const accepted = await ask({
+      title: `Import bank result file ${file.name}?`,
+      lines: [
+        { label: 'File', text: `${file.name}, ${lines.toLocaleString('en-IN')} lines` },
+        {
+          label: 'What it applies',
+          text: 'Each withdrawal in the file is marked paid or failed as the bank says; failed ones get their coins back.',
+        },
+      ],
+      accept: 'Import results',
+    })
+    if (!accepted) return
     await run(async () => {
       const answer = await uploadCsv<{ rows: typeof report }>('/payouts/import', file)
       setReport(answer.rows)
@@ -79,7 +162,7 @@ export function WithdrawalsQueue({ canAct }: { canAct: boolean }) {
               <input
                 type="file"
                 accept=".csv,text/csv"
-                onChange={(e) => void importResults(e.target.files?.[0])}
+                onChange={(e) => void importResults(e.target)}
               />
             </label>
           </>
@@ -106,37 +189,56 @@ export function WithdrawalsQueue({ canAct }: { canAct: boolean }) {
       <table>
         <thead>
           <tr>
-            <th>#</th>
-            <th>User</th>
-            <th>UPI ID</th>
-            <th>Send</th>
-            <th>Due</th>
-            <th>Status</th>
-            {canAct && <th>Action</th>}
+            <th scope="col">#</th>
+            <th scope="col">User</th>
+            <th scope="col">UPI ID</th>
+            <th scope="col" className="num">
+              Send
+            </th>
+            <th scope="col">Requested</th>
+            <th scope="col">Due</th>
+            <th scope="col">Status</th>
+            {canAct && <th scope="col">Action</th>}
           </tr>
         </thead>
         <tbody>
           {page.rows.map((w) => (
             <tr key={w.id} data-withdrawal={w.id} className={w.overdue ? 'overdue' : undefined}>
-              <td>{w.id}</td>
-              <td>{w.email}</td>
-              <td>{w.upi_id}</td>
-              <td>{rupees(w.amount)}</td>
               <td>
-                {day(w.due_at)}
-                {w.overdue && <strong> overdue</strong>}
+                <button
+                  type="button"
+                  className="link"
+                  aria-label={`Withdrawal #${w.id}`}
+                  title="Every field and the audit trail"
+                  onClick={() => showDetail(withdrawalDetail(w))}
+                >
+                  #{w.id}
+                </button>
               </td>
               <td>
-                {w.status}
-                {w.upi_reference && ` (${w.upi_reference})`}
-                {w.reason && ` (${w.reason})`}
+                <UserCell name={w.first_name} email={w.email} />
+              </td>
+              <td className="code">{w.upi_id}</td>
+              <td className="num">{rupees(w.amount)}</td>
+              <td>
+                <When iso={w.created_at} />
+              </td>
+              <td>
+                <When iso={w.due_at} />
+                {w.overdue && <span className="chip chip-error">Overdue</span>}
+              </td>
+              <td>
+                <StatusChip status={w.status} />
+                {w.upi_reference && <span className="code"> {w.upi_reference}</span>}
+                {w.reason && <span className="muted"> {w.reason}</span>}
               </td>
               {canAct && (
                 <td>
                   {w.status === 'requested' && (
                     <WithdrawalActions
                       id={w.id}
-                      onPay={(ref) =>
+                      onPay={async (ref) =>
+                        (await ask(withdrawalSummary(w, { reference: ref }, rate))) &&
                         run(
                           () =>
                             opsCall(`/withdrawals/${w.id}/pay`, {
@@ -146,7 +248,8 @@ export function WithdrawalsQueue({ canAct }: { canAct: boolean }) {
                           `Withdrawal ${w.id} marked paid.`,
                         )
                       }
-                      onFail={(reason) =>
+                      onFail={async (reason) =>
+                        (await ask(withdrawalSummary(w, { reason }, rate))) &&
                         run(
                           () =>
                             opsCall(`/withdrawals/${w.id}/fail`, {
@@ -164,15 +267,18 @@ export function WithdrawalsQueue({ canAct }: { canAct: boolean }) {
           ))}
         </tbody>
       </table>
+      {loaded && !error && page.rows.length === 0 && <Empty />}
       <Pager page={page} pageIndex={pageIndex} next={next} previous={previous} />
+      {dialog}
+      {panel}
     </section>
   )
 }
 
 function WithdrawalActions(props: {
   id: number
-  onPay: (ref: string) => void
-  onFail: (reason: string) => void
+  onPay: (ref: string) => unknown
+  onFail: (reason: string) => unknown
 }) {
   const [reference, setReference] = useState('')
   const [reason, setReason] = useState('')
@@ -184,7 +290,7 @@ function WithdrawalActions(props: {
         value={reference}
         onChange={(e) => setReference(e.target.value)}
       />
-      <button type="button" disabled={!reference} onClick={() => props.onPay(reference)}>
+      <button type="button" disabled={!reference} onClick={() => void props.onPay(reference)}>
         Pay
       </button>
       <input
@@ -196,7 +302,7 @@ function WithdrawalActions(props: {
       <button
         type="button"
         disabled={reason.trim().length < 3}
-        onClick={() => props.onFail(reason)}
+        onClick={() => void props.onFail(reason)}
       >
         Fail
       </button>

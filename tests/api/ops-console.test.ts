@@ -258,6 +258,9 @@ describe.each(ENGINES)('operators console on %s', (engine) => {
     expect((queue.body.rows as unknown[])[0]).toMatchObject({
       order_id: orderId,
       email: user.email,
+      // The console's user column and its confirmation's balance.
+      first_name: expect.any(String),
+      points: await points(user.id),
       purpose: 'platform_fee',
       amount: 99,
       utr,
@@ -367,6 +370,13 @@ describe.each(ENGINES)('operators console on %s', (engine) => {
     const rows = queue.body.rows as { id: number; overdue: boolean }[]
     expect(rows.map((r) => r.id)).toEqual(ids)
     expect(rows[0]?.overdue).toBe(true)
+    // The user's name and balance, and the coins a failure returns (amount and fee), for the
+    // console's confirmation.
+    expect(rows[1]).toMatchObject({
+      first_name: expect.any(String),
+      points: await points(user.id),
+      coins: (500 + 1) * 100,
+    })
     const overdue = await api.call(
       'GET',
       `/api/v1/ops/withdrawals?overdue=true&q=${encodeURIComponent(user.email)}`,

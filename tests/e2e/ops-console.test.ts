@@ -3,7 +3,10 @@
  * ops -- create-admin` logs in at /ops/ with the password and a TOTP code, replaces the printed
  * one-time password, confirms an order whose UTR the user entered, pays a withdrawal with its
  * payout UTR, and finds both in the audit trail, switches a withdrawal condition off in the rules
- * and sees the user's help page follow. Saves tests/screenshots/ops-*.png.
+ * and sees the user's help page follow. Every action that moves money or rules waits for its
+ * confirmation (who, how much, before → after): Cancel sends nothing. Saves
+ * tests/screenshots/ops-*.png and console-*-after.png (into docs/screenshots/redesign/ with
+ * DOC_SCREENSHOTS=1, the pictures the docs show).
  */
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -11,14 +14,31 @@ import type { Page } from 'playwright-core'
 import { generate } from 'otplib'
 import { DEFAULT_RULES } from '../../contract/rules.ts'
 import { productInChromiumForFile } from '../helpers/e2e-suite.ts'
-import { createTestUser } from '../helpers/users.ts'
+import { createTestUser, type TestUser } from '../helpers/users.ts'
 import { runOpsCommand } from '../helpers/operators.ts'
 import { grantCoins } from '../helpers/ledger.ts'
+import { axeScan } from '../helpers/axe.ts'
 
 const SHOTS = path.resolve('tests/screenshots')
+const REDESIGN = process.env.DOC_SCREENSHOTS ? path.resolve('docs/screenshots/redesign') : SHOTS
 
 const e2e = productInChromiumForFile({ rules: { ...DEFAULT_RULES, withdrawMinReferrals: 0 } })
 let page: Page
+/** Every request the console page made that changes something (POST or PUT to the ops API). */
+const changes: string[] = []
+
+/** The changing requests so far whose path ends with `suffix` (`POST /orders/X/confirm`). */
+const changesTo = (suffix: string) => changes.filter((c) => c.endsWith(suffix))
+
+/** Waits for the confirmation dialog; checks focus moved into it. */
+async function confirmation() {
+  const dialog = page.getByRole('dialog')
+  await dialog.waitFor()
+  await expect(
+    page.evaluate(() => document.activeElement?.closest('dialog') !== null),
+  ).resolves.toBe(true)
+  return dialog
+}
 
 /** An API call as `token`, through the running app. */
 async function call(
@@ -44,6 +64,7 @@ describe('operators console in Chromium', () => {
   let secret: string
   let orderId: string
   let withdrawalId: number
+  let earner: TestUser
   const utr = '612345678901'
 
   beforeAll(async () => {
@@ -59,7 +80,7 @@ describe('operators console in Chromium', () => {
     secret = /otpauth:\/\/totp\/\S+[?&]secret=([A-Z2-7]+)/.exec(stdout)?.[1] as string
     expect(password && secret, stdout).toBeTruthy()
 
-    const payer = await createTestUser(e2e.product.app)
+    const payer = await createTestUser(e2e.product.app, { firstName: 'Ravi Kumar' })
     const order = await call(
       'POST',
       '/api/v1/create-order/',
@@ -70,7 +91,11 @@ describe('operators console in Chromium', () => {
     orderId = order.data.order_id as string
     await call('POST', `/api/v1/orders/${orderId}/utr/`, payer.token, { utr })
 
-    const earner = await createTestUser(e2e.product.app, { platformFeePaid: true, views: 30 })
+    earner = await createTestUser(e2e.product.app, {
+      platformFeePaid: true,
+      views: 30,
+      firstName: 'Asha Verma',
+    })
     await grantCoins(e2e.product.app, earner.id, 200_000)
     const w = await call(
       'POST',
@@ -86,6 +111,11 @@ describe('operators console in Chromium', () => {
       viewport: { width: 1280, height: 800 },
     })
     page = await context.newPage()
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (['POST', 'PUT'].includes(request.method()) && url.pathname.startsWith('/api/v1/ops/'))
+        changes.push(`${request.method()} ${url.pathname.slice('/api/v1/ops'.length)}`)
+    })
   })
 
   it('logs in with the password and the authenticator code', async () => {
@@ -110,16 +140,60 @@ describe('operators console in Chromium', () => {
     await expect(page.getByText(`${email} (operator)`).isVisible()).resolves.toBe(true)
   })
 
-  it('confirms the order with the UTR the user entered', async () => {
+  it('shows the queues with header rows, the user, formatted amounts and relative times', async () => {
+    const order = page.locator(`tr[data-order="${orderId}"]`)
+    await order.waitFor()
+    await expect(page.locator('table thead th:not([scope="col"])').count()).resolves.toBe(0)
+    await expect(page.locator('table thead th[scope="col"]').count()).resolves.toBeGreaterThan(5)
+    await expect(order.getByText('Ravi Kumar').isVisible()).resolves.toBe(true)
+    await expect(order.getByRole('cell', { name: '₹99', exact: true }).count()).resolves.toBe(1)
+    await expect(order.getByText('Pending', { exact: true }).isVisible()).resolves.toBe(true)
+    const created = order.locator('time')
+    await expect(created.getAttribute('datetime')).resolves.toMatch(/^\d{4}-\d\d-\d\dT/)
+    await expect(created.getAttribute('title')).resolves.toMatch(/2\d{3}/)
+    await expect(created.textContent()).resolves.toMatch(/^(just now|\d+ (min|h|d) ago)$/)
+    await page.screenshot({ path: path.join(REDESIGN, 'console-orders-after.png') })
+    await expect(axeScan(page), 'orders').resolves.toEqual([])
+
+    await page.getByRole('button', { name: 'Withdrawals' }).click()
+    const withdrawal = page.locator(`tr[data-withdrawal="${withdrawalId}"]`)
+    await withdrawal.waitFor()
+    await expect(page.locator('table thead th[scope="col"]').count()).resolves.toBeGreaterThan(5)
+    await expect(withdrawal.getByText('Asha Verma').isVisible()).resolves.toBe(true)
+    await expect(withdrawal.getByText(earner.email).isVisible()).resolves.toBe(true)
+    await expect(
+      withdrawal.getByRole('cell', { name: '₹1,000', exact: true }).count(),
+    ).resolves.toBe(1)
+    await page.screenshot({ path: path.join(REDESIGN, 'console-withdrawals-after.png') })
+    await expect(axeScan(page), 'withdrawals').resolves.toEqual([])
+    await page.getByRole('button', { name: 'Orders' }).click()
+  })
+
+  it('confirms the order only once its confirmation is accepted; Cancel sends nothing', async () => {
     const row = page.locator(`tr[data-order="${orderId}"]`)
+    await row.waitFor()
     await expect(row.getByText(utr, { exact: true }).isVisible()).resolves.toBe(true)
     await expect(row.getByLabel(`UTR for ${orderId}`).inputValue()).resolves.toBe(utr)
     await page.screenshot({ path: path.join(SHOTS, 'ops-orders.png') })
-    await row.getByRole('button', { name: 'Confirm' }).click()
+    const confirm = row.getByRole('button', { name: 'Confirm', exact: true })
+    await confirm.click()
+    let dialog = await confirmation()
+    await expect(dialog.textContent()).resolves.toContain('Ravi Kumar')
+    await expect(dialog.textContent()).resolves.toContain('pending → confirmed')
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    // Focus goes back to the button that opened it.
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Confirm')
+    expect(changesTo(`/orders/${orderId}/confirm`)).toEqual([])
+
+    await confirm.click()
+    dialog = await confirmation()
+    await dialog.getByRole('button', { name: 'Confirm order' }).click()
     await page
       .getByRole('status')
       .filter({ hasText: `Order ${orderId} confirmed.` })
       .waitFor()
+    expect(changesTo(`/orders/${orderId}/confirm`)).toEqual([`POST /orders/${orderId}/confirm`])
     await expect(page.locator(`tr[data-order="${orderId}"]`).count()).resolves.toBe(0)
     const stored = await e2e.product.app.db
       .selectFrom('orders')
@@ -135,6 +209,11 @@ describe('operators console in Chromium', () => {
     await row.waitFor()
     await row.getByLabel(`Payout UTR for withdrawal ${withdrawalId}`).fill('712345678901')
     await row.getByRole('button', { name: 'Pay' }).click()
+    const dialog = await confirmation()
+    await expect(dialog.textContent()).resolves.toContain('₹1,000 to earner@okaxis')
+    await expect(dialog.textContent()).resolves.toContain('requested → paid')
+    expect(changesTo(`/withdrawals/${withdrawalId}/pay`)).toEqual([])
+    await dialog.getByRole('button', { name: 'Mark paid' }).click()
     await page
       .getByRole('status')
       .filter({ hasText: `Withdrawal ${withdrawalId} marked paid.` })
@@ -145,6 +224,90 @@ describe('operators console in Chromium', () => {
       .where('id', '=', withdrawalId)
       .executeTakeFirstOrThrow()
     expect(stored).toEqual({ status: 'paid', upi_reference: '712345678901' })
+    expect(changesTo(`/withdrawals/${withdrawalId}/pay`)).toHaveLength(1)
+  })
+
+  it('opens a withdrawal’s detail with every field and its audit rows', async () => {
+    await page.getByLabel('Status').selectOption('paid')
+    const row = page.locator(`tr[data-withdrawal="${withdrawalId}"]`)
+    await row.getByRole('button', { name: `Withdrawal #${withdrawalId}` }).click()
+    const panel = page.getByRole('dialog', { name: `Withdrawal #${withdrawalId}` })
+    await panel.waitFor()
+    const audit = panel.getByRole('table', { name: 'Audit trail' })
+    await audit.getByRole('cell', { name: 'withdrawal.pay', exact: true }).waitFor()
+    await expect(audit.getByText('status: requested → paid').count()).resolves.toBe(1)
+    for (const field of ['Asha Verma', 'earner@okaxis', '712345678901', '₹1,000', 'Due'])
+      await expect(panel.getByText(field).first().isVisible(), field).resolves.toBe(true)
+    await page.screenshot({ path: path.join(REDESIGN, 'console-detail-after.png') })
+    await expect(axeScan(page), 'detail').resolves.toEqual([])
+    await panel.getByRole('button', { name: 'Close' }).click()
+    await panel.waitFor({ state: 'detached' })
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(
+      `#${withdrawalId}`,
+    )
+  })
+
+  it('shows a user with labelled tables, kinds in words and coins grouped', async () => {
+    await page.getByRole('button', { name: 'Users' }).click()
+    await page.getByLabel('Email, phone or referral code').fill(earner.email)
+    await page.getByRole('button', { name: 'Find' }).click()
+    const ledger = page.getByRole('table', { name: 'Ledger' })
+    await ledger.waitFor()
+    for (const name of ['Ledger', 'Orders', 'Withdrawals']) {
+      const table = page.getByRole('table', { name })
+      await expect(table.locator('thead th[scope="col"]').count(), name).resolves.toBeGreaterThan(4)
+    }
+    await expect(
+      ledger.getByRole('cell', { name: 'Signup bonus', exact: true }).count(),
+    ).resolves.toBe(1)
+    await expect(ledger.getByText('signup_bonus').count()).resolves.toBe(0)
+    await expect(
+      ledger.getByRole('cell', { name: '+2,00,000', exact: true }).count(),
+    ).resolves.toBe(1)
+    await expect(
+      ledger.getByRole('cell', { name: '-1,00,000', exact: true }).count(),
+    ).resolves.toBe(1)
+    await expect(page.getByText('99,900 coins').first().isVisible()).resolves.toBe(true)
+    await page.screenshot({ path: path.join(REDESIGN, 'console-user-after.png') })
+    await expect(axeScan(page), 'user').resolves.toEqual([])
+  })
+
+  it('adjusts a balance only once the before → after is accepted; Cancel sends nothing', async () => {
+    await page.getByLabel('Reason', { exact: true }).fill('goodwill for a missed reward')
+    await page.getByLabel('Coins to add (negative to take back)').fill('500')
+    const adjust = page.getByRole('button', { name: 'Adjust balance' })
+    await adjust.click()
+    let dialog = await confirmation()
+    const summary = await dialog.textContent()
+    expect(summary).toContain(`Asha Verma (${earner.email})`)
+    expect(summary).toContain('99,900 coins → 1,00,400 coins (+500, ₹5)')
+    await page.screenshot({ path: path.join(REDESIGN, 'console-confirm-after.png') })
+    await expect(axeScan(page), 'confirm').resolves.toEqual([])
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    expect(changesTo(`/users/${earner.id}/adjustments`)).toEqual([])
+    const points = async () =>
+      (
+        await e2e.product.app.db
+          .selectFrom('users')
+          .select('points')
+          .where('id', '=', earner.id)
+          .executeTakeFirstOrThrow()
+      ).points
+    await expect(points()).resolves.toBe(99_900)
+
+    await adjust.click()
+    dialog = await confirmation()
+    await dialog.getByRole('button', { name: 'Adjust balance' }).click()
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Balance adjusted: 1,00,400 coins.' })
+      .waitFor()
+    expect(changesTo(`/users/${earner.id}/adjustments`)).toEqual([
+      `POST /users/${earner.id}/adjustments`,
+    ])
+    await expect(points()).resolves.toBe(100_400)
+    await page.locator('.balance').getByText('1,00,400 coins').waitFor()
   })
 
   it('shows both actions in the audit trail, by whom', async () => {
@@ -173,9 +336,26 @@ describe('operators console in Chromium', () => {
     await page.getByRole('button', { name: 'Rules' }).click()
     await page.getByLabel('Withdrawal minimum videos watched (0 = off)').fill('0')
     await page.getByLabel('Reason for the change').fill('videos condition off for the festival')
-    await page.getByRole('button', { name: 'Save rules' }).click()
+    const save = page.getByRole('button', { name: 'Save rules' })
+    await save.click()
+    let dialog = await confirmation()
+    // The diff: only the changed rule, old → new.
+    const rows = dialog.locator('dt')
+    await expect(rows.allTextContents()).resolves.toEqual([
+      'Withdrawal minimum videos watched (0 = off)',
+      'Reason',
+    ])
+    await expect(dialog.locator('dd').first().textContent()).resolves.toBe('25 → 0')
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    expect(changesTo('/rules')).toEqual([])
+
+    await save.click()
+    dialog = await confirmation()
+    await dialog.getByRole('button', { name: 'Save rules' }).click()
     await page.getByRole('status').filter({ hasText: 'Rules saved.' }).waitFor()
     await page.getByRole('cell', { name: 'videos condition off for the festival' }).waitFor()
+    expect(changesTo('/rules')).toEqual(['PUT /rules'])
 
     const fresh = await e2e.browser.newPage({ baseURL: e2e.product.baseUrl })
     await fresh.goto('/help-center')
