@@ -2,7 +2,7 @@
  * The app: the router over the one route table, each screen behind its guard and a Suspense
  * boundary, the logged-in app's bottom tab bar, and the toaster (top right, 5 seconds, SPEC §9).
  */
-import { Fragment, Suspense, lazy, useEffect, useDeferredValue } from 'react'
+import { Fragment, Suspense, lazy, useEffect, useDeferredValue, useRef } from 'react'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
 import { Toaster } from 'react-hot-toast'
 import { ROUTES, NotFound } from './routes'
@@ -54,6 +54,15 @@ export function App() {
       outboxStarted = true
       void import('./start-outbox').then((outbox) => outbox.startAppOutbox())
     })
+  }, [location])
+  // After an in-app navigation (not the first load: a prerendered page hydrates undisturbed),
+  // focus goes to the new screen's h1 (./focus-heading.ts, loaded then).
+  const shown = useRef(location)
+  useEffect(() => {
+    if (shown.current === location) return
+    shown.current = location
+    const from = document.activeElement
+    void import('./focus-heading').then((m) => m.focusHeading(from))
   }, [location])
   return (
     <Fragment key={locale}>

@@ -31,7 +31,7 @@ export function LanguageSwitch() {
           key={locale}
           type="button"
           lang={locale}
-          className={locale === active ? 'btn btn-small' : 'btn btn-small btn-outline'}
+          className={`btn btn-small${locale === active ? '' : ' btn-outline'}`}
           aria-pressed={locale === active}
           disabled={busy}
           onClick={() => void choose(locale)}

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { activateLocale } from './i18n'
-import { formatDays, formatIndianNumber, pluralForm } from './format'
+import { formatDateTime, formatDays, formatIndianNumber, pluralForm } from './format'
 import { nextWithdrawalStep } from '@/features/dashboard/components/balance-card'
 import { DEFAULT_RULES } from '@contract/rules'
 
@@ -50,5 +50,16 @@ describe('formatIndianNumber', () => {
       expect(formatIndianNumber(n)).toBe(new Intl.NumberFormat('en-IN').format(n))
       expect(formatIndianNumber(n)).toBe(new Intl.NumberFormat('hi-IN').format(n))
     }
+  })
+})
+
+describe('formatDateTime', () => {
+  it('puts no English "am"/"pm" in a Hindi date: the 24-hour clock', async () => {
+    await activateLocale('hi')
+    const text = formatDateTime(new Date(2026, 10, 23, 13, 6))
+    expect(text).toContain('13:06')
+    expect(text).not.toMatch(/am|pm/i)
+    await activateLocale('en')
+    expect(formatDateTime(new Date(2026, 10, 23, 13, 6))).toMatch(/1:06\s?pm/i)
   })
 })

@@ -27,9 +27,17 @@ export function formatCoins(
   })
 }
 
-/** A date and time, e.g. "23 Nov 2026, 1:06 pm" / "23 नव॰ 2026, 1:06 pm" (an ISO string or ms). */
+/**
+ * A date and time, e.g. "23 Nov 2026, 1:06 pm" / "23 नव॰ 2026, 13:06" (an ISO string or ms): Hindi
+ * on the 24-hour clock, as Intl would otherwise put the English "am"/"pm" in a Hindi date.
+ */
 export function formatDateTime(when: string | number | Date): string {
-  return new Date(when).toLocaleString(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' })
+  const locale = intlLocale()
+  return new Date(when).toLocaleString(locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    hourCycle: locale === 'hi-IN' ? 'h23' : undefined,
+  })
 }
 
 /** A day and month, e.g. "28 Nov" / "28 नव॰". */

@@ -51,13 +51,14 @@ async function offerInstall(page: Page): Promise<void> {
 }
 
 describe('look and navigation, dark mode, install', () => {
-  it('with the system in dark mode the dashboard is dark: page, balance card and tab bar', async () => {
+  it('with the system in dark mode the dashboard is dark: page, balance panel (the dark brand) and tab bar', async () => {
     const page = await phone('dark')
     await logIn(page)
     await page.goto('/dashboard')
     await page.getByTestId('coin-balance').waitFor()
     expect(await background(page, 'body')).toBe('rgb(18, 18, 24)')
-    expect(await background(page, '.balance-card')).toBe('rgb(39, 35, 64)')
+    // The balance panel leads the dashboard on the brand colour, its dark-theme value (#5b3ee6).
+    expect(await background(page, '.balance-panel')).toBe('rgb(91, 62, 230)')
     const color = await page
       .locator('h1')
       .first()

@@ -152,12 +152,15 @@ export default function Register() {
           />
           <div className="field">
             <label className="checkbox auth-consent">
-              <input
-                type="checkbox"
-                checked={agreed}
-                aria-invalid={errors.agree ? true : undefined}
-                onChange={(event) => setAgreed(event.target.checked)}
-              />
+              {/* A 48×48 px tap target around the box (a tap on it is a tap on the label). */}
+              <span className="checkbox-target">
+                <input
+                  type="checkbox"
+                  checked={agreed}
+                  aria-invalid={errors.agree ? true : undefined}
+                  onChange={(event) => setAgreed(event.target.checked)}
+                />
+              </span>
               <span>
                 <T
                   id="I agree to the <0>Terms & Conditions</0> and the <1>Privacy Policy</1>"

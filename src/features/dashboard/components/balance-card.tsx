@@ -1,5 +1,6 @@
 /**
- * The balance card at the top of the dashboard: the coin balance with its rupee value, the views,
+ * The balance card leading the dashboard (the money screens' balance panel,
+ * src/components/balance-card.tsx): the coin balance with its rupee value, the views,
  * and the next withdrawal condition still to meet, all from what the dashboard already has (the
  * stored `GET /get-user/` answer and the served rules of `GET /config/`), in the order and by the
  * tests the server enforces (server/earning/withdrawal-status.ts, DECISIONS §3–4).
@@ -7,13 +8,8 @@
  */
 import type { ReactNode } from 'react'
 import type { User } from '@/stores/user-store'
-import {
-  coinsToRupees,
-  formatIndianNumber,
-  formatRupees,
-  rupeesToCoins,
-  type Rules,
-} from '@contract/rules'
+import { formatIndianNumber, formatRupees, rupeesToCoins, type Rules } from '@contract/rules'
+import { BalanceCard as SharedBalanceCard } from '@/components/balance-card'
 import { t } from '@/i18n/i18n'
 import { pluralForm } from '@/i18n/format'
 
@@ -68,31 +64,25 @@ export function BalanceCard({
 }) {
   const next = nextWithdrawalStep(user, rules)
   return (
-    <section className="card stack balance-card" aria-label={t('Your earnings')}>
-      <div className="stat-row">
-        <span className="balance-label">{t('Balance')}</span>
-        <span>
-          <span className="balance-label">{t('Views')}</span>{' '}
-          <strong data-testid="views-count">{formatIndianNumber(user.views)}</strong>
-        </span>
-      </div>
-      <strong data-testid="coin-balance" className="balance-figure">
-        <span className="balance-coins">
-          {t('{coins} coins', { coins: formatIndianNumber(user.points) })}
-        </span>{' '}
-        <span className="balance-rupees">({formatRupees(coinsToRupees(user.points, rules))})</span>
-      </strong>
-      <p className="balance-next" data-testid="next-withdrawal-step">
+    <SharedBalanceCard
+      coins={user.points}
+      rules={rules}
+      label={t('Your earnings')}
+      testId="coin-balance"
+    >
+      <p className="balance-panel-note balance-views">
+        {t('Views')} <strong data-testid="views-count">{formatIndianNumber(user.views)}</strong>
+      </p>
+      <p className="balance-panel-note" data-testid="next-withdrawal-step">
         {next ? (
           <>
-            <span className="balance-label">{t('Next for a withdrawal:')} </span>
-            {next}
+            {t('Next for a withdrawal:')} {next}
           </>
         ) : (
           t('Every withdrawal condition is met: you can withdraw.')
         )}
       </p>
       {children}
-    </section>
+    </SharedBalanceCard>
   )
 }

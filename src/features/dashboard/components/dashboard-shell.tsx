@@ -16,11 +16,8 @@ import { PLAYER_POSTER } from '@contract/screen-images'
 export function DashboardShell({ posterSrc = PLAYER_POSTER }: { posterSrc?: string }) {
   return (
     <main className="page stack dashboard" aria-busy="true">
-      <div className="shell-block shell-nav" />
       <div className="shell-block shell-title" />
-      <div className="shell-block shell-line" />
-      <div className="card shell-card" />
-      <div className="shell-refresh" />
+      <div className="balance-panel shell-card" />
       <section className="card stack">
         <div className="player-frame">
           <img

@@ -1,6 +1,6 @@
 /**
- * The dashboard's shape while the stored user is read or first fetched: the top buttons, the
- * greeting, the balance card and the player, as grey blocks where they will be.
+ * The dashboard's shape while the stored user is read or first fetched: the greeting, the
+ * balance card and the player, as grey blocks where they will be.
  */
 import { Skeleton, SkeletonRegion } from '@/components/skeleton'
 import { t } from '@/i18n/i18n'
@@ -9,13 +9,7 @@ export function DashboardSkeleton() {
   return (
     <main className="page">
       <SkeletonRegion label={t('Loading your dashboard…')} heading>
-        <div className="row" aria-hidden="true">
-          <Skeleton height="40px" radius="var(--radius-md)" />
-          <Skeleton height="40px" radius="var(--radius-md)" />
-          <Skeleton height="40px" radius="var(--radius-md)" />
-        </div>
         <Skeleton width="60%" height="2rem" />
-        <Skeleton width="45%" />
         <div className="card stack balance-card" aria-hidden="true">
           <Skeleton width="35%" />
           <Skeleton width="70%" height="2.4rem" />

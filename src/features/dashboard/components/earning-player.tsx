@@ -1,7 +1,8 @@
 /**
  * The earning loop on the dashboard (SPEC §4): the current video with its persisted progress; when
  * played time reaches the timer the claim goes into the outbox (sent once), the player moves to the
- * next video and stops, the congratulations popup shows the coins for 3 s, and the balance takes
+ * next video and stops, the congratulations popup shows the coins and the new balance for 3 s
+ * (its Next video starts the next one), and the balance takes
  * the claim's answer after the 1 s reward step delay (no second request).
  */
 import { memo, useCallback, useEffect, useRef, useState } from 'react'
@@ -28,7 +29,11 @@ export const EarningPlayer = memo(function EarningPlayer(props: {
   const { videos, expectedCoins, wantPlay, onWantPlayChange } = props
   const currentId = useWatchProgressStore((s) => s.currentId)
   const seconds = useWatchProgressStore((s) => s.seconds)
-  const [reward, setReward] = useState<{ coins: number; pending: boolean } | null>(null)
+  const [reward, setReward] = useState<{
+    coins: number
+    balance: number | null
+    pending: boolean
+  } | null>(null)
   // Bumped on each completion so the player restarts even when the next video is the same one.
   const [round, setRound] = useState(0)
   const timers = useRef<ReturnType<typeof setTimeout>[]>([])
@@ -65,7 +70,11 @@ export const EarningPlayer = memo(function EarningPlayer(props: {
         return
       }
       const data = result.kind === 'done' ? result.body?.data : undefined
-      setReward({ coins: data?.coins ?? expectedCoins, pending: result.kind === 'queued' })
+      setReward({
+        coins: data?.coins ?? expectedCoins,
+        balance: data?.points ?? null,
+        pending: result.kind === 'queued',
+      })
       timers.current.push(setTimeout(() => setReward(null), REWARD_POPUP_MS))
       // The answer carries the new balance; a queued claim's arrives with the outbox's toast.
       if (data) timers.current.push(setTimeout(() => applyReward(data), REWARD_STEP_MS))
@@ -88,7 +97,12 @@ export const EarningPlayer = memo(function EarningPlayer(props: {
       {reward ? (
         <RewardPopup
           coins={reward.coins}
+          balance={reward.balance}
           pending={reward.pending}
+          onNext={() => {
+            setReward(null)
+            onWantPlayChange(true)
+          }}
           onClose={() => setReward(null)}
         />
       ) : null}

@@ -45,7 +45,7 @@ describe('Dashboard popups from the keyboard', () => {
     expect(screen.getByRole('button', { name: 'Pause' })).toHaveFocus()
   })
 
-  it('the congratulations popup: focus on the dialog, Escape closes it, focus on Play', async () => {
+  it('the congratulations popup: the new balance from the answer, focus on Next video, Escape closes it, focus on Play', async () => {
     vi.useFakeTimers()
     renderAt('/dashboard')
     await act(async () => {
@@ -60,11 +60,35 @@ describe('Dashboard popups from the keyboard', () => {
     vi.useRealTimers()
     const user = userEvent.setup()
     const dialog = screen.getByRole('dialog', { name: 'Congratulations!' })
-    expect(dialog).toHaveFocus()
+    expect(within(dialog).getByTestId('reward-popup-balance')).toHaveTextContent(
+      '2,000 coins (₹20)',
+    )
+    const next = within(dialog).getByRole('button', { name: 'Next video' })
+    expect(next).toHaveFocus()
     await user.tab()
-    expect(dialog).toHaveFocus()
+    expect(next).toHaveFocus()
     await user.keyboard('{Escape}')
     expect(dialog).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Play' })).toHaveFocus()
+  })
+})
+
+describe('the reward moment', () => {
+  it('Next video closes the popup and starts the next video', async () => {
+    vi.useFakeTimers()
+    renderAt('/dashboard')
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(50)
+    })
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }))
+    fireEvent.playing(screen.getByTestId('player-video'))
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(15_000)
+    })
+    vi.useRealTimers()
+    const dialog = screen.getByRole('dialog', { name: 'Congratulations!' })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Next video' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeInTheDocument()
   })
 })

@@ -3,16 +3,16 @@ import { describe, expect, it, vi } from 'vitest'
 import { apiGet, useOutboxStore, renderAt } from './dashboard.test-helpers'
 
 describe('Dashboard', () => {
-  it('shows views, the coin balance with its rupee value and the top buttons with their query', async () => {
+  it('leads with the balance (views, coins with their rupee value, Withdraw, Deposit, Wallet) and no buttons that repeat the tab bar', async () => {
     renderAt('/dashboard')
     expect(screen.getByTestId('views-count')).toHaveTextContent('3')
     expect(screen.getByTestId('coin-balance')).toHaveTextContent('1,500 coins (₹15)')
-    expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile')
-    expect(screen.getByRole('link', { name: 'Refer & Earn' })).toHaveAttribute(
-      'href',
-      '/referandearn?points-earned=1500&referralId=ASHA1&referralCount=2',
-    )
+    // Profile and Refer & Earn are the tab bar's; the screen no longer repeats them above the greeting.
+    expect(screen.queryByRole('link', { name: 'Profile' })).toBeNull()
+    expect(screen.queryByRole('link', { name: 'Refer & Earn' })).toBeNull()
+    const balance = screen.getByRole('region', { name: 'Your earnings' })
     expect(screen.getByRole('link', { name: 'Deposit' })).toHaveAttribute('href', '/deposit-fee')
+    expect(balance).toContainElement(screen.getByRole('link', { name: 'Deposit' }))
     expect(screen.getByRole('link', { name: 'Wallet' })).toHaveAttribute('href', '/wallet')
     expect(screen.getByText('Hello, Asha')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument()

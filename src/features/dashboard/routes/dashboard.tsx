@@ -1,6 +1,7 @@
 /**
- * Dashboard (SPEC §2, §4): the top buttons, views, the coin balance with its rupee value, the
- * Withdraw button and its requirements popup, the plans, the earning player, the Hindi bonus
+ * Dashboard (SPEC §2, §4): led by the balance (coins with their rupee value, views, Withdraw with
+ * its requirements popup, Deposit and Wallet) and the earning player, so the video starts above the
+ * fold at 360×800; Profile and Refer & Earn are the tab bar's. Then the plans, the Hindi bonus
  * popup for a new user, the keyfrom=withdrawal notice, and what the outbox still holds.
  */
 import { lazy, Suspense, useEffect, useState, useDeferredValue } from 'react'
@@ -100,29 +101,9 @@ export default function Dashboard() {
         `/amount-withdraw?balance=${Math.floor(balanceRupees)}&refercount=${user.referral_count}`,
       )
   }
-  const referHref = `/referandearn?${new URLSearchParams({
-    'points-earned': String(user.points),
-    referralId: user.referral_id,
-    referralCount: String(user.referral_count),
-  }).toString()}`
-
   return (
     <main className="page stack dashboard">
-      <nav className="dashboard-top" aria-label={t('Dashboard')}>
-        <Link href="/profile" className="btn btn-outline btn-small">
-          {t('Profile')}
-        </Link>
-        <Link href={referHref} className="btn btn-outline btn-small">
-          {t('Refer & Earn')}
-        </Link>
-        <Link href="/deposit-fee" className="btn btn-small">
-          {t('Deposit')}
-        </Link>
-      </nav>
-      <h1>{t('Hello, {name}', { name: user.first_name })}</h1>
-      <p className="muted" data-testid="dashboard-email">
-        {user.email}
-      </p>
+      <h1 className="dashboard-greeting">{t('Hello, {name}', { name: user.first_name })}</h1>
       {withdrawNotice ? <WithdrawNotice rules={rules} /> : null}
 
       <BalanceCard user={user} rules={rules}>
@@ -141,23 +122,18 @@ export default function Dashboard() {
             )}
           </p>
         ) : null}
-        <div className="row">
+        <div className="balance-actions">
           <button type="button" className="btn" onClick={onWithdraw}>
             {t('Withdraw')}
           </button>
-          <Link href="/wallet" className="btn btn-outline">
+          <Link href="/deposit-fee" className="btn">
+            {t('Deposit')}
+          </Link>
+          <Link href="/wallet" className="btn">
             {t('Wallet')}
           </Link>
         </div>
       </BalanceCard>
-      {/* A boundary of its own once shown: the transition that shows it never waits for its code. */}
-      {showRest ? (
-        <Suspense fallback={<div className="refresh-control" aria-hidden="true" />}>
-          <UserRefreshControl stale={failed} onRefresh={refresh} />
-        </Suspense>
-      ) : (
-        <div className="refresh-control" aria-hidden="true" />
-      )}
 
       {offline ? (
         <p className="notice" role="status">
@@ -174,6 +150,16 @@ export default function Dashboard() {
       ) : !offline ? (
         <PlayerPlaceholder label={retrying ? t('Waiting for videos…') : t('Loading videos…')} />
       ) : null}
+
+      {/* Under the player, so the video leads the screen. A boundary of its own once shown: the
+          transition that shows it never waits for its code. */}
+      {showRest ? (
+        <Suspense fallback={<div className="refresh-control" aria-hidden="true" />}>
+          <UserRefreshControl stale={failed} onRefresh={refresh} />
+        </Suspense>
+      ) : (
+        <div className="refresh-control" aria-hidden="true" />
+      )}
 
       <PlansSummary currentVideoPoint={user.membership__video_point} />
 

@@ -13,6 +13,7 @@ import { WithdrawalConditions } from '@/components/withdrawal-conditions'
 import { formatIndianNumber, formatRupees } from '@contract/rules'
 import { formatCoins } from '@/i18n/format'
 import { t } from '@/i18n/i18n'
+import '../how-to-earn.css'
 
 export default function HowToEarn() {
   const rules = useRules()
@@ -27,9 +28,16 @@ export default function HowToEarn() {
     <>
       <AppHeader title={t('How To Earn')} />
       <main className="page stack">
-        <ol className="stack" style={{ paddingLeft: 20, margin: 0 }}>
+        {/* role="list": the numbers are drawn inside the cards, and a list without markers is
+            still read as a list (with its count) everywhere. */}
+        <ol className="stack earn-steps" role="list">
           <li className="card">
-            <h2>{t('Watch videos')}</h2>
+            <div className="earn-step-title">
+              <span className="earn-step-number" aria-hidden="true">
+                1
+              </span>
+              <h2>{t('Watch videos')}</h2>
+            </div>
             <p data-testid="step-watch">
               {t('Watch each video until its timer ends.')}{' '}
               {videoPoint !== undefined
@@ -44,7 +52,12 @@ export default function HowToEarn() {
             </p>
           </li>
           <li className="card">
-            <h2>{t('Refer friends')}</h2>
+            <div className="earn-step-title">
+              <span className="earn-step-number" aria-hidden="true">
+                2
+              </span>
+              <h2>{t('Refer friends')}</h2>
+            </div>
             <p data-testid="step-refer">
               {t(
                 'Share your referral code. When a friend signs up with it and verifies their email, you get {mine} and your friend gets {theirs}.',
@@ -56,7 +69,12 @@ export default function HowToEarn() {
             </p>
           </li>
           <li className="card">
-            <h2>{t('Get paid')}</h2>
+            <div className="earn-step-title">
+              <span className="earn-step-number" aria-hidden="true">
+                3
+              </span>
+              <h2>{t('Get paid')}</h2>
+            </div>
             <WithdrawalConditions
               rules={rules}
               title=""

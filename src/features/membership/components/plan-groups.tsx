@@ -5,6 +5,7 @@
  * deposit-fee.tsx) and, with the same markup, into the page the server sends for the route
  * (deposit-fee-shell.tsx), so the app's first render draws over it without moving anything.
  */
+import type { ReactNode } from 'react'
 import { t } from '@/i18n/i18n'
 import { SkeletonCard, SkeletonRegion } from '@/components/skeleton'
 import { groupPlans, withdrawalNote, type MembershipPlan } from '@/stores/plans-store'
@@ -36,13 +37,15 @@ export function PlanGroups({ plans, rules, busy = false, onChoose }: Props) {
   return groupPlans(plans).map((group) => (
     <section
       key={group.type}
-      className="card stack"
+      className="card stack plan-card"
       aria-label={t('{type} plans', { type: group.name })}
     >
-      <h2 className="plan-title">{group.name}</h2>
-      <p className="muted">{group.note}</p>
+      <div className="plan-head">
+        <h2 className="plan-title">{group.name}</h2>
+        <p className="muted plan-note">{group.note}</p>
+      </div>
       {group.free ? (
-        <p>
+        <p className="plan-free">
           {t('Get {coins} per video for free', {
             coins: formatCoins(group.free.videoPoint, rules),
           })}
@@ -54,10 +57,13 @@ export function PlanGroups({ plans, rules, busy = false, onChoose }: Props) {
       {group.deposits.map((d) => (
         <div key={d.membershipPlanId} className="row plan-row">
           <p className="plan-text">
-            {t('Deposit rupees {amount} and get {coins} per video', {
-              amount: formatIndianNumber(d.amount),
-              coins: formatCoins(d.perVideo, rules),
-            })}
+            {withPrice(
+              t('Deposit rupees {amount} and get {coins} per video', {
+                amount: formatIndianNumber(d.amount),
+                coins: formatCoins(d.perVideo, rules),
+              }),
+              formatIndianNumber(d.amount),
+            )}
             {group.mixedDays ? (
               <span className="muted"> · {withdrawalNote(d.withdrawlDays)}</span>
             ) : null}
@@ -85,6 +91,25 @@ export function PlanGroups({ plans, rules, busy = false, onChoose }: Props) {
       ))}
     </section>
   ))
+}
+
+/**
+ * SPEC's sentence with its price emphasised: the amount (with the ₹ the language puts before it,
+ * as Hindi does) in a `strong`, the words around it unchanged. Pure, so the server's page and the
+ * app's first render draw the same markup.
+ */
+export function withPrice(text: string, amount: string): ReactNode {
+  const at = text.indexOf(amount)
+  if (at < 0) return text
+  const start = text[at - 1] === '₹' ? at - 1 : at
+  const end = at + amount.length
+  return (
+    <>
+      {text.slice(0, start)}
+      <strong className="plan-price">{text.slice(start, end)}</strong>
+      {text.slice(end)}
+    </>
+  )
 }
 
 /** The plans' placeholder while they are on their way: two cards shaped like a plan type's. */

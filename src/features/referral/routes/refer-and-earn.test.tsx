@@ -58,13 +58,33 @@ describe('Refer and earn', () => {
     expect(screen.getByTestId('referral-progress')).toHaveTextContent('2/3')
   })
 
-  it('copies the code', async () => {
+  it('shows the invite link on one line with the code whole at its end', () => {
+    renderAt('/referandearn')
+    const link = screen.getByTestId('referral-link')
+    expect(link).toHaveTextContent(`${window.location.host}/register?referralId=ASHA42`)
+    expect(link).not.toHaveTextContent('http')
+    expect(link).toHaveAttribute('title', `${window.location.origin}/register?referralId=ASHA42`)
+  })
+
+  it('copies the whole invite link and says Copied', async () => {
     const writeText = vi.fn(async () => undefined)
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } })
     renderAt('/referandearn')
     fireEvent.click(screen.getByRole('button', { name: 'Copy' }))
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Referral code copied!'))
-    expect(writeText).toHaveBeenCalledWith('ASHA42')
+    await screen.findByRole('button', { name: 'Copied' })
+    expect(toast.success).toHaveBeenCalledWith('Referral link copied!')
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/register?referralId=ASHA42`)
+  })
+
+  it('without a share sheet offers a WhatsApp link with the message and the invite link, not an error', () => {
+    renderAt('/referandearn')
+    expect(screen.queryByRole('button', { name: 'Share' })).not.toBeInTheDocument()
+    const whatsApp = screen.getByRole('link', { name: 'Share on WhatsApp' })
+    const href = whatsApp.getAttribute('href') ?? ''
+    expect(href.startsWith('https://wa.me/?text=')).toBe(true)
+    expect(decodeURIComponent(href.slice('https://wa.me/?text='.length))).toBe(
+      `Join with my referral code ASHA42 ${window.location.origin}/register?referralId=ASHA42`,
+    )
   })
 
   it('shares a link to /register with the code', async () => {

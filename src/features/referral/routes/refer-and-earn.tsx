@@ -1,9 +1,10 @@
 /**
- * Refer and earn (SPEC §2, DECISIONS §3): the referral code with Copy and Share (a link to
- * /register?referralId=CODE), the reward from the served rules, and with keyfrom=withdrawal the
+ * Refer and earn (SPEC §2, DECISIONS §3): the referral code, the invite link (to
+ * /register?referralId=CODE) on one line with Copy ("Copied"), Share (the Web Share API where there
+ * is one) and a WhatsApp link (always), the reward from the served rules, and with keyfrom=withdrawal the
  * progress towards the referrals a withdrawal needs (n/3).
  */
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { useSearch } from 'wouter'
 import toast from 'react-hot-toast'
 import { AppHeader } from '@/components/app-header'
@@ -13,6 +14,9 @@ import { useUserStore } from '@/stores/user-store'
 import { formatCoins } from '@/i18n/format'
 import '../referral.css'
 import { t } from '@/i18n/i18n'
+
+/** How long Copy reads "Copied" after a copy. */
+export const COPIED_MS = 2_000
 
 /** The link a friend opens to register with the code. */
 export function referralLink(code: string, origin = window.location.origin): string {
@@ -28,41 +32,38 @@ export default function ReferAndEarn() {
   const count = user?.referral_count ?? (Number(query.get('referralCount') ?? 0) || 0)
   const fromWithdrawal = query.get('keyfrom') === 'withdrawal'
   const link = code ? referralLink(code) : ''
+  const [copied, setCopied] = useState(false)
 
   useEffect(() => {
     refreshUser({ reuseRecent: true }).catch(() => undefined)
   }, [])
 
+  const message = t('Join with my referral code {code}', { code })
+  // The Web Share API where the browser has it (most phones); WhatsApp's link always, as that is
+  // how people in India share, and the only way on where there is no share sheet.
+  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function'
+  const whatsApp = `https://wa.me/?text=${encodeURIComponent(`${message} ${link}`)}`
+
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(code)
-      toast.success(t('Referral code copied!'))
+      await navigator.clipboard.writeText(link)
+      setCopied(true)
+      toast.success(t('Referral link copied!'))
     } catch {
       toast.error(t('Could not copy. Please copy the code by hand.'))
     }
   }
+  useEffect(() => {
+    if (!copied) return
+    const timer = setTimeout(() => setCopied(false), COPIED_MS)
+    return () => clearTimeout(timer)
+  }, [copied])
 
   const share = async () => {
-    const data = {
-      title: t('Watch videos and earn'),
-      text: t('Join with my referral code {code}', { code }),
-      url: link,
-    }
-    if (typeof navigator.share === 'function') {
-      try {
-        await navigator.share(data)
-      } catch {
-        // The user closed the share sheet.
-      }
-      return
-    }
     try {
-      await navigator.clipboard.writeText(link)
-      toast.success(t('Referral link copied!'))
+      await navigator.share({ title: t('Watch videos and earn'), text: message, url: link })
     } catch {
-      window.alert(
-        t('Sharing is not supported on this device. You can download and share manually.'),
-      )
+      // The user closed the share sheet.
     }
   }
 
@@ -100,20 +101,37 @@ export default function ReferAndEarn() {
           <p className="referral-code" data-testid="referral-code">
             {code}
           </p>
-          <div className="row">
+          {/* The invite link on one line, shown without its https://: its start gives way (…),
+              the code at its end stays whole. */}
+          <p className="referral-link" data-testid="referral-link" title={link}>
+            <span className="referral-link-start">
+              {link.slice(0, link.length - code.length).replace(/^https?:\/\//, '')}
+            </span>
+            <span className="referral-link-code">{code}</span>
+          </p>
+          <div className="referral-actions">
             <button
               type="button"
               className="btn btn-outline"
               onClick={() => void copy()}
               disabled={!code}
             >
-              {t('Copy')}
+              {copied ? t('Copied') : t('Copy')}
             </button>
-            <button type="button" className="btn" onClick={() => void share()} disabled={!code}>
-              {t('Share')}
-            </button>
+            {canShare ? (
+              <button type="button" className="btn" onClick={() => void share()} disabled={!code}>
+                {t('Share')}
+              </button>
+            ) : null}
+            <a
+              className={canShare ? 'btn btn-outline' : 'btn'}
+              href={whatsApp}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {t('Share on WhatsApp')}
+            </a>
           </div>
-          <p className="muted referral-link">{link}</p>
         </section>
         <p>{t('Friends who joined with your code: {count}', { count })}</p>
       </main>
