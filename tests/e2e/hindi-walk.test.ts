@@ -39,10 +39,17 @@ const KEPT_IN_LATIN = [
 ]
 
 /**
- * E-mail and UPI IDs and bank handles, URLs, order and reference numbers, and codes in capitals
- * (UPI, PIN, OTP, IFSC, QR): never words to translate.
+ * E-mail and UPI IDs and bank handles, URLs (with or without their scheme: the invite link shows
+ * `host/register?referralId=`), order and reference numbers, and codes in capitals (UPI, PIN, OTP,
+ * IFSC, QR): never words to translate.
  */
-const CODES = [/\S*@\S+/g, /https?:\/\/\S+/g, /\b[A-Z0-9_-]{6,}\b/g, /\b[A-Z]{2,}\b/g]
+const CODES = [
+  /\S*@\S+/g,
+  /https?:\/\/\S+/g,
+  /\b[\w-]+(\.[\w-]+)+(:\d+)?\/\S*/g,
+  /\b[A-Z0-9_-]{6,}\b/g,
+  /\b[A-Z]{2,}\b/g,
+]
 
 /** Two Latin words in a row: the mark of an English phrase. */
 const ENGLISH_PHRASE = /[A-Za-z]{2,}[\s,.;:'’&-]+[A-Za-z]{2,}/
@@ -81,7 +88,9 @@ async function pageTexts(page: Page): Promise<string[]> {
 /**
  * Elements whose content runs past their own box sideways (the page scrolling sideways counts
  * too), as `tag.class "text"`: a Hindi label too long for its button, a word wider than the
- * screen. Scrolling boxes (the QR slider) and visually hidden text (`.sr-only`, 1 px) are left out.
+ * screen. Scrolling boxes (the QR slider), boxes that cut their text with an ellipsis on purpose (the
+ * invite link's start: the whole link is in its title and copied whole) and visually hidden text
+ * (`.sr-only`, 1 px) are left out.
  */
 async function overflowing(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -91,8 +100,9 @@ async function overflowing(page: Page): Promise<string[]> {
       found.push(`the page is ${root.scrollWidth} px wide at ${root.clientWidth} px`)
     for (const el of document.body.querySelectorAll<HTMLElement>('*')) {
       if (el.clientWidth <= 1 || !el.checkVisibility()) continue
-      const { overflowX } = getComputedStyle(el)
+      const { overflowX, textOverflow } = getComputedStyle(el)
       if (overflowX === 'auto' || overflowX === 'scroll') continue
+      if (overflowX === 'hidden' && textOverflow === 'ellipsis') continue
       if (el.closest('[aria-hidden="true"]')) continue
       if (el.scrollWidth > el.clientWidth + 1) {
         const text = el.innerText.trim().replace(/\s+/g, ' ').slice(0, 60)
