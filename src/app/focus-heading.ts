@@ -1,5 +1,5 @@
 /**
- * Focus after an in-app navigation (issue 31, WCAG 2.4.3): the new screen's h1 (made focusable
+ * Focus after an in-app navigation (WCAG 2.4.3): the new screen's h1 (made focusable
  * with tabindex=-1) once it is drawn, not a placeholder's (a skeleton's h1 is inside its
  * role=status region). Given up when something else takes focus first (a popup, the user), or
  * after 3 s. Loaded on the first navigation, so it is not part of the first route's JavaScript.

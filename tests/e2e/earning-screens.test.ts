@@ -1,5 +1,5 @@
 /**
- * The earning screens as issue 31 asks for them, in real headless Chromium at 360×800 and 320×640:
+ * The earning screens in real headless Chromium at 360×800 and 320×640:
  * every interactive element on the dashboard, refer & earn and the landing at least 48×48 px (links
  * inside running text excepted, WCAG 2.5.8's inline exception), focus on the new screen's h1 after
  * an in-app navigation, the invite link on one line, and the reward moment with the new balance

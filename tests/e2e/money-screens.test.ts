@@ -1,5 +1,5 @@
 /**
- * The money screens in real Chromium at 360×800 and 320×640 (issue 31): no word in a wallet row is
+ * The money screens in real Chromium at 360×800 and 320×640: no word in a wallet row is
  * split across lines (each word's text range lies on one line box), every control on /wallet and
  * /amount-withdraw is at least 48×48 px, the deposit confirm sheet opens on its title with Yes and
  * No inside the viewport (its conditions open or folded), and offline the withdraw form offers only

@@ -55,7 +55,7 @@ afterEach(() => vi.clearAllMocks())
 describe('UPI payment page', () => {
   it('shows two QR codes built from upi://pay links with the amount, INR and the order id', async () => {
     renderAt('/m-payment?deposit=499&membership_plan_id=3&order_id=ord_7')
-    // Titled by what the user does (issue 31), not the payee's 'Receive Money'.
+    // Titled by what the user does, not the payee's 'Receive Money'.
     expect(screen.getByRole('heading', { name: 'Pay by UPI' })).toBeInTheDocument()
     expect(screen.getByText('From any UPI app (PhonePe, BHIM, GPay, Paytm)')).toBeInTheDocument()
     const first = await screen.findByTestId('qr-image-0')
