@@ -9,19 +9,16 @@
  */
 import { useEffect, useState } from 'react'
 import { Link, useSearch } from 'wouter'
-import QRCode from 'qrcode'
 import { AppHeader } from '@/components/app-header'
 import { PageSpinner } from '@/components/page-spinner'
 import { readApiError } from '@/lib/api-client'
 import { formatRupees } from '@contract/rules'
-import { createOrder } from '../api/create-order'
-import { getOrder, type OrderStatus } from '../api/get-order'
-import { getUpi } from '../api/get-upi'
+import type { OrderStatus } from '../api/get-order'
 import { QrSlider, type QrSlide } from '../components/qr-slider'
 import { UtrForm } from '../components/utr-form'
-import { rememberedPayees } from '../lib/upi-cache'
-import { buildUpiLink, dataUrlToBlob } from '../lib/upi-link'
+import { dataUrlToBlob } from '../lib/upi-link'
 import { useOrderStatus } from '../lib/use-order-status'
+import { buildSlides, hasPayment, loadOrder, readParams, statusText } from '../lib/payment-order'
 import '../membership.css'
 import { msg, t } from '@/i18n/i18n'
 import { planTypeName, usePlansStore } from '@/stores/plans-store'
@@ -46,85 +43,6 @@ interface Failure {
 
 /** Refusals of `create-order` that no retry can change: the address names no current plan or amount. */
 const STALE_ADDRESS = new Set(['AMOUNT_MISMATCH', 'PLAN_NOT_FOUND', 'FREE_PLAN', 'VALIDATION'])
-
-interface Params {
-  deposit: number
-  planId: number | null
-  orderId: string | null
-  isFee: boolean
-}
-
-function readParams(search: string): Params {
-  const q = new URLSearchParams(search)
-  const planId = q.get('membership_plan_id')
-  const deposit = Number(q.get('deposit') ?? 0)
-  return {
-    deposit: Number.isFinite(deposit) ? deposit : 0,
-    planId: planId && Number.isInteger(Number(planId)) ? Number(planId) : null,
-    orderId: q.get('order_id'),
-    isFee: q.get('KeyFrom') === 'Platform Fee',
-  }
-}
-
-/** Whether the address names a payment this page can make or show. */
-function hasPayment(params: Params): boolean {
-  return Boolean(params.orderId) || (params.deposit > 0 && (params.isFee || params.planId !== null))
-}
-
-/** The order this visit pays: the named one, or the user's open order for this payment. */
-async function loadOrder(params: Params, key: string): Promise<OrderStatus> {
-  if (params.orderId) return getOrder(params.orderId)
-  // The created order is the order as `GET /orders/:id` shows it, plus its payment page.
-  return createOrder(params.deposit, params.isFee ? null : params.planId, key)
-}
-
-/** Builds the QR slides for an order: one `upi://pay` link and PNG data URL per payee. */
-async function buildSlides(order: OrderStatus): Promise<QrSlide[]> {
-  const payees = rememberedPayees() ?? (await getUpi())
-  const note =
-    order.purpose === 'platform_fee'
-      ? 'Platform fee'
-      : `Membership plan ${order.membership_plan_id ?? ''}`.trim()
-  return Promise.all(
-    payees.slice(0, 2).map(async (p) => {
-      const link = buildUpiLink({
-        upiId: p.upi_id,
-        payeeName: p.payee_name,
-        amount: order.amount,
-        orderId: order.order_id,
-        note,
-      })
-      const dataUrl = await QRCode.toDataURL(link, {
-        width: 240,
-        margin: 2,
-        errorCorrectionLevel: 'M',
-      })
-      return { dataUrl, link, label: `${p.payee_name} (${p.upi_id})` }
-    }),
-  )
-}
-
-/** The line under the QR codes for an order's status. */
-function statusText(status: OrderStatus['status'] | null, isFee: boolean, hasUtr: boolean): string {
-  switch (status) {
-    case 'confirmed':
-      return isFee
-        ? t('Payment confirmed. Your platform fee is paid.')
-        : t('Payment confirmed. Your plan is active.')
-    case 'rejected':
-      return t('Payment was not received. The order was rejected.')
-    case 'cancelled':
-      return t('This order was closed: the platform fee is already paid.')
-    case 'expired':
-      return t(
-        'This order expired (not paid within 24 hours). Reload the payment page for a new one.',
-      )
-    default:
-      return hasUtr
-        ? t('Payment status: reference received, waiting for confirmation')
-        : t('Payment status: waiting for confirmation')
-  }
-}
 
 export default function MPayment() {
   const search = useSearch()
