@@ -14,7 +14,7 @@ const features = fs
   .map((entry) => entry.name)
 
 /** The API's domain folders and its routes, which its infrastructure plugins never import. */
-const SERVER_DOMAINS = ['accounts', 'earning', 'ops', 'profile', 'push', 'routes'].map(
+const SERVER_DOMAINS = ['accounts', 'earning', 'ops', 'profile', 'push', 'risk', 'routes'].map(
   (dir) => `./server/${dir}`,
 )
 

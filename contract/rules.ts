@@ -21,6 +21,9 @@ export const DEFAULT_RULES: Rules = {
   platformFeeRupees: 99,
   platformFeeRefundDays: 90,
   transferFeeRupees: 1,
+  referralRewardAfterVideos: 3,
+  signupsPerDevicePerDay: 3,
+  signupsPerAddressPerDay: 30,
   withdrawalTime: '',
 }
 

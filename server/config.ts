@@ -4,6 +4,7 @@
  */
 import type { Agent } from 'node:https'
 import { DEFAULT_RULES, type Rules } from '../contract/rules.ts'
+import { DEFAULT_RISK_RULES, type RiskRules } from '../contract/risk-rules.ts'
 
 export interface UpiPayee {
   /** The UPI ID (VPA) money is paid to. */
@@ -43,6 +44,8 @@ export interface AppConfig {
   /** Link of the Google Play badge on the landing page. */
   playStoreUrl: string
   rules: Rules
+  /** The risk rules that hold withdrawals for review (live rules, never served to users). */
+  risk: RiskRules
   /** Seed demo data (plans, videos, partners) on first start. */
   seed: boolean
   /** Log level for Fastify's logger; 'silent' in tests. */
@@ -130,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     staticDir: env.STATIC_DIR ?? 'dist',
     playStoreUrl: env.PLAY_STORE_URL ?? 'https://play.google.com/store',
     rules: { ...DEFAULT_RULES },
+    risk: { ...DEFAULT_RISK_RULES },
     seed: env.SEED !== 'false',
     logLevel: env.LOG_LEVEL ?? 'info',
     vapidKeys: parseVapidKeys(env),

@@ -10,6 +10,7 @@ import type { Logger } from './lib/logger.ts'
 import type { Mailer } from './plugins/mailer.ts'
 import type { BackgroundTasks } from './plugins/background.ts'
 import type { Rules } from '../contract/rules.ts'
+import type { RiskRules } from '../contract/risk-rules.ts'
 
 export type { Logger }
 
@@ -31,6 +32,8 @@ export interface AppContext {
    * live-rules plugin updates in place, so a context built at start sees every saved version.
    */
   rules: Rules
+  /** The risk rules (live, like `rules`): which withdrawals are held for review. */
+  risk: RiskRules
   /** The current time (the app's injected clock in tests). */
   now(): Date
   /** Where people open the PWA, for links in mails (`PUBLIC_URL`, no trailing slash). */
@@ -58,6 +61,7 @@ export function appContext(app: FastifyInstance): AppContext {
     asyncCommitDb: app.asyncCommitDb,
     engine: app.engine,
     rules: app.config.rules,
+    risk: app.config.risk,
     now: clock ? () => clock() : () => new Date(),
     publicUrl: app.config.publicUrl ?? `http://localhost:${app.config.port}`,
     log: app.log,

@@ -141,13 +141,27 @@ export const WalletWithdrawal = Type.Object({
   upi_id: Type.String(),
   amount: Type.Integer(),
   fee: Type.Integer(),
-  status: Type.Union([Type.Literal('requested'), Type.Literal('paid'), Type.Literal('failed')]),
+  status: Type.Union(
+    [
+      Type.Literal('requested'),
+      Type.Literal('held'),
+      Type.Literal('paid'),
+      Type.Literal('failed'),
+      Type.Literal('rejected'),
+    ],
+    {
+      description:
+        "'held': under review by an operator, the deadline unchanged; 'rejected': refused on review, `reason` says why and whether the coins came back.",
+    },
+  ),
   upi_reference: Nullable(Type.String()),
   created_at: isoTime(),
   due_at: Nullable(isoTime()),
   withdrawl_days: Nullable(Type.Integer()),
   reason: Nullable(
-    Type.String({ description: "A failed payout's reason, in the operator's own words." }),
+    Type.String({
+      description: "A failed or rejected payout's reason, in the operator's own words.",
+    }),
   ),
 })
 export type WalletWithdrawal = Static<typeof WalletWithdrawal>

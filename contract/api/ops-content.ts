@@ -9,6 +9,7 @@ import { Nullable, errorResponses } from './common'
 import { opsAuth } from './ops'
 import { CsvAnswer } from './ops-files'
 import { Rules } from './system'
+import { RiskRules } from './risk'
 
 const tags = ['operators console']
 const guarded = (summary: string) => ({ tags, summary, security: opsAuth })
@@ -59,10 +60,13 @@ const PlanFields = Type.Object({
   reason,
 })
 
+/** The live rules as operators see them: the public rules and the risk rules. */
+export const LiveRules = Type.Object({ ...Rules.properties, ...RiskRules.properties })
+
 /** One stored version of the rules. */
 export const RulesVersion = Type.Object({
   id: Type.Integer(),
-  rules: Type.Partial(Rules),
+  rules: Type.Partial(LiveRules),
   actor: Nullable(Type.String()),
   reason: Nullable(Type.String()),
   created_at: Type.String(),
@@ -71,7 +75,7 @@ export type RulesVersion = Static<typeof RulesVersion>
 
 /** The rules in force, what an operator may edit (with bounds and labels), and the history. */
 export const RulesAnswer = Type.Object({
-  rules: Rules,
+  rules: LiveRules,
   editable: Type.Object({
     numbers: Type.Record(
       Type.String(),
@@ -140,7 +144,7 @@ export const opsContentRoutes = {
       rules: Type.Record(Type.String(), Type.Unknown()),
       reason: Type.String({ maxLength: 500 }),
     }),
-    response: one(Type.Object({ id: Type.Integer(), rules: Rules })),
+    response: one(Type.Object({ id: Type.Integer(), rules: LiveRules })),
   },
   audit: {
     ...guarded('The audit trail, newest first, filtered'),

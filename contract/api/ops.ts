@@ -10,6 +10,7 @@ import { Type, type Static } from 'typebox'
 import { MessageOnly, Nullable, errorResponses, type Security } from './common'
 import { LedgerEntry } from './earning'
 import { Order, OrderPurpose } from './orders'
+import { HoldReview, RejectBody, ReviewOutcome } from './risk'
 
 const tags = ['operators console']
 
@@ -85,7 +86,7 @@ export const OrderQueueRow = Type.Object({
 })
 export type OrderQueueRow = Static<typeof OrderQueueRow>
 
-/** One row of the withdrawal queue; `overdue` while requested past `due_at`. */
+/** One row of the withdrawal queue; `overdue` while requested or held past `due_at`. */
 export const WithdrawalQueueRow = Type.Object({
   id: Type.Integer(),
   user_id: Type.Integer(),
@@ -103,6 +104,8 @@ export const WithdrawalQueueRow = Type.Object({
   due_at: Nullable(Type.String()),
   withdrawl_days: Nullable(Type.Integer()),
   overdue: Type.Boolean(),
+  /** Why it was held for review and the decision; null when it never was. */
+  review: Nullable(HoldReview),
 })
 export type WithdrawalQueueRow = Static<typeof WithdrawalQueueRow>
 
@@ -248,7 +251,7 @@ export const opsRoutes = {
     ...guarded('The withdrawal queue by due date, overdue first (default: requested)'),
     querystring: Type.Object({
       ...Page,
-      status: Type.Optional(Type.Enum(['requested', 'paid', 'failed', 'all'])),
+      status: Type.Optional(Type.Enum(['requested', 'held', 'paid', 'failed', 'rejected', 'all'])),
       overdue: Type.Optional(Type.Boolean()),
     }),
     response: answers(paged(WithdrawalQueueRow)),
@@ -258,6 +261,20 @@ export const opsRoutes = {
     params: IdParams,
     body: ReferenceBody,
     response: answers(WithdrawalOutcome),
+  },
+  approveWithdrawal: {
+    ...guarded('Approve a withdrawal held for review: it joins the payout queue'),
+    params: IdParams,
+    body: ReasonBody,
+    response: answers(ReviewOutcome),
+  },
+  rejectWithdrawal: {
+    ...guarded(
+      'Reject a withdrawal held for review, with the reason the user is shown; its coins return unless forfeited',
+    ),
+    params: IdParams,
+    body: RejectBody,
+    response: answers(ReviewOutcome),
   },
   failWithdrawal: {
     ...guarded('Mark a withdrawal failed; its coins return to the balance'),

@@ -42,6 +42,16 @@ export const Rules = Type.Object({
     description:
       'Fee taken from each withdrawal, whole rupees: the amount sent is the slider value minus this.',
   }),
+  referralRewardAfterVideos: Type.Integer({
+    description:
+      'Videos the referred friend watches before both referral rewards are credited; 0 credits them when the friend verifies the email.',
+  }),
+  signupsPerDevicePerDay: Type.Integer({
+    description: 'Accounts one device may create in 24 hours; 0 switches the limit off.',
+  }),
+  signupsPerAddressPerDay: Type.Integer({
+    description: 'Accounts one network address may create in 24 hours; 0 switches the limit off.',
+  }),
   withdrawalTime: Type.String({
     description:
       "The plans' range of payout days ('1 to 7 days') from each plan's withdrawl_days; empty until the server has said.",

@@ -2,6 +2,7 @@
  * Logging in and out (SPEC §4, §7; DECISIONS §7): the identifier is an email (any case) or a
  * 10-digit phone number; the PIN is checked with scrypt under its guess budget (5 in a row lock).
  */
+import { recordAccountEvent, type RequestSignal } from '../risk/signals.ts'
 import type { AppContext } from '../context.ts'
 import { ApiError, badRequest } from '../lib/errors.ts'
 import { hashSecret, sha256, verifySecret } from '../lib/crypto.ts'
@@ -47,8 +48,9 @@ export async function logIn(
   ctx: AppContext,
   identifier: string,
   pin: string,
-  client: string | null = null,
+  signal: RequestSignal | null = null,
 ): Promise<LoginResult> {
+  const client = signal?.address ?? null
   const id = identifier.trim()
   const invalid = checkLoginIdentifier(id)
   if (invalid) throw badRequest('VALIDATION', invalid)
@@ -68,6 +70,7 @@ export async function logIn(
   )
   if (!right || !user) throw invalidCredentials()
   const accessToken = await issueAccessToken(ctx.db, user.id, ctx.now())
+  if (signal) await recordAccountEvent(ctx.db, user.id, 'login', signal, ctx.now())
   if (user.email_verified === 1) return { verified: true, accessToken }
   return {
     verified: false,

@@ -2,6 +2,7 @@
  * Signing up (SPEC §4, §7; DECISIONS §6–7): registration creates an unverified user, an access
  * token and a signup code; the code verifies the email, which credits the signup rewards once.
  */
+import { checkSignupLimits, recordAccountEvent, type RequestSignal } from '../risk/signals.ts'
 import type { AppContext } from '../context.ts'
 import { isUniqueViolation } from '../db/index.ts'
 import { ApiError, badRequest, conflict } from '../lib/errors.ts'
@@ -64,13 +65,16 @@ function registrationError(input: RegistrationInput): string | null {
  * Registers an unverified user, mails a signup code and returns a token with the code's request
  * id (the route answers 417, DECISIONS §6). The referral code, if given, sets `referred_by`.
  * Throws 400 VALIDATION (SPEC §5 message), 409 USER_EXISTS, 400 INVALID_REFERRAL, 503 MAIL_FAILED
- * (the account is then removed again), 503 HASHING_BUSY (the hash pool is full for `client`).
+ * (the account is then removed again), 503 HASHING_BUSY (the hash pool is full for the address),
+ * 429 SIGNUP_LIMIT (the device's or the address's accounts of the day; checkSignupLimits). The
+ * signup is recorded with `signal` (device, address, user agent) for abuse review.
  */
 export async function registerUser(
   ctx: AppContext,
   input: RegistrationInput,
-  client: string | null = null,
+  signal: RequestSignal,
 ): Promise<PendingSignup> {
+  const client = signal.address
   const invalid = registrationError(input)
   if (invalid) throw badRequest('VALIDATION', invalid)
   const email = normalizeEmail(input.email)
@@ -82,6 +86,7 @@ export async function registerUser(
     referredBy = (await findUserIdByReferralCode(ctx.db, input.referral_id)) ?? null
     if (referredBy === null) throw badRequest('INVALID_REFERRAL', MESSAGES.invalidReferral)
   }
+  await checkSignupLimits(ctx.db, ctx.rules, signal, ctx.now())
   const pinHash = await hashSecret(input.password, client)
   const { code, codeHash } = await prepareOtp(client)
   const now = ctx.now()
@@ -93,6 +98,7 @@ export async function registerUser(
         { firstName: input.first_name, email, phone: input.phone_number, pinHash, referredBy },
         now,
       )
+      await recordAccountEvent(tx, userId, 'signup', signal, now)
       const accessToken = await issueAccessToken(tx, userId, now)
       const requestId = await insertOtp(
         tx,
@@ -134,6 +140,7 @@ async function deleteUnverifiedUser(ctx: AppContext, email: string): Promise<voi
     if (!user) return
     await tx.deleteFrom('otp_codes').where('user_id', '=', user.id).execute()
     await tx.deleteFrom('access_tokens').where('user_id', '=', user.id).execute()
+    await tx.deleteFrom('account_events').where('user_id', '=', user.id).execute()
     await tx.deleteFrom('users').where('id', '=', user.id).execute()
   })
 }

@@ -18,6 +18,7 @@ import * as m009 from './migrations/009-code-budget-by-address.ts'
 import * as m010 from './migrations/010-guess-budgets.ts'
 import * as m011 from './migrations/011-ledger-totals.ts'
 import * as m012 from './migrations/012-scale-indexes.ts'
+import * as m013 from './migrations/013-abuse-review.ts'
 
 type EngineMigration = {
   up(db: Kysely<unknown>, engine: Engine): Promise<void>
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '010-guess-budgets': m010,
   '011-ledger-totals': m011,
   '012-scale-indexes': m012,
+  '013-abuse-review': m013,
 }
 
 class StaticProvider implements MigrationProvider {

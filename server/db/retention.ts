@@ -27,6 +27,11 @@ export const RETENTION_DAYS = {
   guessBudgets: 30,
   /** Password-reset and unlock tokens, by their expiry (at most 24 hours after issue). */
   tokens: 7,
+  /**
+   * Abuse signals (`account_events`: device id, address, user agent at signup, login, claim and
+   * withdrawal), by creation, as the privacy page promises.
+   */
+  accountEvents: 180,
 } as const
 
 /** Rows deleted per statement. */
@@ -86,6 +91,7 @@ const RULES: Array<[string, number, Rule]> = [
   ],
   ['password_reset_tokens', RETENTION_DAYS.tokens, byId('password_reset_tokens', 'expires_at')],
   ['unlock_tokens', RETENTION_DAYS.tokens, byId('unlock_tokens', 'expires_at')],
+  ['account_events', RETENTION_DAYS.accountEvents, byId('account_events', 'created_at')],
 ]
 
 /**

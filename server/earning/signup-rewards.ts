@@ -2,10 +2,15 @@
  * What happens when a new user verifies the email (DECISIONS §3): the signup bonus and, when a
  * referral code was used, the referral reward to both sides, as ledger rows in the caller's
  * transaction. Each row carries a fixed per-user key, so a second call credits nothing.
+ * With the live rule `referralRewardAfterVideos` above 0 the referral rewards wait instead until
+ * the friend has watched that many videos and no risk rule fires for the friend
+ * (`releaseReferralRewards`, called as the friend's claims are credited).
  */
 import type { Tx } from '../db/index.ts'
 import { DEFAULT_RULES, type Rules } from '../../contract/rules.ts'
-import { hasLedgerKey, postLedgerEntry } from './ledger.ts'
+import type { AppContext } from '../context.ts'
+import { assessRisk } from '../risk/assess.ts'
+import { hasLedgerKey, lockUser, postLedgerEntry } from './ledger.ts'
 
 export interface SignupRewardsResult {
   /** Coins credited to the new user now (bonus + friend's referral reward); 0 on a repeat call. */
@@ -49,37 +54,86 @@ export async function grantSignupRewards(
   }
 
   const referrer = user.referred_by
-  if (referrer !== null && referrer !== userId) {
-    if (
-      rules.referralRewardFriendCoins > 0 &&
-      !(await hasLedgerKey(tx, userId, 'referral_friend'))
-    ) {
-      await postLedgerEntry(tx, {
-        userId,
-        kind: 'referral_reward',
-        coins: rules.referralRewardFriendCoins,
-        status: 'confirmed',
-        description: 'Referral reward for joining with a referral code',
-        idempotencyKey: 'referral_friend',
-        relatedUserId: referrer,
-        at: now,
-      })
-      creditedCoins += rules.referralRewardFriendCoins
-    }
-    const referrerKey = `referral:${userId}`
-    if (rules.referralRewardReferrerCoins > 0 && !(await hasLedgerKey(tx, referrer, referrerKey))) {
-      await postLedgerEntry(tx, {
-        userId: referrer,
-        kind: 'referral_reward',
-        coins: rules.referralRewardReferrerCoins,
-        status: 'confirmed',
-        description: 'Referral reward: a friend you referred verified the email',
-        idempotencyKey: referrerKey,
-        relatedUserId: userId,
-        at: now,
-      })
-      referrerId = referrer
-    }
+  if (referrer !== null && referrer !== userId && rules.referralRewardAfterVideos <= 0) {
+    const credited = await creditReferral(tx, userId, referrer, rules, now, 'verified the email')
+    creditedCoins += credited.friendCoins
+    referrerId = credited.referrerId
   }
   return { creditedCoins, referrerId }
+}
+
+/**
+ * Credits the referral reward to friend `userId` and to `referrer` (each once, by its ledger key),
+ * in `tx`; `why` ends the referrer's row ("… a friend you referred verified the email").
+ * Returns the friend's coins credited now and the referrer's id when credited now.
+ */
+async function creditReferral(
+  tx: Tx,
+  userId: number,
+  referrer: number,
+  rules: Rules,
+  now: Date,
+  why: string,
+): Promise<{ friendCoins: number; referrerId: number | null }> {
+  let creditedCoins = 0
+  let referrerId: number | null = null
+  if (rules.referralRewardFriendCoins > 0 && !(await hasLedgerKey(tx, userId, 'referral_friend'))) {
+    await postLedgerEntry(tx, {
+      userId,
+      kind: 'referral_reward',
+      coins: rules.referralRewardFriendCoins,
+      status: 'confirmed',
+      description: 'Referral reward for joining with a referral code',
+      idempotencyKey: 'referral_friend',
+      relatedUserId: referrer,
+      at: now,
+    })
+    creditedCoins += rules.referralRewardFriendCoins
+  }
+  const referrerKey = `referral:${userId}`
+  if (rules.referralRewardReferrerCoins > 0 && !(await hasLedgerKey(tx, referrer, referrerKey))) {
+    await postLedgerEntry(tx, {
+      userId: referrer,
+      kind: 'referral_reward',
+      coins: rules.referralRewardReferrerCoins,
+      status: 'confirmed',
+      description: `Referral reward: a friend you referred ${why}`,
+      idempotencyKey: referrerKey,
+      relatedUserId: userId,
+      at: now,
+    })
+    referrerId = referrer
+  }
+  return { friendCoins: creditedCoins, referrerId }
+}
+
+/**
+ * Releases friend `friendId`'s pending referral rewards (DECISIONS §3 `referralRewardAfterVideos`)
+ * once the friend is verified, has watched that many videos and no risk rule fires for the friend
+ * (server/risk/assess.ts: a referral farm's accounts share a device, a burst, an idle tree).
+ * One transaction with the friend's row locked; idempotent by the ledger keys. Resolves the
+ * referrer's id when credited now, else null (nothing due, already credited, or held back).
+ */
+export async function releaseReferralRewards(
+  ctx: AppContext,
+  friendId: number,
+): Promise<number | null> {
+  const rules = ctx.rules
+  if (rules.referralRewardAfterVideos <= 0) return null
+  return ctx.db.transaction().execute(async (tx) => {
+    const friend = await lockUser(tx, ctx.engine, friendId)
+    const referrer = friend.referred_by
+    if (referrer === null || referrer === friendId || !friend.email_verified) return null
+    if (friend.views < rules.referralRewardAfterVideos) return null
+    if ((await assessRisk(tx, ctx.risk, friendId)).length > 0) return null
+    const { referrerId } = await creditReferral(
+      tx,
+      friendId,
+      referrer,
+      rules,
+      ctx.now(),
+      `watched ${rules.referralRewardAfterVideos} videos`,
+    )
+    return referrerId
+  })
 }

@@ -4,6 +4,9 @@
  * operator marks the withdrawal paid (the hold is confirmed, with the UPI reference) or failed
  * (the hold is marked failed and the coins return as a new ledger row).
  */
+import { assessRisk } from '../risk/assess.ts'
+import { recordHold } from '../risk/holds.ts'
+import { recordAccountEvent, type RequestSignal } from '../risk/signals.ts'
 import { lockForUpdate, type Tx } from '../db/index.ts'
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors.ts'
 import { formatRupees, rupeesToCoins } from '../../contract/rules.ts'
@@ -29,7 +32,10 @@ import { dueAt, payoutDaysFor } from './payout-time.ts'
  * referral_count, referrals_needed), minimum balance (403 MIN_BALANCE), videos watched
  * (403 MIN_VIDEOS), balance ≥ amount + fee (400 INSUFFICIENT_BALANCE). A refusal changes nothing.
  * The withdrawal stores its payout deadline: `due_at` = now + the best paid plan's
- * `withdrawl_days` (payoutDaysFor; DECISIONS §3).
+ * `withdrawl_days` (payoutDaysFor; DECISIONS §3). A withdrawal whose user a risk rule fires for
+ * (server/risk/assess.ts) is stored `held` with its findings, for an operator's review, the due
+ * date unchanged; the answer is the same (the user sees "under review" in the wallet). `signal`
+ * (device, address, user agent) is recorded for abuse review.
  */
 export async function requestWithdrawal(
   ctx: AppContext,
@@ -37,6 +43,7 @@ export async function requestWithdrawal(
   userId: number,
   body: { upi_id?: unknown; amount?: unknown },
   key: string,
+  signal: RequestSignal | null = null,
 ): Promise<WithdrawalRequested> {
   const rules = ctx.rules
   const upiId = typeof body.upi_id === 'string' ? body.upi_id.trim() : ''
@@ -83,6 +90,8 @@ export async function requestWithdrawal(
   const at = now.toISOString()
   const days = await payoutDaysFor(tx, userId)
   const due = dueAt(now, days)
+  if (signal) await recordAccountEvent(tx, userId, 'withdrawal', signal, now)
+  const findings = await assessRisk(tx, ctx.risk, userId, { upiId })
   const inserted = await tx
     .insertInto('withdrawals')
     .values({
@@ -91,7 +100,7 @@ export async function requestWithdrawal(
       amount,
       fee,
       coins: amountCoins + feeCoins,
-      status: 'requested',
+      status: findings.length > 0 ? 'held' : 'requested',
       upi_reference: null,
       reason: null,
       idempotency_key: key,
@@ -102,6 +111,7 @@ export async function requestWithdrawal(
     })
     .returning('id')
     .executeTakeFirstOrThrow()
+  if (findings.length > 0) await recordHold(tx, inserted.id, userId, findings, now)
   await postLedgerEntry(tx, {
     userId,
     kind: 'withdrawal_hold',
@@ -173,6 +183,10 @@ export async function payWithdrawal(
     }
     if (w.status === 'failed')
       throw conflict('WITHDRAWAL_FAILED', `Withdrawal ${id} has failed; its coins were returned.`)
+    if (w.status === 'held')
+      throw conflict('WITHDRAWAL_HELD', `Withdrawal ${id} is held for review: approve it first.`)
+    if (w.status === 'rejected')
+      throw conflict('WITHDRAWAL_REJECTED', `Withdrawal ${id} was rejected on review.`)
     const now = ctx.now()
     await tx
       .updateTable('withdrawals')
@@ -203,6 +217,8 @@ export async function failWithdrawal(
       return { ...outcome, status: 'failed', returned_coins: 0, unchanged: true }
     if (w.status === 'paid')
       throw conflict('WITHDRAWAL_ALREADY_PAID', `Withdrawal ${id} is already paid.`)
+    if (w.status === 'rejected')
+      throw conflict('WITHDRAWAL_REJECTED', `Withdrawal ${id} was rejected on review.`)
     const now = ctx.now()
     await lockUser(tx, ctx.engine, w.user_id)
     await tx

@@ -25,3 +25,4 @@ export const forbidden = (code: string, message: string, extra?: Record<string, 
 export const notFound = (code: string, message: string) => new ApiError(404, code, message)
 export const conflict = (code: string, message: string, extra?: Record<string, unknown>) =>
   new ApiError(409, code, message, extra)
+export const tooManyRequests = (code: string, message: string) => new ApiError(429, code, message)

@@ -1,12 +1,13 @@
 /**
- * Keeps this instance's `config.rules` equal to the newest stored rules (DECISIONS §3): read once
+ * Keeps this instance's `config.rules` and `config.risk` (the risk rules) equal to the newest stored
+ * rules (DECISIONS §3): read once
  * at start, then every RULES_REFRESH_MS, so a rule an operator saves on any instance is enforced
  * and served by `GET /config/` on every instance within seconds. The object is updated in place:
  * every context holding `config.rules` sees the change. `refreshRules()` applies a change at once
  * (after a save on this instance).
  */
 import fp from 'fastify-plugin'
-import { RULES_REFRESH_MS, newestRules } from './live-rules.ts'
+import { RULES_REFRESH_MS, newestRules, splitLiveRules } from './live-rules.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,12 +18,14 @@ declare module 'fastify' {
 
 export default fp(async (app) => {
   // The configured rules (defaults and overrides) under the stored ones.
-  const base = { ...app.config.rules }
+  const base = { ...app.config.rules, ...app.config.risk }
   let applied = 0
   const refresh = async () => {
     const newest = await newestRules(app.db, base)
     if (newest && newest.id !== applied) {
-      Object.assign(app.config.rules, newest.rules)
+      const { rules, risk } = splitLiveRules(newest.rules)
+      Object.assign(app.config.rules, rules)
+      Object.assign(app.config.risk, risk)
       applied = newest.id
     }
   }

@@ -7,6 +7,7 @@
  */
 import { serializeOn, type Db, type Engine } from '../db/index.ts'
 import { DEFAULT_RULES, type Rules } from '../../contract/rules.ts'
+import { DEFAULT_RISK_RULES, type RiskRules } from '../../contract/risk-rules.ts'
 import { badRequest } from '../lib/errors.ts'
 import { writeAudit, type Actor } from './audit.ts'
 import type { RulesVersion } from '../../contract/api/ops-content.ts'
@@ -50,6 +51,77 @@ export const EDITABLE_NUMBERS: Record<
   platformFeeRupees: { min: 1, max: 100_000, label: 'Platform fee (₹)' },
   platformFeeRefundDays: { min: 0, max: 3650, label: 'Platform fee refund window (days)' },
   transferFeeRupees: { min: 0, max: 1_000, label: 'Transfer fee per withdrawal (₹)' },
+  referralRewardAfterVideos: {
+    min: 0,
+    max: 1_000,
+    label: 'Videos a referred friend watches before the referral rewards (0 = at verification)',
+  },
+  signupsPerDevicePerDay: {
+    min: 0,
+    max: 1_000,
+    label: 'New accounts per device per day (0 = off)',
+  },
+  signupsPerAddressPerDay: {
+    min: 0,
+    max: 100_000,
+    label: 'New accounts per network address per day (0 = off)',
+  },
+}
+
+/**
+ * The risk rules an operator may change (contract/api/risk.ts): they decide which withdrawals are
+ * held for review and are never served to users. 0 switches a rule off.
+ */
+export const EDITABLE_RISK: Record<keyof RiskRules, { min: number; max: number; label: string }> = {
+  riskDeviceAccounts: { min: 0, max: 1_000, label: 'Hold: accounts on one device (0 = off)' },
+  riskPayoutAccounts: {
+    min: 0,
+    max: 1_000,
+    label: 'Hold: accounts paid to one UPI ID or bank account (0 = off)',
+  },
+  riskSignupBurstAccounts: {
+    min: 0,
+    max: 100_000,
+    label: 'Hold: accounts created from one address within the burst window (0 = off)',
+  },
+  riskSignupBurstMinutes: { min: 1, max: 10_080, label: 'Hold: signup burst window (minutes)' },
+  riskIdleReferrals: {
+    min: 0,
+    max: 1_000,
+    label: 'Hold: referred accounts, all idle, of one referrer (0 = off)',
+  },
+  riskIdleReferralVideos: {
+    min: 1,
+    max: 100_000,
+    label: 'Hold: videos a referred account watches not to be idle',
+  },
+  riskScriptedClaims: {
+    min: 0,
+    max: 1_000,
+    label: 'Hold: consecutive claims checked for a script (0 = off)',
+  },
+  riskScriptedSpreadMs: {
+    min: 0,
+    max: 600_000,
+    label: 'Hold: claims whose gaps vary less than this look scripted (ms)',
+  },
+}
+
+/** The live rules as stored: the public rules and the risk rules in one row. */
+export type LiveRules = Rules & RiskRules
+
+/** The defaults of every live rule. */
+export const DEFAULT_LIVE_RULES: LiveRules = { ...DEFAULT_RULES, ...DEFAULT_RISK_RULES }
+
+/** `live` split into the public rules and the risk rules (each key where it belongs). */
+export function splitLiveRules(live: LiveRules): { rules: Rules; risk: RiskRules } {
+  const risk = {} as Record<string, unknown>
+  const rules = {} as Record<string, unknown>
+  for (const [key, value] of Object.entries(live)) {
+    if (key in DEFAULT_RISK_RULES) risk[key] = value
+    else rules[key] = value
+  }
+  return { rules: rules as Rules, risk: risk as RiskRules }
 }
 
 /** The boolean rules an operator may switch. */
@@ -61,14 +133,19 @@ export const EDITABLE_SWITCHES = {
  * Applies `patch` (only the editable rules; whole numbers within their bounds; booleans) to
  * `current`. Throws 400 VALIDATION naming the field, for an unknown field too.
  */
-function applyRulesPatch(current: Rules, patch: unknown): Rules {
+function applyRulesPatch(current: LiveRules, patch: unknown): LiveRules {
   if (!patch || typeof patch !== 'object' || Array.isArray(patch)) {
     throw badRequest('VALIDATION', 'The rules must be an object.')
   }
-  const next: Rules = { ...current }
+  const next: LiveRules = { ...current }
+  const numbers: Record<string, { min: number; max: number; label: string }> = {
+    ...EDITABLE_NUMBERS,
+    ...EDITABLE_RISK,
+  }
   for (const [key, value] of Object.entries(patch)) {
-    if (key in EDITABLE_NUMBERS) {
-      const { min, max, label } = EDITABLE_NUMBERS[key as keyof typeof EDITABLE_NUMBERS]
+    const bounds = numbers[key]
+    if (bounds) {
+      const { min, max, label } = bounds
       if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
         throw badRequest('VALIDATION', `${label}: a whole number from ${min} to ${max}.`, {
           field: key,
@@ -92,8 +169,8 @@ export type { RulesVersion }
 /** The newest stored rules merged over `base` (defaults for fields a row lacks), or null if none. */
 export async function newestRules(
   db: Db,
-  base: Rules = DEFAULT_RULES,
-): Promise<{ id: number; rules: Rules } | null> {
+  base: LiveRules = DEFAULT_LIVE_RULES,
+): Promise<{ id: number; rules: LiveRules } | null> {
   const row = await db
     .selectFrom('rule_versions')
     .select(['id', 'rules'])
@@ -101,7 +178,7 @@ export async function newestRules(
     .limit(1)
     .executeTakeFirst()
   if (!row) return null
-  return { id: row.id, rules: { ...base, ...(JSON.parse(row.rules) as Partial<Rules>) } }
+  return { id: row.id, rules: { ...base, ...(JSON.parse(row.rules) as Partial<LiveRules>) } }
 }
 
 /** The stored versions, newest first (at most `limit`, default 50), with who saved each. */
@@ -136,12 +213,12 @@ export async function rulesHistory(db: Db, limit = 50): Promise<RulesVersion[]> 
 export async function updateRules(
   db: Db,
   engine: Engine,
-  base: Rules,
+  base: LiveRules,
   actor: Actor,
   patch: unknown,
   reason: unknown,
   now: Date,
-): Promise<{ id: number; rules: Rules }> {
+): Promise<{ id: number; rules: LiveRules }> {
   const why = typeof reason === 'string' ? reason.trim() : ''
   if (why.length < 3 || why.length > 500)
     throw badRequest('VALIDATION', 'Give a reason (3–500 characters).')

@@ -3,6 +3,7 @@
  * bank statement, and requested withdrawals by due date (overdue first), filtered and paged. The
  * actions on them are in operator-actions.ts.
  */
+import { reviewsOf } from '../risk/holds.ts'
 import type { OrderPurpose } from '../db/schema/earning.ts'
 import type { AppContext } from '../context.ts'
 import { visibleStatus } from '../earning/order-view.ts'
@@ -111,7 +112,7 @@ export async function listOrderQueue(
  * their user's email, phone or referral code (each a prefix) or the UPI ID (exact).
  */
 export interface WithdrawalQueueFilter extends Page {
-  status?: 'requested' | 'paid' | 'failed' | 'all'
+  status?: 'requested' | 'held' | 'paid' | 'failed' | 'rejected' | 'all'
   overdueOnly?: boolean
   q?: string
 }
@@ -125,7 +126,8 @@ function withdrawalCursor(after: string | undefined): { due: string; id: number 
 }
 
 /**
- * The withdrawal queue by due date (overdue first, then oldest due; ties by id), one keyset
+ * The withdrawal queue by due date (overdue first, then oldest due; ties by id); `held` is the
+ * review queue (each row with its findings), the default `requested` the payout queue. One keyset
  * page (`after`: the previous page's `next`) with the capped count. Throws 400 VALIDATION for
  * a cursor this queue did not give.
  */
@@ -140,7 +142,9 @@ export async function listWithdrawalQueue(
   let q = ctx.db.selectFrom('withdrawals')
   if (status !== 'all') q = q.where('withdrawals.status', '=', status)
   if (filter.overdueOnly) {
-    q = q.where('withdrawals.status', '=', 'requested').where('withdrawals.due_at', '<=', nowText)
+    q = q
+      .where('withdrawals.status', 'in', ['requested', 'held'])
+      .where('withdrawals.due_at', '<=', nowText)
   }
   const text = filter.q?.trim()
   if (text) {
@@ -190,12 +194,22 @@ export async function listWithdrawalQueue(
   ])
   const page = rows.slice(0, limit)
   const last = page.at(-1)
+  // Held and reviewed rows carry why they were held (one indexed read for the page).
+  const reviews = await reviewsOf(
+    ctx,
+    page.filter((r) => r.status !== 'paid' && r.status !== 'failed').map((r) => r.id),
+  )
   return {
     ...count,
     next: rows.length > limit && last ? `${last.due_at}~${last.id}` : null,
     rows: page.map((r) => ({
       ...r,
-      overdue: r.status === 'requested' && r.due_at !== null && r.due_at <= nowText,
+      // A held withdrawal is as overdue as any other: its promise does not wait for the review.
+      overdue:
+        (r.status === 'requested' || r.status === 'held') &&
+        r.due_at !== null &&
+        r.due_at <= nowText,
+      review: reviews.get(r.id) ?? null,
     })),
   }
 }

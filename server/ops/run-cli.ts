@@ -4,6 +4,7 @@
  * migrates it, runs one command and prints the result. Resolves with the exit code: 0 done, 1 bad
  * input or a refused action (the message says why).
  */
+import { newestRules, splitLiveRules } from './live-rules.ts'
 import { format } from 'node:util'
 import { loadConfig } from '../config.ts'
 import type { AppContext, Logger } from '../context.ts'
@@ -55,10 +56,14 @@ export async function runCli(argv: string[], io: CliIo = PROCESS_IO): Promise<nu
       log,
     })
     const mailer = createMailer(config, log)
+    // The rules in force: the newest stored version over the configured ones.
+    const stored = await newestRules(handle.db, { ...config.rules, ...config.risk })
+    const live = stored ? splitLiveRules(stored.rules) : config
     const ctx: AppContext = {
       db: handle.db,
       engine: handle.engine,
-      rules: config.rules,
+      rules: live.rules,
+      risk: live.risk,
       now: () => new Date(),
       publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
       log,

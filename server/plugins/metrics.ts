@@ -122,15 +122,28 @@ export default fp(async (app) => {
     },
   })
   new Gauge({
+    name: 'watch_earn_held_withdrawals',
+    help: 'Withdrawals held for an operator to review',
+    registers: [register],
+    async collect() {
+      const row = await db()
+        .selectFrom('withdrawals')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', '=', 'held')
+        .executeTakeFirstOrThrow()
+      this.set(Number(row.n))
+    },
+  })
+  new Gauge({
     name: 'watch_earn_overdue_withdrawals',
-    help: 'Withdrawals waiting past their due date',
+    help: 'Withdrawals waiting past their due date (held for review or not)',
     registers: [register],
     async collect() {
       const now = (app.config.clock?.() ?? new Date()).toISOString()
       const row = await db()
         .selectFrom('withdrawals')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('status', '=', 'requested')
+        .where('status', 'in', ['requested', 'held'])
         .where('due_at', '<=', now)
         .executeTakeFirstOrThrow()
       this.set(Number(row.n))

@@ -131,7 +131,11 @@ export interface OrdersTable {
   utr_submitted_at: string | null
 }
 
-export type WithdrawalStatus = 'requested' | 'paid' | 'failed'
+/**
+ * 'held': waiting for an operator's review (migration 013), then 'requested' (approved) or
+ * 'rejected'; 'requested' waits for the payout.
+ */
+export type WithdrawalStatus = 'requested' | 'held' | 'paid' | 'failed' | 'rejected'
 
 export interface WithdrawalsTable {
   id: Generated<number>

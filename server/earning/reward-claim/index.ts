@@ -25,6 +25,7 @@ import type { ReplayNote } from '../../plugins/metrics.ts'
 import type { RewardClaim, RewardCredited } from '../../../contract/api/earning.ts'
 import type { ErrorBody } from '../../../contract/api/common.ts'
 import { postLedgerEntry } from '../ledger.ts'
+import { releaseReferralRewards } from '../signup-rewards.ts'
 import { requestHash } from '../idempotency-keys.ts'
 import {
   refuseOnce,
@@ -49,9 +50,29 @@ type Credited = { data: RewardCredited }
  * the new balance in coins and views), a refusal stored as the key's answer (400 VALIDATION,
  * 403 EMAIL_NOT_VERIFIED, 404 VIDEO_NOT_FOUND, 409 ALREADY_REWARDED, 422 TIMER_NOT_PASSED), or
  * on a replay the first answer. Throws 422 IDEMPOTENCY_KEY_REUSED, 409 IDEMPOTENCY_IN_FLIGHT.
- * `note` is marked when the answer is a replay.
+ * `note` is marked when the answer is a replay. The credit that brings the user's views to the
+ * rule `referralRewardAfterVideos` releases the referral rewards (releaseReferralRewards).
  */
 export async function claimReward(
+  ctx: AppContext,
+  request: { userId: number; key: string; body: RewardClaim; note?: ReplayNote | null },
+): Promise<StoredResponse<Credited | ErrorBody>> {
+  const answer = await claimOnce(ctx, request)
+  // The claim that brings a referred friend to the videos the referral rewards wait for releases
+  // them (a failure leaves them pending; the credited claim's answer stands).
+  const threshold = ctx.rules.referralRewardAfterVideos
+  if (threshold > 0 && answer.status === 200 && 'data' in answer.body) {
+    if (answer.body.data.views === threshold) {
+      await releaseReferralRewards(ctx, request.userId).catch((error: unknown) =>
+        ctx.log.error({ err: error, userId: request.userId }, 'releasing referral rewards failed'),
+      )
+    }
+  }
+  return answer
+}
+
+/** One claim, judged and answered (claimReward without what follows a credit). */
+async function claimOnce(
   ctx: AppContext,
   request: { userId: number; key: string; body: RewardClaim; note?: ReplayNote | null },
 ): Promise<StoredResponse<Credited | ErrorBody>> {

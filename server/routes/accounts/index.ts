@@ -3,6 +3,7 @@
  * OTP, login, PIN reset, get-user and logout. Handlers only translate HTTP to the functions of
  * server/accounts; login, OTP, registration and reset routes carry a per-IP rate limit.
  */
+import { signalOf } from '../../risk/signals.ts'
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { accountRoutes as schemas } from '../../../contract/api/accounts.ts'
@@ -35,7 +36,7 @@ export default async function accountsRoutes(instance: FastifyInstance): Promise
     '/user/registration/',
     { schema: schemas.registration, config: rateLimited },
     async (request, reply) => {
-      const { accessToken, requestId } = await registerUser(ctx, request.body, request.ip)
+      const { accessToken, requestId } = await registerUser(ctx, request.body, signalOf(request))
       return reply.status(417).send({
         message: MESSAGES.otpSent,
         access_token: accessToken,
@@ -78,7 +79,7 @@ export default async function accountsRoutes(instance: FastifyInstance): Promise
     '/user/login/',
     { schema: schemas.login, config: rateLimited },
     async (request, reply) => {
-      const result = await logIn(ctx, request.body.email, request.body.password, request.ip)
+      const result = await logIn(ctx, request.body.email, request.body.password, signalOf(request))
       if (result.verified) return { message: MESSAGES.loginOk, access_token: result.accessToken }
       return reply.status(417).send({
         message: MESSAGES.otpSent,

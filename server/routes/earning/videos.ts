@@ -2,6 +2,7 @@
  * `GET /dashboard/` (the videos, each handout recorded) and `POST /add-reward/` (a reward claim,
  * idempotent by the required Idempotency-Key header; DECISIONS §6).
  */
+import { recordClaimDevice, signalOf } from '../../risk/signals.ts'
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { earningRoutes as schemas } from '../../../contract/api/earning.ts'
@@ -39,6 +40,11 @@ export default async function videoRoutes(instance: FastifyInstance): Promise<vo
         body: request.body,
         note: request.replayNote,
       })
+      if (answer.status === 200) {
+        recordClaimDevice(app.db, request.userId, signalOf(request), ctx.now(), (error) =>
+          request.log.warn({ err: error }, 'recording the claim device failed'),
+        )
+      }
       return reply.status(answer.status).send(answer.body)
     },
   )

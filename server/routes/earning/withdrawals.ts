@@ -3,6 +3,7 @@
  * (DECISIONS §3, §6). `GET /withdrawal-status/`: the user's progress on every withdrawal
  * condition, the payout days and the days to the minimum balance (DECISIONS §4).
  */
+import { signalOf } from '../../risk/signals.ts'
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { earningRoutes as schemas } from '../../../contract/api/earning.ts'
@@ -30,7 +31,7 @@ export default async function withdrawalRoutes(instance: FastifyInstance): Promi
         { userId: request.userId, key, route: 'add-withdraw', body, note: request.replayNote },
         async (tx) => ({
           status: 200,
-          body: await requestWithdrawal(ctx, tx, request.userId, body, key),
+          body: await requestWithdrawal(ctx, tx, request.userId, body, key, signalOf(request)),
         }),
       )
       return reply.status(answer.status).send(answer.body)

@@ -2,6 +2,7 @@
  * The console's queues (DECISIONS §4, §8): open orders with confirm/reject and withdrawals by due
  * date with pay/fail, filtered and paged; actions need the operator role.
  */
+import { approveHeldWithdrawal, rejectHeldWithdrawal } from '../../ops/withdrawal-review.ts'
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { opsRoutes as schemas } from '../../../contract/api/ops.ts'
@@ -77,6 +78,26 @@ export default async function opsQueueRoutes(instance: FastifyInstance): Promise
         request.params.id,
         request.body.upi_reference,
         request.body.reason,
+      ),
+  )
+
+  app.post(
+    '/ops/withdrawals/:id/approve',
+    { onRequest: guard.write, schema: schemas.approveWithdrawal },
+    async (request) =>
+      approveHeldWithdrawal(ctx, actorOf(request), request.params.id, request.body.reason),
+  )
+
+  app.post(
+    '/ops/withdrawals/:id/reject',
+    { onRequest: guard.write, schema: schemas.rejectWithdrawal },
+    async (request) =>
+      rejectHeldWithdrawal(
+        ctx,
+        actorOf(request),
+        request.params.id,
+        request.body.reason,
+        request.body.forfeit === true,
       ),
   )
 

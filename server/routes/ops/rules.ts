@@ -5,6 +5,7 @@ import { opsContentRoutes as schemas } from '../../../contract/api/ops-content.t
 import { appContext } from '../../context.ts'
 import {
   EDITABLE_NUMBERS,
+  EDITABLE_RISK,
   EDITABLE_SWITCHES,
   rulesHistory,
   updateRules,
@@ -17,8 +18,8 @@ export default async function opsRulesRoutes(instance: FastifyInstance): Promise
   const guard = operatorGuard(app)
 
   app.get('/ops/rules', { onRequest: guard.read, schema: schemas.rules }, async () => ({
-    rules: app.config.rules,
-    editable: { numbers: EDITABLE_NUMBERS, switches: EDITABLE_SWITCHES },
+    rules: { ...app.config.rules, ...app.config.risk },
+    editable: { numbers: { ...EDITABLE_NUMBERS, ...EDITABLE_RISK }, switches: EDITABLE_SWITCHES },
     history: await rulesHistory(app.db),
   }))
 
@@ -26,13 +27,13 @@ export default async function opsRulesRoutes(instance: FastifyInstance): Promise
     const saved = await updateRules(
       app.db,
       app.engine,
-      app.config.rules,
+      { ...app.config.rules, ...app.config.risk },
       actorOf(request),
       request.body.rules,
       request.body.reason,
       ctx.now(),
     )
     await app.refreshRules()
-    return { id: saved.id, rules: app.config.rules }
+    return { id: saved.id, rules: { ...app.config.rules, ...app.config.risk } }
   })
 }

@@ -1,0 +1,20 @@
+/**
+ * The risk rules' defaults (contract/api/risk.ts has their schema): thresholds that decide whether
+ * a withdrawal goes to the payout queue or is held for an operator's review. Stored with the other
+ * live rules and edited in the console; never served to users. 0 switches a rule off.
+ */
+import type { RiskRules } from './api/risk'
+
+export type { RiskFinding, RiskLink, RiskRuleName, RiskRules } from './api/risk'
+
+/** The defaults, tuned with `npm run sim:abuse` (docs/abuse.md). */
+export const DEFAULT_RISK_RULES: RiskRules = {
+  riskDeviceAccounts: 3,
+  riskPayoutAccounts: 2,
+  riskSignupBurstAccounts: 6,
+  riskSignupBurstMinutes: 60,
+  riskIdleReferrals: 3,
+  riskIdleReferralVideos: 5,
+  riskScriptedClaims: 8,
+  riskScriptedSpreadMs: 1500,
+}
