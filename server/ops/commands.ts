@@ -5,6 +5,7 @@
  * are the console's own (queues.ts, user-lookup.ts), so both show the same. Errors are ApiError
  * (shown as their message) or UsageError.
  */
+import { approveHeldWithdrawal, rejectHeldWithdrawal } from './withdrawal-review.ts'
 import { formatRupees } from '../../contract/rules.ts'
 import type { AppContext } from '../context.ts'
 import { findUserByIdentifier } from '../accounts/users.ts'
@@ -34,17 +35,28 @@ export const USAGE = `Usage: npm run ops -- <command>   (DATABASE_URL chooses th
   orders [--status pending|confirmed|rejected|all]      list orders (default: pending)
   confirm-order <order_id> <upi_reference>              confirm a payment: apply the plan or the platform fee
   reject-order <order_id> [reason]                      reject an order whose payment never arrived
-  withdrawals [--status requested|paid|failed|all]      list withdrawals, oldest due first (default: requested)
+  withdrawals [--status requested|held|paid|failed|rejected|all]
+                                                        list withdrawals, oldest due first (default: requested;
+                                                        held: the review queue, with why each is held)
+  approve-withdrawal <withdrawal_id> <reason>           approve a held withdrawal: it joins the payout queue
+  reject-withdrawal <withdrawal_id> <reason> [--forfeit]
+                                                        reject a held withdrawal; its coins return (or are forfeited)
   pay-withdrawal <withdrawal_id> <upi_reference>        mark a withdrawal paid
   fail-withdrawal <withdrawal_id> [reason]              mark a withdrawal failed; its coins return
   refund-fee <email|phone> <upi_reference> [--force]    refund the platform fee (within the refund window)
   user <email|phone|referral code>                      show a user, balance and latest ledger rows`
 
 /** Splits `--status X` and `--force` out of the arguments. */
-function parseFlags(args: string[]): { positional: string[]; status?: string; force: boolean } {
+function parseFlags(args: string[]): {
+  positional: string[]
+  status?: string
+  force: boolean
+  forfeit: boolean
+} {
   const positional: string[] = []
   let status: string | undefined
   let force = false
+  let forfeit = false
   for (let i = 0; i < args.length; i++) {
     const a = args[i] as string
     if (a === '--status') {
@@ -52,10 +64,11 @@ function parseFlags(args: string[]): { positional: string[]; status?: string; fo
       if (!status) throw new UsageError('--status needs a value.')
     } else if (a.startsWith('--status=')) status = a.slice(9)
     else if (a === '--force') force = true
+    else if (a === '--forfeit') forfeit = true
     else if (a.startsWith('--')) throw new UsageError(`Unknown option ${a}.`)
     else positional.push(a)
   }
-  return { positional, status, force }
+  return { positional, status, force, forfeit }
 }
 
 function need(positional: string[], count: number, names: string): void {
@@ -85,7 +98,7 @@ async function requireUser(ctx: AppContext, identifier: string) {
 /** Runs one command; returns the text to print. Throws UsageError or ApiError. */
 export async function runCommand(ctx: AppContext, argv: string[]): Promise<string> {
   const [command, ...rest] = argv
-  const { positional, status, force } = parseFlags(rest)
+  const { positional, status, force, forfeit } = parseFlags(rest)
   switch (command) {
     case 'orders': {
       const filter: OrderQueueFilter = {
@@ -130,12 +143,16 @@ export async function runCommand(ctx: AppContext, argv: string[]): Promise<strin
     }
     case 'withdrawals': {
       const filter: WithdrawalQueueFilter = {
-        status: statusFilter(status, ['requested', 'paid', 'failed'] as const, 'requested'),
+        status: statusFilter(
+          status,
+          ['requested', 'held', 'paid', 'failed', 'rejected'] as const,
+          'requested',
+        ),
       }
       // By due date, overdue first (DECISIONS §3): the payout deadline drives the queue.
       const rows = await allRows((page) => listWithdrawalQueue(ctx, { ...filter, ...page }))
       return renderTable(
-        ['ID', 'USER', 'UPI ID', 'SEND', 'FEE', 'STATUS', 'UPI REF', 'CREATED', 'DUE'],
+        ['ID', 'USER', 'UPI ID', 'SEND', 'FEE', 'STATUS', 'UPI REF', 'CREATED', 'DUE', 'WHY HELD'],
         rows.map((r) => [
           r.id,
           r.email,
@@ -146,6 +163,7 @@ export async function runCommand(ctx: AppContext, argv: string[]): Promise<strin
           r.upi_reference,
           r.created_at,
           r.overdue ? `${r.due_at} OVERDUE` : r.due_at,
+          r.review?.findings.map((f) => f.reason).join(' | ') ?? '',
         ]),
       )
     }
@@ -165,6 +183,24 @@ export async function runCommand(ctx: AppContext, argv: string[]): Promise<strin
       return out.unchanged
         ? `Withdrawal ${out.withdrawal_id} was already failed; nothing changed.`
         : `Withdrawal ${out.withdrawal_id} marked failed; ${out.returned_coins} coins returned to user ${out.user_id}.`
+    }
+    case 'approve-withdrawal': {
+      need(positional, 2, '<withdrawal_id> <reason>')
+      const [id, ...reason] = positional as [string, ...string[]]
+      const out = await approveHeldWithdrawal(ctx, cliActor(), Number(id), reason.join(' '))
+      return out.unchanged
+        ? `Withdrawal ${out.withdrawal_id} was already approved; nothing changed.`
+        : `Withdrawal ${out.withdrawal_id} approved: it is in the payout queue.`
+    }
+    case 'reject-withdrawal': {
+      need(positional, 2, '<withdrawal_id> <reason>')
+      const [id, ...reason] = positional as [string, ...string[]]
+      const out = await rejectHeldWithdrawal(ctx, cliActor(), Number(id), reason.join(' '), forfeit)
+      if (out.unchanged)
+        return `Withdrawal ${out.withdrawal_id} was already rejected; nothing changed.`
+      return out.coins_returned > 0
+        ? `Withdrawal ${out.withdrawal_id} rejected; ${out.coins_returned} coins returned to user ${out.user_id}.`
+        : `Withdrawal ${out.withdrawal_id} rejected; its coins are forfeited.`
     }
     case 'refund-fee': {
       need(positional, 2, '<email|phone> <upi_reference>')
