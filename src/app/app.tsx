@@ -4,7 +4,6 @@
  */
 import { Fragment, Suspense, lazy, useEffect, useDeferredValue, useRef } from 'react'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
-import { Toaster } from 'react-hot-toast'
 import { ROUTES, NotFound } from './routes'
 import { RouteGuard } from './route-guard'
 import { useRouteTitle } from './route-titles'
@@ -30,6 +29,13 @@ const TabBar = lazy(() => import('@/components/tab-bar').then((m) => ({ default:
 const UpdatePrompt = lazy(() =>
   import('@/components/update-prompt').then((m) => ({ default: m.UpdatePrompt })),
 )
+
+/**
+ * The toaster, drawn after the first paint; loaded then, so react-hot-toast is not in the first
+ * route's JavaScript (its budget, docs/benchmarks.md). A toast raised before it arrives still
+ * shows: the toaster reads the toasts' store when it mounts.
+ */
+const Toaster = lazy(() => import('react-hot-toast').then((m) => ({ default: m.Toaster })))
 
 /** Whether the outbox has been started on this page (src/app/start-outbox.ts). */
 let outboxStarted = false
@@ -68,8 +74,10 @@ export function App() {
     <Fragment key={locale}>
       {chrome ? (
         <>
-          <Toaster position="top-right" toastOptions={{ duration: 5000 }} />
           <OfflineNotice />
+          <Suspense fallback={null}>
+            <Toaster position="top-right" toastOptions={{ duration: 5000 }} />
+          </Suspense>
           <Suspense fallback={null}>
             <UpdatePrompt />
           </Suspense>

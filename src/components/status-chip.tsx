@@ -11,6 +11,8 @@ const STATUS_WORDS: Record<string, string> = {
   confirmed: msg('confirmed'),
   failed: msg('failed'),
   requested: msg('requested'),
+  // A withdrawal an operator is reviewing (DECISIONS §8a); its payout deadline is unchanged.
+  held: msg('under review'),
   paid: msg('paid'),
   rejected: msg('rejected'),
   refused: msg('refused'),
@@ -27,6 +29,7 @@ const TONES: Record<string, StatusTone> = {
   paid: 'ok',
   pending: 'wait',
   requested: 'wait',
+  held: 'wait',
   queued: 'wait',
   failed: 'bad',
   rejected: 'bad',

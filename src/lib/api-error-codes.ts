@@ -72,6 +72,9 @@ export const API_ERROR_TEXTS: Record<string, string> = {
   RESET_TOKEN_INVALID: msg(
     'Your reset session is invalid or has expired. Please request a new code.',
   ),
+  SIGNUP_LIMIT: msg(
+    'Too many accounts were created from this phone or network today. Please try again tomorrow.',
+  ),
   TIMER_NOT_PASSED: msg('Watch the video to the end of its timer before claiming the reward.'),
   TOO_MANY_CODES: msg('Too many codes were sent to this account today. Please try again tomorrow.'),
   TOO_MANY_OPEN_ORDERS: msg(

@@ -27,6 +27,8 @@ const NOT_FOR_THE_PWA = new Set([
   'WEBHOOK_NOT_CONFIGURED',
   'WITHDRAWAL_ALREADY_PAID', // paying out (ops)
   'WITHDRAWAL_FAILED',
+  'WITHDRAWAL_HELD', // paying out or failing a withdrawal under review (ops)
+  'WITHDRAWAL_REJECTED',
   'WITHDRAWAL_NOT_FOUND',
   'NOT_READY', // the load balancer's readiness check
   'OPS_NOT_BUILT',
@@ -47,7 +49,14 @@ const NOT_FOR_THE_PWA = new Set([
 ])
 
 /** The helpers of server/lib/errors.ts and the ApiError constructor: their first code argument. */
-const THROWERS = new Set(['ApiError', 'badRequest', 'forbidden', 'notFound', 'conflict'])
+const THROWERS = new Set([
+  'ApiError',
+  'badRequest',
+  'forbidden',
+  'notFound',
+  'conflict',
+  'tooManyRequests',
+])
 
 function serverFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -111,6 +120,15 @@ describe('API error texts', () => {
       await loadApiErrorTexts()
     })
     afterAll(() => activateLocale('en'))
+
+    it("shows a day's signup limit (429 SIGNUP_LIMIT) in Hindi", () => {
+      expect(
+        apiErrorText({
+          code: 'SIGNUP_LIMIT',
+          message: 'This phone has already created 3 accounts today. Please try again tomorrow.',
+        }),
+      ).toBe('आज इस फ़ोन या नेटवर्क से बहुत ज़्यादा अकाउंट बनाए जा चुके हैं। कृपया कल फिर कोशिश करें।')
+    })
 
     it('shows the Hindi of the code, with the numbers of the answer', () => {
       expect(

@@ -18,8 +18,7 @@ import { migrateToLatest } from '../../server/db/migrate.ts'
 import { seedDatabase } from '../../server/db/seed.ts'
 import { indiaDay } from '../../server/lib/time.ts'
 import { createTestOperator } from '../helpers/operators.ts'
-import { updateRules } from '../../server/ops/live-rules.ts'
-import { DEFAULT_RULES } from '../../contract/rules.ts'
+import { DEFAULT_LIVE_RULES, updateRules } from '../../server/ops/live-rules.ts'
 import { createTestDatabase, type TestDatabase } from '../helpers/databases.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
 import { grantCoins, ledgerBalances } from '../helpers/ledger.ts'
@@ -143,7 +142,7 @@ describe('three API instances on one PostgreSQL and one Redis, one killed with S
     await updateRules(
       handle.db,
       handle.engine,
-      DEFAULT_RULES,
+      DEFAULT_LIVE_RULES,
       { operatorId: null, actor: 'test', ip: null },
       { withdrawMinReferrals: 0, withdrawMinVideos: 0, withdrawMinBalanceRupees: 0 },
       'scale test workload',

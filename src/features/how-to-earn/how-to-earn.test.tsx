@@ -1,6 +1,6 @@
 /** How To Earn: the three steps with the plan's coins per video and the rules' numbers, and Next. */
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { render, screen } from '@testing-library/react'
+import { cleanup, render, screen } from '@testing-library/react'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import { useRulesStore } from '@/stores/rules-store'
@@ -75,6 +75,19 @@ describe('How To Earn', () => {
     expect(conditions).toHaveTextContent('platform fee of ₹79')
     expect(conditions).toHaveTextContent('transfer fee of ₹1')
     expect(conditions).toHaveTextContent('paid within 1 to 7 days of the request')
+  })
+
+  it('says the referral reward comes once the friend has watched the served number of videos (0: at email verification)', () => {
+    renderPage()
+    expect(screen.getByTestId('step-refer')).toHaveTextContent(
+      'When a friend signs up with it and has watched 3 videos, you get 100 coins (₹1)',
+    )
+    cleanup()
+    useRulesStore.setState({ rules: { ...DEFAULT_RULES, referralRewardAfterVideos: 0 } })
+    renderPage()
+    expect(screen.getByTestId('step-refer')).toHaveTextContent(
+      'When a friend signs up with it and verifies their email',
+    )
   })
 
   it('refreshes the user and has a Next button to /dashboard', () => {

@@ -78,6 +78,30 @@ describe('Terms', () => {
     )
   })
 
+  it('says the referral reward is credited once the friend has watched the served number of videos', () => {
+    renderPage(Terms)
+    expect(screen.getByTestId('terms-referral')).toHaveTextContent(
+      'When a friend you referred has watched 3 videos, you get 100 coins (₹1)',
+    )
+  })
+
+  it('credits the referral reward at email verification when the rule is 0', () => {
+    useRulesStore.setState({ rules: { ...DEFAULT_RULES, referralRewardAfterVideos: 0 } })
+    renderPage(Terms)
+    expect(screen.getByTestId('terms-referral')).toHaveTextContent(
+      'When a friend you referred verifies their email',
+    )
+  })
+
+  it('says a withdrawal that looks like abuse may be held for a person to review, the date unchanged', () => {
+    renderPage(Terms)
+    const review = screen.getByTestId('terms-review')
+    expect(review).toHaveTextContent('may be held for review')
+    expect(review).toHaveTextContent('its payout date stays the same')
+    expect(review).toHaveTextContent('a person on our team approves or rejects it')
+    expect(review).toHaveTextContent('may be forfeited; otherwise they return to your balance')
+  })
+
   it("ends with 'Continue Watching Videos' to /dashboard and has a back button", () => {
     renderPage(Terms)
     expect(screen.getByRole('link', { name: 'Continue Watching Videos' })).toHaveAttribute(
@@ -109,6 +133,28 @@ describe('Privacy', () => {
       '/dashboard',
     )
     expect(screen.getByRole('button', { name: 'Go back' })).toBeInTheDocument()
+  })
+})
+
+describe('Privacy: abuse signals', () => {
+  it('says what is kept to stop abuse, why, and for how long', () => {
+    renderPage(Privacy)
+    const section = screen.getByTestId('privacy-abuse-signals')
+    expect(
+      within(section).getByRole('heading', { level: 2, name: 'What we keep to stop abuse' }),
+    ).toBeInTheDocument()
+    for (const kept of [
+      'a random device ID that the app makes on your phone',
+      'network (IP) address and browser (user agent) when you sign up, log in, claim a reward and withdraw',
+      'the UPI IDs and bank accounts you withdraw to',
+      'who referred whom',
+      'when you claimed each reward',
+      'never a machine alone',
+      'for 180 days',
+      'as long as your account’s coin ledger is kept',
+    ]) {
+      expect(section).toHaveTextContent(kept)
+    }
   })
 })
 

@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from 'vitest'
 import { backoffMs, classifyStatus, flushOutbox, sendItem, BACKOFF_MAX_MS } from './outbox-core'
 import { memoryOutboxRepo } from './outbox-repo'
+
+// This device's id as ../device-id.ts reads it from IndexedDB (which jsdom lacks).
+vi.mock('../device-id', () => ({
+  DEVICE_ID_HEADER: 'X-Device-Id',
+  deviceId: async () => 'device-0123456789abcdef',
+}))
 import type { OutboxItem } from './outbox-types'
 
 function item(overrides: Partial<OutboxItem> = {}): OutboxItem {
@@ -52,14 +58,19 @@ describe('backoffMs', () => {
 })
 
 describe('sendItem', () => {
-  it('posts the body as JSON with the idempotency key and the bearer token', async () => {
+  it('posts the body as JSON with the idempotency key, the bearer token and the device id', async () => {
     const fetchFn = vi.fn(async () => json(200, { data: { coins: 500 } }))
     const outcome = await sendItem(item(), fetchFn as unknown as typeof fetch)
     expect(outcome).toEqual({ kind: 'done', status: 200, body: { data: { coins: 500 } } })
     const [url, init] = fetchFn.mock.calls[0] as unknown as [string, RequestInit]
     expect(url).toBe('/api/v1/add-reward/')
     expect(init.method).toBe('POST')
-    expect(init.headers).toMatchObject({ 'Idempotency-Key': 'key-1', Authorization: 'Bearer tok' })
+    expect(init.headers).toMatchObject({
+      'Idempotency-Key': 'key-1',
+      Authorization: 'Bearer tok',
+      // The same device id the app's client sends, also when the worker replays the item.
+      'X-Device-Id': 'device-0123456789abcdef',
+    })
     expect(JSON.parse(String(init.body))).toEqual({
       dashboard_id: 7,
       watched_at: '2026-11-21T10:00:00.000Z',

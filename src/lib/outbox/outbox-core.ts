@@ -4,6 +4,7 @@
  * service worker runs this same code when no page is open.
  */
 import { withOutboxLock } from './outbox-lock'
+import { DEVICE_ID_HEADER, deviceId } from '../device-id'
 import type { OutboxError, OutboxItem, OutboxRepo, SendOutcome } from './outbox-types'
 
 /** First retry delay and the ceiling of the exponential backoff, in ms. */
@@ -47,7 +48,10 @@ async function readError(response: Response): Promise<OutboxError> {
   }
 }
 
-/** Sends one item once (POST, JSON, `Idempotency-Key`); never throws. */
+/**
+ * Sends one item once (POST, JSON, `Idempotency-Key`, and this device's `X-Device-Id` as the app's
+ * client sends it: ../device-id.ts, read in the worker too); never throws.
+ */
 export async function sendItem(
   item: OutboxItem,
   fetchFn: typeof fetch = fetch,
@@ -55,6 +59,7 @@ export async function sendItem(
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     'Idempotency-Key': item.idempotencyKey,
+    [DEVICE_ID_HEADER]: await deviceId(),
   }
   if (item.token) headers.Authorization = `Bearer ${item.token}`
   let response: Response

@@ -19,6 +19,7 @@ interface SentRequest {
   method: string
   body: unknown
   auth: string | null
+  device: string | null
 }
 
 /** Stubs fetch with one JSON answer and records each request the calls made. */
@@ -33,6 +34,7 @@ function answer(status: number, body: unknown) {
         method: input.method,
         body: JSON.parse(await input.text()),
         auth: input.headers.get('Authorization'),
+        device: input.headers.get('X-Device-Id'),
       })
       return new Response(JSON.stringify(body), {
         status,
@@ -101,6 +103,26 @@ describe('account API calls', () => {
       path: '/api/v1/user/registration/',
       body: { first_name: 'Asha', phone_number: '9876543210', email: 'a@b.co', password: '1234' },
     })
+  })
+
+  it("register on a day's signup limit returns the server's message to show (429 SIGNUP_LIMIT)", async () => {
+    const message = 'This phone has already created 3 accounts today. Please try again tomorrow.'
+    answer(429, { message, code: 'SIGNUP_LIMIT' })
+    const result = await register({
+      first_name: 'Asha',
+      phone_number: '9876543210',
+      email: 'a@b.co',
+      password: '1234',
+    })
+    expect(result).toEqual({ ok: false, status: 429, message, code: 'SIGNUP_LIMIT', body: {} })
+  })
+
+  it('every call carries the same device id in X-Device-Id, the shape the server accepts', async () => {
+    const seen = answer(200, { message: 'ok' })
+    await forgotPassword('a@b.co')
+    await login({ identifier: 'a@b.co', pin: '1234' })
+    expect(seen[0]?.device).toMatch(/^[A-Za-z0-9_-]{16,64}$/)
+    expect(seen[1]?.device).toBe(seen[0]?.device)
   })
 
   it('the OTP and PIN calls post the contract payloads to their paths', async () => {

@@ -153,6 +153,21 @@ describe('Register screen', () => {
     expect(toast.error).toHaveBeenCalledWith('Invalid referral code.')
   })
 
+  it("shows the server's message when the day's signup limit refuses the account (429 SIGNUP_LIMIT)", async () => {
+    const message = 'This phone has already created 3 accounts today. Please try again tomorrow.'
+    mockedRegister.mockResolvedValue({
+      ok: false,
+      status: 429,
+      message,
+      code: 'SIGNUP_LIMIT',
+      body: {},
+    })
+    const { currentUrl } = await fill()
+    expect(screen.getByText(message)).toBeInTheDocument()
+    expect(toast.error).toHaveBeenCalledWith(message)
+    expect(currentUrl()).toBe('/register')
+  })
+
   it('sends an already verified account (success with a token) to /loginn', async () => {
     mockedRegister.mockResolvedValue({ ok: true, status: 200, data: { access_token: 'tok' } })
     const { currentUrl } = await fill()

@@ -18,6 +18,10 @@ import '../how-to-earn.css'
 export default function HowToEarn() {
   const rules = useRules()
   const videoPoint = useUserStore((s) => s.user?.membership__video_point)
+  const referral = {
+    mine: formatCoins(rules.referralRewardReferrerCoins, rules),
+    theirs: formatCoins(rules.referralRewardFriendCoins, rules),
+  }
 
   useEffect(() => {
     // The persisted user may be stale (plan changed); a failure keeps the persisted copy.
@@ -59,13 +63,15 @@ export default function HowToEarn() {
               <h2>{t('Refer friends')}</h2>
             </div>
             <p data-testid="step-refer">
-              {t(
-                'Share your referral code. When a friend signs up with it and verifies their email, you get {mine} and your friend gets {theirs}.',
-                {
-                  mine: formatCoins(rules.referralRewardReferrerCoins, rules),
-                  theirs: formatCoins(rules.referralRewardFriendCoins, rules),
-                },
-              )}
+              {rules.referralRewardAfterVideos > 0
+                ? t(
+                    'Share your referral code. When a friend signs up with it and has watched {videos, plural, one {# video} other {# videos}}, you get {mine} and your friend gets {theirs}.',
+                    { ...referral, videos: rules.referralRewardAfterVideos },
+                  )
+                : t(
+                    'Share your referral code. When a friend signs up with it and verifies their email, you get {mine} and your friend gets {theirs}.',
+                    referral,
+                  )}
             </p>
           </li>
           <li className="card">

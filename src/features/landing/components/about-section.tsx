@@ -7,6 +7,10 @@ import { formatIndianNumber, formatCoins, formatRupees } from '@/i18n/format'
 import { t } from '@/i18n/i18n'
 
 export function AboutSection({ rules }: { rules: Rules }) {
+  const referral = {
+    yours: formatCoins(rules.referralRewardReferrerCoins, rules),
+    friends: formatCoins(rules.referralRewardFriendCoins, rules),
+  }
   return (
     <section className="stack below-fold" aria-labelledby="about-title">
       <h2 id="about-title">{t('About')}</h2>
@@ -28,13 +32,15 @@ export function AboutSection({ rules }: { rules: Rules }) {
           })}
         </li>
         <li data-testid="about-referral">
-          {t(
-            'Referral reward: {yours} for you and {friends} for your friend when they verify their email.',
-            {
-              yours: formatCoins(rules.referralRewardReferrerCoins, rules),
-              friends: formatCoins(rules.referralRewardFriendCoins, rules),
-            },
-          )}
+          {rules.referralRewardAfterVideos > 0
+            ? t(
+                'Referral reward: {yours} for you and {friends} for your friend once they have watched {videos, plural, one {# video} other {# videos}}.',
+                { ...referral, videos: rules.referralRewardAfterVideos },
+              )
+            : t(
+                'Referral reward: {yours} for you and {friends} for your friend when they verify their email.',
+                referral,
+              )}
         </li>
         <li data-testid="about-fee">
           {t('Withdrawals need a one-time platform fee of {fee}, refundable within {days} days.', {

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
@@ -10,6 +10,8 @@ const toast = { success: vi.fn(), error: vi.fn() }
 vi.mock('react-hot-toast', () => ({ default: toast }))
 
 const { useUserStore } = await import('@/stores/user-store')
+const { useRulesStore } = await import('@/stores/rules-store')
+const { DEFAULT_RULES } = await import('@contract/rules')
 const { default: ReferAndEarn } = await import('./refer-and-earn')
 
 function renderAt(path: string) {
@@ -22,6 +24,7 @@ function renderAt(path: string) {
 }
 
 beforeEach(() => {
+  useRulesStore.setState({ rules: DEFAULT_RULES, load: async () => {} })
   useUserStore.setState({
     user: {
       first_name: 'Asha',
@@ -47,10 +50,24 @@ describe('Refer and earn', () => {
   it('shows the code and the reward from the rules', () => {
     renderAt('/referandearn')
     expect(screen.getByTestId('referral-code')).toHaveTextContent('ASHA42')
-    expect(screen.getByText(/Invite friends/)).toHaveTextContent(
-      'you get 100 coins (₹1) and your friend gets 100 coins (₹1) when they verify their email.',
+    expect(screen.getByTestId('referral-reward')).toHaveTextContent(
+      'you get 100 coins (₹1) and your friend gets 100 coins (₹1) once your friend has watched 3 videos.',
     )
     expect(screen.queryByTestId('referral-progress')).not.toBeInTheDocument()
+  })
+
+  it('says when the reward is credited from the served rules: after n videos, or at email verification when 0', () => {
+    useRulesStore.setState({ rules: { ...DEFAULT_RULES, referralRewardAfterVideos: 1 } })
+    renderAt('/referandearn')
+    expect(screen.getByTestId('referral-reward')).toHaveTextContent(
+      'once your friend has watched 1 video.',
+    )
+    cleanup()
+    useRulesStore.setState({ rules: { ...DEFAULT_RULES, referralRewardAfterVideos: 0 } })
+    renderAt('/referandearn')
+    expect(screen.getByTestId('referral-reward')).toHaveTextContent(
+      'you get 100 coins (₹1) and your friend gets 100 coins (₹1) when they verify their email.',
+    )
   })
 
   it('shows n/3 when coming from a withdrawal', () => {

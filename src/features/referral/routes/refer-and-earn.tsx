@@ -1,8 +1,8 @@
 /**
  * Refer and earn (SPEC §2, DECISIONS §3): the referral code, the invite link (to
  * /register?referralId=CODE) on one line with Copy ("Copied"), Share (the Web Share API where there
- * is one) and a WhatsApp link (always), the reward from the served rules, and with keyfrom=withdrawal the
- * progress towards the referrals a withdrawal needs (n/3).
+ * is one) and a WhatsApp link (always), the reward and when it is credited from the served rules,
+ * and with keyfrom=withdrawal the progress towards the referrals a withdrawal needs (n/3).
  */
 import { useEffect, useState } from 'react'
 import { useSearch } from 'wouter'
@@ -38,6 +38,12 @@ export default function ReferAndEarn() {
     refreshUser({ reuseRecent: true }).catch(() => undefined)
   }, [])
 
+  // Both rewards are credited once the friend has watched the served number of videos (0: once
+  // the friend has verified the email), DECISIONS §8a.
+  const reward = {
+    mine: formatCoins(rules.referralRewardReferrerCoins, rules),
+    theirs: formatCoins(rules.referralRewardFriendCoins, rules),
+  }
   const message = t('Join with my referral code {code}', { code })
   // The Web Share API where the browser has it (most phones); WhatsApp's link always, as that is
   // how people in India share, and the only way on where there is no share sheet.
@@ -87,14 +93,16 @@ export default function ReferAndEarn() {
             </p>
           </section>
         ) : null}
-        <p>
-          {t(
-            'Invite friends: you get {mine} and your friend gets {theirs} when they verify their email.',
-            {
-              mine: formatCoins(rules.referralRewardReferrerCoins, rules),
-              theirs: formatCoins(rules.referralRewardFriendCoins, rules),
-            },
-          )}
+        <p data-testid="referral-reward">
+          {rules.referralRewardAfterVideos > 0
+            ? t(
+                'Invite friends: you get {mine} and your friend gets {theirs} once your friend has watched {videos, plural, one {# video} other {# videos}}.',
+                { ...reward, videos: rules.referralRewardAfterVideos },
+              )
+            : t(
+                'Invite friends: you get {mine} and your friend gets {theirs} when they verify their email.',
+                reward,
+              )}
         </p>
         <section className="card stack center" aria-label={t('Your referral code')}>
           <p className="muted">{t('Your referral code')}</p>

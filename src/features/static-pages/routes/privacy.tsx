@@ -6,6 +6,12 @@ import { ContinueWatching } from '../components/continue-watching'
 import { SUPPORT_EMAIL } from '../support'
 import { t } from '@/i18n/i18n'
 
+/**
+ * How long the abuse signals of one request (device id, network address, user agent) are kept, in
+ * days; payout and referral records live as long as the account's ledger (DECISIONS §8a).
+ */
+const SIGNAL_RETENTION_DAYS = 180
+
 export default function Privacy() {
   const rules = useRules()
   return (
@@ -25,6 +31,25 @@ export default function Privacy() {
           <p>
             {t(
               'To run your account, credit coins for videos and referrals, process deposits and withdrawals, prevent fraud, and answer you when you write to support. We do not sell your data.',
+            )}
+          </p>
+        </section>
+        <section data-testid="privacy-abuse-signals">
+          <h2>{t('What we keep to stop abuse')}</h2>
+          <p>
+            {t(
+              'To stop abuse we also keep: a random device ID that the app makes on your phone, keeps there and sends with each request (it is not your phone number or any hardware ID); your network (IP) address and browser (user agent) when you sign up, log in, claim a reward and withdraw; the UPI IDs and bank accounts you withdraw to; who referred whom; and when you claimed each reward.',
+            )}
+          </p>
+          <p>
+            {t(
+              'We use them only to stop one person running many accounts, rewards claimed by scripts, and rings that pay many accounts out to one UPI ID or bank account. When they point to abuse, a withdrawal may be held for review and a person on our team decides on it: never a machine alone. A held withdrawal keeps its payout date.',
+            )}
+          </p>
+          <p>
+            {t(
+              'We keep device ID, network address and browser records for {days} days, and payout and referral records as long as your account’s coin ledger is kept.',
+              { days: SIGNAL_RETENTION_DAYS },
             )}
           </p>
         </section>

@@ -14,6 +14,10 @@ import { T } from '@/i18n/trans'
 
 export default function Terms() {
   const rules = useRules()
+  const referral = {
+    mine: formatCoins(rules.referralRewardReferrerCoins, rules),
+    theirs: formatCoins(rules.referralRewardFriendCoins, rules),
+  }
   return (
     <>
       <AppHeader title={t('Terms & Conditions')} />
@@ -29,13 +33,15 @@ export default function Terms() {
             )}
           </p>
           <p data-testid="terms-referral">
-            {t(
-              'When a friend you referred verifies their email, you get {mine} and your friend gets {theirs}.',
-              {
-                mine: formatCoins(rules.referralRewardReferrerCoins, rules),
-                theirs: formatCoins(rules.referralRewardFriendCoins, rules),
-              },
-            )}
+            {rules.referralRewardAfterVideos > 0
+              ? t(
+                  'When a friend you referred has watched {videos, plural, one {# video} other {# videos}}, you get {mine} and your friend gets {theirs}.',
+                  { ...referral, videos: rules.referralRewardAfterVideos },
+                )
+              : t(
+                  'When a friend you referred verifies their email, you get {mine} and your friend gets {theirs}.',
+                  referral,
+                )}
           </p>
         </section>
 
@@ -47,6 +53,11 @@ export default function Terms() {
             intro={t('You can withdraw your earnings to your UPI ID when all of these are met:')}
           />
           <p>{t('If a payout fails, the amount returns to your balance.')}</p>
+          <p data-testid="terms-review">
+            {t(
+              'A withdrawal that looks like abuse may be held for review: its payout date stays the same, and a person on our team approves or rejects it. If it is rejected, coins earned by breaking these terms (for example several accounts of one person, or rewards claimed by a script) may be forfeited; otherwise they return to your balance.',
+            )}
+          </p>
           <p>
             <T
               id="Check your UPI ID before you submit: a payout sent to a wrong UPI ID cannot be recalled. See <0>common withdrawal mistakes</0>."

@@ -71,12 +71,15 @@ export function entryAmount(entry: Pick<LedgerEntry, 'coins' | 'rupees'>): strin
 
 const tone = (coins: number): AmountTone => (coins > 0 ? 'in' : coins < 0 ? 'out' : 'none')
 
-/** "expected by 28 Nov" for a requested payout; "was due 28 Nov" once the date has passed. */
+/**
+ * "expected by 28 Nov" for a payout not yet made, requested or held for review (the review keeps
+ * the promised date); "was due 28 Nov" once the date has passed.
+ */
 export function payoutDue(
   w: Pick<WalletWithdrawal, 'status' | 'due_at'>,
   now = new Date(),
 ): string | null {
-  if (w.status !== 'requested' || !w.due_at) return null
+  if ((w.status !== 'requested' && w.status !== 'held') || !w.due_at) return null
   const date = formatDueDay(w.due_at, now)
   return Date.parse(w.due_at) > now.getTime()
     ? t('expected by {date}', { date })
@@ -136,7 +139,9 @@ export function WithdrawalList({ withdrawals }: { withdrawals: WalletWithdrawal[
             {w.upi_reference ? (
               <p>{t('UPI reference: {reference}', { reference: w.upi_reference })}</p>
             ) : null}
-            {w.status === 'failed' && w.reason ? <OperatorReason reason={w.reason} /> : null}
+            {(w.status === 'failed' || w.status === 'rejected') && w.reason ? (
+              <OperatorReason reason={w.reason} />
+            ) : null}
           </ListRow>
         )
       })}
