@@ -65,8 +65,10 @@ export function ledgerKind(kind: string): string {
 const TONES: Record<string, 'ok' | 'warn' | 'error'> = {
   confirmed: 'ok',
   paid: 'ok',
+  approved: 'ok',
   pending: 'warn',
   requested: 'warn',
+  held: 'warn',
   expired: 'error',
   rejected: 'error',
   failed: 'error',
@@ -116,12 +118,13 @@ export function When({ iso }: { iso: string | null }) {
   )
 }
 
-/** A user as "Asha Verma" over "asha@example.com", for a table's user column. */
-export function UserCell({ name, email }: { name: string; email: string }) {
+/** A user as "Asha Verma" over "asha@example.com" (and "user #12"), for a table's user column. */
+export function UserCell({ name, email, id }: { name: string; email: string; id?: number }) {
   return (
     <span className="user-cell">
       <span>{name}</span>
       <span className="muted">{email}</span>
+      {id !== undefined && <span className="muted">user #{id}</span>}
     </span>
   )
 }

@@ -1,6 +1,7 @@
 /**
  * The live rules (DECISIONS §3): edit, see the changes (old → new) and confirm, save with a
- * reason, and the history of every version.
+ * reason, and the history of every version. The risk rules (labelled "Hold: …", DECISIONS §8a)
+ * are grouped apart: they decide which withdrawals are held and are never served to users.
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { OpsError, opsCall } from './api.ts'
@@ -12,6 +13,12 @@ import type { RulesAnswer } from '../../contract/api/ops-content.ts'
 
 /** The rules being edited, by name (the served rules and the operator's changes). */
 type Draft = Record<string, number | boolean | string>
+
+/** The label prefix of the risk rules (server/ops/live-rules.ts EDITABLE_RISK). */
+const RISK = 'Hold: '
+
+/** `text` with its first letter in capitals: a risk rule's label under its group's heading. */
+const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`
 
 /** A rule's value as operators read it: "1,00,000", "on", "off". */
 function ruleText(value: number | boolean | string | undefined): string {
@@ -40,6 +47,23 @@ export function RulesEditor({ canAct }: { canAct: boolean }) {
 
   const labelOf = (key: string) =>
     data.editable.numbers[key]?.label ?? data.editable.switches[key]?.label ?? key
+  const numbers = Object.entries(data.editable.numbers)
+  const risk = numbers.filter(([, spec]) => spec.label.startsWith(RISK))
+  const numberField = ([key, spec]: (typeof numbers)[number]) => (
+    <label key={key}>
+      {spec.label.startsWith(RISK) ? sentence(spec.label.slice(RISK.length)) : spec.label}
+      <input
+        type="number"
+        min={spec.min}
+        max={spec.max}
+        step={1}
+        value={String(draft[key] ?? '')}
+        onChange={(e) =>
+          setDraft({ ...draft, [key]: e.target.value === '' ? '' : Number(e.target.value) })
+        }
+      />
+    </label>
+  )
 
   const save = async (event: FormEvent) => {
     event.preventDefault()
@@ -51,7 +75,9 @@ export function RulesEditor({ canAct }: { canAct: boolean }) {
     }
     const accepted = await ask({
       title: 'Save these rule changes?',
-      who: 'Every instance serves them within seconds, to every user.',
+      who: Object.keys(changed).every((key) => labelOf(key).startsWith(RISK))
+        ? 'Every instance applies them within seconds; users never see them.'
+        : 'Every instance serves them within seconds, to every user.',
       lines: [
         ...Object.entries(changed).map(([key, value]) => ({
           label: labelOf(key),
@@ -78,21 +104,7 @@ export function RulesEditor({ canAct }: { canAct: boolean }) {
       <h1 id="rules-title">Rules</h1>
       <form className="rules" onSubmit={save}>
         <fieldset disabled={!canAct}>
-          {Object.entries(data.editable.numbers).map(([key, spec]) => (
-            <label key={key}>
-              {spec.label}
-              <input
-                type="number"
-                min={spec.min}
-                max={spec.max}
-                step={1}
-                value={String(draft[key] ?? '')}
-                onChange={(e) =>
-                  setDraft({ ...draft, [key]: e.target.value === '' ? '' : Number(e.target.value) })
-                }
-              />
-            </label>
-          ))}
+          {numbers.filter(([, spec]) => !spec.label.startsWith(RISK)).map(numberField)}
           {Object.entries(data.editable.switches).map(([key, spec]) => (
             <label key={key} className="check">
               <input
@@ -103,6 +115,18 @@ export function RulesEditor({ canAct }: { canAct: boolean }) {
               {spec.label}
             </label>
           ))}
+        </fieldset>
+        {risk.length > 0 && (
+          <fieldset disabled={!canAct}>
+            <legend>Risk rules (never shown to users)</legend>
+            <p className="muted fieldset-note">
+              A withdrawal by a user one of these rules fires for is held for review instead of
+              going to the payout queue. 0 switches a rule off.
+            </p>
+            {risk.map(numberField)}
+          </fieldset>
+        )}
+        <fieldset disabled={!canAct}>
           <label>
             Reason for the change
             <input value={reason} onChange={(e) => setReason(e.target.value)} />

@@ -1,8 +1,9 @@
 /**
  * A user by email, phone or referral code: balance, ledger, orders, withdrawals; suspend, flag,
- * adjust the balance (after a confirmation with the balance before → after).
+ * adjust the balance (after a confirmation with the balance before → after). Opened with
+ * `initialQuery` (a linked account in the held queue), it finds that user at once.
  */
-import { useContext, useState, type FormEvent } from 'react'
+import { useCallback, useContext, useEffect, useState, type FormEvent } from 'react'
 import { OpsError, opsCall } from './api.ts'
 import { Notice } from './paged.tsx'
 import {
@@ -52,8 +53,14 @@ function userDetail(f: Found): Detail {
   }
 }
 
-export function UserLookup({ canAct }: { canAct: boolean }) {
-  const [q, setQ] = useState('')
+export function UserLookup({
+  canAct,
+  initialQuery = '',
+}: {
+  canAct: boolean
+  initialQuery?: string
+}) {
+  const [q, setQ] = useState(initialQuery)
   const [found, setFound] = useState<UserLookUp | null>(null)
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null)
   const [reason, setReason] = useState('')
@@ -62,14 +69,17 @@ export function UserLookup({ canAct }: { canAct: boolean }) {
   const [panel, showDetail] = useDetail()
   const rate = useContext(CoinsPerRupee)
 
-  const search = async (query = q) => {
+  const search = useCallback(async (query: string) => {
     try {
       setFound(await opsCall<UserLookUp>(`/users?q=${encodeURIComponent(query.trim())}`))
     } catch (e) {
       setFound(null)
       setNotice({ ok: false, text: e instanceof OpsError ? e.message : 'Search failed.' })
     }
-  }
+  }, [])
+  useEffect(() => {
+    if (initialQuery) void search(initialQuery)
+  }, [initialQuery, search])
   const act = async (fn: () => Promise<unknown>, done: string) => {
     try {
       await fn()
@@ -84,7 +94,7 @@ export function UserLookup({ canAct }: { canAct: boolean }) {
   const submit = (event: FormEvent) => {
     event.preventDefault()
     setNotice(null)
-    void search()
+    void search(q)
   }
   const adjust = async (user: UserLookUp['user']) => {
     const delta = Number(change)

@@ -1,48 +1,25 @@
 /**
  * Withdrawals by due date (overdue first): pay with the payout's UTR, or fail with a reason, each
- * after a confirmation that shows the user, the amount and what it changes.
+ * after a confirmation that shows the user, the amount and what it changes. Held ones are decided
+ * in held-queue.tsx; a reviewed one's detail shows why it was held and the decision.
  */
 import { useContext, useState } from 'react'
 import { OpsError, download, opsCall, uploadCsv } from './api.ts'
 import { Empty, Notice, Pager, useAction, usePaged } from './paged.tsx'
 import {
   CoinsPerRupee,
-  CoinsText,
   StatusChip,
   UserCell,
   When,
   coins,
   coinsInRupees,
-  exactTime,
   rupees,
   signed,
 } from './format.tsx'
 import { useConfirm, type Summary } from './confirm-dialog.tsx'
-import { useDetail, type Detail } from './detail-panel.tsx'
+import { useDetail } from './detail-panel.tsx'
+import { withdrawalDetail } from './withdrawal-detail.tsx'
 import type { WithdrawalQueueRow as WithdrawalRow } from '../../contract/api/ops.ts'
-
-/** Every field of withdrawal `w`, for its detail panel. */
-export function withdrawalDetail(w: WithdrawalRow): Detail {
-  return {
-    title: `Withdrawal #${w.id}`,
-    entity: 'withdrawals',
-    entityId: String(w.id),
-    fields: [
-      ['User', `${w.first_name} (${w.email}), user #${w.user_id}`],
-      ['Balance now', <CoinsText key="b" value={w.points} />],
-      ['UPI ID', w.upi_id],
-      ['Send', rupees(w.amount)],
-      ['Transfer fee', rupees(w.fee)],
-      ['Coins held', <CoinsText key="c" value={w.coins} />],
-      ['Status', <StatusChip key="s" status={w.status} />],
-      ['Payout UTR', w.upi_reference ?? '—'],
-      ['Reason', w.reason ?? '—'],
-      ['Requested', exactTime(w.created_at)],
-      ['Due', `${exactTime(w.due_at)}${w.overdue ? ', overdue' : ''}`],
-      ['Withdrawal days', w.withdrawl_days === null ? '—' : String(w.withdrawl_days)],
-    ],
-  }
-}
 
 /** The summary of paying (`reference` given) or failing (`reason` given) withdrawal `w`. */
 function withdrawalSummary(
@@ -120,7 +97,7 @@ export function WithdrawalsQueue({ canAct }: { canAct: boolean }) {
         <label>
           Status
           <select value={status} onChange={(e) => setStatus(e.target.value)}>
-            {['requested', 'paid', 'failed', 'all'].map((s) => (
+            {['requested', 'held', 'paid', 'failed', 'rejected', 'all'].map((s) => (
               <option key={s}>{s}</option>
             ))}
           </select>
@@ -261,6 +238,7 @@ export function WithdrawalsQueue({ canAct }: { canAct: boolean }) {
                       }
                     />
                   )}
+                  {w.status === 'held' && <span className="muted">See Held for review</span>}
                 </td>
               )}
             </tr>

@@ -80,7 +80,7 @@ export async function approveHeldWithdrawal(
         ? null
         : {
             action: 'withdrawal.approve',
-            entity: 'withdrawal',
+            entity: 'withdrawals',
             entityId: id,
             before: { status: 'held' },
             after: { status: 'requested' },
@@ -171,7 +171,7 @@ export async function rejectHeldWithdrawal(
         ? null
         : {
             action: 'withdrawal.reject',
-            entity: 'withdrawal',
+            entity: 'withdrawals',
             entityId: id,
             before: { status: 'held' },
             after: { status: 'rejected', coins_returned: out.coins_returned, forfeit },
