@@ -256,9 +256,10 @@ describe('landing page as a guest', () => {
         name: string
       }[]
       expect(partners.length).toBeGreaterThan(0)
-      const logo = page.getByRole('img', { name: partners[0]!.name })
-      await logo.scrollIntoViewIfNeeded()
-      expect(await logo.isVisible()).toBe(true)
+      // Each partner by name, as the text of a link to its site.
+      const partner = page.getByRole('link', { name: partners[0]!.name, exact: true })
+      await partner.scrollIntoViewIfNeeded()
+      expect(await partner.isVisible()).toBe(true)
       await page.screenshot({ path: path.join(SHOTS, 'route-root-guest-full.png'), fullPage: true })
     } finally {
       await page.close()

@@ -1,6 +1,9 @@
 /**
- * The partners strip (SPEC §7 `GET /our-partners/`): its height is reserved while the list loads
- * so nothing below it shifts; when the call fails or the list is empty the strip is left out.
+ * The partners strip (SPEC §7 `GET /our-partners/`): each partner's name as text, a link to its
+ * site. Names, not the logo images: a wordmark shrunk into a phone-width strip drew its words at
+ * about 7 px, while text keeps the body size and the theme's contrast. Its height is reserved
+ * while the list loads so nothing below it shifts; when the call fails or the list is empty the
+ * strip is left out.
  */
 import { useEffect, useState } from 'react'
 import { getPartners, type Partner } from '../api/get-partners'
@@ -39,14 +42,7 @@ export function PartnersStrip() {
           {state.partners.map((partner) => (
             <li key={partner.id}>
               <a href={partner.link} target="_blank" rel="noopener noreferrer">
-                <img
-                  src={partner.logo}
-                  alt={partner.name}
-                  width={96}
-                  height={40}
-                  loading="lazy"
-                  decoding="async"
-                />
+                {partner.name}
               </a>
             </li>
           ))}

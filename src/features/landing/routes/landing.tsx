@@ -1,7 +1,8 @@
 /**
- * Landing (`/` and `/home`, SPEC §1–2): welcome, Register and Login, the Get Started image, the
- * sample video facade, About, the Google Play badge, partners and the footer. A visitor with a
- * stored token goes straight to /dashboard. Built to stay fast: no web fonts, fixed-size media.
+ * Landing (`/` and `/home`, SPEC §1–2): welcome, one primary call to action (Register) with Login
+ * as a text link under it and Install app under that, the sample video facade, the Get Started
+ * image, About, the Google Play badge, partners and the footer. A visitor with a stored token goes
+ * straight to /dashboard. Built to stay fast: no web fonts, fixed-size media.
  */
 import { lazy, Suspense, useDeferredValue } from 'react'
 import { Link, Redirect } from 'wouter'
@@ -17,7 +18,7 @@ import { LanguageSwitch } from '@/components/language-switch'
 import { t } from '@/i18n/i18n'
 import '../landing.css'
 
-// Install app in a chunk of its own, below the fold (first-route budget).
+// Install app in a chunk of its own (first-route budget), loaded with the deferred render.
 const InstallButton = lazy(() =>
   import('@/components/install-button').then((m) => ({ default: m.InstallButton })),
 )
@@ -37,26 +38,33 @@ export default function Landing() {
         <section className="landing-hero stack" aria-labelledby="welcome-title">
           <h1 id="welcome-title">{t('Hello, welcome!')}</h1>
           <p>{t('Log in or create an account!')}</p>
-          <div className="landing-actions">
-            <Link href="/register" className="btn">
-              {t('Register')}
-            </Link>
-            <Link href="/loginn" className="btn btn-outline">
-              {t('Login')}
-            </Link>
-          </div>
-          <Link href="/signup" className="get-started">
-            {/* The art has no words: they are text over it, in the page's language. */}
-            <img src="/landing/get-started.webp" alt="" width={320} height={120} decoding="async" />
-            <span className="get-started-text">
-              <strong>{t('Get Started')}</strong> <span>{t('Create your free account')}</span>
-            </span>
+          <Link href="/register" className="btn landing-register">
+            {t('Register')}
           </Link>
+          <Link href="/loginn" className="landing-login">
+            {t('Login')}
+          </Link>
+          {/* Its box is there from the first paint: the browser's late offer (or the iOS hint)
+              fills it without moving anything below. */}
+          <div className="landing-install">
+            {belowFold ? (
+              <Suspense fallback={null}>
+                <InstallButton />
+              </Suspense>
+            ) : null}
+          </div>
         </section>
         <section className="stack" aria-labelledby="video-title">
           <h2 id="video-title">{t('See how it works')}</h2>
           <VideoFacade />
         </section>
+        <Link href="/signup" className="get-started">
+          {/* The art has no words: they are text over it, in the page's language. */}
+          <img src="/landing/get-started.webp" alt="" width={320} height={120} decoding="async" />
+          <span className="get-started-text">
+            <strong>{t('Get Started')}</strong> <span>{t('Create your free account')}</span>
+          </span>
+        </Link>
         {belowFold ? <BelowFold rules={rules} playStoreUrl={playStoreUrl} /> : null}
       </main>
       {belowFold ? <LandingFooter /> : null}
@@ -82,10 +90,6 @@ function BelowFold({ rules, playStoreUrl }: { rules: Rules; playStoreUrl: string
             loading="lazy"
           />
         </a>
-        {/* Below the fold, so its late arrival (the browser's offer) moves nothing on screen. */}
-        <Suspense fallback={null}>
-          <InstallButton />
-        </Suspense>
       </section>
       <PartnersStrip />
     </>
