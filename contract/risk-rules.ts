@@ -14,7 +14,7 @@ export const DEFAULT_RISK_RULES: RiskRules = {
   riskSignupBurstAccounts: 6,
   riskSignupBurstMinutes: 60,
   riskIdleReferrals: 3,
-  riskIdleReferralVideos: 5,
+  riskIdleReferralVideos: 3,
   riskScriptedClaims: 8,
   riskScriptedSpreadMs: 1500,
 }

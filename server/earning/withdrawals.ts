@@ -5,7 +5,7 @@
  * (the hold is marked failed and the coins return as a new ledger row).
  */
 import { assessRisk } from '../risk/assess.ts'
-import { recordHold } from '../risk/holds.ts'
+import { holdLinkedWithdrawals, recordHold } from '../risk/holds.ts'
 import { recordAccountEvent, type RequestSignal } from '../risk/signals.ts'
 import { lockForUpdate, type Tx } from '../db/index.ts'
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors.ts'
@@ -34,7 +34,8 @@ import { dueAt, payoutDaysFor } from './payout-time.ts'
  * The withdrawal stores its payout deadline: `due_at` = now + the best paid plan's
  * `withdrawl_days` (payoutDaysFor; DECISIONS §3). A withdrawal whose user a risk rule fires for
  * (server/risk/assess.ts) is stored `held` with its findings, for an operator's review, the due
- * date unchanged; the answer is the same (the user sees "under review" in the wallet). `signal`
+ * date unchanged; the answer is the same (the user sees "under review" in the wallet). The
+ * still-requested withdrawals of the accounts it links are then read again (holdLinkedWithdrawals). `signal`
  * (device, address, user agent) is recorded for abuse review.
  */
 export async function requestWithdrawal(
@@ -111,7 +112,10 @@ export async function requestWithdrawal(
     })
     .returning('id')
     .executeTakeFirstOrThrow()
-  if (findings.length > 0) await recordHold(tx, inserted.id, userId, findings, now)
+  if (findings.length > 0) {
+    await recordHold(tx, inserted.id, userId, findings, now)
+    await holdLinkedWithdrawals(tx, ctx.risk, findings, now)
+  }
   await postLedgerEntry(tx, {
     userId,
     kind: 'withdrawal_hold',
@@ -163,7 +167,8 @@ export type { WithdrawalOutcome }
 /**
  * Marks a requested withdrawal paid with its UPI reference; its hold rows become confirmed and
  * carry the reference. Paying again with the same reference changes nothing.
- * Throws 404 WITHDRAWAL_NOT_FOUND, 409 WITHDRAWAL_ALREADY_PAID (other reference), 409 WITHDRAWAL_FAILED.
+ * Throws 404 WITHDRAWAL_NOT_FOUND, 409 WITHDRAWAL_ALREADY_PAID (other reference), 409 WITHDRAWAL_FAILED,
+ * 409 WITHDRAWAL_HELD (approve it first), 409 WITHDRAWAL_REJECTED.
  */
 export async function payWithdrawal(
   ctx: AppContext,
@@ -203,7 +208,8 @@ export async function payWithdrawal(
 /**
  * Marks a requested withdrawal failed: the hold rows become failed and the held coins return as a
  * `withdrawal_return` ledger row (amount and fee). Failing again changes nothing.
- * Throws 404 WITHDRAWAL_NOT_FOUND, 409 WITHDRAWAL_ALREADY_PAID.
+ * Throws 404 WITHDRAWAL_NOT_FOUND, 409 WITHDRAWAL_ALREADY_PAID, 409 WITHDRAWAL_HELD (held for
+ * review: rejectHeldWithdrawal), 409 WITHDRAWAL_REJECTED.
  */
 export async function failWithdrawal(
   ctx: AppContext,
@@ -217,6 +223,12 @@ export async function failWithdrawal(
       return { ...outcome, status: 'failed', returned_coins: 0, unchanged: true }
     if (w.status === 'paid')
       throw conflict('WITHDRAWAL_ALREADY_PAID', `Withdrawal ${id} is already paid.`)
+    // A held withdrawal never reached the payout queue: only its review decides (approve/reject).
+    if (w.status === 'held')
+      throw conflict(
+        'WITHDRAWAL_HELD',
+        `Withdrawal ${id} is held for review: approve or reject it.`,
+      )
     if (w.status === 'rejected')
       throw conflict('WITHDRAWAL_REJECTED', `Withdrawal ${id} was rejected on review.`)
     const now = ctx.now()

@@ -5,7 +5,8 @@
  */
 import type { Tx } from '../db/index.ts'
 import type { AppContext } from '../context.ts'
-import type { RiskFinding } from '../../contract/risk-rules.ts'
+import type { RiskFinding, RiskRules } from '../../contract/risk-rules.ts'
+import { assessRisk } from './assess.ts'
 import type { HoldReview } from '../../contract/api/risk.ts'
 
 /** Stores why withdrawal `withdrawalId` of `userId` is held, in the request's transaction. */
@@ -67,4 +68,52 @@ export async function reviewsOf(
       },
     ]),
   )
+}
+
+/**
+ * After a withdrawal is held, the still-requested withdrawals of the accounts its findings link by
+ * device, UPI ID or bank account are read again and held too when a rule now fires for them: the
+ * first account of a ring paid to one UPI ID was alone when it asked, so nothing fired then.
+ * Skips withdrawals an operator already reviewed. Resolves the ids held now. In the request's
+ * transaction; the coins stay as they are (held either way).
+ */
+export async function holdLinkedWithdrawals(
+  tx: Tx,
+  risk: RiskRules,
+  findings: RiskFinding[],
+  at: Date,
+): Promise<number[]> {
+  const linked = new Set<number>()
+  for (const f of findings) {
+    for (const l of f.linked) {
+      if (l.link === 'device' || l.link === 'upi_id' || l.link === 'bank_account') {
+        linked.add(l.user_id)
+      }
+    }
+  }
+  if (linked.size === 0) return []
+  const waiting = await tx
+    .selectFrom('withdrawals')
+    .leftJoin('withdrawal_reviews', 'withdrawal_reviews.withdrawal_id', 'withdrawals.id')
+    .select(['withdrawals.id', 'withdrawals.user_id', 'withdrawals.upi_id'])
+    .where('withdrawals.user_id', 'in', [...linked])
+    .where('withdrawals.status', '=', 'requested')
+    .where('withdrawal_reviews.withdrawal_id', 'is', null)
+    .limit(100)
+    .execute()
+  const held: number[] = []
+  for (const w of waiting) {
+    const again = await assessRisk(tx, risk, w.user_id, { upiId: w.upi_id })
+    if (again.length === 0) continue
+    const moved = await tx
+      .updateTable('withdrawals')
+      .set({ status: 'held', updated_at: at.toISOString() })
+      .where('id', '=', w.id)
+      .where('status', '=', 'requested')
+      .executeTakeFirst()
+    if (Number(moved.numUpdatedRows) === 0) continue
+    await recordHold(tx, w.id, w.user_id, again, at)
+    held.push(w.id)
+  }
+  return held
 }
