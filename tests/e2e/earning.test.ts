@@ -230,8 +230,10 @@ describe('earning loop in Chromium (sqlite)', () => {
       .set({ views: 25, platform_fee_paid: 1 })
       .where('id', '=', person.id)
       .execute()
+    // Friends who watch (past the idle-referral rule's videos), so no risk rule holds the
+    // withdrawal: this test follows the payout queue (tests/e2e/under-review.test.ts the hold).
     for (let i = 0; i < 3; i++) {
-      const friend = await createTestUser(e2e.product.app)
+      const friend = await createTestUser(e2e.product.app, { views: 25 })
       await e2e.product.app.db
         .updateTable('users')
         .set({ referred_by: person.id })

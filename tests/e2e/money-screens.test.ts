@@ -27,7 +27,10 @@ let rich: TestUser
 let poor: TestUser
 const contexts: BrowserContext[] = []
 
-/** Makes `user` able to withdraw: videos watched, fee paid, three verified referrals. */
+/**
+ * Makes `user` able to withdraw: videos watched, fee paid, three verified referrals who watch
+ * too (idle referrals would have the withdrawal held for review: server/risk/assess.ts).
+ */
 async function makeEligible(user: TestUser): Promise<void> {
   const { app } = e2e.product
   await app.db
@@ -36,7 +39,7 @@ async function makeEligible(user: TestUser): Promise<void> {
     .where('id', '=', user.id)
     .execute()
   for (let i = 0; i < 3; i++) {
-    const friend = await createTestUser(app)
+    const friend = await createTestUser(app, { views: 25 })
     await app.db
       .updateTable('users')
       .set({ referred_by: user.id })
