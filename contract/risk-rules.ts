@@ -18,3 +18,9 @@ export const DEFAULT_RISK_RULES: RiskRules = {
   riskScriptedClaims: 8,
   riskScriptedSpreadMs: 1500,
 }
+
+/**
+ * Days the abuse signals (device id, network address, user agent of signups, logins, claims and
+ * withdrawals) are kept, as the privacy page says and the retention job enforces.
+ */
+export const SIGNAL_RETENTION_DAYS = 180

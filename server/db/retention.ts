@@ -4,6 +4,7 @@
  * that share the tables never wait more than one batch. The ledger, the audit log, orders and
  * withdrawals are kept for good. docs/operations.md lists the periods.
  */
+import { SIGNAL_RETENTION_DAYS } from '../../contract/risk-rules.ts'
 import { sql } from 'kysely'
 import type { Db } from './index.ts'
 
@@ -31,7 +32,7 @@ export const RETENTION_DAYS = {
    * Abuse signals (`account_events`: device id, address, user agent at signup, login, claim and
    * withdrawal), by creation, as the privacy page promises.
    */
-  accountEvents: 180,
+  accountEvents: SIGNAL_RETENTION_DAYS,
 } as const
 
 /** Rows deleted per statement. */

@@ -62,4 +62,9 @@ describe('formatDateTime', () => {
     await activateLocale('en')
     expect(formatDateTime(new Date(2026, 10, 23, 13, 6))).toMatch(/1:06\s?pm/i)
   })
+
+  it('keeps "pm" on the line of its time (a no-break space before it)', async () => {
+    await activateLocale('en')
+    expect(formatDateTime(new Date(2026, 10, 23, 15, 58))).toMatch(/3:58\u00a0pm$/i)
+  })
 })

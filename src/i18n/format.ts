@@ -33,11 +33,16 @@ export function formatCoins(
  */
 export function formatDateTime(when: string | number | Date): string {
   const locale = intlLocale()
-  return new Date(when).toLocaleString(locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    hourCycle: locale === 'hi-IN' ? 'h23' : undefined,
-  })
+  return (
+    new Date(when)
+      .toLocaleString(locale, {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        hourCycle: locale === 'hi-IN' ? 'h23' : undefined,
+      })
+      // "3:58 pm" never breaks before its "pm" (a narrow row would leave "pm" alone on a line).
+      .replace(/\s(am|pm)$/i, '\u00a0$1')
+  )
 }
 
 /** A day and month, e.g. "28 Nov" / "28 नव॰". */

@@ -78,6 +78,8 @@ async function pageTexts(page: Page): Promise<string[]> {
         continue
       // An operator's reason: their own words, shown as such under a Hindi label.
       if (parent.closest('[data-testid="operator-reason"] q[lang="en"]')) continue
+      // A name marked never to be translated (a partner brand's own name).
+      if (parent.closest('[translate="no"]')) continue
       if (parent.getClientRects().length === 0) continue
       texts.push(text)
     }

@@ -41,7 +41,8 @@ export function PartnersStrip() {
         <ul className="partners-list">
           {state.partners.map((partner) => (
             <li key={partner.id}>
-              <a href={partner.link} target="_blank" rel="noopener noreferrer">
+              {/* A brand's own name: never translated, in any language. */}
+              <a href={partner.link} target="_blank" rel="noopener noreferrer" translate="no">
                 {partner.name}
               </a>
             </li>

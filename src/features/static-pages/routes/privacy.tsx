@@ -2,15 +2,10 @@
 import { AppHeader } from '@/components/app-header'
 import { useRules } from '@/stores/rules-store'
 import { formatIndianNumber, formatRupees } from '@contract/rules'
+import { SIGNAL_RETENTION_DAYS } from '@contract/risk-rules'
 import { ContinueWatching } from '../components/continue-watching'
 import { SUPPORT_EMAIL } from '../support'
 import { t } from '@/i18n/i18n'
-
-/**
- * How long the abuse signals of one request (device id, network address, user agent) are kept, in
- * days; payout and referral records live as long as the account's ledger (DECISIONS §8a).
- */
-const SIGNAL_RETENTION_DAYS = 180
 
 export default function Privacy() {
   const rules = useRules()
