@@ -17,6 +17,7 @@ export const DEFAULT_RISK_RULES: RiskRules = {
   riskIdleReferralVideos: 3,
   riskScriptedClaims: 8,
   riskScriptedSpreadMs: 1500,
+  riskUnseenClaims: 10,
 }
 
 /**

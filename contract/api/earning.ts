@@ -55,6 +55,16 @@ export const DashboardQuery = Type.Object({
 export const RewardClaim = Type.Object({
   dashboard_id: Type.Integer(),
   watched_at: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
+  played_ms: Type.Optional(
+    Nullable(
+      Type.Integer({
+        minimum: 0,
+        maximum: 86_400_000,
+        description:
+          "How long the app's player was on screen and playing this video before the claim, ms (a signal for abuse review; absent from older apps).",
+      }),
+    ),
+  ),
 })
 export type RewardClaim = Static<typeof RewardClaim>
 

@@ -26,6 +26,9 @@ export const RiskRules = Type.Object({
   riskScriptedSpreadMs: threshold(
     'Below this spread of the gaps between those claims (standard deviation, ms) they look scripted.',
   ),
+  riskUnseenClaims: threshold(
+    "Latest claims that, none of them played in the app's player, make claims without watching.",
+  ),
 })
 export type RiskRules = Static<typeof RiskRules>
 
@@ -35,6 +38,7 @@ export const RiskRuleName = Type.Union([
   Type.Literal('signup_burst'),
   Type.Literal('idle_referrals'),
   Type.Literal('scripted_claims'),
+  Type.Literal('unseen_claims'),
 ])
 export type RiskRuleName = Static<typeof RiskRuleName>
 

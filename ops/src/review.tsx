@@ -25,6 +25,8 @@ export function ruleLabel(finding: RiskFinding): string {
       return 'Idle referrals'
     case 'scripted_claims':
       return 'Scripted claims'
+    case 'unseen_claims':
+      return 'Claims without the player'
     default:
       return String(finding.rule).replace(/_/g, ' ')
   }

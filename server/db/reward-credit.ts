@@ -22,6 +22,8 @@ export interface RewardCredit {
   day: string
   /** The watch time, ISO. */
   watchedAt: string
+  /** The play time the app reported, ms; null: none. */
+  playedMs: number | null
   /** The ledger row's description. */
   description: string
   /** The claim's Idempotency-Key as stored (`client:KEY`), its route and request hash. */
@@ -118,7 +120,14 @@ const creditStatement = compiledOnce(
       .with('reward', (qc) =>
         qc
           .insertInto('video_rewards')
-          .columns(['user_id', 'video_id', 'india_day', 'watched_at', 'ledger_entry_id'])
+          .columns([
+            'user_id',
+            'video_id',
+            'india_day',
+            'watched_at',
+            'ledger_entry_id',
+            'played_ms',
+          ])
           .expression((eb) =>
             eb
               .selectFrom('entry')
@@ -128,6 +137,7 @@ const creditStatement = compiledOnce(
                 'entry.reward_day',
                 sql<string>`${param('watchedAt')}::text`.as('watched_at'),
                 'entry.id',
+                sql<number | null>`${param('playedMs')}::integer`.as('played_ms'),
               ]),
           ),
       )

@@ -105,6 +105,11 @@ export const EDITABLE_RISK: Record<keyof RiskRules, { min: number; max: number; 
     max: 600_000,
     label: 'Hold: claims whose gaps vary less than this look scripted (ms)',
   },
+  riskUnseenClaims: {
+    min: 0,
+    max: 1_000,
+    label: "Hold: latest claims, none played in the app's player (0 = off)",
+  },
 }
 
 /** The live rules as stored: the public rules and the risk rules in one row. */

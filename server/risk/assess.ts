@@ -33,6 +33,7 @@ export async function assessRisk(
     signupBurst(db, risk, userId),
     idleReferrals(db, risk, userId),
     scriptedClaims(db, risk, userId),
+    unseenClaims(db, risk, userId),
   ])
   return findings.filter((f): f is RiskFinding => f !== null)
 }
@@ -299,6 +300,38 @@ async function scriptedClaims(
   return {
     rule: 'scripted_claims',
     reason: `${slacks.length} claims in a row came ${formatIndianNumber(mean / 1000, 1)} s after each video's timer, varying by ${formatIndianNumber(spread)} ms; a person's pauses vary by seconds.`,
+    linked: [],
+  }
+}
+
+/**
+ * Claims without the player: none of the user's latest `riskUnseenClaims` claims was played in
+ * the app's player for (nearly) the video's timer, as the app reports with each claim
+ * (`played_ms`). A script that calls the API directly reports nothing; so did the app before it
+ * reported play time, which is why one played claim among them is enough to clear the rule.
+ */
+async function unseenClaims(
+  db: Reader,
+  risk: RiskRules,
+  userId: number,
+): Promise<RiskFinding | null> {
+  const needed = risk.riskUnseenClaims
+  if (needed <= 0) return null
+  const rows = await db
+    .selectFrom('video_rewards')
+    .innerJoin('videos', 'videos.id', 'video_rewards.video_id')
+    .select(['video_rewards.played_ms', 'videos.timer'])
+    .where('video_rewards.user_id', '=', userId)
+    .orderBy('video_rewards.watched_at', 'desc')
+    .limit(Math.min(needed, 200))
+    .execute()
+  if (rows.length < needed) return null
+  // A second short of the timer still counts as played (the player's clock ticks in seconds).
+  const played = rows.some((r) => r.played_ms !== null && r.played_ms >= r.timer * 1000 - 1000)
+  if (played) return null
+  return {
+    rule: 'unseen_claims',
+    reason: `None of the latest ${rows.length} claims was played in the app's player: rewards were claimed without the video being shown.`,
     linked: [],
   }
 }

@@ -5,12 +5,15 @@ import { createTestUser } from '../helpers/users.ts'
 import { DEFAULT_RULES } from '../../contract/rules.ts'
 import { register } from './accounts-helpers.ts'
 
-// Rules different from the defaults prove that verification credits the app's configured rules.
+// Rules different from the defaults prove that verification credits the app's configured rules;
+// referralRewardAfterVideos 0 credits the referral rewards at verification (the default waits for
+// the friend's videos: tests/api/risk-referrals.test.ts).
 const RULES = {
   ...DEFAULT_RULES,
   signupBonusCoins: 700,
   referralRewardReferrerCoins: 30,
   referralRewardFriendCoins: 20,
+  referralRewardAfterVideos: 0,
 }
 
 describe.each(ENGINES)('signup rewards on email verification, on %s', (engine) => {
@@ -40,7 +43,7 @@ describe.each(ENGINES)('signup rewards on email verification, on %s', (engine) =
     expect(await points(user.token)).toBe(700)
   })
 
-  it('credits the referral reward to both sides when a referred friend verifies', async () => {
+  it('credits the referral reward to both sides when a referred friend verifies, with referralRewardAfterVideos 0', async () => {
     const referrer = await createTestUser(api.app)
     const friend = await register(api, { referral_id: referrer.referralId })
     expect(await points(referrer.token)).toBe(0)

@@ -282,7 +282,8 @@ describe.each(ENGINES)('payment promises on %s', (engine) => {
       const user = await createTestUser(api.app, { platformFeePaid: true, views: 25 })
       await grantCoins(api.app, user.id, 150_000)
       for (let i = 0; i < 3; i++) {
-        const friend = await createTestUser(api.app)
+        // Friends who watch: a tree of idle friends is held for review (risk rule idle_referrals).
+        const friend = await createTestUser(api.app, { views: 10 })
         await api.app.db
           .updateTable('users')
           .set({ referred_by: user.id })
@@ -294,7 +295,8 @@ describe.each(ENGINES)('payment promises on %s', (engine) => {
     const withdraw = async (user: TestUser) => {
       const res = await api.call('POST', '/api/v1/add-withdraw/', {
         token: user.token,
-        body: { upi_id: 'asha.k@okaxis', amount: 100 },
+        // One UPI ID per user: accounts paid to one UPI ID are held (risk rule shared_payout).
+        body: { upi_id: `asha.k${user.id}@okaxis`, amount: 100 },
         headers: { 'idempotency-key': crypto.randomUUID() },
       })
       expect(res.status).toBe(200)

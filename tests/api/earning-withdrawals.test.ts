@@ -19,10 +19,13 @@ describe.each(ENGINES)('withdrawals on %s', (engine) => {
     await assertLedgerBalanced(api.app)
   })
 
-  /** Adds `count` referred friends (verified unless `verified` is false). */
+  /**
+   * Adds `count` referred friends (verified unless `verified` is false) who have watched videos:
+   * a tree of idle friends is held for review (risk rule idle_referrals).
+   */
   const addFriends = async (user: TestUser, count: number, verified = true) => {
     for (let i = 0; i < count; i++) {
-      const friend = await createTestUser(api.app)
+      const friend = await createTestUser(api.app, { views: 10 })
       await api.app.db
         .updateTable('users')
         .set({ referred_by: user.id, email_verified: verified ? 1 : 0 })
@@ -37,6 +40,8 @@ describe.each(ENGINES)('withdrawals on %s', (engine) => {
     await addFriends(user, 3)
     return user
   }
+  /** The user's own UPI ID: accounts paid to one UPI ID are held (risk rule shared_payout). */
+  const upiOf = (user: TestUser) => `asha${user.id}@upi`
   const withdraw = (user: TestUser, body: unknown, key: string = crypto.randomUUID()) =>
     api.call('POST', '/api/v1/add-withdraw/', {
       token: user.token,
@@ -116,11 +121,11 @@ describe.each(ENGINES)('withdrawals on %s', (engine) => {
   it('replays the same Idempotency-Key and holds the coins once', async () => {
     const user = await eligibleUser()
     const key = crypto.randomUUID()
-    const first = await withdraw(user, { upi_id: 'asha@upi', amount: 100 }, key)
-    const second = await withdraw(user, { upi_id: 'asha@upi', amount: 100 }, key)
+    const first = await withdraw(user, { upi_id: upiOf(user), amount: 100 }, key)
+    const second = await withdraw(user, { upi_id: upiOf(user), amount: 100 }, key)
     expect(second).toEqual(first)
     expect((await snapshot(user)).withdrawals).toBe(1)
-    const other = await withdraw(user, { upi_id: 'asha@upi', amount: 200 }, key)
+    const other = await withdraw(user, { upi_id: upiOf(user), amount: 200 }, key)
     expect(other.status).toBe(422)
     expect(other.body.code).toBe('IDEMPOTENCY_KEY_REUSED')
   })
@@ -128,7 +133,7 @@ describe.each(ENGINES)('withdrawals on %s', (engine) => {
   it('holds once when the same request is sent 20 times at once', async () => {
     const user = await eligibleUser()
     const key = crypto.randomUUID()
-    const body = { upi_id: 'asha@upi', amount: 250 }
+    const body = { upi_id: upiOf(user), amount: 250 }
     const results = await Promise.all(Array.from({ length: 20 }, () => withdraw(user, body, key)))
     const ok = results.filter((r) => r.status === 200)
     expect(ok.length).toBeGreaterThanOrEqual(1)
@@ -146,7 +151,7 @@ describe.each(ENGINES)('withdrawals on %s', (engine) => {
       .set({ platform_fee_paid: 0 })
       .where('id', '=', user.id)
       .execute()
-    await expectRefused(user, { upi_id: 'asha@upi', amount: 100 }, 403, 'PLATFORM_FEE_REQUIRED')
+    await expectRefused(user, { upi_id: upiOf(user), amount: 100 }, 403, 'PLATFORM_FEE_REQUIRED')
   })
 
   it('refuses with fewer than 3 verified referrals and says how many', async () => {
@@ -156,7 +161,7 @@ describe.each(ENGINES)('withdrawals on %s', (engine) => {
     await addFriends(user, 1, false)
     const res = await expectRefused(
       user,
-      { upi_id: 'asha@upi', amount: 100 },
+      { upi_id: upiOf(user), amount: 100 },
       403,
       'REFERRALS_REQUIRED',
     )
@@ -165,20 +170,20 @@ describe.each(ENGINES)('withdrawals on %s', (engine) => {
 
   it('refuses under the minimum balance of ₹999 with the exact message', async () => {
     const user = await eligibleUser(99_899)
-    const res = await expectRefused(user, { upi_id: 'asha@upi', amount: 100 }, 403, 'MIN_BALANCE')
+    const res = await expectRefused(user, { upi_id: upiOf(user), amount: 100 }, 403, 'MIN_BALANCE')
     expect(res.body.message).toBe('You need a minimum balance of ₹999 to withdraw earnings.')
   })
 
   it('refuses with fewer than 25 videos watched', async () => {
     const user = await eligibleUser()
     await api.app.db.updateTable('users').set({ views: 24 }).where('id', '=', user.id).execute()
-    await expectRefused(user, { upi_id: 'asha@upi', amount: 100 }, 403, 'MIN_VIDEOS')
+    await expectRefused(user, { upi_id: upiOf(user), amount: 100 }, 403, 'MIN_VIDEOS')
   })
 
   it('refuses an amount over the balance (amount + fee) and accepts exactly the balance', async () => {
     const user = await eligibleUser(100_000)
-    await expectRefused(user, { upi_id: 'asha@upi', amount: 1000 }, 400, 'INSUFFICIENT_BALANCE')
-    const res = await withdraw(user, { upi_id: 'asha@upi', amount: 999 })
+    await expectRefused(user, { upi_id: upiOf(user), amount: 1000 }, 400, 'INSUFFICIENT_BALANCE')
+    const res = await withdraw(user, { upi_id: upiOf(user), amount: 999 })
     expect(res.status).toBe(200)
     expect((await snapshot(user)).points).toBe(0)
   })
@@ -187,11 +192,11 @@ describe.each(ENGINES)('withdrawals on %s', (engine) => {
     const user = await eligibleUser()
     const res = await expectRefused(user, { upi_id: 'not a upi', amount: 100 }, 400, 'VALIDATION')
     expect(res.body.message).toBe('Invalid UPI ID format.')
-    await expectRefused(user, { upi_id: 'asha@upi', amount: 0 }, 400, 'VALIDATION')
-    await expectRefused(user, { upi_id: 'asha@upi', amount: 10.5 }, 400, 'VALIDATION')
+    await expectRefused(user, { upi_id: upiOf(user), amount: 0 }, 400, 'VALIDATION')
+    await expectRefused(user, { upi_id: upiOf(user), amount: 10.5 }, 400, 'VALIDATION')
     const noKey = await api.call('POST', '/api/v1/add-withdraw/', {
       token: user.token,
-      body: { upi_id: 'asha@upi', amount: 1 },
+      body: { upi_id: upiOf(user), amount: 1 },
     })
     expect(noKey.status).toBe(400)
     expect(noKey.body.code).toBe('IDEMPOTENCY_KEY_REQUIRED')
@@ -200,7 +205,7 @@ describe.each(ENGINES)('withdrawals on %s', (engine) => {
   it('never lets concurrent withdrawals take the balance below the rules', async () => {
     const user = await eligibleUser(200_000)
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => withdraw(user, { upi_id: 'asha@upi', amount: 600 })),
+      Array.from({ length: 10 }, () => withdraw(user, { upi_id: upiOf(user), amount: 600 })),
     )
     // 200,000 − 60,100 = 139,900; − 60,100 = 79,800 (< ₹999): the third and later are refused.
     expect(results.filter((r) => r.status === 200)).toHaveLength(2)
@@ -210,7 +215,7 @@ describe.each(ENGINES)('withdrawals on %s', (engine) => {
 
   it('marking a withdrawal paid confirms the hold with the UPI reference', async () => {
     const user = await eligibleUser()
-    const res = await withdraw(user, { upi_id: 'asha@upi', amount: 200 })
+    const res = await withdraw(user, { upi_id: upiOf(user), amount: 200 })
     const id = (res.body.data as { withdrawal_id: number }).withdrawal_id
     const ctx = appContext(api.app)
     expect(await payWithdrawal(ctx, id, 'UTR998877')).toMatchObject({
@@ -233,7 +238,7 @@ describe.each(ENGINES)('withdrawals on %s', (engine) => {
 
   it('marking a withdrawal failed returns the held coins as a ledger row', async () => {
     const user = await eligibleUser()
-    const res = await withdraw(user, { upi_id: 'asha@upi', amount: 300 })
+    const res = await withdraw(user, { upi_id: upiOf(user), amount: 300 })
     const id = (res.body.data as { withdrawal_id: number }).withdrawal_id
     const ctx = appContext(api.app)
     const out = await failWithdrawal(ctx, id, 'UPI ID closed')

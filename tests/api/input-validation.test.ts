@@ -157,6 +157,13 @@ describe.each(ENGINES)('input validation and key namespaces on %s', (engine) => 
       token: friend.token,
     })
     expect(verified.status).toBe(200)
+    // The referral rewards are released by the friend's claim that reaches the rule's videos.
+    const watcher = { ...referrer, id: friendRow.id, token: friend.token }
+    const videos = await dashboard(watcher)
+    for (const video of videos.slice(0, api.app.config.rules.referralRewardAfterVideos)) {
+      clock.advance(video.timer)
+      expect((await claim(watcher, { dashboard_id: video.id })).status).toBe(200)
+    }
     const rows = await rewardRows(referrer)
     expect(rows.filter((r) => r.kind === 'referral_reward')).toHaveLength(1)
     expect(rows.map((r) => r.idempotency_key).sort()).toEqual(

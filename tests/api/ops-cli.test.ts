@@ -172,7 +172,8 @@ describe.each(ENGINES)('npm run ops on %s', (engine) => {
       const user = await createTestUser(app, { platformFeePaid: true, views: 25 })
       await grantCoins(app, user.id, 300_000)
       for (let i = 0; i < 3; i++) {
-        const friend = await createTestUser(app)
+        // Friends who watch: a tree of idle friends is held for review (risk rule idle_referrals).
+        const friend = await createTestUser(app, { views: 10 })
         await app.db
           .updateTable('users')
           .set({ referred_by: user.id })

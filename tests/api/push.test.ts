@@ -174,10 +174,11 @@ describe.each(ENGINES)('push notifications on %s', (engine) => {
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     return (res.body.data as { order_id: string }).order_id
   }
-  async function withdraw(user: TestUser, amount: number): Promise<number> {
+  /** Withdraws `amount` rupees to `upiId` (each user its own: a shared one is held for review). */
+  async function withdraw(user: TestUser, amount: number, upiId = 'asha@okaxis'): Promise<number> {
     const res = await api.call('POST', '/api/v1/add-withdraw/', {
       token: user.token,
-      body: { upi_id: 'asha@okaxis', amount },
+      body: { upi_id: upiId, amount },
       headers: { 'idempotency-key': `w-${user.id}-${amount}` },
     })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
@@ -294,7 +295,7 @@ describe.each(ENGINES)('push notifications on %s', (engine) => {
     service.answer(pathOf(gone), 410)
     service.answer(pathOf(missing), 404)
     service.answer(pathOf(broken), 500)
-    const id = await withdraw(user, 700)
+    const id = await withdraw(user, 700, 'meera@okaxis')
     const since = service.requests.length
     const paid = await api.call('POST', `/api/v1/ops/withdrawals/${id}/pay`, {
       token: opsToken,

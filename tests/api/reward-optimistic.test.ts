@@ -97,6 +97,7 @@ describe('reward claims judged on an unlocked read on postgres', () => {
       videoId: first!.id,
       day: indiaDay(clock.now()),
       watchedAt: at,
+      playedMs: null,
       description: `Reward for watching video ${first!.id}`,
       key: 'client:moved',
       route: 'add-reward',

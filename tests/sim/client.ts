@@ -170,7 +170,8 @@ export async function signUp(
 
 /**
  * Opens the dashboard and claims up to `count` videos in order, each `pause()` ms after the
- * video's timer has run (from the previous claim, or from the dashboard's handout for the first).
+ * video's timer has run (from the previous claim, or from the dashboard's handout for the first),
+ * with the play time the app reports (`played_ms`), except for the scripted ring's bots.
  * Resolves the claims credited.
  */
 export async function watch(
@@ -193,7 +194,12 @@ export async function watch(
     t += video.timer * 1000 + pause()
     await timeline.at(t)
     const key = `sim-${account.n}-${world.rng.token(16)}`
-    const body = { dashboard_id: video.id, watched_at: timeline.now().toISOString() }
+    // The app reports how long its player played the video; a script calling the API does not.
+    const body = {
+      dashboard_id: video.id,
+      watched_at: timeline.now().toISOString(),
+      ...(account.population === 'scripted' ? {} : { played_ms: video.timer * 1000 }),
+    }
     const claim = await call(world, account, address, 'POST', '/add-reward/', body, key)
     if (claim.status === 200) {
       credited += 1

@@ -21,6 +21,7 @@ const RULES: RiskRuleName[] = [
   'signup_burst',
   'idle_referrals',
   'scripted_claims',
+  'unseen_claims',
 ]
 
 export interface PopulationFigures {

@@ -8,6 +8,9 @@
  * - withdrawal_reviews: why a withdrawal was held (the rules that fired, with their evidence, as
  *   JSON) and the operator's decision.
  * - bank_details(account_number, ifsc): accounts paid to one bank account.
+ * - video_rewards.played_ms: how long the app's player played the video before the claim (null:
+ *   not reported, as by a script or an older app). A nullable column without a default: no
+ *   table rewrite on PostgreSQL, whatever the table's size.
  * New tables are created empty; the one index on an existing table is built concurrently on
  * PostgreSQL, so this migration runs outside a transaction and every statement may run again.
  */
@@ -40,6 +43,16 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
     note text,
     decided_at text
   )`.execute(db)
+  if (engine === 'postgres') {
+    await sql`alter table video_rewards add column if not exists played_ms integer`.execute(db)
+  } else {
+    const columns = await sql<{
+      name: string
+    }>`select name from pragma_table_info('video_rewards')`.execute(db)
+    if (!columns.rows.some((c) => c.name === 'played_ms')) {
+      await sql`alter table video_rewards add column played_ms integer`.execute(db)
+    }
+  }
   const indexes = [
     { name: 'account_events_device', table: 'account_events', columns: ['device_id', 'user_id'] },
     {

@@ -42,6 +42,8 @@ export interface VideoRewardsTable {
   /** The moment the timer completed, as accepted by the server. */
   watched_at: string
   ledger_entry_id: number
+  /** How long the app's player played the video before the claim, ms; null: not reported (migration 013). */
+  played_ms: number | null
 }
 
 export type LedgerKind =

@@ -104,6 +104,7 @@ async function claimOnce(
     videoId: claim.videoId,
     day: params.day,
     watchedAt: params.at,
+    playedMs: claim.playedMs,
     description: rewardDescription(claim.videoId),
     key,
     route: ROUTE,
@@ -156,6 +157,7 @@ async function claimUnderLock(
       india_day: day,
       watched_at: watchedAt.toISOString(),
       ledger_entry_id: posted.id,
+      played_ms: claim.playedMs,
     })
     .execute()
   return creditedAnswer(coins, posted.points, user.views)

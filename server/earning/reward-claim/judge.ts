@@ -13,6 +13,8 @@ import type { RewardClaim } from '../../../contract/api/earning.ts'
 const CLOCK_SKEW_MS = 5_000
 /** A handout older than this no longer lets a video be claimed. */
 const HANDOUT_VALID_MS = 24 * 3600_000
+/** The largest id an integer column holds (PostgreSQL `integer`); a larger one is no video. */
+const MAX_ID = 2_147_483_647
 
 const timerNotPassed = (message: string) => new ApiError(422, 'TIMER_NOT_PASSED', message)
 
@@ -26,12 +28,17 @@ const ALREADY_REWARDED = conflict(
 export interface ParsedClaim {
   videoId: number
   watchedAt: Date
+  /** How long the app's player played the video, ms; null: not reported (abuse review's signal). */
+  playedMs: number | null
 }
 
-/** The claimed video id and watch time of `claim` at `now`. Throws 400 VALIDATION, 422 TIMER_NOT_PASSED. */
+/**
+ * The claimed video id, watch time and reported play time of `claim` at `now`.
+ * Throws 400 VALIDATION, 422 TIMER_NOT_PASSED.
+ */
 export function parseClaim(claim: RewardClaim, now: Date): ParsedClaim {
   const videoId = Number(claim.dashboard_id)
-  if (!Number.isInteger(videoId) || videoId <= 0) {
+  if (!Number.isInteger(videoId) || videoId <= 0 || videoId > MAX_ID) {
     throw badRequest('VALIDATION', 'dashboard_id must be a video id.')
   }
   let watchedAt = now
@@ -44,7 +51,12 @@ export function parseClaim(claim: RewardClaim, now: Date): ParsedClaim {
     }
     watchedAt = parsed.getTime() > now.getTime() ? now : parsed
   }
-  return { videoId, watchedAt }
+  const played = claim.played_ms
+  if (played !== undefined && played !== null) {
+    if (!Number.isInteger(played) || played < 0 || played > 86_400_000)
+      throw badRequest('VALIDATION', 'played_ms must be whole milliseconds up to a day.')
+  }
+  return { videoId, watchedAt, playedMs: played ?? null }
 }
 
 /** The parameters of a claim's facts: the claim as parsed, its India day and handout window. */

@@ -59,7 +59,8 @@ export const EarningPlayer = memo(function EarningPlayer(props: {
       if (!video) return
       const progress = useWatchProgressStore.getState()
       onWantPlayChange(false)
-      const claim = claimReward(video.id, watchedAt)
+      // The watch clock completes only once the video has played visibly for its whole timer.
+      const claim = claimReward(video.id, watchedAt, video.timer * 1000)
       const next = videos[(index + 1) % videos.length]
       progress.clear(video.id)
       progress.setCurrent(next?.id ?? null)
