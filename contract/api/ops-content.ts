@@ -13,7 +13,7 @@ import { RiskRules } from './risk'
 
 const tags = ['operators console']
 const guarded = (summary: string) => ({ tags, summary, security: opsAuth })
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) })
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) })
 /** An https:// address or a path on this site (the server checks the form). */
 const link = () => Type.String({ maxLength: 500 })
 const reason = Type.Optional(Type.String({ maxLength: 500, description: 'Kept in the audit row.' }))

@@ -19,7 +19,8 @@ export const opsAuth: Security = [{ opsBearerAuth: [] }]
 
 /** A reason an operator gives, kept in the audit trail (3–500 characters, checked by the server). */
 const reason = () => Type.String({ maxLength: 500 })
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) })
+/** A row id: a PostgreSQL integer (a larger number is refused with 400, never looked up). */
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) })
 const OrderIdParams = Type.Object({ orderId: Type.String({ maxLength: 64 }) })
 const ReferenceBody = Type.Object({
   upi_reference: Type.String({ maxLength: 64 }),

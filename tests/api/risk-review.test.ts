@@ -326,6 +326,11 @@ describe.each(ENGINES)('held withdrawals under review on %s', (engine) => {
     }
     const unknown = await ops(token, 2_000_000, 'approve', { reason: 'Looks fine to me' })
     expect([unknown.status, unknown.body.code]).toEqual([404, 'WITHDRAWAL_NOT_FOUND'])
+    // An id beyond a database integer is a bad request, never a lookup (a 500 on PostgreSQL).
+    for (const action of ['approve', 'reject', 'fail']) {
+      const huge = await ops(token, 99_999_999_999, action, { reason: 'Looks fine to me' })
+      expect([huge.status, huge.body.code]).toEqual([400, 'VALIDATION'])
+    }
 
     const held = await heldWithdrawal()
     const viewer = await operatorSession('viewer')
