@@ -37,13 +37,13 @@ const Page = {
   q: Type.Optional(Type.String({ maxLength: 154 })),
 }
 /**
- * A queue page: the matching rows counted up to 10,000 (`total_capped`: more, shown "10,000+"),
+ * A queue page: the matching rows counted up to 1,000 (`total_capped`: more, shown "1,000+"),
  * the cursor of the next page (null on the last) and the rows.
  */
 const paged = <T extends Parameters<typeof Type.Array>[0]>(row: T) =>
   Type.Object({
-    total: Type.Integer({ description: 'Matching rows, counted up to 10,000.' }),
-    total_capped: Type.Boolean({ description: 'More than `total` rows match ("10,000+").' }),
+    total: Type.Integer({ description: 'Matching rows, counted up to 1,000.' }),
+    total_capped: Type.Boolean({ description: 'More than `total` rows match ("1,000+").' }),
     next: Nullable(Type.String({ description: 'The `after` of the next page; null: last page.' })),
     rows: Type.Array(row),
   })

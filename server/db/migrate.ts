@@ -19,6 +19,7 @@ import * as m010 from './migrations/010-guess-budgets.ts'
 import * as m011 from './migrations/011-ledger-totals.ts'
 import * as m012 from './migrations/012-scale-indexes.ts'
 import * as m013 from './migrations/013-abuse-review.ts'
+import * as m014 from './migrations/014-growth-indexes.ts'
 
 type EngineMigration = {
   up(db: Kysely<unknown>, engine: Engine): Promise<void>
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '011-ledger-totals': m011,
   '012-scale-indexes': m012,
   '013-abuse-review': m013,
+  '014-growth-indexes': m014,
 }
 
 class StaticProvider implements MigrationProvider {

@@ -33,6 +33,11 @@ export const RETENTION_DAYS = {
    * withdrawal), by creation, as the privacy page promises.
    */
   accountEvents: SIGNAL_RETENTION_DAYS,
+  /**
+   * Access tokens and operator sessions, by their expiry (30 days and 8 hours after issue): an
+   * expired one opens nothing; a month after it is kept for a support question about it.
+   */
+  sessions: 30,
 } as const
 
 /** Rows deleted per statement. */
@@ -93,6 +98,8 @@ const RULES: Array<[string, number, Rule]> = [
   ['password_reset_tokens', RETENTION_DAYS.tokens, byId('password_reset_tokens', 'expires_at')],
   ['unlock_tokens', RETENTION_DAYS.tokens, byId('unlock_tokens', 'expires_at')],
   ['account_events', RETENTION_DAYS.accountEvents, byId('account_events', 'created_at')],
+  ['access_tokens', RETENTION_DAYS.sessions, byId('access_tokens', 'expires_at')],
+  ['operator_sessions', RETENTION_DAYS.sessions, byId('operator_sessions', 'expires_at')],
 ]
 
 /**

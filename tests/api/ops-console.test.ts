@@ -2,6 +2,7 @@
 // sessions, roles, user tokens refused; the order and withdrawal queues with their actions through
 // the earning functions, each with its audit row; the audit trail's list, CSV and append-only
 // table.
+import { writeAudit } from '../../server/ops/audit.ts'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { generate } from 'otplib'
 import { DEFAULT_RULES } from '../../contract/rules.ts'
@@ -456,6 +457,36 @@ describe.each(ENGINES)('operators console on %s', (engine) => {
     expect(lines[0]).toBe('id,created_at,actor,action,entity,entity_id,reason,ip,before,after')
     expect(res.body).toContain('withdrawal.fail')
     expect(res.body).toContain('"UPI ID does not exist"'.replace(/"/g, ''))
+  })
+
+  it('leaves a long before/after out of the audit list, and keeps it whole in the CSV', async () => {
+    const ids = Array.from({ length: 2_000 }, (_, i) => i + 1)
+    await writeAudit(
+      api.app.db,
+      { operatorId: null, actor: 'test', ip: null },
+      {
+        action: 'payouts.export',
+        entity: 'withdrawals',
+        entityId: null,
+        after: { count: 2_000, ids },
+      },
+      new Date(),
+    )
+    const token = await login(viewer)
+    const list = await api.call('GET', '/api/v1/ops/audit?action=payouts.export&limit=1', { token })
+    expect(list.status).toBe(200)
+    const [row] = list.body.rows as { after: unknown }[]
+    const length = JSON.stringify({ count: 2_000, ids }).length
+    expect(row!.after).toEqual({
+      omitted: `${length.toLocaleString('en-IN')} characters: see the audit CSV`,
+    })
+    const csv = await api.app.inject({
+      method: 'GET',
+      url: '/api/v1/ops/audit.csv?action=payouts.export',
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect(csv.statusCode).toBe(200)
+    expect(csv.body).toContain(',1999,2000]}')
   })
 
   it('keeps the audit trail append-only: the database refuses to change or delete a row', async () => {

@@ -84,9 +84,28 @@ describe.each(ENGINES)('upkeep at scale on %s', (engine) => {
         { address: user.email, purpose: 'reset', created_at: ago(0.5) },
       ])
       .execute()
+    const token = (hash: string, expires: string) => ({
+      user_id: user.id,
+      token_hash: hash,
+      expires_at: expires,
+      revoked_at: null,
+      created_at: ago(60),
+    })
+    await api.app.db
+      .insertInto('access_tokens')
+      .values([token('gone-1', ago(31)), token('gone-2', ago(45)), token('recent', ago(29))])
+      .execute()
     const report = await enforceRetention(api.app.db, now, { batch: 2 })
     expect(report.idempotency_keys).toBe(3)
     expect(report.otp_guesses).toBe(1)
+    expect(report.access_tokens).toBe(2)
+    const tokens = await api.app.db
+      .selectFrom('access_tokens')
+      .select('token_hash')
+      .where('user_id', '=', user.id)
+      .where('token_hash', 'in', ['gone-1', 'gone-2', 'recent'])
+      .execute()
+    expect(tokens.map((t) => t.token_hash)).toEqual(['recent'])
     const keys = await api.app.db
       .selectFrom('idempotency_keys')
       .select('key')

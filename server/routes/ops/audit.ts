@@ -38,7 +38,11 @@ export default async function opsAuditRoutes(instance: FastifyInstance): Promise
         app.engine,
         EXPORT_STATEMENT_TIMEOUT_MS,
         (db) =>
-          listAudit(db, { ...auditFilter(request.query), limit: request.query.limit ?? 10_000 }),
+          listAudit(
+            db,
+            { ...auditFilter(request.query), limit: request.query.limit ?? 10_000 },
+            true,
+          ),
       )
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
