@@ -82,7 +82,7 @@ export interface AuditFilter {
 }
 
 /**
- * A before/after longer than this many characters is left out of the console's list (a payout
+ * A before/after longer than this many bytes is left out of the console's list (a payout
  * export's after names every withdrawal it sent: 5,000 ids are 30 KB, and a page of 50 such rows
  * made the list a megabyte); the audit CSV carries it whole.
  */
@@ -90,8 +90,8 @@ export const AUDIT_LIST_DETAIL_MAX = 4_000
 
 /**
  * The audit rows matching `filter`, newest first. With `whole` false (the console's list), a
- * before or after longer than AUDIT_LIST_DETAIL_MAX characters is answered as
- * `{ omitted: "N characters: see the audit CSV" }` without being read; the CSV passes true.
+ * before or after longer than AUDIT_LIST_DETAIL_MAX bytes is answered as
+ * `{ omitted: "N bytes: see the audit CSV" }` without being read; the CSV passes true.
  */
 export async function listAudit(
   db: Db,
@@ -103,7 +103,7 @@ export async function listAudit(
       ? sql<string | null>`${sql.ref(column)}`
       : sql<
           string | null
-        >`case when length(${sql.ref(column)}) > ${AUDIT_LIST_DETAIL_MAX} then null else ${sql.ref(column)} end`
+        >`case when octet_length(${sql.ref(column)}) > ${AUDIT_LIST_DETAIL_MAX} then null else ${sql.ref(column)} end`
   let q = db
     .selectFrom('audit_log')
     .select([
@@ -114,8 +114,8 @@ export async function listAudit(
       'entity_id',
       detail('before').as('before'),
       detail('after').as('after'),
-      sql<number | null>`length(before)`.as('before_length'),
-      sql<number | null>`length(after)`.as('after_length'),
+      sql<number | null>`octet_length(before)`.as('before_length'),
+      sql<number | null>`octet_length(after)`.as('after_length'),
       'reason',
       'ip',
       'created_at',
@@ -131,7 +131,7 @@ export async function listAudit(
   const parsed = (text: string | null, length: number | null): unknown => {
     if (text !== null) return JSON.parse(text) as unknown
     if (length === null) return null
-    return { omitted: `${formatIndianNumber(Number(length))} characters: see the audit CSV` }
+    return { omitted: `${formatIndianNumber(Number(length))} bytes: see the audit CSV` }
   }
   return rows.map((r) => ({
     id: r.id,

@@ -478,7 +478,7 @@ describe.each(ENGINES)('operators console on %s', (engine) => {
     const [row] = list.body.rows as { after: unknown }[]
     const length = JSON.stringify({ count: 2_000, ids }).length
     expect(row!.after).toEqual({
-      omitted: `${length.toLocaleString('en-IN')} characters: see the audit CSV`,
+      omitted: `${length.toLocaleString('en-IN')} bytes: see the audit CSV`,
     })
     const csv = await api.app.inject({
       method: 'GET',
