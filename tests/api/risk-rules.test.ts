@@ -22,7 +22,8 @@ describe.each(ENGINES)('risk rules on %s', (engine) => {
     clock: clock.now,
     rules: { ...DEFAULT_RULES, withdrawMinReferrals: 0, withdrawMinVideos: 0 },
   })
-  const { payoutReadyUser, addFriends, seen, withdraw, withdrawn, operatorSession } = riskCalls(api)
+  const { payoutReadyUser, addFriends, seen, withdraw, withdrawn, stored, operatorSession } =
+    riskCalls(api)
   const { dashboard, claim } = rewardCalls(api)
 
   afterEach(async () => {
@@ -103,6 +104,50 @@ describe.each(ENGINES)('risk rules on %s', (engine) => {
           linked: linked([a], 'upi_id'),
         },
       ])
+    })
+
+    it('holds the first account’s waiting withdrawals once a second account is held, leaving paid and reviewed ones', async () => {
+      const upiId = freshUpiId()
+      const [a, b, c] = (await users(3)) as [TestUser, TestUser, TestUser]
+      const paid = await withdrawn(a, upiId)
+      const approved = await withdrawn(a, upiId)
+      const waiting = await withdrawn(a, upiId)
+      const token = await operatorSession()
+      const pay = await api.call('POST', `/api/v1/ops/withdrawals/${paid.id}/pay`, {
+        token,
+        body: { upi_reference: 'UTR400000000001' },
+      })
+      expect(pay.status, JSON.stringify(pay.body)).toBe(200)
+      // An operator already looked at this one: a later hold does not overrule the decision.
+      await api.app.db
+        .insertInto('withdrawal_reviews')
+        .values({
+          withdrawal_id: approved.id,
+          user_id: a.id,
+          findings: '[]',
+          held_at: new Date().toISOString(),
+          decision: 'approved',
+          coins_returned: null,
+          operator_id: null,
+          note: 'checked by hand',
+          decided_at: new Date().toISOString(),
+        })
+        .execute()
+      expect((await withdrawn(b, upiId)).row.status).toBe('held')
+      // a was alone on the UPI ID when it asked; now b is held, a's waiting withdrawal is too.
+      const again = await stored(waiting.id)
+      expect(again.row.status).toBe('held')
+      expect(again.findings).toEqual([
+        {
+          rule: 'shared_payout',
+          reason: `2 accounts are paid to one UPI ID ${upiId}; the limit is 1.`,
+          linked: linked([b], 'upi_id'),
+        },
+      ])
+      expect((await stored(paid.id)).row.status).toBe('paid')
+      expect((await stored(approved.id)).row.status).toBe('requested')
+      // An account that shares nothing keeps its place in the payout queue.
+      expect((await withdrawn(c)).row.status).toBe('requested')
     })
 
     it('holds a second account whose profile names the same bank account, not one with another IFSC', async () => {
