@@ -53,6 +53,8 @@ export function VideoFacade() {
             width={640}
             height={360}
             decoding="async"
+            // The landing's largest paint: fetched before the scripts that compete with it.
+            fetchPriority="high"
             onLoad={() => setPosterReady(true)}
           />
           {/* The poster's words, as text in the page's language. */}
