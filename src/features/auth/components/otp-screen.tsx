@@ -72,7 +72,7 @@ export function OtpScreen({ email, initialSeconds, onVerify, onResend, onBack }:
             <T
               id="Code has been sent to <0>{email}</0>"
               values={{ email }}
-              components={{ 0: <strong /> }}
+              components={{ 0: <strong className="otp-address" /> }}
             />
           </p>
         ) : (
