@@ -3,18 +3,17 @@
  * accounts it links (contract/api/risk.ts). Read from the signals (account_events), the payouts
  * (withdrawals' UPI IDs, bank_details), the referral graph (users.referred_by) and the claim times
  * (video_rewards). A finding is evidence for a person to weigh, never a verdict: it holds a
- * withdrawal for review (server/risk/review.ts) and keeps a referral reward pending.
+ * withdrawal for review (server/risk/holds.ts) and keeps a referral reward pending. The rules read
+ * from claims are in claim-rules.ts.
  */
 import type { Db, Tx } from '../db/index.ts'
-import { formatIndianNumber } from '../../contract/rules.ts'
 import type { RiskFinding, RiskLink, RiskRules } from '../../contract/risk-rules.ts'
+import { claimFindings } from './claim-rules.ts'
 
 type Reader = Db | Tx
 
 /** Linked accounts listed per finding, at most. */
 const LINKED_MAX = 20
-/** Claims further apart than this belong to different sessions (ms). */
-const SESSION_GAP_MS = 10 * 60_000
 
 /**
  * The findings for `userId` under `risk` (a rule with threshold 0 is off). `payout`, when given,
@@ -32,10 +31,9 @@ export async function assessRisk(
     sharedPayout(db, risk, userId, payout.upiId),
     signupBurst(db, risk, userId),
     idleReferrals(db, risk, userId),
-    scriptedClaims(db, risk, userId),
-    unseenClaims(db, risk, userId),
+    claimFindings(db, risk, userId),
   ])
-  return findings.filter((f): f is RiskFinding => f !== null)
+  return findings.flat().filter((f): f is RiskFinding => f !== null)
 }
 
 /** The accounts `ids` with their emails, each linked by `link`, at most LINKED_MAX. */
@@ -260,78 +258,5 @@ async function idleReferrals(
         'referred',
       )),
     ].slice(0, LINKED_MAX),
-  }
-}
-
-/**
- * Claims no person produces: over the user's latest session of at least `riskScriptedClaims`
- * consecutive claims, the time each claim came after the earliest moment it was allowed (the
- * previous claim plus the video's timer) varies by less than `riskScriptedSpreadMs` (standard
- * deviation). A person's pauses vary by seconds; a script's by milliseconds.
- */
-async function scriptedClaims(
-  db: Reader,
-  risk: RiskRules,
-  userId: number,
-): Promise<RiskFinding | null> {
-  const needed = risk.riskScriptedClaims
-  if (needed <= 0) return null
-  const rows = await db
-    .selectFrom('video_rewards')
-    .innerJoin('videos', 'videos.id', 'video_rewards.video_id')
-    .select(['video_rewards.watched_at', 'videos.timer'])
-    .where('video_rewards.user_id', '=', userId)
-    .orderBy('video_rewards.watched_at', 'desc')
-    .limit(Math.min(needed, 200) + 1)
-    .execute()
-  if (rows.length < needed + 1) return null
-  // Oldest first; the slack of each claim after the one before it, within one session.
-  const claims = rows.reverse().map((r) => ({ at: Date.parse(r.watched_at), timer: r.timer }))
-  const slacks: number[] = []
-  for (let i = 1; i < claims.length; i++) {
-    const gap = claims[i]!.at - claims[i - 1]!.at
-    if (gap > SESSION_GAP_MS) slacks.length = 0
-    else slacks.push(gap - claims[i]!.timer * 1000)
-  }
-  if (slacks.length < needed) return null
-  const mean = slacks.reduce((a, b) => a + b, 0) / slacks.length
-  const spread = Math.sqrt(slacks.reduce((a, b) => a + (b - mean) ** 2, 0) / slacks.length)
-  if (spread >= risk.riskScriptedSpreadMs) return null
-  return {
-    rule: 'scripted_claims',
-    reason: `${slacks.length} claims in a row came ${formatIndianNumber(mean / 1000, 1)} s after each video's timer, varying by ${formatIndianNumber(spread)} ms; a person's pauses vary by seconds.`,
-    linked: [],
-  }
-}
-
-/**
- * Claims without the player: none of the user's latest `riskUnseenClaims` claims was played in
- * the app's player for (nearly) the video's timer, as the app reports with each claim
- * (`played_ms`). A script that calls the API directly reports nothing; so did the app before it
- * reported play time, which is why one played claim among them is enough to clear the rule.
- */
-async function unseenClaims(
-  db: Reader,
-  risk: RiskRules,
-  userId: number,
-): Promise<RiskFinding | null> {
-  const needed = risk.riskUnseenClaims
-  if (needed <= 0) return null
-  const rows = await db
-    .selectFrom('video_rewards')
-    .innerJoin('videos', 'videos.id', 'video_rewards.video_id')
-    .select(['video_rewards.played_ms', 'videos.timer'])
-    .where('video_rewards.user_id', '=', userId)
-    .orderBy('video_rewards.watched_at', 'desc')
-    .limit(Math.min(needed, 200))
-    .execute()
-  if (rows.length < needed) return null
-  // A second short of the timer still counts as played (the player's clock ticks in seconds).
-  const played = rows.some((r) => r.played_ms !== null && r.played_ms >= r.timer * 1000 - 1000)
-  if (played) return null
-  return {
-    rule: 'unseen_claims',
-    reason: `None of the latest ${rows.length} claims was played in the app's player: rewards were claimed without the video being shown.`,
-    linked: [],
   }
 }
