@@ -20,7 +20,7 @@ import {
 import { useConfirm, type Summary } from './confirm-dialog.tsx'
 import { useDetail } from './detail-panel.tsx'
 import { Findings, LinkedAccounts, type LookUp } from './review.tsx'
-import { withdrawalDetail } from './withdrawal-detail.tsx'
+import { WithdrawalIdButton } from './withdrawal-detail.tsx'
 import type { WithdrawalQueueRow as WithdrawalRow } from '../../contract/api/ops.ts'
 
 /** What deciding on held withdrawal `w` changes: approve, or reject (coins back or forfeited). */
@@ -128,15 +128,7 @@ export function HeldQueue({
             return (
               <tr key={w.id} data-withdrawal={w.id} className={w.overdue ? 'overdue' : undefined}>
                 <td>
-                  <button
-                    type="button"
-                    className="link"
-                    aria-label={`Withdrawal #${w.id}`}
-                    title="Every field and the audit trail"
-                    onClick={() => showDetail(withdrawalDetail(w))}
-                  >
-                    #{w.id}
-                  </button>
+                  <WithdrawalIdButton w={w} onOpen={showDetail} />
                 </td>
                 <td>
                   <UserCell name={w.first_name} email={w.email} id={w.user_id} />

@@ -64,3 +64,24 @@ export function withdrawalDetail(w: WithdrawalRow): Detail {
     ],
   }
 }
+
+/** A queue row's "#id" cell: opens the withdrawal's detail (every field and the audit trail). */
+export function WithdrawalIdButton({
+  w,
+  onOpen,
+}: {
+  w: WithdrawalRow
+  onOpen: (detail: Detail) => void
+}) {
+  return (
+    <button
+      type="button"
+      className="link"
+      aria-label={`Withdrawal #${w.id}`}
+      title="Every field and the audit trail"
+      onClick={() => onOpen(withdrawalDetail(w))}
+    >
+      #{w.id}
+    </button>
+  )
+}

@@ -18,7 +18,7 @@ import {
 } from './format.tsx'
 import { useConfirm, type Summary } from './confirm-dialog.tsx'
 import { useDetail } from './detail-panel.tsx'
-import { withdrawalDetail } from './withdrawal-detail.tsx'
+import { WithdrawalIdButton } from './withdrawal-detail.tsx'
 import type { WithdrawalQueueRow as WithdrawalRow } from '../../contract/api/ops.ts'
 
 /** The summary of paying (`reference` given) or failing (`reason` given) withdrawal `w`. */
@@ -182,15 +182,7 @@ export function WithdrawalsQueue({ canAct }: { canAct: boolean }) {
           {page.rows.map((w) => (
             <tr key={w.id} data-withdrawal={w.id} className={w.overdue ? 'overdue' : undefined}>
               <td>
-                <button
-                  type="button"
-                  className="link"
-                  aria-label={`Withdrawal #${w.id}`}
-                  title="Every field and the audit trail"
-                  onClick={() => showDetail(withdrawalDetail(w))}
-                >
-                  #{w.id}
-                </button>
+                <WithdrawalIdButton w={w} onOpen={showDetail} />
               </td>
               <td>
                 <UserCell name={w.first_name} email={w.email} />
