@@ -9,9 +9,9 @@ import { startsWith } from '../db/prefix.ts'
 import { badRequest } from '../lib/errors.ts'
 
 /**
- * Counts stop here: a larger queue shows "1,000+" (`total_capped`). Counting costs a walk of that
- * many index entries per page request: at 10,000 the queues of a million-user database served 50–60 %
- * of the small database's requests; an operator works a queue from its head either way.
+ * Counts stop here: a larger queue shows "1,000+" (`total_capped`). Counting walks that many index
+ * entries on every page request, so the cap is what a large queue costs; an operator works a
+ * queue from its head either way (docs/benchmarks.md, bench:scale).
  */
 export const COUNT_CAP = 1_000
 

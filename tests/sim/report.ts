@@ -12,7 +12,7 @@ import type { RiskFinding, RiskRuleName, RiskRules } from '../../contract/risk-r
 import type { Account, Population } from './client.ts'
 import { RING_SHAPES } from './rings.ts'
 
-/** The defence's targets (issue 33): abusive payout value held, honest withdrawers held. */
+/** The defence's targets: abusive payout value held at least, honest withdrawers held at most. */
 export const TARGETS = { abusiveHeldAtLeast: 0.95, honestHeldAtMost: 0.01 }
 
 const RULES: RiskRuleName[] = [
