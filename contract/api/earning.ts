@@ -192,10 +192,12 @@ export const WalletOrder = Type.Object({
 export type WalletOrder = Static<typeof WalletOrder>
 
 /**
- * The balance (coins) and one page of the ledger, newest first (DECISIONS §4): `GET /wallet/`
- * gives the newest rows with the newest withdrawals and orders; `GET /wallet/?before=NEXT` the
- * rows before that page's last (withdrawals and orders only on the first page); `next` is null
- * once the oldest row is in.
+ * The balance (coins) and one page of each of the user's lists, newest first, every list paged by
+ * its own cursor through the whole history (DECISIONS §4, §8a): `GET /wallet/` gives the newest
+ * ledger rows, withdrawals and orders with each list's cursor (`next`, `withdrawals_next`,
+ * `orders_next`); a request with a cursor (`before`, `withdrawals_before`, `orders_before`) gives
+ * the older page of each list it names a cursor for and the others empty, without their cursor.
+ * A cursor is null once that list's oldest row is in.
  */
 export const Wallet = Type.Object({
   balance: Type.Integer(),
@@ -205,11 +207,31 @@ export const Wallet = Type.Object({
   next: Type.Optional(
     Nullable(Type.String({ description: 'The `before` of the older page; null: no older rows.' })),
   ),
+  withdrawals_next: Type.Optional(
+    Nullable(
+      Type.String({
+        description: 'The `withdrawals_before` of the older page; null: no older withdrawals.',
+      }),
+    ),
+  ),
+  orders_next: Type.Optional(
+    Nullable(
+      Type.String({ description: 'The `orders_before` of the older page; null: no older orders.' }),
+    ),
+  ),
 })
 
-/** `GET /wallet/` query: `before` a page's `next`, `limit` ledger rows per page (1–200, 100). */
+const cursor = (description: string) =>
+  Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$', description }))
+
+/**
+ * `GET /wallet/` query: each list's cursor, a page's `next`, `withdrawals_next` or `orders_next`;
+ * `limit` rows per page of each list (1–200, 100).
+ */
 export const WalletQuery = Type.Object({
-  before: Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$' })),
+  before: cursor("The ledger page's `next`."),
+  withdrawals_before: cursor("The withdrawals page's `withdrawals_next`."),
+  orders_before: cursor("The orders page's `orders_next`."),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
 })
 export type Wallet = Static<typeof Wallet>
@@ -312,7 +334,7 @@ export const earningRoutes = {
   },
   wallet: {
     tags,
-    summary: 'The balance and one page of ledger rows (with withdrawals and orders on the first)',
+    summary: 'The balance and one page of ledger rows, withdrawals and orders, each by its cursor',
     security: bearerAuth,
     querystring: WalletQuery,
     response: { 200: data({ data: Wallet }), ...errorResponses },

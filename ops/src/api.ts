@@ -79,7 +79,7 @@ export async function uploadCsv<T>(path: string, file: File): Promise<T> {
 
 export type { Operator }
 
-/** A queue page: rows counted up to 10,000 (`total_capped`: more), the next page's cursor. */
+/** A queue page: rows counted up to 200 (`total_capped`: more), the next page's cursor. */
 export interface PageOf<T> {
   total: number
   total_capped: boolean

@@ -20,6 +20,7 @@ import * as m011 from './migrations/011-ledger-totals.ts'
 import * as m012 from './migrations/012-scale-indexes.ts'
 import * as m013 from './migrations/013-abuse-review.ts'
 import * as m014 from './migrations/014-growth-indexes.ts'
+import * as m015 from './migrations/015-wallet-orders-index.ts'
 
 type EngineMigration = {
   up(db: Kysely<unknown>, engine: Engine): Promise<void>
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '012-scale-indexes': m012,
   '013-abuse-review': m013,
   '014-growth-indexes': m014,
+  '015-wallet-orders-index': m015,
 }
 
 class StaticProvider implements MigrationProvider {

@@ -9,11 +9,12 @@ import { startsWith } from '../db/prefix.ts'
 import { badRequest } from '../lib/errors.ts'
 
 /**
- * Counts stop here: a larger queue shows "1,000+" (`total_capped`). Counting walks that many index
- * entries on every page request, so the cap is what a large queue costs; an operator works a
- * queue from its head either way (docs/benchmarks.md, bench:scale).
+ * Counts stop here: a larger queue shows "200+" (`total_capped`). Counting walks that many index
+ * entries on every page request, so the cap is what a large queue's count costs (1,000 cost the
+ * withdrawal queue a sixth of its rate at a million users: docs/benchmarks.md, bench:scale); an
+ * operator works a queue from its head, 50 rows a page, either way.
  */
-export const COUNT_CAP = 1_000
+export const COUNT_CAP = 200
 
 /** Users one search text may name at most (the first by email, phone, referral code). */
 export const SEARCH_USER_LIMIT = 100

@@ -13,8 +13,8 @@ import { badCursor, cappedCount, pageLimit, usersNamed, type Page } from './queu
 export type { Page }
 
 /**
- * One page of a queue: its rows, the matching rows counted up to 10,000 (`total_capped`: more
- * than that, shown "10,000+"), and the cursor of the next page (`after`), null on the last.
+ * One page of a queue: its rows, the matching rows counted up to COUNT_CAP (`total_capped`: more
+ * than that, shown "200+"), and the cursor of the next page (`after`), null on the last.
  */
 export interface QueuePage<Row> {
   total: number

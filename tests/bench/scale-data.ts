@@ -58,13 +58,15 @@ const iso = (ts: string) => `to_char(${ts}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
 /**
  * Fills the migrated, seeded, otherwise empty database at `url` with `users` users and about
- * `ledgerPerUser` ledger rows each (see the header), printing each step's time via `log`.
+ * `ledgerPerUser` ledger rows each (see the header), printing each step's time via `log`; the first
+ * `openWithdrawalsAtLeast` withdrawals are requested too (so a small database's queues fill a page).
  */
 export async function buildScaleData(
   url: string,
   users: number,
   ledgerPerUser: number,
   log: (line: string) => void,
+  openWithdrawalsAtLeast = 0,
 ): Promise<ScaleCounts> {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
@@ -190,10 +192,11 @@ export async function buildScaleData(
          case when w.status = 'failed' then 'Beneficiary bank offline' end,
          'client:w' || i, ${iso('w.at')}, ${iso('w.at')}, 3, ${iso(`w.at + interval '3 days'`)}
        from generate_series(1, ${withdrawals}) i cross join bench_const c
+       cross join lateral (select i % 20 = 0 or i <= ${openWithdrawalsAtLeast} as open) q
        cross join lateral (select i * 10 as user_id,
-         case when i % 20 = 0 then 'requested' when i % 50 = 1 then 'failed'
+         case when q.open then 'requested' when i % 50 = 1 then 'failed'
            else 'paid' end as status,
-         case when i % 20 = 0 then c.now_utc - interval '1 minute' * (h % 14400)
+         case when q.open then c.now_utc - interval '1 minute' * (h % 14400)
            else c.now_utc - interval '1 minute' * (14400 + h % 259200) end as at
          from (select hashint4(i * 13) & 2147483647 as h) x) w`,
     )

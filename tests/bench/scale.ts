@@ -13,7 +13,8 @@
  * console queue and search (an operator session), the payout CSV export (2 connections, 20
  * requests: each export is audited; `--only` keeps the calls whose names contain one of the
  * given texts) and `GET /metrics` (one scrape at a time, as Prometheus
- * does). Prints one table: requests/s, p50 and p99 per database, the large/small ratio of the
+ * does). Prints one table: the rows one answer carries on each database (pages compare like
+ * pages), requests/s, p50 and p99 per database, the large/small ratio of the
  * rate and of the p99, and non-2xx answers. Exits 0 unless a database cannot be built.
  */
 import os from 'node:os'
@@ -42,6 +43,11 @@ const ONLY = args.includes('--only') ? (args[args.indexOf('--only') + 1] ?? '').
 const CONNECTIONS = Math.max(1, Number(process.env.BENCH_CONNECTIONS ?? 50))
 const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const METRICS_TOKEN = 'bench-scale-metrics'
+/**
+ * Requested withdrawals at least, besides one in twenty: the small database's payout and overdue
+ * queues then fill a page of 50 as the large one's do, so the two compare like pages.
+ */
+const OPEN_WITHDRAWALS_AT_LEAST = 80
 
 const urlOf = (name: string) => {
   const url = new URL(PG_ADMIN_URL)
@@ -95,7 +101,13 @@ async function prepare(users: number): Promise<{ name: string; counts: ScaleCoun
     await handle.close()
   }
   console.log(`  ${name}: migrated and seeded; growing it by SQL`)
-  const counts = await buildScaleData(urlOf(name), users, LEDGER_PER_USER, (l) => console.log(l))
+  const counts = await buildScaleData(
+    urlOf(name),
+    users,
+    LEDGER_PER_USER,
+    (l) => console.log(l),
+    OPEN_WITHDRAWALS_AT_LEAST,
+  )
   const client = new pg.Client({ connectionString: urlOf(name) })
   await client.connect()
   await client.query(`create table bench_scale_info as select ${users} as users`)
@@ -135,11 +147,35 @@ async function cursorAfter(
   return cursor
 }
 
+/**
+ * The rows one answer of `path` carries: a page's `rows`, a list's length, a CSV's lines after its
+ * header; null for a single record. Printed beside the rates, so a ratio compares like pages.
+ */
+async function rowsOf(
+  baseUrl: string,
+  path: string,
+  headers: Record<string, string> | undefined,
+): Promise<number | null> {
+  const answer = await fetch(`${baseUrl}${path}`, { headers })
+  const text = await answer.text()
+  if (!(answer.headers.get('content-type') ?? '').includes('json')) {
+    return path.endsWith('.csv') ? Math.max(0, text.trim().split('\n').length - 1) : null
+  }
+  const body = JSON.parse(text) as { data?: unknown }
+  const data = (body.data ?? body) as Record<string, unknown> | unknown[]
+  if (Array.isArray(data)) return data.length
+  for (const key of ['rows', 'ledger', 'entries']) {
+    const list = data[key]
+    if (Array.isArray(list)) return list.length
+  }
+  return null
+}
+
 /** Starts the API on database `name`, measures every scenario, and stops it. */
 async function measure(
   name: string,
   users: number,
-): Promise<{ startMs: number; results: LoadResult[] }> {
+): Promise<{ startMs: number; results: LoadResult[]; rows: Map<string, number | null> }> {
   const started = Date.now()
   const app = await buildApp({
     databaseUrl: urlOf(name),
@@ -151,6 +187,7 @@ async function measure(
   await app.listen({ port: 0, host: '127.0.0.1' })
   const startMs = Date.now() - started
   const results: LoadResult[] = []
+  const rows = new Map<string, number | null>()
   try {
     const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
     const { userHeaders, heavy, ops, ids } = await scaleSessions(app, users)
@@ -220,7 +257,8 @@ async function measure(
       },
       {
         name: 'console: orders search prefix',
-        path: `/api/v1/ops/orders?status=all&q=user${String(someone).slice(0, 3)}`,
+        // "user1" names more users than a search takes (SEARCH_USER_LIMIT) on both databases.
+        path: '/api/v1/ops/orders?status=all&q=user1',
         templates: asOps,
       },
       {
@@ -287,6 +325,7 @@ async function measure(
     for (const s of scenarios) {
       if (ONLY && !ONLY.some((name) => s.name.includes(name))) continue
       const connections = s.connections ?? CONNECTIONS
+      rows.set(s.name, await rowsOf(baseUrl, s.path, s.templates[0]?.headers))
       // A second of warm-up per scenario (JIT, plans, caches), not reported.
       await runLoad({
         name: 'warm-up',
@@ -315,7 +354,7 @@ async function measure(
   } finally {
     await app.close()
   }
-  return { startMs, results }
+  return { startMs, results, rows }
 }
 
 const ms = (v: number) => (v >= 100 ? v.toFixed(0) : v.toFixed(1))
@@ -325,14 +364,15 @@ const refusals = (r: LoadResult) =>
     .map(([label, n]) => `${label} ×${n}`)
     .join(', ') || (r.errors + r.timeouts > 0 ? `errors ${r.errors}, timeouts ${r.timeouts}` : '')
 
+type Measured = Awaited<ReturnType<typeof measure>>
+const rowCount = (m: Measured, name: string) => String(m.rows.get(name) ?? '—')
+
 /** Prints the one table: both databases and the ratios large/small. */
-function printComparison(
-  large: { startMs: number; results: LoadResult[] },
-  small: { startMs: number; results: LoadResult[] },
-) {
+function printComparison(large: Measured, small: Measured) {
   const head = [
     'call'.padEnd(38),
     'conn'.padStart(4),
+    'rows S/L'.padStart(11),
     'small req/s'.padStart(11),
     'p50'.padStart(6),
     'p99'.padStart(6),
@@ -351,6 +391,7 @@ function printComparison(
       [
         l.name.padEnd(38),
         String(l.connections).padStart(4),
+        `${rowCount(small, l.name)}/${rowCount(large, l.name)}`.padStart(11),
         ms(s.requestsPerSecond).padStart(11),
         ms(s.p50).padStart(6),
         ms(s.p99).padStart(6),
@@ -364,7 +405,7 @@ function printComparison(
     )
   }
   console.log(
-    `${'server start (buildApp + listen)'.padEnd(38)} ${''.padStart(4)} ${seconds(small.startMs).padStart(11)} ${''.padStart(13)} ${seconds(large.startMs).padStart(11)} ${''.padStart(13)} ${''.padStart(8)} ${ratio(large.startMs, small.startMs).padStart(7)}`,
+    `${'server start (buildApp + listen)'.padEnd(38)} ${''.padStart(4)} ${''.padStart(11)} ${seconds(small.startMs).padStart(11)} ${''.padStart(13)} ${seconds(large.startMs).padStart(11)} ${''.padStart(13)} ${''.padStart(8)} ${ratio(large.startMs, small.startMs).padStart(7)}`,
   )
 }
 

@@ -1,6 +1,6 @@
 /**
- * `GET /wallet/?before=&limit=`: the balance and one page of the user's ledger rows, with the
- * newest withdrawals and orders on the first page (DECISIONS §4, §8a).
+ * `GET /wallet/?before=&withdrawals_before=&orders_before=&limit=`: the balance and one page of the
+ * user's ledger rows, withdrawals and orders, each list paged by its own cursor (DECISIONS §4, §8a).
  */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -16,8 +16,15 @@ export default async function walletRoutes(instance: FastifyInstance): Promise<v
     { schema: schemas.wallet, onRequest: app.authenticate },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store')
-      const { before, limit } = request.query
-      return { data: await walletFor(app.db, request.userId, ctx.now(), { before, limit }) }
+      const { before, withdrawals_before, orders_before, limit } = request.query
+      return {
+        data: await walletFor(app.db, request.userId, ctx.now(), {
+          before,
+          withdrawalsBefore: withdrawals_before,
+          ordersBefore: orders_before,
+          limit,
+        }),
+      }
     },
   )
 }

@@ -1,20 +1,37 @@
 /**
- * The wallet's older coin movements, page by page (DECISIONS §4: every movement, at any length of
- * history): a page loads when the end of the list scrolls into view, or on the button (no
- * IntersectionObserver, or a keyboard user). Starts from the first page's `next`; the button
- * goes once the oldest row is in.
+ * The wallet's older rows, page by page (DECISIONS §4: every movement, withdrawal and payment, at
+ * any length of history): coin movements, withdrawals and payments each page by their own cursor.
+ * A page loads when the end of the list scrolls into view, or on the button (no
+ * IntersectionObserver, or a keyboard user). Starts from the first page's cursor; the button goes
+ * once the oldest row is in.
  */
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { msg, t } from '@/i18n/i18n'
 import { logFailure } from '@/lib/log-failure'
-import type { LedgerEntry } from '@contract/api/earning'
-import { getWalletPage } from '../api/get-wallet-page'
-import { LedgerList } from './wallet-lists'
+import {
+  getOrdersPage,
+  getWalletPage,
+  getWithdrawalsPage,
+  type OlderPage,
+} from '../api/get-wallet-page'
+import { LedgerList, OrderList, WithdrawalList } from './wallet-lists'
 
 export const OLDER_FAILED = msg('Could not load older movements. Please try again.')
+export const OLDER_WITHDRAWALS_FAILED = msg('Could not load older withdrawals. Please try again.')
+export const OLDER_ORDERS_FAILED = msg('Could not load older payments. Please try again.')
 
-export function OlderEntries({ next }: { next: string | null }) {
-  const [entries, setEntries] = useState<LedgerEntry[]>([])
+/** What one list pages with: its fetch, its rows' list, the button's and the failure's words. */
+interface OlderRowsProps<Row> {
+  next: string | null
+  load(before: string): Promise<OlderPage<Row>>
+  list(rows: Row[]): ReactNode
+  /** msg() values. */
+  more: string
+  failure: string
+}
+
+function OlderRows<Row>({ next, load, list, more, failure }: OlderRowsProps<Row>) {
+  const [rows, setRows] = useState<Row[]>([])
   const [cursor, setCursor] = useState(next)
   const [loading, setLoading] = useState(false)
   const [failed, setFailed] = useState(false)
@@ -24,8 +41,8 @@ export function OlderEntries({ next }: { next: string | null }) {
     if (!cursor || loading) return
     setLoading(true)
     try {
-      const page = await getWalletPage(cursor)
-      setEntries((shown) => [...shown, ...page.entries])
+      const page = await load(cursor)
+      setRows((shown) => [...shown, ...page.rows])
       setCursor(page.next)
       setFailed(false)
     } catch (err) {
@@ -48,10 +65,10 @@ export function OlderEntries({ next }: { next: string | null }) {
 
   return (
     <>
-      {entries.length > 0 ? <LedgerList entries={entries} /> : null}
+      {rows.length > 0 ? list(rows) : null}
       {failed ? (
         <p className="error-text" role="alert">
-          {t(OLDER_FAILED)}
+          {t(failure)}
         </p>
       ) : null}
       {cursor ? (
@@ -62,9 +79,48 @@ export function OlderEntries({ next }: { next: string | null }) {
           disabled={loading}
           onClick={() => void loadMore()}
         >
-          {loading ? t('Loading…') : t('Show older movements')}
+          {loading ? t('Loading…') : t(more)}
         </button>
       ) : null}
     </>
+  )
+}
+
+/** Coin movements older than the first page's, from its `next`. */
+export function OlderEntries({ next }: { next: string | null }) {
+  return (
+    <OlderRows
+      next={next}
+      load={getWalletPage}
+      list={(entries) => <LedgerList entries={entries} />}
+      more={msg('Show older movements')}
+      failure={OLDER_FAILED}
+    />
+  )
+}
+
+/** Withdrawals older than the first page's, from its `withdrawals_next`. */
+export function OlderWithdrawals({ next }: { next: string | null }) {
+  return (
+    <OlderRows
+      next={next}
+      load={getWithdrawalsPage}
+      list={(withdrawals) => <WithdrawalList withdrawals={withdrawals} />}
+      more={msg('Show older withdrawals')}
+      failure={OLDER_WITHDRAWALS_FAILED}
+    />
+  )
+}
+
+/** Payments (orders) older than the first page's, from its `orders_next`. */
+export function OlderOrders({ next }: { next: string | null }) {
+  return (
+    <OlderRows
+      next={next}
+      load={getOrdersPage}
+      list={(orders) => <OrderList orders={orders} />}
+      more={msg('Show older payments')}
+      failure={OLDER_ORDERS_FAILED}
+    />
   )
 }

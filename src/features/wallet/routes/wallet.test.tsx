@@ -34,6 +34,24 @@ describe('Wallet', () => {
     expect(withdrawal).toHaveTextContent('UPI reference: UTR123456')
     expect(screen.getByTestId('order-row')).toHaveTextContent('Membership plan₹499')
     expect(screen.getByTestId('order-row')).toHaveTextContent('confirmed')
+    // The whole history is on this page: no list offers older rows.
+    expect(screen.queryByRole('button', { name: /^Show older/ })).toBeNull()
+  })
+
+  it('offers older withdrawals and payments under their own lists when there are more', async () => {
+    // The usual wallet (beforeEach's answer), with older withdrawals and payments on the server.
+    const usual = (await getWallet()) as object
+    getWallet.mockResolvedValue({ ...usual, next: null, withdrawals_next: '5', orders_next: '9' })
+    render(<Wallet />)
+    const section = async (title: string) =>
+      (await screen.findByRole('heading', { name: title })).closest('section') as HTMLElement
+    expect(
+      within(await section('Withdrawals')).getByRole('button', { name: 'Show older withdrawals' }),
+    ).toBeInTheDocument()
+    expect(
+      within(await section('Payments')).getByRole('button', { name: 'Show older payments' }),
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Show older movements' })).toBeNull()
   })
 
   it('shows a payment row in rupees, the payout due date, and a way back to an open payment', async () => {

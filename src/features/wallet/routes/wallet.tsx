@@ -1,7 +1,8 @@
 /**
  * Wallet (DECISIONS §4): the balance card first, then the requests still on this phone (waiting to
  * be sent, or refused by the server with its reason), every coin movement as a ledger row with its
- * status, withdrawals with their status and UPI reference, and payments (orders).
+ * status, withdrawals with their status and UPI reference, and payments (orders), each list in
+ * pages back to its oldest row.
  * The last wallet received is kept on the phone (../wallet-store.ts): offline it shows that copy
  * and when it is from; Refresh (or pulling down) fetches it again. What loads late (the Refresh
  * control's chunk, the notifications card) keeps its place or comes last, so nothing moves.
@@ -27,7 +28,7 @@ import {
   RefusedList,
   WithdrawalList,
 } from '../components/wallet-lists'
-import { OlderEntries } from '../components/older-entries'
+import { OlderEntries, OlderOrders, OlderWithdrawals } from '../components/older-entries'
 import { logFailure } from '@/lib/log-failure'
 
 // Refresh in a chunk of its own (first-route budget); its row keeps its height meanwhile.
@@ -141,10 +142,18 @@ export default function Wallet() {
             <section className="stack" aria-labelledby="withdrawals-title">
               <h2 id="withdrawals-title">{t('Withdrawals')}</h2>
               <WithdrawalList withdrawals={wallet.withdrawals} />
+              <OlderWithdrawals
+                key={wallet.withdrawals[0]?.id ?? 0}
+                next={wallet.withdrawals_next ?? null}
+              />
             </section>
             <section className="stack" aria-labelledby="orders-title">
               <h2 id="orders-title">{t('Payments')}</h2>
               <OrderList orders={wallet.orders} />
+              <OlderOrders
+                key={wallet.orders[0]?.order_id ?? ''}
+                next={wallet.orders_next ?? null}
+              />
             </section>
             {/* Last: it arrives in a chunk of its own, and above the lists it would push them down. */}
             <Suspense fallback={null}>
