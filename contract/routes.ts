@@ -15,16 +15,14 @@ export type Access = 'auth' | 'guest' | 'public'
 
 /**
  * How a route's first frame reaches the screen before any JavaScript has run, each rendered by
- * React at build time (docs/architecture.md, "How the pages start"):
- * - `prerendered`: the screen itself (its first render depends on the path alone); the app
- *   hydrates it and fetches its code once the page is idle.
- * - `outline`: the screen's own data-free outline, which holds its largest paint (the dashboard's
- *   player still; `/deposit-fee`'s plans, drawn in by the server per request); the app's code is
- *   fetched once it is on screen, and the app draws the screen over it.
- * - `placeholder`: the app's placeholder named with the route's title; the app's code is fetched at
- *   once, and the app draws the screen over it.
+ * React from the screen's own components (docs/architecture.md, "How the pages start"):
+ * - `prerendered`: the screen itself, at build time (its first render depends on the path alone);
+ *   the app hydrates it and fetches its code once the page is idle.
+ * - `outline`: the screen drawn without the visitor's data (placeholders where it needs them),
+ *   at build time and again by the server per request with the rules and plans it holds; the app's
+ *   code is fetched once it is on screen, and the app draws the screen over it.
  */
-export type FirstFrame = 'prerendered' | 'outline' | 'placeholder'
+export type FirstFrame = 'prerendered' | 'outline'
 
 export interface RouteDef {
   /** The path as the router matches it: no trailing slash except the root. */
@@ -65,70 +63,70 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'public',
     title: msg('Terms & Conditions'),
     screen: 'static-pages/routes/terms',
-    firstFrame: 'placeholder',
+    firstFrame: 'outline',
   },
   {
     path: '/help-center',
     access: 'public',
     title: msg('Help Center'),
     screen: 'static-pages/routes/help-center',
-    firstFrame: 'placeholder',
+    firstFrame: 'outline',
   },
   {
     path: '/privacy',
     access: 'public',
     title: msg('Privacy Policy'),
     screen: 'static-pages/routes/privacy',
-    firstFrame: 'placeholder',
+    firstFrame: 'outline',
   },
   {
     path: '/how-to-play',
     access: 'public',
     title: msg('How to Play'),
     screen: 'static-pages/routes/how-to-play',
-    firstFrame: 'placeholder',
+    firstFrame: 'outline',
   },
   {
     path: '/your-mistake',
     access: 'public',
     title: msg('Withdrawal mistakes'),
     screen: 'static-pages/routes/your-mistake',
-    firstFrame: 'placeholder',
+    firstFrame: 'outline',
   },
   {
     path: '/payment',
     access: 'public',
     title: msg('Card payment'),
     screen: 'payment/routes/payment',
-    firstFrame: 'placeholder',
+    firstFrame: 'outline',
   },
   {
     path: '/payment-success',
     access: 'public',
     title: msg('Payment result'),
     screen: 'payment/routes/payment-success',
-    firstFrame: 'placeholder',
+    firstFrame: 'outline',
   },
   {
     path: '/payment-fail',
     access: 'public',
     title: msg('Payment result'),
     screen: 'payment/routes/payment-fail',
-    firstFrame: 'placeholder',
+    firstFrame: 'outline',
   },
   {
     path: '/bank-details-confirmation',
     access: 'public',
     title: msg('Bank details added'),
     screen: 'profile/routes/bank-details-confirmation',
-    firstFrame: 'placeholder',
+    firstFrame: 'outline',
   },
   {
     path: '/verify-otp-signup',
     access: 'public',
     title: msg('Verify your email'),
     screen: 'auth/routes/verify-otp-signup',
-    firstFrame: 'placeholder',
+    firstFrame: 'outline',
   },
 
   // Guest only
@@ -165,21 +163,21 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'guest',
     title: msg('Forgot password'),
     screen: 'auth/routes/enter-email',
-    firstFrame: 'placeholder',
+    firstFrame: 'outline',
   },
   {
     path: '/enter-email-otp',
     access: 'guest',
     title: msg('Enter the code'),
     screen: 'auth/routes/enter-email-otp',
-    firstFrame: 'placeholder',
+    firstFrame: 'outline',
   },
   {
     path: '/update-password',
     access: 'guest',
     title: msg('Create new password'),
     screen: 'auth/routes/update-password',
-    firstFrame: 'placeholder',
+    firstFrame: 'outline',
   },
 
   // Logged-in only
@@ -196,7 +194,7 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'auth',
     title: msg('How To Earn'),
     screen: 'how-to-earn/routes/how-to-earn',
-    firstFrame: 'placeholder',
+    firstFrame: 'outline',
     reads: ['get-user/', 'config/', 'withdrawal-status/'],
   },
   {
@@ -204,7 +202,7 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'auth',
     title: msg('Platform Fee'),
     screen: 'membership/routes/platform-fee',
-    firstFrame: 'placeholder',
+    firstFrame: 'outline',
     reads: ['get-user/', 'config/', 'withdrawal-status/'],
   },
   {
@@ -220,7 +218,7 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'auth',
     title: msg('Pay by UPI'),
     screen: 'membership/routes/m-payment',
-    firstFrame: 'placeholder',
+    firstFrame: 'outline',
     reads: ['get-user/', 'config/', 'get-upi/'],
   },
   {
@@ -228,7 +226,7 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'auth',
     title: msg('Withdraw'),
     screen: 'withdraw/routes/amount-withdraw',
-    firstFrame: 'placeholder',
+    firstFrame: 'outline',
     reads: ['get-user/', 'config/', 'withdrawal-status/'],
   },
   {
@@ -236,7 +234,7 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'auth',
     title: msg('Refer & Earn'),
     screen: 'referral/routes/refer-and-earn',
-    firstFrame: 'placeholder',
+    firstFrame: 'outline',
     reads: ['get-user/', 'config/'],
   },
   {
@@ -244,7 +242,7 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'auth',
     title: msg('Wallet'),
     screen: 'wallet/routes/wallet',
-    firstFrame: 'placeholder',
+    firstFrame: 'outline',
     reads: ['get-user/', 'config/', 'wallet/'],
   },
   {
@@ -252,7 +250,7 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'auth',
     title: msg('Profile'),
     screen: 'profile/routes/profile',
-    firstFrame: 'placeholder',
+    firstFrame: 'outline',
     reads: ['get-user/', 'config/'],
   },
   {
@@ -260,7 +258,7 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'auth',
     title: msg('Edit Profile'),
     screen: 'profile/routes/edit-profile',
-    firstFrame: 'placeholder',
+    firstFrame: 'outline',
     reads: ['get-user/', 'config/'],
   },
   {
@@ -268,7 +266,7 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'auth',
     title: msg('Add Bank Details'),
     screen: 'profile/routes/add-bank-details',
-    firstFrame: 'placeholder',
+    firstFrame: 'outline',
     reads: ['get-user/', 'config/', 'bank-details/'],
   },
 ]

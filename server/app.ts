@@ -18,7 +18,7 @@ import errors, { answerClientError, answerFrameworkError } from './plugins/error
 import inputGuard from './plugins/input-guard.ts'
 import auth from './plugins/auth.ts'
 import staticFiles from './plugins/static.ts'
-import { depositFeePages } from './earning/deposit-fee-page.ts'
+import { outlinePages } from './earning/outline-pages.ts'
 import { releaseAbandonedKeys } from './db/abandoned-keys.ts'
 import metrics from './plugins/metrics.ts'
 import maintenance from './plugins/maintenance.ts'
@@ -77,6 +77,6 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   await app.register(openapi)
   await app.register(routes, { prefix: '/api/v1' })
   await app.register(opsPage)
-  await app.register(staticFiles, { depositFeePages })
+  await app.register(staticFiles, { outlinePages })
   return app
 }

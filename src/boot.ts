@@ -136,7 +136,7 @@ const tap = new Promise<void>((resolve) => (tapped = resolve)).then(appendAppPre
 if (root && (prerendered || outline)) holdEarlyTaps(root, tapped)
 // A route's outline (`data-outline`, e.g. the dashboard's with the player's still) needs no
 // JavaScript: the app's code and the screen's data are fetched once it is on screen, so nothing
-// shares a slow network with it (LCP). A placeholder (`data-placeholder`) or a path with no route
+// shares a slow network with it (LCP). A path with no route
 // (app.html's loading indicator) asks at once.
 if (!prerendered && !outline) fetchAppData()
 void (

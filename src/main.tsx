@@ -18,6 +18,7 @@ import { usePlansStore } from './stores/plans-store'
 import { useWatchProgressStore } from './stores/watch-progress-store'
 import { whenSettled } from './lib/when-idle'
 import { releaseEarlyTap } from './lib/early-taps'
+import { earlyGetsAnswered } from './lib/early-gets'
 import { activateLocale } from './i18n/i18n'
 import { detectLocale } from './i18n/detect'
 
@@ -29,6 +30,13 @@ const STORES_READ_WAIT_MS = 1000
 
 /** The longest the first render of a Hindi screen waits for the Devanagari web font (ms). */
 const FONT_WAIT_MS = 1500
+
+/**
+ * The longest the first render over a route's outline waits for the screen's early GETs (ms): the
+ * outline is on screen already, so the app draws the screen once, with its data, instead of empty
+ * and then again with everything moved (CLS).
+ */
+const EARLY_GETS_WAIT_MS = 1500
 
 /**
  * Resolves once the Devanagari web font's two weights (src/i18n/devanagari.css) are ready, or after
@@ -109,6 +117,7 @@ async function mount(): Promise<void> {
     ),
     // A prerendered page's text is on screen already: its app does not wait for the font.
     container.hasAttribute('data-prerendered') ? null : fontsReady(locale, FONT_WAIT_MS),
+    container.hasAttribute('data-outline') ? earlyGetsAnswered(EARLY_GETS_WAIT_MS) : null,
   ])
   await language
   // A task of its own for the first render, apart from the modules' compiling and running.

@@ -1,12 +1,11 @@
 /**
- * Build step: `outlines/<route>.html` (and `hi/outlines/<route>.html`) for every `outline` and
- * `placeholder` route of the route table (contract/routes.ts): the app's page (app.html, from
- * `appShellPage`) with the route's first frame (src/prerender.tsx) in #root instead of the loading
- * indicator, and the route's own stylesheets linked, so it paints styled before any JavaScript runs.
- * An `outline` holds the screen's largest paint, so the app's code waits in a template until it is
- * on screen (src/boot.ts); a `placeholder` page preloads the app's code and the route's at once.
- * The server fills the deposit screen's with the plans per request (server/plugins/static.ts, from
- * the server build shipped under ssr/). The dashboard's player still travels inside its page (a
+ * Build step: `outlines/<route>.html` (and `hi/outlines/<route>.html`) for every `outline` route of
+ * the route table (contract/routes.ts): the app's page (app.html, from `appShellPage`) with the
+ * route's first frame (src/prerender.tsx) in #root instead of the loading indicator, and the
+ * route's own stylesheets linked, so it paints styled before any JavaScript runs. The app's code
+ * waits in a template until the frame is on screen (src/boot.ts).
+ * The server draws each again per request with its rules and plans (server/earning/outline-pages.ts,
+ * from the server build shipped under ssr/). The dashboard's player still travels inside its page (a
  * `data:` URL, 4.7 KB): the screen's largest picture paints with the page's first paint, not after
  * a request of its own that shares a slow network with the app's code (LCP). The server
  * (server/plugins/static.ts) and the service worker (sw/sw.ts) serve each outline for its route
@@ -18,7 +17,6 @@ import type { Plugin } from 'vite'
 import { PLAYER_POSTER } from '../../contract/screen-images.ts'
 import { prerenderOutlines, prerenderServerFiles } from './prerender.ts'
 import { devanagariFontPreloads } from './app-shell-page.ts'
-import { findRoute } from '../../contract/routes.ts'
 
 /** The root element as app.html carries it: one line, with the loading indicator inside. */
 const APP_ROOT = /<div id="root"([^>]*)>.*<\/div>$/m
@@ -69,30 +67,24 @@ export function routeOutlines(root: string): Plugin {
           const routeCode = files
             .filter((f) => f.endsWith('.js'))
             .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
-          const placeholder = findRoute(route)?.firstFrame === 'placeholder'
           const head = [
             ...css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
             // An outline with Devanagari text has it in the font from its first paint (see appShellPage);
             // one without (the dashboard's outline) leaves the font to the app.
             ...(/[\u0900-\u097F]/.test(outline.body) ? devanagariFontPreloads(bundle) : []),
             outline.head,
-            // A placeholder is not what the visitor waits for: the app's code and the route's are
-            // fetched at once, as app.html does. An outline paints its first frame, the screen's
-            // largest, from HTML and CSS alone, so the app's code, the screen's own code and, for a
-            // frame carrying the player's still inline (the dashboard), the still's file for the
-            // app's player are fetched only once that frame is on screen (src/boot.ts appends these
-            // links then): nothing shares the slow network with the first paint (LCP).
-            placeholder
-              ? [...appPreloads.map((link) => link.trim()), ...routeCode].join('\n    ')
-              : `<template id="app-preloads">${[
-                  ...appPreloads.map((link) => link.trim()),
-                  ...routeCode,
-                  ...(outline.body.includes(posterSrc)
-                    ? [
-                        `<link rel="preload" as="image" href="${PLAYER_POSTER}" fetchpriority="low">`,
-                      ]
-                    : []),
-                ].join('')}</template>`,
+            // An outline paints its first frame from HTML and CSS alone, so the app's code, the
+            // screen's own code and, for a frame carrying the player's still inline (the
+            // dashboard), the still's file for the app's player are fetched only once that frame
+            // is on screen (src/boot.ts appends these links then): nothing shares the slow network
+            // with the first paint (LCP).
+            `<template id="app-preloads">${[
+              ...appPreloads.map((link) => link.trim()),
+              ...routeCode,
+              ...(outline.body.includes(posterSrc)
+                ? [`<link rel="preload" as="image" href="${PLAYER_POSTER}" fetchpriority="low">`]
+                : []),
+            ].join('')}</template>`,
           ]
           this.emitFile({
             type: 'asset',
@@ -102,7 +94,9 @@ export function routeOutlines(root: string): Plugin {
               .replace(
                 APP_ROOT,
                 (_match, attributes: string) =>
-                  `<div id="root"${attributes} data-${placeholder ? 'placeholder' : 'outline'}>${outline.body}</div>`,
+                  // A frame with a form stays `inert` until the app draws over it (src/app/
+                  // route-guard.tsx): nothing is typed into fields the app would replace.
+                  `<div id="root"${attributes} data-outline${/<(input|textarea|select)\b/.test(outline.body) ? ' inert' : ''}>${outline.body}</div>`,
               ),
           })
         }

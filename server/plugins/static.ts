@@ -11,24 +11,35 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import { pageFile } from '../../contract/routes.ts'
 
-/** `(locale) → HTML of /deposit-fee`, or null to send the build's outline of the page. */
-export type PageMaker = (locale: 'en' | 'hi') => Promise<string | null>
+/**
+ * `(route path, locale, query without "?") → HTML of the route's outline page`, or null to send the
+ * build's.
+ */
+export type PageMaker = (
+  route: string,
+  locale: 'en' | 'hi',
+  search?: string,
+) => Promise<string | null>
 
 export interface StaticOptions {
   /**
-   * Makes the /deposit-fee page maker of the build in `dir` (server/earning/deposit-fee-page.ts),
-   * or null without a server build; passed in by the app, since plugins import no domain.
+   * Makes the outline page maker of the build in `dir` (server/earning/outline-pages.ts), or null
+   * without a server build; passed in by the app, since plugins import no domain.
    */
-  depositFeePages?: (app: FastifyInstance, dir: string) => PageMaker | null
+  outlinePages?: (app: FastifyInstance, dir: string) => PageMaker | null
 }
+
+/** An outline page's file in the build (`outlines/<route>.html`, `hi/…`): its language and route. */
+const OUTLINE_FILE = /^(hi\/)?outlines(\/.*)\.html$/
 
 export default fp<StaticOptions>(async (app, options) => {
   const dir = app.config.staticDir ? path.resolve(app.config.staticDir) : null
   const hasIndex = dir !== null && fs.existsSync(path.join(dir, 'index.html'))
   // The build's pages in Hindi (under hi/).
   const hasHindi = dir !== null && fs.existsSync(path.join(dir, 'hi', 'index.html'))
-  // /deposit-fee with the plans drawn in by the server: its largest paint needs no JavaScript.
-  const depositFeePage = dir === null ? null : (options.depositFeePages?.(app, dir) ?? null)
+  // Outline pages drawn by the server with its rules and plans: the figures a first frame states
+  // are the served ones, with no JavaScript.
+  const outlinePage = dir === null ? null : (options.outlinePages?.(app, dir) ?? null)
   if (hasIndex) {
     await app.register(fastifyStatic, {
       root: dir,
@@ -38,6 +49,8 @@ export default fp<StaticOptions>(async (app, options) => {
       preCompressed: true,
       // ssr/ is the server's own build of the screens (server/earning/deposit-fee-page.ts).
       allowedPath: (pathName) => !isServerBuild(pathName),
+      // Outline pages go through the handler below, which draws them with the served rules.
+      globIgnore: ['outlines/**', 'hi/outlines/**'],
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('Cache-Control', 'public, max-age=31536000, immutable')
@@ -52,6 +65,18 @@ export default fp<StaticOptions>(async (app, options) => {
     app.get('/*', async (request, reply) => {
       const rel = decodeURIComponent(request.url.split('?')[0] ?? '/').replace(/^\/+/, '')
       const file = path.join(dir, rel)
+      // An outline page asked for by its file (the service worker's precache) is drawn with the
+      // served rules too.
+      const outlineFile = OUTLINE_FILE.exec(rel)
+      const drawn =
+        outlineFile && outlinePage
+          ? await outlinePage(outlineFile[2]!, outlineFile[1] ? 'hi' : 'en')
+          : null
+      if (drawn)
+        return reply
+          .header('Cache-Control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(drawn)
       if (
         rel &&
         !isServerBuild(rel) &&
@@ -76,11 +101,12 @@ export default fp<StaticOptions>(async (app, options) => {
           : 'en'
       reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie, Accept-Language')
       const page = pageFile(`/${rel}`, locale)
-      const withPlans =
-        page.endsWith('outlines/deposit-fee.html') && depositFeePage
-          ? await depositFeePage(locale)
-          : null
-      if (withPlans) return reply.type('text/html; charset=utf-8').send(withPlans)
+      const route = OUTLINE_FILE.exec(page)?.[2]
+      const search = request.url.includes('?')
+        ? request.url.slice(request.url.indexOf('?') + 1)
+        : ''
+      const withRules = route && outlinePage ? await outlinePage(route, locale, search) : null
+      if (withRules) return reply.type('text/html; charset=utf-8').send(withRules)
       return reply.sendFile(fs.existsSync(path.join(dir, page)) ? page : 'index.html')
     })
   }

@@ -10,6 +10,7 @@ import { api } from '@/lib/api-client'
 import { idbStorage } from '@/lib/idb-storage'
 import { DEFAULT_RULES, type Rules } from '@contract/rules'
 import { migrateSteps } from './versioned'
+import { useFirstFrame } from '@/lib/first-frame'
 import type { ConfigAnswer as ConfigResponse } from '@contract/api/system'
 
 interface RulesState {
@@ -82,11 +83,15 @@ export const useRulesStore = create<RulesState>()(
   ),
 )
 
-/** The rules, refreshed from the server once per mount when online (the persisted copy otherwise). */
+/**
+ * The rules, refreshed from the server once per mount when online (the persisted copy otherwise);
+ * in a first frame drawn outside the browser, the rules it is drawn with (src/lib/first-frame.tsx).
+ */
 export function useRules(): Rules {
-  const rules = useRulesStore((s) => s.rules)
+  const frame = useFirstFrame()
+  const stored = useRulesStore((s) => s.rules)
   useEffect(() => {
     if (typeof navigator === 'undefined' || navigator.onLine) void useRulesStore.getState().load()
   }, [])
-  return rules
+  return frame?.rules ?? stored
 }

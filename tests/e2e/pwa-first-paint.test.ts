@@ -12,7 +12,8 @@ import { productInChromiumForFile } from '../helpers/e2e-suite.ts'
 import { phoneContext, storeAccessToken } from '../helpers/browser.ts'
 import { createTestUser } from '../helpers/users.ts'
 import { runningClock } from '../helpers/clocks.ts'
-import { PAGE_TTL_MS } from '../../server/earning/deposit-fee-page.ts'
+import { PAGE_TTL_MS } from '../../server/earning/outline-pages.ts'
+import { updateRules } from '../../server/ops/live-rules.ts'
 
 const clock = runningClock()
 const e2e = productInChromiumForFile({ clock: clock.now })
@@ -229,18 +230,92 @@ describe('first paint without JavaScript', () => {
     }
   })
 
-  it("paints a route's placeholder before the app runs, never the landing, and the app draws the screen over it", async () => {
+  it("paints a route's own screen before the app runs, never the landing, and the app draws the screen over it", async () => {
     const { page, release } = await pageWithHeldApp()
     await page.goto('/termsandcondition', { waitUntil: 'load' })
-    // The placeholder: the screen's name as the page's heading and grey blocks, from HTML alone.
-    const outline = page.locator('#root[data-placeholder] [data-testid="skeleton"]')
+    // The screen itself, drawn by the build without the visitor's data: its heading and its text.
+    const outline = page.locator('#root[data-outline] [data-testid="terms-coins"]')
     await outline.waitFor()
     expect(await page.getByRole('heading', { name: 'Terms & Conditions' }).count()).toBe(1)
     expect(await page.getByText('Hello, welcome!').count()).toBe(0)
+    // React's root is not on the page until the app's code runs.
+    const reactRoot = () =>
+      page.evaluate(() =>
+        Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer')),
+      )
+    expect(await reactRoot()).toBe(false)
     release()
+    await expect.poll(reactRoot).toBe(true)
     await page.getByText('Continue Watching Videos').first().waitFor()
-    expect(await outline.count()).toBe(0)
+    expect(await page.locator('#root [data-testid="terms-coins"]').count()).toBe(1)
     await page.context().close()
+  })
+
+  it("draws an outline page's figures from the server's live rules, also for the service worker's copy, and states nothing it cannot know", async () => {
+    const app = e2e.product.app
+    const actor = { operatorId: null, actor: 'cli:e2e', ip: null }
+    const base = { ...app.config.rules, ...app.config.risk }
+    const before = app.config.rules.referralRewardReferrerCoins
+    await updateRules(
+      app.db,
+      app.engine,
+      base,
+      actor,
+      { referralRewardReferrerCoins: 275 },
+      'e2e check',
+      clock.now(),
+    )
+    // As the live-rules refresh applies a stored version (server/ops/live-rules-plugin.ts).
+    Object.assign(app.config.rules, { referralRewardReferrerCoins: 275 })
+    try {
+      // Past the reuse of a page drawn before the change.
+      clock.advance(PAGE_TTL_MS)
+      const { page, release } = await pageWithHeldApp()
+      await page.goto('/how-to-earn', { waitUntil: 'load' })
+      const step = page.locator('#root[data-outline] [data-testid="step-refer"]')
+      await step.waitFor()
+      expect(await step.textContent()).toContain('275 coins')
+      // The file the service worker precaches is drawn the same way.
+      const file = await page.request.get('/outlines/how-to-earn.html')
+      expect(file.headers()['content-type']).toMatch(/^text\/html/)
+      expect(await file.text()).toContain('275 coins')
+      release()
+      await page.context().close()
+
+      // A page's query is drawn in by the server too: the OTP screen's address.
+      const otp = await pageWithHeldApp()
+      await otp.page.goto('/enter-email-otp?email=early%40example.com', { waitUntil: 'load' })
+      await otp.page
+        .locator('#root[data-outline] .otp-address', { hasText: 'early@example.com' })
+        .waitFor()
+      await otp.page.context().close()
+
+      // Pages opened without what they state (an OTP screen without its address, the withdraw
+      // screen without a balance) draw placeholders there, not an error or a ₹0 range.
+      for (const [path, absent] of [
+        ['/enter-email-otp', 'does not say which email'],
+        ['/amount-withdraw', 'Nothing to take yet'],
+        ['/m-payment', 'There is no payment to make here'],
+      ] as const) {
+        const held = await pageWithHeldApp()
+        await held.page.goto(path, { waitUntil: 'load' })
+        await held.page.locator('#root[data-outline] main').waitFor()
+        expect(await held.page.locator('#root').textContent()).not.toContain(absent)
+        await held.page.context().close()
+      }
+    } finally {
+      await updateRules(
+        app.db,
+        app.engine,
+        base,
+        actor,
+        { referralRewardReferrerCoins: before },
+        'e2e check done',
+        clock.now(),
+      )
+      Object.assign(app.config.rules, { referralRewardReferrerCoins: before })
+      clock.advance(PAGE_TTL_MS)
+    }
   })
 
   it('shows a loading indicator after a second, never the landing, on a path with no route before the app runs', async () => {

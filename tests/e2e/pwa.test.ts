@@ -214,6 +214,8 @@ describe('the installable, offline PWA shell', () => {
 
     // An in-app navigation (wouter follows history.pushState) asks for the missing chunk.
     await page.evaluate(() => window.history.pushState(null, '', '/privacy'))
+    // The reloaded page is /privacy's outline, which has the text before its app runs.
+    await expect.poll(() => documentLoads).toBe(2)
     await page.getByText('Continue Watching Videos').first().waitFor()
     expect(new URL(page.url()).pathname).toBe('/privacy')
     expect(documentLoads).toBe(2) // exactly one reload

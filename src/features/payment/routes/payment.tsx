@@ -8,6 +8,7 @@ import toast from 'react-hot-toast'
 import { AppHeader } from '@/components/app-header'
 import { readApiError } from '@/lib/api-client'
 import { useRules, useRulesStore } from '@/stores/rules-store'
+import { useFirstFrame } from '@/lib/first-frame'
 import { getCsrfToken } from '../api/get-csrf-token'
 import { createCardOrder, type CardOrderFields } from '../api/create-card-order'
 import { loadCardSdk, startCardCheckout } from '../lib/load-card-sdk'
@@ -47,7 +48,9 @@ function checkFields(fields: CardOrderFields): Partial<Record<keyof CardOrderFie
 
 export default function Payment() {
   useRules() // refreshes the served config, which says whether a card provider is configured
-  const provider = useRulesStore((s) => s.paymentProvider)
+  const frame = useFirstFrame()
+  const stored = useRulesStore((s) => s.paymentProvider)
+  const provider = frame?.paymentProvider ?? stored
   const [fields, setFields] = useState<CardOrderFields>(EMPTY)
   const [errors, setErrors] = useState<Partial<Record<keyof CardOrderFields, string>>>({})
   const [submitting, setSubmitting] = useState(false)

@@ -13,6 +13,7 @@ import { useRules } from '@/stores/rules-store'
 import { useUserStore } from '@/stores/user-store'
 import { formatCoins } from '@/i18n/format'
 import '../referral.css'
+import { Skeleton } from '@/components/skeleton'
 import { t } from '@/i18n/i18n'
 
 /** How long Copy reads "Copied" after a copy. */
@@ -29,7 +30,10 @@ export default function ReferAndEarn() {
   const user = useUserStore((s) => s.user)
   const query = new URLSearchParams(search)
   const code = user?.referral_id ?? query.get('referralId') ?? ''
-  const count = user?.referral_count ?? (Number(query.get('referralCount') ?? 0) || 0)
+  // Null until the user (or the dashboard's link) says: never a "0" nobody confirmed.
+  const count =
+    user?.referral_count ??
+    (query.has('referralCount') ? Number(query.get('referralCount')) || 0 : null)
   const fromWithdrawal = query.get('keyfrom') === 'withdrawal'
   const link = code ? referralLink(code) : ''
   const [copied, setCopied] = useState(false)
@@ -77,7 +81,7 @@ export default function ReferAndEarn() {
     <>
       <AppHeader title={t('Refer & Earn')} />
       <main className="page stack">
-        {fromWithdrawal && rules.withdrawMinReferrals > 0 ? (
+        {fromWithdrawal && rules.withdrawMinReferrals > 0 && count !== null ? (
           <section className="notice stack" aria-label={t('Referral progress')}>
             <p className="referral-progress" data-testid="referral-progress">
               {Math.min(count, rules.withdrawMinReferrals)}/{rules.withdrawMinReferrals}
@@ -106,17 +110,27 @@ export default function ReferAndEarn() {
         </p>
         <section className="card stack center" aria-label={t('Your referral code')}>
           <p className="muted">{t('Your referral code')}</p>
-          <p className="referral-code" data-testid="referral-code">
-            {code}
-          </p>
-          {/* The invite link on one line, shown without its https://: its start gives way (…),
-              the code at its end stays whole. */}
-          <p className="referral-link" data-testid="referral-link" title={link}>
-            <span className="referral-link-start">
-              {link.slice(0, link.length - code.length).replace(/^https?:\/\//, '')}
-            </span>
-            <span className="referral-link-code">{code}</span>
-          </p>
+          {code ? (
+            <>
+              <p className="referral-code" data-testid="referral-code">
+                {code}
+              </p>
+              {/* The invite link on one line, shown without its https://: its start gives way (…),
+                  the code at its end stays whole. */}
+              <p className="referral-link" data-testid="referral-link" title={link}>
+                <span className="referral-link-start">
+                  {link.slice(0, link.length - code.length).replace(/^https?:\/\//, '')}
+                </span>
+                <span className="referral-link-code">{code}</span>
+              </p>
+            </>
+          ) : (
+            // Not known yet (a first frame, or no stored user): grey lines, never an empty code.
+            <>
+              <Skeleton width="40%" height="1.6rem" />
+              <Skeleton width="80%" />
+            </>
+          )}
           <div className="referral-actions">
             <button
               type="button"
@@ -141,7 +155,11 @@ export default function ReferAndEarn() {
             </a>
           </div>
         </section>
-        <p>{t('Friends who joined with your code: {count}', { count })}</p>
+        {count === null ? (
+          <Skeleton width="60%" />
+        ) : (
+          <p>{t('Friends who joined with your code: {count}', { count })}</p>
+        )}
       </main>
     </>
   )
