@@ -127,10 +127,16 @@ export default function Wallet() {
           </section>
         ) : null}
         {!wallet && !error ? (
-          <SkeletonRegion label={t('Loading your wallet…')}>
-            <SkeletonCard lines={3} />
-            <SkeletonList rows={5} />
-          </SkeletonRegion>
+          <>
+            <SkeletonRegion label={t('Loading your wallet…')}>
+              <SkeletonCard lines={3} />
+            </SkeletonRegion>
+            {/* The list's heading is known before its rows: it is on the first frame already. */}
+            <section className="stack" aria-labelledby="ledger-title" aria-busy="true">
+              <h2 id="ledger-title">{t('Coin movements')}</h2>
+              <SkeletonList rows={5} />
+            </section>
+          </>
         ) : null}
         {wallet ? (
           <>
