@@ -96,11 +96,15 @@ async function renderStatic(node: ReactNode): Promise<string> {
  * The screen of the outline route `route` drawn without the visitor's data, with `rules`: what the
  * app draws before its reads answer, where the screen asks `useFirstFrame()` for placeholders.
  */
-function screenOutline(route: RouteDef, frame: FirstFrame, search = ''): ReactNode {
+function screenOutline(
+  route: RouteDef,
+  frame: Omit<FirstFrame, 'signedIn'>,
+  search = '',
+): ReactNode {
   const Screen = SCREENS.find((r) => r.path === route.path)!.component
   return (
     <StrictMode>
-      <FirstFrameContext.Provider value={frame}>
+      <FirstFrameContext.Provider value={{ ...frame, signedIn: route.access === 'auth' }}>
         <Router ssrPath={route.path} ssrSearch={search}>
           <Suspense fallback={<PageSkeleton label={t(route.title)} />}>
             <Screen />

@@ -4,7 +4,7 @@
  * rules (contract/validation.ts) give the SPEC §5 messages on the server.
  */
 import { Type, type Static } from 'typebox'
-import { MessageOnly, bearerAuth, errorResponses } from './common'
+import { MessageOnly, Nullable, bearerAuth, errorResponses } from './common'
 
 const tags = ['profile']
 /** A string field bounded only loosely: the shared rules give the messages. */
@@ -72,10 +72,10 @@ export const profileRoutes = {
   },
   getBankDetails: {
     tags,
-    summary: 'The saved bank details (404 NO_BANK_DETAILS when none)',
+    summary: 'The saved bank details (null when none are saved yet)',
     security: bearerAuth,
     response: {
-      200: Type.Object({ data: Type.Object({ data: SavedBankDetails }) }),
+      200: Type.Object({ data: Type.Object({ data: Nullable(SavedBankDetails) }) }),
       ...errorResponses,
     },
   },

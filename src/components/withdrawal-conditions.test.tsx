@@ -47,20 +47,55 @@ describe('WithdrawalConditions', () => {
   it('shows a logged-in user’s progress on each condition, the plan’s payout days and the days to the minimum balance', async () => {
     localStorage.setItem('access_token', 'tok')
     render(<WithdrawalConditions rules={DEFAULT_RULES} />)
-    expect(await screen.findByTestId('withdrawal-estimate')).toHaveTextContent(
+    expect(await screen.findByText(/^At your plan's rate/)).toHaveTextContent(
       "At your plan's rate (700 coins (₹7) per video, 13 videos a day), about 6 days to ₹999.",
     )
     expect(apiGet).toHaveBeenCalledWith('withdrawal-status/')
     expect(screen.getByTestId('condition-balance')).toHaveTextContent(
       'you have 45,000 coins (₹450)',
     )
-    expect(screen.getByTestId('condition-videos')).toHaveTextContent('(3 of 25 videos)')
+    expect(screen.getByTestId('condition-videos')).toHaveTextContent(
+      'At least 25 videos watched3 of 25 videos',
+    )
     expect(screen.getByTestId('condition-referrals')).toHaveTextContent('✓')
     expect(screen.getByTestId('condition-referrals')).toHaveAttribute('data-met', 'true')
-    expect(screen.getByTestId('condition-platformFee')).toHaveTextContent('(not paid yet)')
+    expect(screen.getByTestId('condition-platformFee')).toHaveTextContent('not paid yet')
     expect(screen.getByTestId('withdrawal-payout-time')).toHaveTextContent(
       'On your plan a withdrawal is paid within 1 day of your request.',
     )
+  })
+
+  it('keeps the room of a signed-in user’s progress until it comes, then fills it', async () => {
+    localStorage.setItem('access_token', 'tok')
+    let answer: (value: unknown) => void = () => {}
+    apiGet.mockImplementation(() => ({ json: () => new Promise((resolve) => (answer = resolve)) }))
+    render(<WithdrawalConditions rules={DEFAULT_RULES} />)
+    const videos = screen.getByTestId('condition-videos')
+    expect(videos.querySelector('.condition-progress .skel')).not.toBeNull()
+    expect(screen.getByTestId('withdrawal-payout-time').querySelector('.skel')).not.toBeNull()
+    expect(screen.getByTestId('withdrawal-estimate').querySelector('.skel')).not.toBeNull()
+    answer({
+      data: {
+        ...status,
+        conditions: status.conditions.map((c) => ({ ...c, have: c.need, met: true })),
+        days_to_min_balance: 0,
+      },
+    })
+    expect(await screen.findByText('You have the minimum balance to withdraw.')).toBeVisible()
+    expect(videos).toHaveTextContent('✓At least 25 videos watcheddone')
+    expect(document.querySelector('.skel')).toBeNull()
+  })
+
+  it('says so when the plan earns nothing for videos', async () => {
+    localStorage.setItem('access_token', 'tok')
+    apiGet.mockImplementation(() => ({
+      json: async () => ({ data: { ...status, days_to_min_balance: null } }),
+    }))
+    render(<WithdrawalConditions rules={DEFAULT_RULES} />)
+    const outlook = await screen.findByText(
+      'Your plan earns no coins for videos: see Membership Plans.',
+    )
+    expect(outlook).toHaveAttribute('data-testid', 'withdrawal-estimate')
   })
 
   it('leaves out a condition the operator switched off', () => {

@@ -20,7 +20,14 @@ import {
   formatRupees,
 } from '@/i18n/format'
 import { t } from '@/i18n/i18n'
-import { useWithdrawalStatus, type ConditionProgress } from '@/lib/withdrawal-status'
+import {
+  useWithdrawalStatus,
+  type ConditionProgress,
+  type WithdrawalStatus,
+} from '@/lib/withdrawal-status'
+import { useFirstFrame } from '@/lib/first-frame'
+import { isLoggedIn } from '@/lib/session'
+import { Skeleton } from './skeleton'
 
 interface Props {
   rules: Rules
@@ -81,16 +88,41 @@ export function unmetConditionText(p: ConditionProgress, rules: Rules): string |
   return `${conditionText(condition, rules)} (${progressText(p, rules)})`
 }
 
+/**
+ * The line under the conditions for a user who lacks the minimum balance: the days to it at the
+ * plan's rate; or that the balance is there; or that the plan earns nothing for videos.
+ */
+function balanceOutlook(status: WithdrawalStatus, rules: Rules): string {
+  const days = status.days_to_min_balance
+  if (days === 0) return t('You have the minimum balance to withdraw.')
+  if (days === null) return t('Your plan earns no coins for videos: see Membership Plans.')
+  return t(
+    "At your plan's rate ({coins} per video, {count} videos a day), about {days} to {rupees}.",
+    {
+      coins: formatCoins(status.video_point, rules),
+      count: status.daily_videos,
+      days: formatDays(days),
+      rupees: formatRupees(rules.withdrawMinBalanceRupees),
+    },
+  )
+}
+
+/**
+ * The conditions, with a signed-in user's progress. For a signed-in user every line that depends on
+ * their status has its room from the first frame (a mark, a progress line, the payout and outlook
+ * paragraphs, grey until the status comes), so nothing below moves when it arrives (CLS).
+ */
 export function WithdrawalConditions({
   rules,
   title = t('How withdrawals work'),
   intro = t('To withdraw your earnings to your UPI ID you need:'),
 }: Props) {
+  const frame = useFirstFrame()
+  const forUser = frame ? frame.signedIn : isLoggedIn()
   const status = useWithdrawalStatus()
   const conditions = withdrawalConditions(rules)
   const progress = new Map(status?.conditions.map((c) => [c.key, c]))
-  const balanceMet = progress.get('balance')?.met
-  const days = status?.days_to_min_balance
+  const showOutlook = forUser && progress.get('balance') !== undefined
   return (
     <section
       className="card stack"
@@ -102,22 +134,28 @@ export function WithdrawalConditions({
       {conditions.length > 0 ? (
         <>
           <p style={{ margin: 0 }}>{intro}</p>
-          <ul
-            className="conditions-list"
-            // With the user's ✓ / ○ marks, bullets would say the same thing twice.
-            style={status ? { listStyle: 'none', paddingLeft: 0 } : undefined}
-          >
+          {/* With the user's ✓ / ○ marks, bullets would say the same thing twice. */}
+          <ul className={forUser ? 'conditions-list conditions-progress' : 'conditions-list'}>
             {conditions.map((c) => {
               const p = progress.get(c.key)
+              if (!forUser)
+                return (
+                  <li key={c.key} data-testid={`condition-${c.key}`}>
+                    {conditionText(c, rules)}
+                  </li>
+                )
               return (
                 <li key={c.key} data-testid={`condition-${c.key}`} data-met={p ? p.met : undefined}>
-                  {p ? (
-                    <span aria-hidden="true" className={p.met ? 'ok-text' : 'muted'}>
-                      {p.met ? '✓ ' : '○ '}
-                    </span>
-                  ) : null}
+                  <span
+                    aria-hidden="true"
+                    className={`condition-mark ${p?.met ? 'ok-text' : 'muted'}`}
+                  >
+                    {p ? (p.met ? '✓' : '○') : null}
+                  </span>
                   {conditionText(c, rules)}
-                  {p ? <span className="muted"> ({progressText(p, rules)})</span> : null}
+                  <span className="muted condition-progress">
+                    {p ? progressText(p, rules) : status ? null : <Skeleton width="7em" />}
+                  </span>
                 </li>
               )
             })}
@@ -134,28 +172,28 @@ export function WithdrawalConditions({
           )}
         </p>
       ) : null}
-      <p data-testid="withdrawal-payout-time" style={{ margin: 0 }}>
-        {status
-          ? t('On your plan a withdrawal is paid within {days} of your request.', {
-              days: formatDays(status.payout_days),
-            })
-          : rules.withdrawalTime
-            ? t('A withdrawal is paid within {time} of the request, depending on the plan.', {
-                time: formatDayRange(rules.withdrawalTime),
-              })
-            : t('A withdrawal is paid within the days your plan states (see Membership Plans).')}
+      <p
+        data-testid="withdrawal-payout-time"
+        className={forUser ? 'two-lines' : undefined}
+        style={{ margin: 0 }}
+      >
+        {status ? (
+          t('On your plan a withdrawal is paid within {days} of your request.', {
+            days: formatDays(status.payout_days),
+          })
+        ) : forUser ? (
+          <Skeleton width="80%" />
+        ) : rules.withdrawalTime ? (
+          t('A withdrawal is paid within {time} of the request, depending on the plan.', {
+            time: formatDayRange(rules.withdrawalTime),
+          })
+        ) : (
+          t('A withdrawal is paid within the days your plan states (see Membership Plans).')
+        )}
       </p>
-      {status && rules.withdrawMinBalanceRupees > 0 && !balanceMet && days ? (
-        <p data-testid="withdrawal-estimate" className="muted" style={{ margin: 0 }}>
-          {t(
-            "At your plan's rate ({coins} per video, {count} videos a day), about {days} to {rupees}.",
-            {
-              coins: formatCoins(status.video_point, rules),
-              count: status.daily_videos,
-              days: formatDays(days),
-              rupees: formatRupees(rules.withdrawMinBalanceRupees),
-            },
-          )}
+      {showOutlook || (forUser && !status && rules.withdrawMinBalanceRupees > 0) ? (
+        <p data-testid="withdrawal-estimate" className="muted two-lines" style={{ margin: 0 }}>
+          {status ? balanceOutlook(status, rules) : <Skeleton width="60%" />}
         </p>
       ) : null}
     </section>

@@ -47,7 +47,6 @@ export const API_ERROR_TEXTS: Record<string, string> = {
   MIN_BALANCE: msg('You need a minimum balance of {rupees} to withdraw earnings.'),
   MIN_VIDEOS: msg('Watch at least {needed} videos to withdraw ({count}/{needed}).'),
   NETWORK: msg('No connection. Please check your internet and try again.'),
-  NO_BANK_DETAILS: msg('No bank details saved yet.'),
   NOT_FOUND: msg('Not found.'),
   ORDER_NOT_FOUND: msg('We could not find this payment.'),
   ORDER_NOT_OPEN: msg('This order is closed. Start a new payment.'),

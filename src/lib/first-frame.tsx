@@ -9,10 +9,14 @@ import { createContext, useContext } from 'react'
 import type { Rules } from '@contract/rules'
 import type { ConfigAnswer } from '@contract/api/system'
 
-/** What a first frame drawn outside the browser knows: the rules and payment provider it is drawn with. */
+/**
+ * What a first frame drawn outside the browser knows: the rules and payment provider it is drawn
+ * with, and whether its route is for signed-in visitors only (their data's room is then kept).
+ */
 export interface FirstFrame {
   rules: Rules
   paymentProvider: ConfigAnswer['payment_provider']
+  signedIn: boolean
 }
 
 export const FirstFrameContext = createContext<FirstFrame | null>(null)

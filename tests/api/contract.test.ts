@@ -266,7 +266,7 @@ describe.each(ENGINES)('every answer matches the contract on %s', (engine) => {
         body: { first_name: 'Asha Rao', phone_number: '9123456780' },
       }),
     )
-    await expectAnswer('getBankDetails', 404, get('bank-details/', user.token))
+    await expectAnswer('getBankDetails', 200, get('bank-details/', user.token))
     await expectAnswer('ifsc', 200, get('ifsc/SBIN0000001', user.token))
     await expectAnswer(
       'saveBankDetails',

@@ -119,11 +119,11 @@ describe.each(ENGINES)('profile routes on %s', (engine) => {
   })
 
   describe('bank details', () => {
-    it('answers 404 NO_BANK_DETAILS before any are saved', async () => {
+    it('answers null before any are saved', async () => {
       const user = await createTestUser(api.app)
       const res = await api.call('GET', '/api/v1/bank-details/', { token: user.token })
-      expect(res.status).toBe(404)
-      expect(res.body.code).toBe('NO_BANK_DETAILS')
+      expect(res.status).toBe(200)
+      expect(res.body).toEqual({ data: { data: null } })
     })
 
     it('saves the details with the bank and branch the IFSC resolves to, and reads them back', async () => {
@@ -185,7 +185,8 @@ describe.each(ENGINES)('profile routes on %s', (engine) => {
         body: { account_number: '123456', ifsc: 'HDFC0000001', account_holder: 'OWNER' },
       })
       const res = await api.call('GET', '/api/v1/bank-details/', { token: stranger.token })
-      expect(res.status).toBe(404)
+      expect(res.status).toBe(200)
+      expect(res.body).toEqual({ data: { data: null } })
     })
 
     it.each([

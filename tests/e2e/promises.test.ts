@@ -139,7 +139,7 @@ describe('payment promises in Chromium (sqlite)', () => {
     await page.goto('/dashboard')
     await page.getByRole('button', { name: 'Withdraw' }).click()
     const dialog = page.getByRole('dialog', { name: 'Withdrawal requirements' })
-    await dialog.getByTestId('withdrawal-estimate').waitFor()
+    await dialog.getByText(/^At your plan's rate/).waitFor()
     const items = await dialog.getByRole('listitem').allTextContents()
     expect(items).toHaveLength(4)
     expect(items[0]).toContain('A balance of at least ₹999 (99,900 coins)')

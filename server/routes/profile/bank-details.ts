@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { profileRoutes as schemas, type IfscAnswer } from '../../../contract/api/profile.ts'
-import { ApiError, badRequest, notFound } from '../../lib/errors.ts'
+import { ApiError, badRequest } from '../../lib/errors.ts'
 import { checkBankDetails, getBankDetails, saveBankDetails } from '../../profile/bank-details.ts'
 import { lookupIfsc } from '../../profile/ifsc-lookup.ts'
 
@@ -15,10 +15,10 @@ export default async function bankDetailsRoutes(instance: FastifyInstance): Prom
     '/bank-details/',
     { schema: schemas.getBankDetails, onRequest: app.authenticate },
     async (request, reply) => {
+      // None saved yet is an answer, not an error: the form opens empty.
       const details = await getBankDetails(app.db, request.userId)
-      if (!details) throw notFound('NO_BANK_DETAILS', 'No bank details saved yet.')
       reply.header('Cache-Control', 'no-store')
-      return { data: { data: details } }
+      return { data: { data: details ?? null } }
     },
   )
 
