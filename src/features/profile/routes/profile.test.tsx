@@ -40,6 +40,27 @@ describe('Profile screen', () => {
     expect(within(details).getByText('Refer count').nextElementSibling).toHaveTextContent('2')
   })
 
+  it('draws the details card’s shape and every option while the user is on its way', async () => {
+    let arrive: () => void = () => undefined
+    mockedRefresh.mockImplementation(
+      () =>
+        new Promise((resolve) => {
+          arrive = () => {
+            useUserStore.getState().setUser({ ...SAMPLE_USER })
+            resolve(SAMPLE_USER)
+          }
+        }),
+    )
+    renderAt(<Profile />, '/profile')
+    expect(screen.getByRole('status', { name: 'Loading your profile…' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Wallet' })).toHaveAttribute('href', '/wallet')
+    arrive()
+    expect(await screen.findByRole('region', { name: 'Your details' })).toHaveTextContent(
+      'asha@example.com',
+    )
+    expect(screen.queryByRole('status', { name: 'Loading your profile…' })).not.toBeInTheDocument()
+  })
+
   it('links every option of SPEC §2, the wallet, and the withdraw page with the balance in rupees', async () => {
     renderAt(<Profile />, '/profile')
     await settle()

@@ -4,7 +4,7 @@
  * SPEC §4, a secondary action) and Go Back.
  * Data comes from the persisted user store, refreshed from `GET /get-user/` on open.
  */
-import { useEffect, useState } from 'react'
+import { Fragment, useEffect, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import toast from 'react-hot-toast'
 import { refreshUser } from '@/stores/get-user'
@@ -12,7 +12,7 @@ import { logout } from '@/stores/logout'
 import { useUserStore } from '@/stores/user-store'
 import { useRules } from '@/stores/rules-store'
 import { coinsToRupees } from '@contract/rules'
-import { PageSkeleton } from '@/components/skeleton'
+import { Skeleton } from '@/components/skeleton'
 import { ThemeSwitch } from '@/components/theme-switch'
 import { goBack } from '@/lib/go-back'
 import '../profile.css'
@@ -40,8 +40,6 @@ export default function Profile() {
     await logout()
     navigate('/', { replace: true })
   }
-
-  if (!user && !failed) return <PageSkeleton label={t('Loading your profile…')} />
 
   // DECISIONS §5: the withdraw screen's `balance` is whole rupees.
   const balanceRupees = user ? Math.floor(coinsToRupees(user.points, rules)) : 0
@@ -86,7 +84,31 @@ export default function Profile() {
             <dd>{user.referral_count}</dd>
           </dl>
         </section>
-      ) : null}
+      ) : failed ? null : (
+        // Until the user is known (the first frame, a first visit): the card's shape, the rest of
+        // the screen already usable.
+        <section
+          className="card profile-card"
+          role="status"
+          aria-label={t('Loading your profile…')}
+          data-testid="skeleton"
+        >
+          <div className="profile-identity" aria-hidden="true">
+            <Skeleton width="56px" height="56px" radius="50%" />
+            <Skeleton width="40%" height="1.5rem" />
+          </div>
+          <dl className="profile-facts" aria-hidden="true">
+            {[msg('Email'), msg('Phone'), msg('Refer ID'), msg('Refer count')].map((label) => (
+              <Fragment key={label}>
+                <dt>{t(label)}</dt>
+                <dd>
+                  <Skeleton width="70%" />
+                </dd>
+              </Fragment>
+            ))}
+          </dl>
+        </section>
+      )}
       <nav aria-label={t('Account options')}>
         <ul className="option-list">
           {options.map((option) => (
