@@ -219,7 +219,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: msg('Pay by UPI'),
     screen: 'membership/routes/m-payment',
     firstFrame: 'outline',
-    reads: ['get-user/', 'config/', 'get-upi/'],
+    reads: ['get-user/', 'get-upi/'],
   },
   {
     path: '/amount-withdraw',
@@ -259,7 +259,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: msg('Edit Profile'),
     screen: 'profile/routes/edit-profile',
     firstFrame: 'outline',
-    reads: ['get-user/', 'config/'],
+    reads: ['get-user/'],
   },
   {
     path: '/add-bank-details',
@@ -267,7 +267,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: msg('Add Bank Details'),
     screen: 'profile/routes/add-bank-details',
     firstFrame: 'outline',
-    reads: ['get-user/', 'config/', 'bank-details/'],
+    reads: ['get-user/', 'bank-details/'],
   },
 ]
 

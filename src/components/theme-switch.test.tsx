@@ -1,4 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react'
+import { renderToString } from 'react-dom/server'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ThemeSwitch } from './theme-switch'
 import { applyTheme, readThemeChoice, THEME_COLORS } from '@/lib/theme'
@@ -28,6 +29,13 @@ describe('ThemeSwitch', () => {
     expect(screen.getByRole('radio', { name: 'System' })).toBeChecked()
     expect(document.documentElement).not.toHaveAttribute('data-theme')
     expect(metaContents()).toEqual([THEME_COLORS.light, THEME_COLORS.dark])
+  })
+
+  it('checks no choice in a first frame drawn outside the browser, which cannot know the device’s', () => {
+    localStorage.setItem('theme', 'dark')
+    const html = renderToString(<ThemeSwitch />)
+    expect(html.match(/type="radio"/g)).toHaveLength(3)
+    expect(html).not.toContain('checked')
   })
 
   it('Dark pins the dark theme on <html>, the browser bar colour, and keeps the choice on the device', () => {

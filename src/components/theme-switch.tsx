@@ -13,7 +13,8 @@ const CHOICES: ReadonlyArray<{ value: ThemeChoice; label: string }> = [
 ]
 
 export function ThemeSwitch() {
-  const choice = useSyncExternalStore(subscribeTheme, readThemeChoice, () => 'system' as const)
+  // A first frame drawn outside the browser cannot know the device's choice: none is checked there.
+  const choice = useSyncExternalStore(subscribeTheme, readThemeChoice, () => null)
   return (
     <fieldset className="segmented">
       <legend>{t('Theme')}</legend>

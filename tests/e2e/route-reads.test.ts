@@ -2,11 +2,13 @@
  * Each logged-in screen's API reads are declared once, in the route table (contract/routes.ts
  * `reads`): the entry script sends them on a cold start alongside the app's code, and the screen
  * takes those answers instead of asking again. Opened cold in real Chromium as a logged-in user,
- * every `auth` route sends exactly its declared GETs, each once: a screen that starts reading
- * something new, or stops, fails here until the table says so.
+ * every `auth` route sends exactly its declared GETs, each once. Opened again with the entry
+ * script's early GETs refused, the screen's own client (the app's requests carry `X-Device-Id`)
+ * asks for exactly the declared reads too: a screen that starts reading something new, or stops,
+ * fails here until the table says so.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BrowserContext } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { ROUTES } from '../../contract/routes.ts'
 import { productInChromiumForFile } from '../helpers/e2e-suite.ts'
 import { loggedInPhoneContext } from '../helpers/browser.ts'
@@ -27,11 +29,13 @@ const FOLLOW_UPS: Record<string, RegExp> = { '/m-payment': /^orders\/[A-Z0-9]+$/
 
 const e2e = productInChromiumForFile()
 let context: BrowserContext | null = null
+let token = ''
 
 beforeAll(async () => {
   const user = await createTestUser(e2e.product.app, { firstName: 'Reads Tester', views: 3 })
   // No service worker: its offline cache would answer some reads without a request.
-  context = await loggedInPhoneContext(e2e.browser, e2e.product.baseUrl, user.token, {
+  token = user.token
+  context = await loggedInPhoneContext(e2e.browser, e2e.product.baseUrl, token, {
     serviceWorkers: 'block',
   })
 })
@@ -54,15 +58,51 @@ describe('the route table declares each screen’s reads', () => {
           sent.push(url.pathname.slice('/api/v1/'.length) + url.search)
         }
       })
-      await page.goto(path + (QUERIES[path] ?? ''), { waitUntil: 'load' })
-      // The app has started (it names the screen in the title), the screen has replaced its
-      // outline, and every placeholder has its data.
-      await page.waitForFunction((title) => document.title.startsWith(title), route.title)
-      await page.locator('[data-testid="skeleton"]').first().waitFor({ state: 'detached' })
-      await page.waitForLoadState('networkidle')
+      await openSettled(page, path, route.title)
       const opening = sent.filter((get) => !FOLLOW_UPS[path]?.test(get))
       expect(opening.sort()).toEqual([...(route.reads ?? [])].sort())
       await page.close()
     },
   )
+
+  it.each(authRoutes.map((route) => [route.path, route] as const))(
+    '%s itself reads every declared GET when the early ones fail',
+    async (path, route) => {
+      // A context of its own: nothing stored by another screen stands in for a read.
+      const fresh = await loggedInPhoneContext(e2e.browser, e2e.product.baseUrl, token, {
+        serviceWorkers: 'block',
+      })
+      const page = await fresh.newPage()
+      const own: string[] = []
+      let refused = 0
+      await page.route('**/api/v1/**', async (request) => {
+        const headers = request.request().headers()
+        const url = new URL(request.request().url())
+        if (request.request().method() !== 'GET') return request.continue()
+        if (!headers['x-device-id']) {
+          refused += 1
+          return request.abort('connectionfailed')
+        }
+        own.push(url.pathname.slice('/api/v1/'.length) + url.search)
+        return request.continue()
+      })
+      await openSettled(page, path, route.title)
+      expect(refused).toBe(route.reads?.length ?? 0)
+      const opening = own.filter((get) => !FOLLOW_UPS[path]?.test(get))
+      expect([...new Set(opening)].sort()).toEqual([...(route.reads ?? [])].sort())
+      await fresh.close()
+    },
+  )
 })
+
+/**
+ * Opens `path` (with the query its content needs) and waits until the app has started (it names
+ * the screen `title` in the document title), the screen has replaced its outline, every
+ * placeholder has its data and the network is idle.
+ */
+async function openSettled(page: Page, path: string, title: string): Promise<void> {
+  await page.goto(path + (QUERIES[path] ?? ''), { waitUntil: 'load' })
+  await page.waitForFunction((t) => document.title.startsWith(t), title)
+  await page.locator('[data-testid="skeleton"]').first().waitFor({ state: 'detached' })
+  await page.waitForLoadState('networkidle')
+}
