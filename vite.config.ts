@@ -78,6 +78,9 @@ export default defineConfig({
   server: { proxy: { '/api': 'http://localhost:8080' } },
   test: {
     reporters: ['default', './tests/helpers/summary-reporter.ts'],
+    // Two files at a time on a 2-CPU machine (Vitest's default leaves one CPU idle): each API and
+    // e2e file has its own database, the e2e files still run one after another.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
