@@ -86,6 +86,17 @@ describe('WithdrawalConditions', () => {
     expect(document.querySelector('.skel')).toBeNull()
   })
 
+  it('shows the conditions without progress when the status cannot be read', async () => {
+    localStorage.setItem('access_token', 'tok')
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    apiGet.mockImplementation(() => ({ json: () => Promise.reject(new TypeError('offline')) }))
+    render(<WithdrawalConditions rules={{ ...DEFAULT_RULES, withdrawalTime: '1 to 7 days' }} />)
+    expect(await screen.findByText(/A withdrawal is paid within 1 to 7 days/)).toBeVisible()
+    expect(document.querySelector('.skel')).toBeNull()
+    expect(screen.getByTestId('condition-videos')).toHaveTextContent(/^At least 25 videos watched$/)
+    expect(screen.queryByTestId('withdrawal-estimate')).not.toBeInTheDocument()
+  })
+
   it('says so when the plan earns nothing for videos', async () => {
     localStorage.setItem('access_token', 'tok')
     apiGet.mockImplementation(() => ({

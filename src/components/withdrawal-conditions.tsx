@@ -21,7 +21,7 @@ import {
 } from '@/i18n/format'
 import { t } from '@/i18n/i18n'
 import {
-  useWithdrawalStatus,
+  useWithdrawalStatusResult,
   type ConditionProgress,
   type WithdrawalStatus,
 } from '@/lib/withdrawal-status'
@@ -118,8 +118,9 @@ export function WithdrawalConditions({
   intro = t('To withdraw your earnings to your UPI ID you need:'),
 }: Props) {
   const frame = useFirstFrame()
-  const forUser = frame ? frame.signedIn : isLoggedIn()
-  const status = useWithdrawalStatus()
+  const { status, failed } = useWithdrawalStatusResult()
+  // Offline or refused: the conditions as a guest sees them, rather than grey lines for good.
+  const forUser = !failed && (frame ? frame.signedIn : isLoggedIn())
   const conditions = withdrawalConditions(rules)
   const progress = new Map(status?.conditions.map((c) => [c.key, c]))
   const showOutlook = forUser && progress.get('balance') !== undefined

@@ -16,21 +16,37 @@ export async function getWithdrawalStatus(): Promise<WithdrawalStatus> {
   return body.data
 }
 
-/** The status for a logged-in visitor (null until it arrives, and for a guest or on failure). */
-export function useWithdrawalStatus(): WithdrawalStatus | null {
-  const [status, setStatus] = useState<WithdrawalStatus | null>(null)
+/**
+ * The status for a logged-in visitor (null until it arrives, and for a guest), and whether asking
+ * for it failed (offline or refused: the caller then shows the rules without the user's progress).
+ */
+export function useWithdrawalStatusResult(): {
+  status: WithdrawalStatus | null
+  failed: boolean
+} {
+  const [result, setResult] = useState<{ status: WithdrawalStatus | null; failed: boolean }>({
+    status: null,
+    failed: false,
+  })
   useEffect(() => {
     if (!isLoggedIn()) return
     let live = true
     getWithdrawalStatus()
-      .then((s) => {
-        if (live) setStatus(s)
+      .then((status) => {
+        if (live) setResult({ status, failed: false })
       })
-      // Offline or refused: the conditions still show, without the user's progress.
-      .catch((error: unknown) => console.warn('withdrawal status failed', error))
+      .catch((error: unknown) => {
+        console.warn('withdrawal status failed', error)
+        if (live) setResult({ status: null, failed: true })
+      })
     return () => {
       live = false
     }
   }, [])
-  return status
+  return result
+}
+
+/** The status for a logged-in visitor (null until it arrives, and for a guest or on failure). */
+export function useWithdrawalStatus(): WithdrawalStatus | null {
+  return useWithdrawalStatusResult().status
 }
