@@ -123,7 +123,6 @@ export function WithdrawalConditions({
   const forUser = !failed && (frame ? frame.signedIn : isLoggedIn())
   const conditions = withdrawalConditions(rules)
   const progress = new Map(status?.conditions.map((c) => [c.key, c]))
-  const showOutlook = forUser && progress.get('balance') !== undefined
   return (
     <section
       className="card stack"
@@ -192,7 +191,7 @@ export function WithdrawalConditions({
           t('A withdrawal is paid within the days your plan states (see Membership Plans).')
         )}
       </p>
-      {showOutlook || (forUser && !status && rules.withdrawMinBalanceRupees > 0) ? (
+      {forUser && rules.withdrawMinBalanceRupees > 0 ? (
         <p data-testid="withdrawal-estimate" className="muted two-lines" style={{ margin: 0 }}>
           {status ? balanceOutlook(status, rules) : <Skeleton width="60%" />}
         </p>

@@ -4,7 +4,7 @@
  * SPEC §4, a secondary action) and Go Back.
  * Data comes from the persisted user store, refreshed from `GET /get-user/` on open.
  */
-import { Fragment, useEffect, useState } from 'react'
+import { Fragment, useEffect, useState, type ReactNode } from 'react'
 import { Link, useLocation } from 'wouter'
 import toast from 'react-hot-toast'
 import { refreshUser } from '@/stores/get-user'
@@ -57,6 +57,14 @@ export default function Profile() {
     { href: '/termsandcondition', label: msg('Terms & Conditions') },
   ]
 
+  // The card's facts: each value, or a grey line until the user is known.
+  const facts: Array<[label: string, value: ReactNode]> = [
+    [msg('Email'), user?.email],
+    [msg('Phone'), user ? `+91 ${user.phone_number}` : undefined],
+    [msg('Refer ID'), user?.referral_id],
+    [msg('Refer count'), user?.referral_count],
+  ]
+
   return (
     <main className="page stack">
       <h1>{t('My Profile')}</h1>
@@ -65,50 +73,44 @@ export default function Profile() {
           {t(FETCH_ERROR)}
         </p>
       ) : null}
-      {user ? (
-        <section className="card profile-card" aria-label={t('Your details')}>
-          <div className="profile-identity">
-            <span className="profile-avatar" aria-hidden="true">
-              {user.first_name.trim().charAt(0).toUpperCase() || '?'}
-            </span>
-            <h2 className="profile-name">{user.first_name}</h2>
-          </div>
-          <dl className="profile-facts">
-            <dt>{t('Email')}</dt>
-            <dd>{user.email}</dd>
-            <dt>{t('Phone')}</dt>
-            <dd>+91 {user.phone_number}</dd>
-            <dt>{t('Refer ID')}</dt>
-            <dd>{user.referral_id}</dd>
-            <dt>{t('Refer count')}</dt>
-            <dd>{user.referral_count}</dd>
-          </dl>
-        </section>
-      ) : failed ? null : (
-        // Until the user is known (the first frame, a first visit): the card's shape, the rest of
-        // the screen already usable.
+      {user || !failed ? (
+        // Until the user is known (the first frame, a first visit) the card keeps its shape, each
+        // value a grey line, and the rest of the screen is already usable.
         <section
           className="card profile-card"
-          role="status"
-          aria-label={t('Loading your profile…')}
-          data-testid="skeleton"
+          {...(user
+            ? { 'aria-label': t('Your details') }
+            : {
+                role: 'status',
+                'aria-label': t('Loading your profile…'),
+                'data-testid': 'skeleton',
+              })}
         >
-          <div className="profile-identity" aria-hidden="true">
-            <Skeleton width="56px" height="56px" radius="50%" />
-            <Skeleton width="40%" height="1.5rem" />
+          <div className="profile-identity" aria-hidden={user ? undefined : true}>
+            {user ? (
+              <>
+                <span className="profile-avatar" aria-hidden="true">
+                  {user.first_name.trim().charAt(0).toUpperCase() || '?'}
+                </span>
+                <h2 className="profile-name">{user.first_name}</h2>
+              </>
+            ) : (
+              <>
+                <Skeleton width="56px" height="56px" radius="50%" />
+                <Skeleton width="40%" height="1.5rem" />
+              </>
+            )}
           </div>
-          <dl className="profile-facts" aria-hidden="true">
-            {[msg('Email'), msg('Phone'), msg('Refer ID'), msg('Refer count')].map((label) => (
+          <dl className="profile-facts" aria-hidden={user ? undefined : true}>
+            {facts.map(([label, value]) => (
               <Fragment key={label}>
                 <dt>{t(label)}</dt>
-                <dd>
-                  <Skeleton width="70%" />
-                </dd>
+                <dd>{user ? value : <Skeleton width="70%" />}</dd>
               </Fragment>
             ))}
           </dl>
         </section>
-      )}
+      ) : null}
       <nav aria-label={t('Account options')}>
         <ul className="option-list">
           {options.map((option) => (
