@@ -21,6 +21,7 @@ import * as m012 from './migrations/012-scale-indexes.ts'
 import * as m013 from './migrations/013-abuse-review.ts'
 import * as m014 from './migrations/014-growth-indexes.ts'
 import * as m015 from './migrations/015-wallet-orders-index.ts'
+import * as m016 from './migrations/016-ledger-user-coins.ts'
 
 type EngineMigration = {
   up(db: Kysely<unknown>, engine: Engine): Promise<void>
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '013-abuse-review': m013,
   '014-growth-indexes': m014,
   '015-wallet-orders-index': m015,
+  '016-ledger-user-coins': m016,
 }
 
 class StaticProvider implements MigrationProvider {

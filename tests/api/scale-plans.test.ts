@@ -230,6 +230,26 @@ describe('query plans at scale on postgres', () => {
     await expectIndexed('ops', `/api/v1/ops/users?q=user${HEAVY_USER_ID}%40example.com`)
   })
 
+  it("sums a user's whole ledger for the look-up from the index alone", async () => {
+    const { statements } = await call(
+      'ops',
+      `/api/v1/ops/users?q=user${HEAVY_USER_ID}%40example.com`,
+    )
+    const sums = statements.filter((s) => /\bsum\(/i.test(s.text) && /ledger_entries/.test(s.text))
+    expect(sums).toHaveLength(1)
+    await explain.query('set plan_cache_mode = auto')
+    const plan = await explain.query(`explain (format json) ${sums[0]!.text}`, sums[0]!.values)
+    const root = (plan.rows[0] as { 'QUERY PLAN': Array<{ Plan: PlanNode }> })['QUERY PLAN']
+    const scans = (node: PlanNode): string[] => [
+      ...(node['Relation Name'] ? [`${node['Node Type']} using ${node['Index Name']}`] : []),
+      ...(node.Plans ?? []).flatMap(scans),
+    ]
+    // The heavy user's 10,000 rows summed without reading one of them from the table.
+    expect(root.flatMap((r) => scans(r.Plan))).toEqual([
+      'Index Only Scan using ledger_entries_user_coins',
+    ])
+  })
+
   it('pages the wallet through the whole history by cursor, through indexes', async () => {
     await expectIndexed('typical', '/api/v1/wallet/')
     let body = (await expectIndexed('heavy', '/api/v1/wallet/?limit=200')).data as {
