@@ -39,18 +39,16 @@ const FONT_WAIT_MS = 1500
 const EARLY_GETS_WAIT_MS = 1500
 
 /**
- * Resolves once the Devanagari web font's two weights (src/i18n/devanagari.css) are ready, or after
- * `maxMs`; at once for English. Asking for them starts their download (the page has no Devanagari
+ * Resolves once the Devanagari web font (src/i18n/devanagari.css) is ready, or after
+ * `maxMs`; at once for English. Asking for it starts its download (the page has no Devanagari
  * text before the first render). A Hindi screen drawn before its font arrives is drawn again in it
  * when it comes, with other line widths, and everything below it moves (a layout shift: CLS).
  */
 function fontsReady(locale: string, maxMs: number): Promise<void> {
   if (locale !== 'hi' || typeof document.fonts?.load !== 'function') return Promise.resolve()
-  const faces = ['400', '600'].map((weight) =>
-    document.fonts.load(`${weight} 16px "Noto Sans Devanagari"`, 'हिन्दी').catch(() => []),
-  )
+  const face = document.fonts.load('16px "Noto Sans Devanagari"', 'हिन्दी').catch(() => [])
   return Promise.race([
-    Promise.all(faces).then(() => undefined),
+    face.then(() => undefined),
     new Promise<void>((resolve) => setTimeout(resolve, maxMs)),
   ])
 }

@@ -102,14 +102,14 @@ export function appShellPage(projectRoot: string): Plugin {
       // under hi/, in Hindi (`<html lang="hi">`, its texts from the Hindi catalog); the server and
       // the service worker pick one by the visitor's language.
       const pages = await prerenderScreens(projectRoot)
-      // A prerendered Hindi page fetches the Devanagari web font's two weights
+      // A prerendered Hindi page fetches the Devanagari web font
       // (src/i18n/devanagari.css) with its stylesheet, not once its first layout finds Devanagari
       // text: drawn first in a fallback and again in the font, the Hindi landing's heading and the
-      // login's fine print would move (CLS). At low priority: at the default one the fonts share
+      // login's fine print would move (CLS). At low priority: at the default one the font shares
       // the slow link with the stylesheet and the hero image, and delay the Hindi landing's largest
       // paint (LCP).
       const fontPreloads = devanagariFontPreloads(bundle)
-      if (fontPreloads.length !== 2) this.error('the Devanagari font files are not in the build')
+      if (fontPreloads.length !== 1) this.error('the Devanagari font file is not in the build')
       const hindi = readCatalog(path.resolve(projectRoot, 'src/i18n/locales/hi.json'))
       for (const locale of ['en', 'hi'] as const) {
         const dir = locale === 'en' ? '' : `${locale}/`
@@ -163,15 +163,13 @@ export function appShellPage(projectRoot: string): Plugin {
 }
 
 /**
- * The `<link rel="preload">` tags of the Devanagari web font's two weights in `bundle` (at low
+ * The `<link rel="preload">` tag of the Devanagari web font in `bundle` (at low
  * priority), for a Hindi page that paints its text from HTML: with them the font is asked for
  * with the stylesheet, not once the first layout finds Devanagari text (see above).
  */
 export function devanagariFontPreloads(bundle: OutputBundle): string[] {
   return Object.values(bundle)
-    .filter((file) =>
-      /noto-sans-devanagari-devanagari-(400|600)-normal.*\.woff2$/.test(file.fileName),
-    )
+    .filter((file) => /noto-sans-devanagari-devanagari-400-normal.*\.woff2$/.test(file.fileName))
     .map(
       (file) =>
         `<link rel="preload" as="font" type="font/woff2" crossorigin fetchpriority="low" href="/${file.fileName}">`,
