@@ -78,8 +78,8 @@ export default defineConfig({
   server: { proxy: { '/api': 'http://localhost:8080' } },
   test: {
     reporters: ['default', './tests/helpers/summary-reporter.ts'],
-    // Two files at a time on a 2-CPU machine (Vitest's default leaves one CPU idle): each API and
-    // e2e file has its own database, the e2e files still run one after another.
+    // Two files at a time on a 2-CPU machine (Vitest's default leaves one CPU idle), end-to-end
+    // files too: each API and e2e file has its own database, server port and Chromium.
     maxWorkers: 2,
     projects: [
       {
@@ -125,7 +125,6 @@ export default defineConfig({
           env: { SCRYPT_N: '1024' },
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
     ],
