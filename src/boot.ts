@@ -15,7 +15,13 @@ import { getAccessToken } from './lib/session'
 import { detectLocale } from './i18n/detect'
 import { holdEarlyTaps } from './lib/early-taps'
 
-/** Resolves after the window's load event and the next painted frame (at most `maxMs` later). */
+/**
+ * Resolves after the window's load event, the decoding of the page's largest image (the one it
+ * fetches at high priority: the landing's poster) and the next painted frame (at most `maxMs`
+ * after the load event). A decoded image is painted in the next frame; one still decoding
+ * (`decoding="async"`) may be painted frames later, after the app's files are on their way, and
+ * its paint (LCP) would then wait for them on a slow network.
+ */
 function afterFirstPaint(maxMs = 200): Promise<void> {
   const loaded =
     document.readyState === 'complete'
@@ -26,9 +32,12 @@ function afterFirstPaint(maxMs = 200): Promise<void> {
   return loaded.then(
     () =>
       new Promise<void>((resolve) => {
-        // rAF runs just before a paint; the timeout after it runs once that frame is on screen.
-        requestAnimationFrame(() => setTimeout(resolve, 0))
         setTimeout(resolve, maxMs) // a hidden tab paints no frames
+        const hero = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]')
+        void (hero ? hero.decode() : Promise.resolve())
+          .catch(() => undefined)
+          // rAF runs just before a paint; the timeout after it runs once that frame is on screen.
+          .then(() => requestAnimationFrame(() => setTimeout(resolve, 0)))
       }),
   )
 }
