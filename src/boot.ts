@@ -15,13 +15,7 @@ import { getAccessToken } from './lib/session'
 import { detectLocale } from './i18n/detect'
 import { holdEarlyTaps } from './lib/early-taps'
 
-/**
- * Resolves after the window's load event, the decoding of the page's largest image (the one it
- * fetches at high priority: the landing's poster) and the next painted frame (at most `maxMs`
- * after the load event). A decoded image is painted in the next frame; one still decoding
- * (`decoding="async"`) may be painted frames later, after the app's files are on their way, and
- * its paint (LCP) would then wait for them on a slow network.
- */
+/** Resolves after the window's load event and the next painted frame (at most `maxMs` later). */
 function afterFirstPaint(maxMs = 200): Promise<void> {
   const loaded =
     document.readyState === 'complete'
@@ -32,14 +26,37 @@ function afterFirstPaint(maxMs = 200): Promise<void> {
   return loaded.then(
     () =>
       new Promise<void>((resolve) => {
+        // rAF runs just before a paint; the timeout after it runs once that frame is on screen.
+        requestAnimationFrame(() => setTimeout(resolve, 0))
         setTimeout(resolve, maxMs) // a hidden tab paints no frames
-        const hero = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]')
-        void (hero ? hero.decode() : Promise.resolve())
-          .catch(() => undefined)
-          // rAF runs just before a paint; the timeout after it runs once that frame is on screen.
-          .then(() => requestAnimationFrame(() => setTimeout(resolve, 0)))
       }),
   )
+}
+
+/**
+ * Resolves once the browser reports the page's largest image (the one it fetches at high
+ * priority: the landing's poster) as its largest paint, or after `maxMs`; at once when the page
+ * has none. Its paint is reported after the frame is on screen; a frame awaited with rAF may
+ * still be on its way, and an image painted after the app's files are asked for waits for them on
+ * a slow network (LCP).
+ */
+function afterHeroPainted(maxMs = 1000): Promise<void> {
+  const hero = document.querySelector('img[fetchpriority="high"]')
+  if (!hero || !PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
+    return Promise.resolve()
+  }
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      observer.disconnect()
+      resolve()
+    }
+    const observer = new PerformanceObserver((list) => {
+      const entries = list.getEntries() as LargestContentfulPaint[]
+      if (entries.some((entry) => entry.element === hero)) done()
+    })
+    observer.observe({ type: 'largest-contentful-paint', buffered: true })
+    setTimeout(done, maxMs)
+  })
 }
 
 /**
@@ -80,7 +97,7 @@ function appendAppPreloads(): void {
  * (LCP).
  */
 function afterIdle(maxMs = 2000): Promise<void> {
-  return afterFirstPaint().then(
+  return Promise.all([afterFirstPaint(), afterHeroPainted()]).then(
     () =>
       new Promise<void>((resolve) => {
         const start = () => {
