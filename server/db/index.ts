@@ -67,7 +67,9 @@ function pgPool(url: string, max: number, options?: string): Db {
 }
 
 /**
- * Opens the database named by `url`; creates the SQLite file's folder if needed. `poolSize` is
+ * Opens the database named by `url` (DECISIONS §2: `file:PATH` or `file::memory:` for SQLite,
+ * `postgres://…` for PostgreSQL); creates the SQLite file's folder if needed. Throws for a URL of
+ * any other form, which would otherwise be read as a file path. `poolSize` is
  * the most PostgreSQL connections this instance holds in its main pool (default
  * DEFAULT_POOL_SIZE), plus `asyncCommitPoolSize(poolSize)` in the pool of writes a crash may
  * lose (`asyncCommitDb`, opened on first use); SQLite has one connection for both.
@@ -103,7 +105,10 @@ export function openDatabase(
       },
     }
   }
-  const file = url.replace(/^file:/, '')
+  if (!url.startsWith('file:')) {
+    throw new Error('DATABASE_URL must be file:PATH (SQLite) or postgres://… (PostgreSQL).')
+  }
+  const file = url.slice('file:'.length)
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
   const sqlite = new SQLite(file)
   sqlite.pragma('journal_mode = WAL')
