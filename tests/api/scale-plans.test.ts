@@ -53,6 +53,12 @@ function indexScans(node: PlanNode): string[] {
   return [...own, ...(node.Plans ?? []).flatMap(indexScans)]
 }
 
+/** The table and index reads in `node`'s tree, as `node type using index name`. */
+function tableReads(node: PlanNode): string[] {
+  const own = node['Relation Name'] ? [`${node['Node Type']} using ${node['Index Name']}`] : []
+  return [...own, ...(node.Plans ?? []).flatMap(tableReads)]
+}
+
 /** Statements pg clients of this process send while `capturing` (text and values). */
 const captured: Array<{ text: string; values: unknown[] }> = []
 let capturing = false
@@ -146,17 +152,25 @@ describe('query plans at scale on postgres', () => {
     return { body, statements: [...captured] }
   }
 
+  /** The plan trees of `statement` in plan cache `mode` (EXPLAIN, not run). */
+  const plansOf = async (
+    statement: { text: string; values: unknown[] },
+    mode: 'auto' | 'force_generic_plan',
+  ): Promise<PlanNode[]> => {
+    await explain.query(`set plan_cache_mode = ${mode}`)
+    const plan = await explain.query(`explain (format json) ${statement.text}`, statement.values)
+    const root = (plan.rows[0] as { 'QUERY PLAN': Array<{ Plan: PlanNode }> })['QUERY PLAN']
+    return root.map((r) => r.Plan)
+  }
+
   /** The sequential scans of a big table in each statement's plans (both plan modes). */
   const seqScans = async (statements: Array<{ text: string; values: unknown[] }>) => {
     const found: string[] = []
-    for (const { text, values } of statements) {
-      if (!/^\s*(select|with)\b/i.test(text)) continue
-      for (const mode of ['auto', 'force_generic_plan']) {
-        await explain.query(`set plan_cache_mode = ${mode}`)
-        const plan = await explain.query(`explain (format json) ${text}`, values)
-        const root = (plan.rows[0] as { 'QUERY PLAN': Array<{ Plan: PlanNode }> })['QUERY PLAN']
-        const scans = root.flatMap((r) => wholeScans(r.Plan))
-        if (scans.length > 0) found.push(`${mode}: ${text}\n  ${scans.join('\n  ')}`)
+    for (const statement of statements) {
+      if (!/^\s*(select|with)\b/i.test(statement.text)) continue
+      for (const mode of ['auto', 'force_generic_plan'] as const) {
+        const scans = (await plansOf(statement, mode)).flatMap((plan) => wholeScans(plan))
+        if (scans.length > 0) found.push(`${mode}: ${statement.text}\n  ${scans.join('\n  ')}`)
       }
     }
     return found
@@ -237,15 +251,8 @@ describe('query plans at scale on postgres', () => {
     )
     const sums = statements.filter((s) => /\bsum\(/i.test(s.text) && /ledger_entries/.test(s.text))
     expect(sums).toHaveLength(1)
-    await explain.query('set plan_cache_mode = auto')
-    const plan = await explain.query(`explain (format json) ${sums[0]!.text}`, sums[0]!.values)
-    const root = (plan.rows[0] as { 'QUERY PLAN': Array<{ Plan: PlanNode }> })['QUERY PLAN']
-    const scans = (node: PlanNode): string[] => [
-      ...(node['Relation Name'] ? [`${node['Node Type']} using ${node['Index Name']}`] : []),
-      ...(node.Plans ?? []).flatMap(scans),
-    ]
     // The heavy user's 10,000 rows summed without reading one of them from the table.
-    expect(root.flatMap((r) => scans(r.Plan))).toEqual([
+    expect((await plansOf(sums[0]!, 'auto')).flatMap(tableReads)).toEqual([
       'Index Only Scan using ledger_entries_user_coins',
     ])
   })
@@ -312,11 +319,8 @@ describe('query plans at scale on postgres', () => {
         // one is the planner's choice at this size; at scale, the (user_id, id) range).
         const read = statements.find((s) => s.text.includes(`from "${table}"`))
         expect(read, url).toBeDefined()
-        for (const mode of ['auto', 'force_generic_plan']) {
-          await explain.query(`set plan_cache_mode = ${mode}`)
-          const plan = await explain.query(`explain (format json) ${read!.text}`, read!.values)
-          const root = (plan.rows[0] as { 'QUERY PLAN': Array<{ Plan: PlanNode }> })['QUERY PLAN']
-          const scans = root.flatMap((r) => indexScans(r.Plan))
+        for (const mode of ['auto', 'force_generic_plan'] as const) {
+          const scans = (await plansOf(read!, mode)).flatMap(indexScans)
           expect(
             scans.some((scan) => /^\S+: .*\buser_id = /.test(scan)),
             `${mode} ${url}: ${scans.join('; ')}`,
