@@ -9,18 +9,14 @@ import { openDatabase } from '../../server/db/index.ts'
 
 describe('DATABASE_URL', () => {
   it('refuses a URL that is neither file: nor postgres:// and creates nothing', () => {
-    const cwd = process.cwd()
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'db-url-'))
-    process.chdir(dir)
-    try {
-      for (const url of ['sqlite:/tmp/x.db', 'mysql://root@localhost/test', './data/app.db']) {
-        expect(() => openDatabase(url), url).toThrow(/must be file:PATH .* or postgres:\/\//)
-      }
-      expect(fs.readdirSync(dir)).toEqual([])
-    } finally {
-      process.chdir(cwd)
-      fs.rmSync(dir, { recursive: true, force: true })
+    // Relative to the working directory, as such a URL would have been read.
+    const stamp = `${process.pid}-${Date.now()}`
+    const name = `db-url-${stamp}`
+    for (const url of [`${name}:/tmp/x.db`, `mysql://root@localhost/${name}`, `./${name}/app.db`]) {
+      expect(() => openDatabase(url), url).toThrow(/must be file:PATH .* or postgres:\/\//)
     }
+    // Nothing named after any part of the URLs (a misread one may lose its first characters).
+    expect(fs.readdirSync('.').filter((entry) => entry.includes(stamp))).toEqual([])
   })
 
   it('opens file:PATH as SQLite', async () => {
