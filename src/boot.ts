@@ -34,6 +34,28 @@ function afterFirstPaint(maxMs = 200): Promise<void> {
 }
 
 /**
+ * Resolves once the browser reports a performance entry of `type` for which `matches` holds
+ * (entries already reported count: `buffered`), or after `maxMs` (a hidden tab paints nothing).
+ */
+function untilReported(
+  type: 'paint' | 'largest-contentful-paint',
+  matches: (entry: PerformanceEntry) => boolean,
+  maxMs: number,
+): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      observer.disconnect()
+      resolve()
+    }
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntries().some(matches)) done()
+    })
+    observer.observe({ type, buffered: true })
+    setTimeout(done, maxMs)
+  })
+}
+
+/**
  * Resolves once the browser reports the page's largest image (the one it fetches at high
  * priority: the landing's poster) as its largest paint, or after `maxMs`; at once when the page
  * has none. Its paint is reported after the frame is on screen; a frame awaited with rAF may
@@ -45,18 +67,11 @@ function afterHeroPainted(maxMs = 1000): Promise<void> {
   if (!hero || !PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
     return Promise.resolve()
   }
-  return new Promise<void>((resolve) => {
-    const done = () => {
-      observer.disconnect()
-      resolve()
-    }
-    const observer = new PerformanceObserver((list) => {
-      const entries = list.getEntries() as LargestContentfulPaint[]
-      if (entries.some((entry) => entry.element === hero)) done()
-    })
-    observer.observe({ type: 'largest-contentful-paint', buffered: true })
-    setTimeout(done, maxMs)
-  })
+  return untilReported(
+    'largest-contentful-paint',
+    (entry) => (entry as LargestContentfulPaint).element === hero,
+    maxMs,
+  )
 }
 
 /**
@@ -66,18 +81,7 @@ function afterHeroPainted(maxMs = 1000): Promise<void> {
  */
 function afterFirstFrameShown(maxMs = 1000): Promise<void> {
   if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return afterFirstPaint()
-  return new Promise<void>((resolve) => {
-    const observer = new PerformanceObserver((list) => {
-      if (list.getEntriesByName('first-contentful-paint').length === 0) return
-      observer.disconnect()
-      resolve()
-    })
-    observer.observe({ type: 'paint', buffered: true })
-    setTimeout(() => {
-      observer.disconnect()
-      resolve()
-    }, maxMs)
-  })
+  return untilReported('paint', (entry) => entry.name === 'first-contentful-paint', maxMs)
 }
 
 /** Appends the app's preloads the build left in `<template id="app-preloads">` (once). */
