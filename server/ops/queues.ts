@@ -3,12 +3,20 @@
  * bank statement, and requested withdrawals by due date (overdue first), filtered and paged. The
  * actions on them are in operator-actions.ts.
  */
-import { reviewsOf } from '../risk/holds.ts'
+import { REVIEW_COLUMNS, reviewOf } from '../risk/holds.ts'
 import type { OrderPurpose } from '../db/schema/earning.ts'
 import type { AppContext } from '../context.ts'
 import { visibleStatus } from '../earning/order-view.ts'
 import type { OrderQueueRow, WithdrawalQueueRow } from '../../contract/api/ops.ts'
-import { badCursor, cappedCount, pageLimit, usersNamed, type Page } from './queue-search.ts'
+import {
+  badCursor,
+  capped,
+  cappedCount,
+  countedUpToCap,
+  pageLimit,
+  usersNamed,
+  type Page,
+} from './queue-search.ts'
 
 export type { Page }
 
@@ -69,37 +77,40 @@ export async function listOrderQueue(
       ]),
     )
   }
-  const [count, rows] = await Promise.all([
-    cappedCount(ctx.db, q),
-    (after === null ? q : q.where('orders.id', '>', after))
-      .innerJoin('users', 'users.id', 'orders.user_id')
-      .select([
-        'orders.id',
-        'orders.order_id',
-        'orders.user_id',
-        'users.first_name',
-        'users.email',
-        'users.phone_number',
-        'users.points',
-        'orders.purpose',
-        'orders.amount',
-        'orders.membership_plan_id',
-        'orders.utr',
-        'orders.upi_reference',
-        'orders.status',
-        'orders.created_at',
-        'orders.expires_at',
-      ])
-      .orderBy('orders.id')
-      .limit(limit + 1)
-      .execute(),
-  ])
+  const rows = await (after === null ? q : q.where('orders.id', '>', after))
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .select([
+      'orders.id',
+      'orders.order_id',
+      'orders.user_id',
+      'users.first_name',
+      'users.email',
+      'users.phone_number',
+      'users.points',
+      'orders.purpose',
+      'orders.amount',
+      'orders.membership_plan_id',
+      'orders.utr',
+      'orders.upi_reference',
+      'orders.status',
+      'orders.created_at',
+      'orders.expires_at',
+      countedUpToCap(q).as('matched_count'),
+    ])
+    .orderBy('orders.id')
+    .limit(limit + 1)
+    .execute()
+  // The count rides on the rows; a page past the last row counts on its own.
+  const count =
+    rows.length > 0 || after === null
+      ? capped(rows[0]?.matched_count)
+      : await cappedCount(ctx.db, q)
   const page = rows.slice(0, limit)
   const now = ctx.now()
   return {
     ...count,
     next: rows.length > limit ? String(page.at(-1)?.id) : null,
-    rows: page.map(({ id: _id, ...r }) => ({
+    rows: page.map(({ id: _id, matched_count: _count, ...r }) => ({
       ...r,
       status: visibleStatus(r, now),
       age_seconds: Math.max(0, Math.floor((now.getTime() - Date.parse(r.created_at)) / 1000)),
@@ -156,9 +167,8 @@ export async function listWithdrawalQueue(
       ]),
     )
   }
-  const [count, rows] = await Promise.all([
-    cappedCount(ctx.db, q),
-    (after === null
+  const rows = await (
+    after === null
       ? q
       : q.where((eb) =>
           eb(
@@ -167,49 +177,67 @@ export async function listWithdrawalQueue(
             eb.tuple(after.due, after.id),
           ),
         )
-    )
-      .innerJoin('users', 'users.id', 'withdrawals.user_id')
-      .select([
-        'withdrawals.id',
-        'withdrawals.user_id',
-        'users.first_name',
-        'users.email',
-        'users.points',
-        'withdrawals.upi_id',
-        'withdrawals.amount',
-        'withdrawals.fee',
-        'withdrawals.coins',
-        'withdrawals.status',
-        'withdrawals.upi_reference',
-        'withdrawals.reason',
-        'withdrawals.created_at',
-        'withdrawals.due_at',
-        'withdrawals.withdrawl_days',
-      ])
-      // Every row has a due date (migration 011 gave the older ones their creation time).
-      .orderBy('withdrawals.due_at')
-      .orderBy('withdrawals.id')
-      .limit(limit + 1)
-      .execute(),
-  ])
+  )
+    .innerJoin('users', 'users.id', 'withdrawals.user_id')
+    // Held and reviewed rows carry why they were held (the review's key is the withdrawal's id).
+    .leftJoin('withdrawal_reviews', 'withdrawal_reviews.withdrawal_id', 'withdrawals.id')
+    .leftJoin('operators', 'operators.id', 'withdrawal_reviews.operator_id')
+    .select([
+      'withdrawals.id',
+      'withdrawals.user_id',
+      'users.first_name',
+      'users.email',
+      'users.points',
+      'withdrawals.upi_id',
+      'withdrawals.amount',
+      'withdrawals.fee',
+      'withdrawals.coins',
+      'withdrawals.status',
+      'withdrawals.upi_reference',
+      'withdrawals.reason',
+      'withdrawals.created_at',
+      'withdrawals.due_at',
+      'withdrawals.withdrawl_days',
+      ...REVIEW_COLUMNS,
+      countedUpToCap(q).as('matched_count'),
+    ])
+    // Every row has a due date (migration 011 gave the older ones their creation time).
+    .orderBy('withdrawals.due_at')
+    .orderBy('withdrawals.id')
+    .limit(limit + 1)
+    .execute()
+  // The count rides on the rows; a page past the last row counts on its own.
+  const count =
+    rows.length > 0 || after === null
+      ? capped(rows[0]?.matched_count)
+      : await cappedCount(ctx.db, q)
   const page = rows.slice(0, limit)
   const last = page.at(-1)
-  // Held and reviewed rows carry why they were held (one indexed read for the page).
-  const reviews = await reviewsOf(
-    ctx,
-    page.filter((r) => r.status !== 'paid' && r.status !== 'failed').map((r) => r.id),
-  )
   return {
     ...count,
     next: rows.length > limit && last ? `${last.due_at}~${last.id}` : null,
     rows: page.map((r) => ({
-      ...r,
+      id: r.id,
+      user_id: r.user_id,
+      first_name: r.first_name,
+      email: r.email,
+      points: r.points,
+      upi_id: r.upi_id,
+      amount: r.amount,
+      fee: r.fee,
+      coins: r.coins,
+      status: r.status,
+      upi_reference: r.upi_reference,
+      reason: r.reason,
+      created_at: r.created_at,
+      due_at: r.due_at,
+      withdrawl_days: r.withdrawl_days,
       // A held withdrawal is as overdue as any other: its promise does not wait for the review.
       overdue:
         (r.status === 'requested' || r.status === 'held') &&
         r.due_at !== null &&
         r.due_at <= nowText,
-      review: reviews.get(r.id) ?? null,
+      review: r.status === 'paid' || r.status === 'failed' ? null : reviewOf(r),
     })),
   }
 }

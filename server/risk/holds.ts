@@ -33,41 +33,44 @@ export async function recordHold(
     .execute()
 }
 
-/** The reviews of `withdrawalIds` by withdrawal id (operator's email as `operator`). */
-export async function reviewsOf(
-  ctx: AppContext,
-  withdrawalIds: number[],
-): Promise<Map<number, HoldReview>> {
-  if (withdrawalIds.length === 0) return new Map()
-  const rows = await ctx.db
-    .selectFrom('withdrawal_reviews')
-    .leftJoin('operators', 'operators.id', 'withdrawal_reviews.operator_id')
-    .select([
-      'withdrawal_reviews.withdrawal_id',
-      'withdrawal_reviews.findings',
-      'withdrawal_reviews.held_at',
-      'withdrawal_reviews.decision',
-      'withdrawal_reviews.coins_returned',
-      'operators.email as operator',
-      'withdrawal_reviews.note',
-      'withdrawal_reviews.decided_at',
-    ])
-    .where('withdrawal_reviews.withdrawal_id', 'in', withdrawalIds)
-    .execute()
-  return new Map(
-    rows.map((r) => [
-      r.withdrawal_id,
-      {
-        findings: JSON.parse(r.findings) as RiskFinding[],
-        held_at: r.held_at,
-        decision: r.decision,
-        coins_returned: r.coins_returned,
-        operator: r.operator,
-        note: r.note,
-        decided_at: r.decided_at,
-      },
-    ]),
-  )
+/**
+ * The columns of a withdrawal's review, for a query that left-joins `withdrawal_reviews` and its
+ * deciding `operators` row to `withdrawals`; `reviewOf` reads them back.
+ */
+export const REVIEW_COLUMNS = [
+  'withdrawal_reviews.withdrawal_id as review_of',
+  'withdrawal_reviews.findings as review_findings',
+  'withdrawal_reviews.held_at as review_held_at',
+  'withdrawal_reviews.decision as review_decision',
+  'withdrawal_reviews.coins_returned as review_coins_returned',
+  'operators.email as review_operator',
+  'withdrawal_reviews.note as review_note',
+  'withdrawal_reviews.decided_at as review_decided_at',
+] as const
+
+/** The review in a row selected with REVIEW_COLUMNS, or null when the withdrawal was never held. */
+export function reviewOf(row: {
+  review_of: number | null
+  review_findings: string | null
+  review_held_at: string | null
+  review_decision: HoldReview['decision']
+  review_coins_returned: number | null
+  review_operator: string | null
+  review_note: string | null
+  review_decided_at: string | null
+}): HoldReview | null {
+  if (row.review_of === null || row.review_findings === null || row.review_held_at === null) {
+    return null
+  }
+  return {
+    findings: JSON.parse(row.review_findings) as RiskFinding[],
+    held_at: row.review_held_at,
+    decision: row.review_decision,
+    coins_returned: row.review_coins_returned,
+    operator: row.review_operator,
+    note: row.review_note,
+    decided_at: row.review_decided_at,
+  }
 }
 
 /**

@@ -270,6 +270,13 @@ describe.each(ENGINES)('operators console on %s', (engine) => {
     expect(
       ((queue.body.rows as { age_seconds: number }[])[0] as { age_seconds: number }).age_seconds,
     ).toBeGreaterThanOrEqual(600)
+    // A page past the last row still counts the queue.
+    const pastEnd = await api.call(
+      'GET',
+      `/api/v1/ops/orders?after=999999999&q=${encodeURIComponent(user.email)}`,
+      { token },
+    )
+    expect(pastEnd.body).toMatchObject({ rows: [], total: 1, total_capped: false, next: null })
 
     const mismatch = await api.call('POST', `/api/v1/ops/orders/${orderId}/confirm`, {
       token,
@@ -399,6 +406,14 @@ describe.each(ENGINES)('operators console on %s', (engine) => {
     expect(paged.body.total_capped).toBe(false)
     expect(paged.body.next).toBeNull()
     expect((paged.body.rows as { id: number }[]).map((r) => r.id)).toEqual([ids[1]])
+    // A page past the last row (its cursor is the last row's) still counts the queue.
+    const lastRow = (paged.body.rows as { id: number; due_at: string }[])[0]!
+    const pastEnd = await api.call(
+      'GET',
+      `/api/v1/ops/withdrawals?limit=1&after=${encodeURIComponent(`${lastRow.due_at}~${lastRow.id}`)}&q=${encodeURIComponent(user.email)}`,
+      { token },
+    )
+    expect(pastEnd.body).toMatchObject({ rows: [], total: 2, total_capped: false, next: null })
 
     const before = await points(user.id)
     const paid = await api.call('POST', `/api/v1/ops/withdrawals/${ids[0]}/pay`, {
