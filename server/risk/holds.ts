@@ -4,7 +4,6 @@
  * its due date stays as promised, until an operator decides (server/ops/withdrawal-review.ts).
  */
 import type { Tx } from '../db/index.ts'
-import type { AppContext } from '../context.ts'
 import type { RiskFinding, RiskRules } from '../../contract/risk-rules.ts'
 import { assessRisk } from './assess.ts'
 import type { HoldReview } from '../../contract/api/risk.ts'
