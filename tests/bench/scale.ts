@@ -6,8 +6,10 @@
  * Builds two databases through the product's own migrations and seed, then grows them by SQL
  * (tests/bench/scale-data.ts): `scale_large_USERS` (default 1,000,000 users, about 20 ledger
  * rows each) and `scale_small_N` (default 5,000). `--reuse` keeps a database an earlier run built
- * at the same size; `--build-only` stops once both are built. On each it starts the API (buildApp, 127.0.0.1, a random port; the start-up
- * is timed) and fires with autocannon from a process of its own (api-load.ts), for `--seconds`
+ * at the same size; `--build-only` stops once both are built. It starts the API on each (buildApp,
+ * 127.0.0.1, a random port; the start-up is timed) and fires each call with autocannon from a
+ * process of its own (api-load.ts), on the small database and then at once on the large one (a
+ * drift of the machine's speed then touches both sides of a ratio alike), for `--seconds`
  * (default 10) and 50 connections (BENCH_CONNECTIONS): every user GET route (64 typical users
  * round-robin; the wallet also for a user with 10,000 ledger rows, first and deep pages), every
  * console queue and search (an operator session), the payout CSV export (2 connections, 20
@@ -171,11 +173,23 @@ async function rowsOf(
   return null
 }
 
-/** Starts the API on database `name`, measures every scenario, and stops it. */
-async function measure(
-  name: string,
-  users: number,
-): Promise<{ startMs: number; results: LoadResult[]; rows: Map<string, number | null> }> {
+/** The API started on one database, with the calls to measure on it. */
+interface Target {
+  app: Awaited<ReturnType<typeof buildApp>>
+  baseUrl: string
+  startMs: number
+  scenarios: Scenario[]
+}
+
+/** What was measured on one database: start-up, each call's load, and the rows each answer carries. */
+interface Measured {
+  startMs: number
+  results: LoadResult[]
+  rows: Map<string, number | null>
+}
+
+/** Starts the API on database `name` (timed) and lists the calls to measure on it. */
+async function start(name: string, users: number): Promise<Target> {
   const started = Date.now()
   const app = await buildApp({
     databaseUrl: urlOf(name),
@@ -186,8 +200,6 @@ async function measure(
   })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const startMs = Date.now() - started
-  const results: LoadResult[] = []
-  const rows = new Map<string, number | null>()
   try {
     const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
     const { userHeaders, heavy, ops, ids } = await scaleSessions(app, users)
@@ -322,39 +334,62 @@ async function measure(
         amount: 20,
       },
     ]
-    for (const s of scenarios) {
-      if (ONLY && !ONLY.some((name) => s.name.includes(name))) continue
-      const connections = s.connections ?? CONNECTIONS
-      rows.set(s.name, await rowsOf(baseUrl, s.path, s.templates[0]?.headers))
-      // A second of warm-up per scenario (JIT, plans, caches), not reported.
-      await runLoad({
-        name: 'warm-up',
-        baseUrl,
-        method: 'GET',
-        path: s.path,
-        templates: s.templates,
-        connections,
-        durationSeconds: 1,
-        amount: s.amount ? Math.min(s.amount, 4) : undefined,
-      })
-      results.push(
-        await runLoad({
-          name: s.name,
-          baseUrl,
-          method: 'GET',
-          path: s.path,
-          templates: s.templates,
-          connections,
-          durationSeconds: SECONDS,
-          amount: s.amount,
-        }),
-      )
-      process.stdout.write('.')
-    }
-  } finally {
+    return { app, baseUrl, startMs, scenarios }
+  } catch (error) {
     await app.close()
+    throw error
   }
-  return { startMs, results, rows }
+}
+
+/** Measures call `s` on `target` (a second of warm-up first), into `into`. */
+async function measureOn(target: Target, s: Scenario, into: Measured): Promise<void> {
+  const connections = s.connections ?? CONNECTIONS
+  const { baseUrl } = target
+  into.rows.set(s.name, await rowsOf(baseUrl, s.path, s.templates[0]?.headers))
+  // A second of warm-up per call (JIT, plans, caches), not reported.
+  await runLoad({
+    name: 'warm-up',
+    baseUrl,
+    method: 'GET',
+    path: s.path,
+    templates: s.templates,
+    connections,
+    durationSeconds: 1,
+    amount: s.amount ? Math.min(s.amount, 4) : undefined,
+  })
+  into.results.push(
+    await runLoad({
+      name: s.name,
+      baseUrl,
+      method: 'GET',
+      path: s.path,
+      templates: s.templates,
+      connections,
+      durationSeconds: SECONDS,
+      amount: s.amount,
+    }),
+  )
+}
+
+/**
+ * Measures every call on both databases, each call on the small database and then at once on the
+ * large one, so a drift of the machine's speed during the run touches both sides of a ratio alike.
+ */
+async function measureBoth(
+  small: Target,
+  large: Target,
+): Promise<{ small: Measured; large: Measured }> {
+  const measured = (t: Target): Measured => ({ startMs: t.startMs, results: [], rows: new Map() })
+  const both = { small: measured(small), large: measured(large) }
+  for (const s of small.scenarios) {
+    if (ONLY && !ONLY.some((name) => s.name.includes(name))) continue
+    const l = large.scenarios.find((c) => c.name === s.name)
+    if (!l) continue
+    await measureOn(small, s, both.small)
+    await measureOn(large, l, both.large)
+    process.stdout.write('.')
+  }
+  return both
 }
 
 const ms = (v: number) => (v >= 100 ? v.toFixed(0) : v.toFixed(1))
@@ -364,7 +399,6 @@ const refusals = (r: LoadResult) =>
     .map(([label, n]) => `${label} ×${n}`)
     .join(', ') || (r.errors + r.timeouts > 0 ? `errors ${r.errors}, timeouts ${r.timeouts}` : '')
 
-type Measured = Awaited<ReturnType<typeof measure>>
 const rowCount = (m: Measured, name: string) => String(m.rows.get(name) ?? '—')
 
 /** Prints the one table: both databases and the ratios large/small. */
@@ -422,9 +456,15 @@ console.log(
 const largeDb = await prepare(LARGE)
 const smallDb = await prepare(SMALL)
 if (args.includes('--build-only')) process.exit(0)
-console.log(`measuring the small database (load average ${loadAverage()})`)
-const small = await measure(smallDb.name, SMALL)
-console.log(`\nmeasuring the large database (load average ${loadAverage()})`)
-const large = await measure(largeDb.name, LARGE)
-console.log(`\ndone (load average ${loadAverage()})`)
-printComparison(large, small)
+console.log(`starting the API on both (load average ${loadAverage()})`)
+const smallTarget = await start(smallDb.name, SMALL)
+const largeTarget = await start(largeDb.name, LARGE)
+console.log(`measuring each call on the small database, then on the large one`)
+try {
+  const { small, large } = await measureBoth(smallTarget, largeTarget)
+  console.log(`\ndone (load average ${loadAverage()})`)
+  printComparison(large, small)
+} finally {
+  await smallTarget.app.close()
+  await largeTarget.app.close()
+}
