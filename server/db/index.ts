@@ -8,6 +8,7 @@ import SQLite from 'better-sqlite3'
 import pg from 'pg'
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely'
 import type { Database } from './schema/index.ts'
+import { InlineLimitsPlugin } from './inline-limits.ts'
 import { NamingClient } from './named-statements.ts'
 
 export type Engine = 'sqlite' | 'postgres'
@@ -63,7 +64,11 @@ function pgPool(url: string, max: number, options?: string): Db {
   // An idle client's connection can end under us (a server restart, a dropped database):
   // the pool replaces it; without this listener the error would crash the process.
   pool.on('error', (error) => console.error('idle PostgreSQL client error:', error.message))
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    // A LIMIT in the text lets a paged statement keep a generic plan (inline-limits.ts).
+    plugins: [new InlineLimitsPlugin()],
+  })
 }
 
 /**
