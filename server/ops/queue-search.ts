@@ -61,11 +61,23 @@ export function countedUpToCap<DB, TB extends keyof DB, O>(
   return sql<number | string>`(select count(*) from (${inner}) matched)`
 }
 
+/**
+ * The capped count of a keyset page of `query`, whose rows selected
+ * `countedUpToCap(query).as('matched_count')`: read from its first row, or counted in a statement
+ * of its own when a page after a cursor (`cursored`) has no rows.
+ */
+export async function countOfPage<DB, TB extends keyof DB, O>(
+  db: Db,
+  query: SelectQueryBuilder<DB, TB, O>,
+  rows: ReadonlyArray<{ matched_count: number | string }>,
+  cursored: boolean,
+): Promise<{ total: number; total_capped: boolean }> {
+  if (rows.length === 0 && cursored) return cappedCount(db, query)
+  return capped(rows[0]?.matched_count)
+}
+
 /** A count of at most COUNT_CAP + 1 (PostgreSQL's bigint arrives as text) as the page's total. */
-export function capped(n: number | string | undefined): {
-  total: number
-  total_capped: boolean
-} {
+function capped(n: number | string | undefined): { total: number; total_capped: boolean } {
   const count = Number(n ?? 0)
   return { total: Math.min(count, COUNT_CAP), total_capped: count > COUNT_CAP }
 }

@@ -10,8 +10,7 @@ import { visibleStatus } from '../earning/order-view.ts'
 import type { OrderQueueRow, WithdrawalQueueRow } from '../../contract/api/ops.ts'
 import {
   badCursor,
-  capped,
-  cappedCount,
+  countOfPage,
   countedUpToCap,
   pageLimit,
   usersNamed,
@@ -100,11 +99,7 @@ export async function listOrderQueue(
     .orderBy('orders.id')
     .limit(limit + 1)
     .execute()
-  // The count rides on the rows; a page past the last row counts on its own.
-  const count =
-    rows.length > 0 || after === null
-      ? capped(rows[0]?.matched_count)
-      : await cappedCount(ctx.db, q)
+  const count = await countOfPage(ctx.db, q, rows, after !== null)
   const page = rows.slice(0, limit)
   const now = ctx.now()
   return {
@@ -206,11 +201,7 @@ export async function listWithdrawalQueue(
     .orderBy('withdrawals.id')
     .limit(limit + 1)
     .execute()
-  // The count rides on the rows; a page past the last row counts on its own.
-  const count =
-    rows.length > 0 || after === null
-      ? capped(rows[0]?.matched_count)
-      : await cappedCount(ctx.db, q)
+  const count = await countOfPage(ctx.db, q, rows, after !== null)
   const page = rows.slice(0, limit)
   const last = page.at(-1)
   return {
