@@ -32,7 +32,7 @@ function videoList(ctx: AppContext): Promise<VideoItem[]> {
   const videos = db
     .selectFrom('videos')
     .select(['id', 'link', 'redirection_link', 'timer'])
-    // Operators hide a video or reorder the list in the console (migration 006, issue 17).
+    // Operators hide a video or reorder the list in the console (migration 006).
     .where('active', '=', 1)
     .orderBy('position')
     .orderBy('id')

@@ -1,6 +1,6 @@
 /**
  * A withdrawal held for review, as its user sees it, in real headless Chromium at 360×800 on the
- * real API and database (issue 33): a user another account already withdrew to the same UPI ID
+ * real API and database: a user another account already withdrew to the same UPI ID
  * (the `shared_payout` risk rule) logs in through the login screen, requests a withdrawal on the
  * form, and finds it in the wallet "under review" with the payout date the server stored; in Hindi
  * it reads "जाँच में" with that date. An operator rejects it through the console API with a reason:

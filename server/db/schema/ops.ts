@@ -1,5 +1,5 @@
 /**
- * The operators' console tables (migration 006, issue 17; DECISIONS §8). Timestamps are ISO-8601
+ * The operators' console tables (migration 006; DECISIONS §8). Timestamps are ISO-8601
  * UTC text; booleans are integers 0/1.
  */
 import type { Generated } from 'kysely'

@@ -1,5 +1,5 @@
 /**
- * Web Push tables (migration 008, issue 16). Timestamps are ISO-8601 UTC text.
+ * Web Push tables (migration 008). Timestamps are ISO-8601 UTC text.
  */
 import type { Generated } from 'kysely'
 

@@ -203,7 +203,7 @@ describe('Landing video facade', () => {
   })
 })
 
-describe('Landing in Hindi (issue 16)', () => {
+describe('Landing in Hindi', () => {
   afterEach(async () => {
     const { activateLocale } = await import('@/i18n/i18n')
     await activateLocale('en')

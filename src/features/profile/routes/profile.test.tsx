@@ -110,7 +110,7 @@ describe('Profile screen', () => {
   })
 })
 
-describe('Profile in Hindi (issue 16)', () => {
+describe('Profile in Hindi', () => {
   afterEach(async () => {
     const { activateLocale } = await import('@/i18n/i18n')
     await activateLocale('en')
