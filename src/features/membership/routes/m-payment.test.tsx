@@ -95,6 +95,21 @@ describe('UPI payment page', () => {
     expect(screen.queryByText('₹1')).not.toBeInTheDocument()
   })
 
+  it('keeps the spinner alone until the QR codes are ready, then draws the order and the codes together', async () => {
+    let answerUpi: (payees: unknown) => void = () => {}
+    getUpi.mockReturnValue(new Promise((resolve) => (answerUpi = resolve)))
+    renderAt('/m-payment?deposit=499&membership_plan_id=3&order_id=ord_7')
+    await vi.waitFor(() => expect(getUpi).toHaveBeenCalled())
+    // The order is in; the payees are not: nothing of the order above the spinner yet.
+    expect(screen.getByText('Preparing your payment…')).toBeInTheDocument()
+    expect(screen.queryByTestId('payment-amount')).toBeNull()
+    expect(screen.queryByTestId('order-status')).toBeNull()
+    answerUpi([{ upi_id: 'first@okaxis', payee_name: 'Watch Earn One' }])
+    expect(await screen.findByTestId('qr-image-0')).toBeInTheDocument()
+    expect(screen.getByTestId('payment-amount')).toHaveTextContent('₹499')
+    expect(screen.queryByText('Preparing your payment…')).toBeNull()
+  })
+
   it('says there is nothing to pay when opened without its query parameters', async () => {
     renderAt('/m-payment')
     expect(await screen.findByRole('alert')).toHaveTextContent(/There is no payment to make here/)

@@ -108,6 +108,9 @@ export default function MPayment() {
     setAttempt((n) => n + 1)
   }
 
+  // The order's sections come with its QR codes (or its error), in one frame: the spinner stands
+  // alone until then, so nothing appears above it and moves when it goes (a layout shift: CLS).
+  const shown = slides || error ? order : null
   const current = slides?.[active] ?? slides?.[0]
   const orderId = order?.order_id ?? null
   const fileName = `upi-qr-${orderId ?? 'order'}-${active + 1}.png`
@@ -198,20 +201,20 @@ export default function MPayment() {
           </div>
         ) : null}
         {!slides && !error ? <PageSpinner label={t('Preparing your payment…')} /> : null}
-        {order ? (
+        {shown ? (
           <section className="card stack" aria-label={t('Payment details')}>
             <p>
               {t('Amount:')}{' '}
-              <strong data-testid="payment-amount">{formatRupees(order.amount)}</strong>
+              <strong data-testid="payment-amount">{formatRupees(shown.amount)}</strong>
             </p>
             {isFee ? (
               <p>{t('This is a one-time refundable platform fee.')}</p>
-            ) : order.membership_plan_id !== null ? (
+            ) : shown.membership_plan_id !== null ? (
               <p data-testid="payment-plan">
                 {t('Plan:')} <strong>{planName ?? t('Membership plan')}</strong>
               </p>
             ) : null}
-            <p className="muted">{t('Order ID: {id}', { id: order.order_id })}</p>
+            <p className="muted">{t('Order ID: {id}', { id: shown.order_id })}</p>
           </section>
         ) : null}
         {slides && current && open ? (
@@ -231,20 +234,20 @@ export default function MPayment() {
             </p>
           </>
         ) : null}
-        {order ? (
+        {shown ? (
           <p
             className={`order-status${status === 'confirmed' ? ' ok-text' : ''}`}
             role="status"
             data-testid="order-status"
           >
-            {statusText(status, isFee, Boolean(order.utr))}
+            {statusText(status, isFee, Boolean(shown.utr))}
           </p>
         ) : null}
-        {order && open ? (
+        {shown && open ? (
           <UtrForm
-            orderId={order.order_id}
-            utr={order.utr ?? null}
-            onSaved={(saved) => setOrder({ ...order, ...saved })}
+            orderId={shown.order_id}
+            utr={shown.utr ?? null}
+            onSaved={(saved) => setOrder({ ...shown, ...saved })}
           />
         ) : null}
         {slides && open ? (
@@ -266,11 +269,11 @@ export default function MPayment() {
             </div>
           </>
         ) : null}
-        {order && open ? (
+        {shown && open ? (
           <p className="notice">
             {t(
               'Or take a screenshot of this QR code and pay {rupees} from any UPI app. Then enter the UPI reference above: your payment is confirmed once it reaches us.',
-              { rupees: formatRupees(order.amount) },
+              { rupees: formatRupees(shown.amount) },
             )}
           </p>
         ) : null}
