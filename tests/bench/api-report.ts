@@ -109,7 +109,10 @@ export function printLatencyByStatus(engine: EngineName, rows: Row[]) {
 
 /** Scenarios held to the PostgreSQL targets: the dashboard and the reward claims. */
 const TARGETED = /dashboard|add-reward/
-/** The API's targets on PostgreSQL (README, docs/benchmarks.md): p99 (ms), share of SQLite's rate, dashboard's of floor. */
+/**
+ * The API's targets on PostgreSQL (README, docs/benchmarks.md): p99 (ms), share of SQLite's rate,
+ * dashboard's of floor.
+ */
 export const TARGETS = { p99Ms: 100, ofSqlite: 0.5, dashboardOfFloor: 0.5 }
 
 /** The verdict on PostgreSQL's row `p` against the PostgreSQL targets ('—' when not targeted). */

@@ -214,12 +214,12 @@ describe('first paint without JavaScript', () => {
       // moves the text a little: `font-display: swap`.) A page that asked for the font only once
       // its layout found Devanagari text gets its stylesheet after 5 s, and fails below.
       const hindi = await pageWithHeldApp({ locale: 'hi-IN' })
-      const fontIn = new Promise<void>((resolve) => {
-        hindi.page.on('requestfinished', (request) => {
-          if (request.url().endsWith('.woff2')) resolve()
+      const fontIn = hindi.page
+        .waitForEvent('requestfinished', {
+          predicate: (request) => request.url().endsWith('.woff2'),
+          timeout: 5_000,
         })
-        setTimeout(resolve, 5_000)
-      })
+        .catch(() => undefined)
       await hindi.page.route(/\/assets\/[\w-]+\.css$/, async (route) => {
         await fontIn
         await route.continue()

@@ -108,9 +108,11 @@ export default function MPayment() {
     setAttempt((n) => n + 1)
   }
 
-  // The order's sections come with its QR codes (or its error), in one frame: the spinner stands
-  // alone until then, so nothing appears above it and moves when it goes (a layout shift: CLS).
-  const shown = slides || error ? order : null
+  // The page is ready once the QR codes (or an error) are in. Until then the spinner stands alone,
+  // and the order's sections come with the codes in one frame: nothing appears above the spinner
+  // and moves when it goes (a layout shift: CLS).
+  const ready = slides !== null || error !== null
+  const shown = ready ? order : null
   const current = slides?.[active] ?? slides?.[0]
   const orderId = order?.order_id ?? null
   const fileName = `upi-qr-${orderId ?? 'order'}-${active + 1}.png`
@@ -200,7 +202,7 @@ export default function MPayment() {
             ) : null}
           </div>
         ) : null}
-        {!slides && !error ? <PageSpinner label={t('Preparing your payment…')} /> : null}
+        {ready ? null : <PageSpinner label={t('Preparing your payment…')} />}
         {shown ? (
           <section className="card stack" aria-label={t('Payment details')}>
             <p>
