@@ -125,6 +125,9 @@ export default defineConfig({
           env: { SCRYPT_N: '1024' },
           testTimeout: 180_000,
           hookTimeout: 180_000,
+          // Each poll waits for a state the page reaches; Vitest's 1 s default is shorter than a
+          // slow machine's Chromium takes to load the app's code.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
