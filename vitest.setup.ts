@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest'
 import { afterEach } from 'vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
+
+// `findBy…` and `waitFor` wait for a state the screen reaches; Testing Library's 1 s default is
+// shorter than a loaded machine takes for a screen's first lazy import (the QR code library).
+configure({ asyncUtilTimeout: 5000 })
 
 /**
  * jsdom has `<dialog>` but not `showModal()`/`close()`: a stand-in with the browser's behaviour
