@@ -2,7 +2,8 @@
  * The product for `npm run bench:web`, in a process of its own: started by tests/bench/web.ts
  * with `nice` (a lower CPU priority), so the server's work competes less with the Chromium being
  * measured on a small machine. Serves BENCH_DIST on SQLite, creates the logged-in bench user (a
- * verified account with its signup bonus, as every verified account has), prints one JSON line `{ "baseUrl", "login": { "identifier", "pin" } }`, and stops on SIGTERM.
+ * verified account with its signup bonus, as every verified account has), prints one JSON line
+ * `{ "baseUrl", "login": { "identifier", "pin" } }`, and stops on SIGTERM.
  */
 import { startProduct } from '../helpers/server.ts'
 import { createTestUser } from '../helpers/users.ts'
