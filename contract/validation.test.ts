@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LIMITS, UPI_ID_PATTERN, checkUpiId } from './validation'
+import { LIMITS, UPI_ID_PATTERN, canonicalUpiId, checkUpiId } from './validation'
 
 // A UPI ID is NPCI's `handle@provider` (SPEC §5, DECISIONS §7): the handle starts with a letter
 // or digit, then letters, digits, `.`, `_`, `-`; the provider starts with a letter, then letters
@@ -56,5 +56,20 @@ describe('checkUpiId', () => {
     for (const first of ['=', '+', '-', '@', '\t', '\r']) {
       expect(UPI_ID_PATTERN.test(`${first}a@ybl`)).toBe(false)
     }
+  })
+})
+
+// One payee, one spelling: stored and compared trimmed and lower-case.
+describe('canonicalUpiId', () => {
+  it.each(['pay.n@ybl', 'PAY.N@YBL', 'Pay.N@Ybl', ' PAY.N@ybl ', '\tpay.N@YBL\n'])(
+    'gives %j as pay.n@ybl',
+    (spelling) => {
+      expect(canonicalUpiId(spelling)).toBe('pay.n@ybl')
+    },
+  )
+
+  it('keeps a canonical ID as it is, and valid IDs valid', () => {
+    expect(canonicalUpiId('9876543210@paytm')).toBe('9876543210@paytm')
+    expect(checkUpiId(canonicalUpiId(' Asha.Devi@OkHdfcBank '))).toBeNull()
   })
 })

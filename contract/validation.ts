@@ -109,6 +109,15 @@ export function checkUpiId(value: string): string | null {
     : msg('Invalid UPI ID format.')
 }
 
+/**
+ * The one form a UPI ID is stored and compared in: trimmed and lower-case, since a UPI ID names
+ * one payee whatever its letter case (docs/product.md#withdrawals). `' PAY.N@ybl '` and
+ * `'pay.n@ybl'` are one payee. Check the result with checkUpiId; this never refuses.
+ */
+export function canonicalUpiId(value: string): string {
+  return value.trim().toLowerCase()
+}
+
 /** IFSC format (SPEC §5). */
 export function checkIfsc(value: string): string | null {
   return IFSC_PATTERN.test(value) ? null : msg('Invalid IFSC code format')

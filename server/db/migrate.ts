@@ -22,6 +22,7 @@ import * as m013 from './migrations/013-abuse-review.ts'
 import * as m014 from './migrations/014-growth-indexes.ts'
 import * as m015 from './migrations/015-wallet-orders-index.ts'
 import * as m016 from './migrations/016-ledger-user-coins.ts'
+import * as m017 from './migrations/017-canonical-upi-ids.ts'
 
 type EngineMigration = {
   up(db: Kysely<unknown>, engine: Engine): Promise<void>
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '014-growth-indexes': m014,
   '015-wallet-orders-index': m015,
   '016-ledger-user-coins': m016,
+  '017-canonical-upi-ids': m017,
 }
 
 class StaticProvider implements MigrationProvider {

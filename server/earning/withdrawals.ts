@@ -10,7 +10,7 @@ import { recordAccountEvent, type RequestSignal } from '../risk/signals.ts'
 import { lockForUpdate, type Tx } from '../db/index.ts'
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors.ts'
 import { formatRupees, rupeesToCoins } from '../../contract/rules.ts'
-import { checkUpiId } from '../../contract/validation.ts'
+import { canonicalUpiId, checkUpiId } from '../../contract/validation.ts'
 import type { AppContext } from '../context.ts'
 import type { WithdrawalRequested } from '../../contract/api/earning.ts'
 import type { WithdrawalOutcome } from '../../contract/api/ops.ts'
@@ -47,7 +47,9 @@ export async function requestWithdrawal(
   signal: RequestSignal | null = null,
 ): Promise<WithdrawalRequested> {
   const rules = ctx.rules
-  const upiId = typeof body.upi_id === 'string' ? body.upi_id.trim() : ''
+  // Stored canonical (trimmed, lower-case): one payee is one payee for the risk rules, the
+  // console's search and the payout file (docs/product.md#withdrawals).
+  const upiId = typeof body.upi_id === 'string' ? canonicalUpiId(body.upi_id) : ''
   const upiError = checkUpiId(upiId)
   if (upiError) throw badRequest('VALIDATION', upiError)
   const amount = assertWholeRupees(body.amount, 'amount')

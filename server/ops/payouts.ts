@@ -64,8 +64,8 @@ async function exportPayoutsIn(
     .orderBy('withdrawals.due_at')
     .orderBy('withdrawals.id')
     .execute()
-  // The UPI ID goes to the bank byte for byte (DECISIONS §7): quoted when it needs it, never
-  // prefixed. checkUpiId lets no stored ID start with a formula's first character; an older row
+  // The stored UPI ID, canonical (trimmed, lower-case; migration 017), goes to the bank byte for
+  // byte (docs/product.md#withdrawals): quoted when it needs it, never prefixed. checkUpiId lets no stored ID start with a formula's first character; an older row
   // that does is quoted.
   const lines = rows.map((r) => {
     const rest = [

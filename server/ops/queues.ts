@@ -8,6 +8,7 @@ import type { OrderPurpose } from '../db/schema/earning.ts'
 import type { AppContext } from '../context.ts'
 import { visibleStatus } from '../earning/order-view.ts'
 import type { OrderQueueRow, WithdrawalQueueRow } from '../../contract/api/ops.ts'
+import { canonicalUpiId } from '../../contract/validation.ts'
 import {
   badCursor,
   countOfPage,
@@ -158,7 +159,8 @@ export async function listWithdrawalQueue(
     q = q.where((eb) =>
       eb.or([
         ...(userIds.length > 0 ? [eb('withdrawals.user_id', 'in', userIds)] : []),
-        eb('withdrawals.upi_id', '=', text),
+        // Stored UPI IDs are canonical, so any spelling of one finds it.
+        eb('withdrawals.upi_id', '=', canonicalUpiId(text)),
       ]),
     )
   }

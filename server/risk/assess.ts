@@ -9,6 +9,7 @@
 import type { Db, Tx } from '../db/index.ts'
 import type { RiskFinding, RiskLink, RiskRules } from '../../contract/risk-rules.ts'
 import { claimFindings } from './claim-rules.ts'
+import { canonicalUpiId } from '../../contract/validation.ts'
 
 type Reader = Db | Tx
 
@@ -17,7 +18,8 @@ const LINKED_MAX = 20
 
 /**
  * The findings for `userId` under `risk` (a rule with threshold 0 is off). `payout`, when given,
- * is the UPI ID the user is withdrawing to now (it counts with the earlier ones).
+ * is the UPI ID the user is withdrawing to now (it counts with the earlier ones), in any spelling:
+ * it is compared in its canonical form, the form withdrawals store (canonicalUpiId).
  * Resolves [] when no rule fires.
  */
 export async function assessRisk(
@@ -28,7 +30,7 @@ export async function assessRisk(
 ): Promise<RiskFinding[]> {
   const findings = await Promise.all([
     sharedDevice(db, risk, userId),
-    sharedPayout(db, risk, userId, payout.upiId),
+    sharedPayout(db, risk, userId, payout.upiId && canonicalUpiId(payout.upiId)),
     signupBurst(db, risk, userId),
     idleReferrals(db, risk, userId),
     claimFindings(db, risk, userId),

@@ -446,6 +446,35 @@ describe.each(ENGINES)('risk rules on %s', (engine) => {
       expect((listed.body.rules as Record<string, number>).riskPayoutAccounts).toBe(2)
     })
 
+    it('reads four spellings of one UPI ID as one payee: stored canonical, the ring held 4 of 4, found by any spelling', async () => {
+      const handle = freshUpiId().split('@')[0]!
+      const spellings = [
+        `pay.${handle}@ybl`,
+        `PAY.${handle.toUpperCase()}@YBL`,
+        `Pay.${handle}@Ybl`,
+        ` PAY.${handle}@ybl `,
+      ]
+      const canonical = `pay.${handle}@ybl`
+      const ring = await users(4)
+      const ids: number[] = []
+      for (const [i, user] of ring.entries()) ids.push((await withdrawn(user, spellings[i])).id)
+      for (const id of ids) {
+        const { row, findings } = await stored(id)
+        expect(row.upi_id).toBe(canonical)
+        expect(row.status).toBe('held')
+        expect(findings.map((f) => f.rule)).toContain('shared_payout')
+      }
+      const last = await stored(ids[3]!)
+      expect(last.findings.find((f) => f.rule === 'shared_payout')!.reason).toBe(
+        `4 accounts are paid to one UPI ID ${canonical}; the limit is 1.`,
+      )
+      const token = await operatorSession()
+      const q = encodeURIComponent(` Pay.${handle.toUpperCase()}@YBL`)
+      const found = await api.call('GET', `/api/v1/ops/withdrawals?status=all&q=${q}`, { token })
+      expect(found.status, JSON.stringify(found.body)).toBe(200)
+      expect((found.body.rows as { id: number }[]).map((r) => r.id).sort()).toEqual([...ids].sort())
+    })
+
     it('refuses a risk threshold out of bounds and changes nothing', async () => {
       const token = await operatorSession()
       const res = await api.call('PUT', '/api/v1/ops/rules', {

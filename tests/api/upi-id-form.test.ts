@@ -1,8 +1,9 @@
-// UPI IDs are valid before they are stored, and reach the bank byte for byte (DECISIONS §7), on
-// both engines: `POST /add-withdraw/` refuses a UPI ID not in NPCI's form (`-1-1@ybl`, `.a@ybl`,
-// …) with 400 `{ message, code }` and changes nothing; the bulk-payout CSV writes every stored UPI
-// ID exactly, valid ones bare and an older stored row that starts with `-` quoted (RFC 4180),
-// never prefixed with the spreadsheet guard's `'`.
+// UPI IDs are valid before they are stored, stored in their canonical form (trimmed,
+// lower-case), and reach the bank byte for byte (DECISIONS §7), on both engines:
+// `POST /add-withdraw/` refuses a UPI ID not in NPCI's form (`-1-1@ybl`, `.a@ybl`, …) with 400
+// `{ message, code }` and changes nothing; the bulk-payout CSV writes every stored UPI ID exactly,
+// valid ones bare and an older stored row that starts with `-` quoted (RFC 4180), never prefixed
+// with the spreadsheet guard's `'`.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { generate } from 'otplib'
 import { DEFAULT_RULES } from '../../contract/rules.ts'
@@ -132,6 +133,16 @@ describe.each(ENGINES)('UPI ID form and payout file on %s', (engine) => {
       expect(fields[0]).toBe(upiId)
     },
   )
+
+  it('stores a UPI ID typed in capitals with spaces around it canonical, and pays that form', async () => {
+    const res = await withdraw(' Asha.Devi@OkHdfcBank ')
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    const id = (res.body.data as { withdrawal_id: number }).withdrawal_id
+    const rows = await withdrawalRows()
+    expect(rows.find((r) => r.id === id)?.upi_id).toBe('asha.devi@okhdfcbank')
+    const { fields } = await payoutRecord(id)
+    expect(fields[0]).toBe('asha.devi@okhdfcbank')
+  })
 
   it('writes an older stored UPI ID that starts with - quoted, never prefixed', async () => {
     const now = new Date().toISOString()
