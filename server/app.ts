@@ -47,6 +47,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
     clientErrorHandler: answerClientError,
   })
   app.decorate('config', config)
+  app.decorate('draining', false)
   await app.register(errors)
   // gzip/brotli for JSON and the PWA's text assets: what a phone on Slow 4G downloads.
   // Brotli quality 5 keeps per-request CPU low while still beating gzip on size.

@@ -31,6 +31,12 @@ export interface AppConfig {
   webhookSecret?: string
   upiPayees: UpiPayee[]
   trustProxy: boolean
+  /**
+   * `DRAIN_SECONDS`: on SIGTERM, how long `/readyz` answers 503 DRAINING (so a load balancer's
+   * health check takes the instance out) before the server stops accepting connections and lets
+   * the requests in flight finish. 0 (the default): it stops at once.
+   */
+  drainSeconds: number
   /** Bearer token `GET /metrics` needs; undefined: `/metrics` answers 404 (DECISIONS §2, §8). */
   metricsToken?: string
   /** Directory of the built PWA served at `/`; undefined serves the API only. */
@@ -128,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookSecret: env.PAYMENT_WEBHOOK_SECRET || undefined,
     upiPayees: parseUpiPayees(env.UPI_PAYEES),
     trustProxy: Boolean(env.TRUST_PROXY),
+    drainSeconds: Math.max(0, Number(env.DRAIN_SECONDS) || 0),
     metricsToken: env.METRICS_TOKEN || undefined,
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
     staticDir: env.STATIC_DIR ?? 'dist',

@@ -1,8 +1,10 @@
-/** Decorates the app with its runtime configuration (DECISIONS §2). */
+/** Decorates the app with its runtime configuration (DECISIONS §2) and its draining state. */
 import type { AppConfig } from '../config.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig
+    /** True once a graceful stop began (SIGTERM): `/readyz` answers 503 DRAINING. */
+    draining: boolean
   }
 }

@@ -1,5 +1,5 @@
 // GET /metrics (prom-client text, behind METRICS_TOKEN, 404 without one), GET /api/v1/livez and GET
-// /api/v1/readyz (database, and Redis when configured) on both engines.
+// /api/v1/readyz (database, and Redis when configured; 503 while draining) on both engines.
 import { describe, expect, it } from 'vitest'
 import { withApi } from '../helpers/api-app.ts'
 import { ENGINES } from '../helpers/databases.ts'
@@ -77,6 +77,21 @@ describe.each(ENGINES)('metrics and health on %s', (engine) => {
     const ready = await api.call('GET', '/api/v1/readyz')
     expect(ready.status).toBe(200)
     expect(ready.body.checks).toEqual({ database: 'ok' })
+  })
+
+  it('answers readyz 503 DRAINING once a graceful stop began, while it still serves requests', async () => {
+    const user = await createTestUser(api.app)
+    api.app.draining = true
+    try {
+      const ready = await api.call('GET', '/api/v1/readyz')
+      expect(ready.status).toBe(503)
+      expect(ready.body).toMatchObject({ code: 'DRAINING', checks: { database: 'ok' } })
+      expect((await api.call('GET', '/api/v1/livez')).status).toBe(200)
+      expect((await api.call('GET', '/api/v1/get-user/', { token: user.token })).status).toBe(200)
+    } finally {
+      api.app.draining = false
+    }
+    expect((await api.call('GET', '/api/v1/readyz')).status).toBe(200)
   })
 
   it('answers readyz 503 when the configured Redis does not answer, while livez stays 200', async () => {

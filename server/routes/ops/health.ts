@@ -1,7 +1,9 @@
 /**
  * Liveness and readiness for load balancers and orchestrators (DECISIONS §8): `GET /livez` answers
  * 200 while the process serves requests; `GET /readyz` answers 200 when the database answers and,
- * with REDIS_URL set, Redis answers PING (within 2 s), else 503 with the failing checks.
+ * with REDIS_URL set, Redis answers PING (within 2 s), else 503 with the failing checks; and 503
+ * DRAINING once a graceful stop began (server/start.ts), so a load balancer takes the instance out
+ * before it stops accepting connections.
  */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -53,6 +55,11 @@ export default async function healthRoutes(instance: FastifyInstance): Promise<v
       ))
         ? 'ok'
         : 'down'
+    }
+    if (app.draining) {
+      return reply
+        .status(503)
+        .send({ message: 'Draining: this instance is stopping.', code: 'DRAINING', checks })
     }
     const ready = Object.values(checks).every((c) => c === 'ok')
     return reply
