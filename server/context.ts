@@ -5,7 +5,7 @@
  * line run the same plain, testable functions over the same dependencies.
  */
 import type { FastifyInstance } from 'fastify'
-import type { Db, Engine } from './db/index.ts'
+import type { Db, SqlDialect } from './db/index.ts'
 import type { Logger } from './lib/logger.ts'
 import type { Mailer } from './plugins/mailer.ts'
 import type { BackgroundTasks } from './plugins/background.ts'
@@ -26,7 +26,8 @@ export interface AppContext {
    * whose commits do not wait for the WAL flush (server/db/index.ts `openDatabase`); absent: `db`.
    */
   asyncCommitDb?: Db
-  engine: Engine
+  /** SQLite's and PostgreSQL's differences: row locks, prefix matching, statement limits. */
+  dialect: SqlDialect
   /**
    * The business rules the server enforces (DECISIONS §3): the app's `config.rules`, which the
    * live-rules plugin updates in place, so a context built at start sees every saved version.
@@ -50,7 +51,7 @@ export interface AppContext {
 }
 
 /**
- * The context of a running app: its database and engine, rules, clock (`config.clock`, else the
+ * The context of a running app: its database and its dialect, rules, clock (`config.clock`, else the
  * wall clock), log, mailer, background tasks and push notifier (the mailer, background and push
  * plugins must be registered).
  */
@@ -59,7 +60,7 @@ export function appContext(app: FastifyInstance): AppContext {
   return {
     db: app.db,
     asyncCommitDb: app.asyncCommitDb,
-    engine: app.engine,
+    dialect: app.dialect,
     rules: app.config.rules,
     risk: app.config.risk,
     now: clock ? () => clock() : () => new Date(),

@@ -48,7 +48,7 @@ export interface GuessSlot {
 export async function takeGuessSlot(db: Db, subject: string, now: Date): Promise<GuessSlot> {
   const nowText = now.toISOString()
   const max = ACCOUNT_RULES.maxFailedLogins
-  // The lock's end for each lock count up to the cap, computed here so both engines agree.
+  // The lock's end for each lock count up to the cap, computed here so SQLite and PostgreSQL agree.
   const ends = Array.from({ length: CAPPED_LOCK_COUNT + 1 }, (_, count) =>
     new Date(now.getTime() + lockDurationMs(count)).toISOString(),
   )

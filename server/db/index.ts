@@ -10,8 +10,10 @@ import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'k
 import type { Database } from './schema/index.ts'
 import { InlineLimitsPlugin } from './inline-limits.ts'
 import { NamingClient } from './named-statements.ts'
+import { sqlDialect, type Engine, type SqlDialect } from './dialect.ts'
 
-export type Engine = 'sqlite' | 'postgres'
+export type { Engine, SqlDialect }
+
 export type Db = Kysely<Database>
 export type Tx = Transaction<Database>
 
@@ -23,6 +25,8 @@ export interface DatabaseHandle {
    */
   asyncCommitDb: Db
   engine: Engine
+  /** The engine's differences (locks, prefix matching, statement limits), for the domain. */
+  dialect: SqlDialect
   close(): Promise<void>
 }
 
@@ -105,6 +109,7 @@ export function openDatabase(
       db,
       asyncCommitDb,
       engine: 'postgres',
+      dialect: sqlDialect('postgres'),
       close: async () => {
         await Promise.all([db.destroy(), asyncCommitDb.destroy()])
       },
@@ -120,25 +125,13 @@ export function openDatabase(
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
-  return { db, asyncCommitDb: db, engine: 'sqlite', close: () => db.destroy() }
-}
-
-/**
- * Runs `work` with statement limit `ms` instead of the session's: on PostgreSQL in a transaction
- * that sets it (`SET LOCAL`, which ends with the transaction); on SQLite, which has no limit, on
- * `db` as it is. For operator exports (EXPORT_STATEMENT_TIMEOUT_MS).
- */
-export async function withStatementTimeout<T>(
-  db: Db,
-  engine: Engine,
-  ms: number,
-  work: (db: Db) => Promise<T>,
-): Promise<T> {
-  if (engine !== 'postgres') return work(db)
-  return db.transaction().execute(async (tx) => {
-    await sql`select set_config('statement_timeout', ${String(Math.floor(ms))}, true)`.execute(tx)
-    return work(tx)
-  })
+  return {
+    db,
+    asyncCommitDb: db,
+    engine: 'sqlite',
+    dialect: sqlDialect('sqlite'),
+    close: () => db.destroy(),
+  }
 }
 
 /** Whether `error` is PostgreSQL cancelling a statement past its `statement_timeout`. */
@@ -175,27 +168,4 @@ export function isCheckViolation(error: unknown): boolean {
 /** The current time as the ISO text our timestamp columns hold. */
 export function nowIso(now: Date = new Date()): string {
   return now.toISOString()
-}
-
-/**
- * `query` with the row lock that holds its rows for the rest of the transaction on PostgreSQL:
- * `FOR UPDATE`, or `FOR NO KEY UPDATE` (`mode` `'no-key'`: rows that reference the locked one may
- * still be inserted). SQLite needs none: it runs one write transaction at a time.
- */
-export function lockForUpdate<Q extends { forUpdate(): Q; forNoKeyUpdate(): Q }>(
-  query: Q,
-  engine: Engine,
-  mode: 'update' | 'no-key' = 'update',
-): Q {
-  if (engine !== 'postgres') return query
-  return mode === 'no-key' ? query.forNoKeyUpdate() : query.forUpdate()
-}
-
-/**
- * Makes transactions that take the same `key` (an integer) run one after another on PostgreSQL,
- * until `tx` ends (`pg_advisory_xact_lock`). SQLite needs none: it runs one write transaction at
- * a time.
- */
-export async function serializeOn(tx: Tx, engine: Engine, key: number): Promise<void> {
-  if (engine === 'postgres') await sql`select pg_advisory_xact_lock(${key})`.execute(tx)
 }

@@ -5,7 +5,7 @@
  * CONCURRENTLY cannot run in one); consecutive pending migrations alike run in one Migrator call.
  */
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely'
-import type { Engine } from './index.ts'
+import type { DatabaseHandle, Engine } from './index.ts'
 import * as m001 from './migrations/001-accounts.ts'
 import * as m002 from './migrations/002-earning.ts'
 import * as m003 from './migrations/003-profile.ts'
@@ -60,6 +60,11 @@ class StaticProvider implements MigrationProvider {
 }
 
 const transactional = (name: string) => MIGRATIONS[name]?.transactional !== false
+
+/** Migrates the open database `handle` to the latest schema; throws the first migration error. */
+export async function migrateOpened(handle: DatabaseHandle): Promise<void> {
+  await migrateToLatest(handle.db as never, handle.engine)
+}
 
 /** Applies every pending migration; throws the first migration error. */
 export async function migrateToLatest(db: Kysely<unknown>, engine: Engine): Promise<void> {

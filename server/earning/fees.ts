@@ -5,7 +5,7 @@
  */
 import { conflict } from '../lib/errors.ts'
 import type { AppContext } from '../context.ts'
-import { lockUser, postLedgerEntry } from './ledger.ts'
+import { postLedgerEntry } from './ledger.ts'
 import { checkUpiReference } from './order-settlement.ts'
 
 export interface FeeRefund {
@@ -26,7 +26,7 @@ export async function refundPlatformFee(
 ): Promise<FeeRefund> {
   const reference = checkUpiReference(upiReference)
   return ctx.db.transaction().execute(async (tx) => {
-    const user = await lockUser(tx, ctx.engine, userId)
+    const user = await ctx.dialect.lockUser(tx, userId)
     if (!user.platform_fee_paid)
       throw conflict('FEE_NOT_PAID', 'This user has no platform fee to refund.')
     const paid = await tx

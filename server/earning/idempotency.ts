@@ -20,7 +20,6 @@
  * afresh, like any first request.
  */
 import type { Tx } from '../db/index.ts'
-import { lockForUpdate } from '../db/index.ts'
 import type { IdempotencyKeysTable } from '../db/schema/earning.ts'
 import type { ReplayNote } from '../plugins/metrics.ts'
 import { ApiError, conflict } from '../lib/errors.ts'
@@ -81,15 +80,16 @@ export async function runIdempotent<T>(
   }
   try {
     return await ctx.db.transaction().execute(async (tx) => {
-      const held = await lockForUpdate(
-        tx
-          .selectFrom('idempotency_keys')
-          .select('key')
-          .where('user_id', '=', use.userId)
-          .where('key', '=', use.key)
-          .where('state', '=', 'in_flight'),
-        ctx.engine,
-      ).executeTakeFirst()
+      const held = await ctx.dialect
+        .lockForUpdate(
+          tx
+            .selectFrom('idempotency_keys')
+            .select('key')
+            .where('user_id', '=', use.userId)
+            .where('key', '=', use.key)
+            .where('state', '=', 'in_flight'),
+        )
+        .executeTakeFirst()
       if (!held) throw new KeyReleased()
       const answer = await handler(tx)
       await storeAnswer(ctx, tx, use, answer)

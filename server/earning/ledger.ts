@@ -4,8 +4,8 @@
  * always sums to the balance. The database's CHECK (points >= 0) refuses a negative balance.
  */
 import { sql, type Insertable } from 'kysely'
-import type { Engine, Tx } from '../db/index.ts'
-import { isCheckViolation, lockForUpdate } from '../db/index.ts'
+import type { Tx } from '../db/index.ts'
+import { isCheckViolation } from '../db/index.ts'
 import type { LedgerEntriesTable, LedgerKind, LedgerStatus } from '../db/schema/earning.ts'
 import { ApiError, badRequest, notFound } from '../lib/errors.ts'
 
@@ -110,18 +110,6 @@ export async function settleLedgerEntries(
     .where('kind', 'in', ['withdrawal_hold', 'transfer_fee'])
     .where('status', '=', 'pending')
     .execute()
-}
-
-/**
- * The user row, locked for the rest of `tx` on PostgreSQL (FOR NO KEY UPDATE: balance changes of
- * one user are serialized, while inserts referencing the user are not blocked). SQLite serializes
- * whole transactions already.
- */
-export async function lockUser(tx: Tx, engine: Engine, userId: number) {
-  const query = tx.selectFrom('users').selectAll().where('id', '=', userId)
-  const user = await lockForUpdate(query, engine, 'no-key').executeTakeFirst()
-  if (!user) throw notFound('USER_NOT_FOUND', 'No such user.')
-  return user
 }
 
 /** Whether the user already has a ledger row with this key. */

@@ -5,11 +5,11 @@
  * operator rejects it. Orders are opened in orders.ts. Amounts are whole rupees.
  */
 import type { Tx } from '../db/index.ts'
-import { isUniqueViolation, lockForUpdate } from '../db/index.ts'
+import { isUniqueViolation } from '../db/index.ts'
 import { badRequest, conflict, notFound } from '../lib/errors.ts'
 import { UTR_PATTERN } from '../../contract/utr.ts'
 import type { AppContext } from '../context.ts'
-import { lockUser, postLedgerEntry } from './ledger.ts'
+import { postLedgerEntry } from './ledger.ts'
 import type { OrderOutcome } from '../../contract/api/ops.ts'
 
 /** Checks a UPI transaction reference given by an operator or the provider (1–64 safe chars). */
@@ -24,7 +24,7 @@ export function checkUpiReference(value: unknown): string {
 /** Reads and locks (PostgreSQL: FOR UPDATE) the order `orderId`. Throws 404 ORDER_NOT_FOUND. */
 async function lockOrder(ctx: AppContext, tx: Tx, orderId: string) {
   const query = tx.selectFrom('orders').selectAll().where('order_id', '=', orderId)
-  const order = await lockForUpdate(query, ctx.engine).executeTakeFirst()
+  const order = await ctx.dialect.lockForUpdate(query).executeTakeFirst()
   if (!order) throw notFound('ORDER_NOT_FOUND', `No order ${orderId}.`)
   return order
 }
@@ -81,7 +81,7 @@ export async function confirmOrder(
     }
     const utr = UTR_PATTERN.test(reference) ? reference : options.fromProvider ? null : order.utr
     const now = ctx.now()
-    await lockUser(tx, ctx.engine, order.user_id)
+    await ctx.dialect.lockUser(tx, order.user_id)
     try {
       await tx
         .updateTable('orders')

@@ -13,7 +13,7 @@ import type { Tx } from '../db/index.ts'
 import type { OrderPurpose } from '../db/schema/earning.ts'
 import { badRequest, conflict } from '../lib/errors.ts'
 import type { AppContext } from '../context.ts'
-import { assertWholeRupees, lockUser } from './ledger.ts'
+import { assertWholeRupees } from './ledger.ts'
 import { orderView } from './order-view.ts'
 import type { CreatedOrder } from '../../contract/api/orders.ts'
 
@@ -61,7 +61,7 @@ export async function createOrder(
   let purpose: OrderPurpose
   let planId: number | null = null
   // The row lock serializes one user's order requests, so two tabs cannot open two orders.
-  const user = await lockUser(tx, ctx.engine, userId)
+  const user = await ctx.dialect.lockUser(tx, userId)
   if (planRaw === null || planRaw === undefined || planRaw === '') {
     purpose = 'platform_fee'
     if (user.platform_fee_paid) {

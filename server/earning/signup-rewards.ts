@@ -10,7 +10,7 @@ import type { Tx } from '../db/index.ts'
 import { DEFAULT_RULES, type Rules } from '../../contract/rules.ts'
 import type { AppContext } from '../context.ts'
 import { assessRisk } from '../risk/assess.ts'
-import { hasLedgerKey, lockUser, postLedgerEntry } from './ledger.ts'
+import { hasLedgerKey, postLedgerEntry } from './ledger.ts'
 
 export interface SignupRewardsResult {
   /** Coins credited to the new user now (bonus + friend's referral reward); 0 on a repeat call. */
@@ -121,7 +121,7 @@ export async function releaseReferralRewards(
   const rules = ctx.rules
   if (rules.referralRewardAfterVideos <= 0) return null
   return ctx.db.transaction().execute(async (tx) => {
-    const friend = await lockUser(tx, ctx.engine, friendId)
+    const friend = await ctx.dialect.lockUser(tx, friendId)
     const referrer = friend.referred_by
     if (referrer === null || referrer === friendId || !friend.email_verified) return null
     if (friend.views < rules.referralRewardAfterVideos) return null

@@ -3,7 +3,7 @@
  * from a UPI app the user enters the 12-digit UTR; it is stored on the order, unique across all
  * orders, and the operator confirms the order only with that same UTR (bank statement).
  */
-import { isUniqueViolation, lockForUpdate } from '../db/index.ts'
+import { isUniqueViolation } from '../db/index.ts'
 import { badRequest, conflict, notFound } from '../lib/errors.ts'
 import { checkUtr, normalizeUtr } from '../../contract/utr.ts'
 import type { AppContext } from '../context.ts'
@@ -34,7 +34,7 @@ export async function submitUtr(
       .selectAll()
       .where('order_id', '=', orderId)
       .where('user_id', '=', userId)
-    const order = await lockForUpdate(query, ctx.engine).executeTakeFirst()
+    const order = await ctx.dialect.lockForUpdate(query).executeTakeFirst()
     if (!order) throw notFound('ORDER_NOT_FOUND', 'We could not find this payment.')
     const now = ctx.now()
     if (order.utr === value) return orderView(order, now)

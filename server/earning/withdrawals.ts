@@ -7,7 +7,7 @@
 import { assessRisk } from '../risk/assess.ts'
 import { holdLinkedWithdrawals, recordHold } from '../risk/holds.ts'
 import { recordAccountEvent, type RequestSignal } from '../risk/signals.ts'
-import { lockForUpdate, type Tx } from '../db/index.ts'
+import type { Tx } from '../db/index.ts'
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors.ts'
 import { formatRupees, rupeesToCoins } from '../../contract/rules.ts'
 import { canonicalUpiId, checkUpiId } from '../../contract/validation.ts'
@@ -17,7 +17,6 @@ import type { WithdrawalOutcome } from '../../contract/api/ops.ts'
 import {
   InsufficientBalanceError,
   assertWholeRupees,
-  lockUser,
   postLedgerEntry,
   settleLedgerEntries,
 } from './ledger.ts'
@@ -54,7 +53,7 @@ export async function requestWithdrawal(
   if (upiError) throw badRequest('VALIDATION', upiError)
   const amount = assertWholeRupees(body.amount, 'amount')
 
-  const user = await lockUser(tx, ctx.engine, userId)
+  const user = await ctx.dialect.lockUser(tx, userId)
   if (rules.withdrawRequiresPlatformFee && !user.platform_fee_paid) {
     throw forbidden(
       'PLATFORM_FEE_REQUIRED',
@@ -159,7 +158,7 @@ async function lockWithdrawal(ctx: AppContext, tx: Tx, id: number) {
   if (!Number.isInteger(id) || id <= 0)
     throw badRequest('VALIDATION', 'The withdrawal id must be a number.')
   const query = tx.selectFrom('withdrawals').selectAll().where('id', '=', id)
-  const row = await lockForUpdate(query, ctx.engine).executeTakeFirst()
+  const row = await ctx.dialect.lockForUpdate(query).executeTakeFirst()
   if (!row) throw notFound('WITHDRAWAL_NOT_FOUND', `No withdrawal ${id}.`)
   return row
 }
@@ -234,7 +233,7 @@ export async function failWithdrawal(
     if (w.status === 'rejected')
       throw conflict('WITHDRAWAL_REJECTED', `Withdrawal ${id} was rejected on review.`)
     const now = ctx.now()
-    await lockUser(tx, ctx.engine, w.user_id)
+    await ctx.dialect.lockUser(tx, w.user_id)
     await tx
       .updateTable('withdrawals')
       .set({

@@ -5,7 +5,7 @@
  * RULES_REFRESH_MS and copies it into its `config.rules`, the object every route, the earning and
  * account functions and `GET /config/` read.
  */
-import { serializeOn, type Db, type Engine } from '../db/index.ts'
+import type { Db, SqlDialect } from '../db/index.ts'
 import { DEFAULT_RULES, type Rules } from '../../contract/rules.ts'
 import { DEFAULT_RISK_RULES, type RiskRules } from '../../contract/risk-rules.ts'
 import { badRequest } from '../lib/errors.ts'
@@ -217,7 +217,7 @@ export async function rulesHistory(db: Db, limit = 50): Promise<RulesVersion[]> 
  */
 export async function updateRules(
   db: Db,
-  engine: Engine,
+  dialect: SqlDialect,
   base: LiveRules,
   actor: Actor,
   patch: unknown,
@@ -230,7 +230,7 @@ export async function updateRules(
   return db.transaction().execute(async (tx) => {
     // Two saves at once on PostgreSQL: the second reads the first's version, not the one before
     // (SQLite runs one write transaction at a time already).
-    await serializeOn(tx, engine, RULES_LOCK_KEY)
+    await dialect.serializeOn(tx, RULES_LOCK_KEY)
     const current = (await newestRules(tx, base))?.rules ?? base
     const next = applyRulesPatch(current, patch)
     const row = await tx

@@ -3,7 +3,7 @@
  * line: each runs the same earning function as the webhook (server/earning/orders.ts,
  * withdrawals.ts) inside one transaction that also writes the audit row (before and after).
  */
-import { lockForUpdate, type Tx } from '../db/index.ts'
+import type { Tx } from '../db/index.ts'
 import type { AppContext, MoneyEvent } from '../context.ts'
 import { confirmOrder, rejectOrder, type OrderOutcome } from '../earning/order-settlement.ts'
 import { refundPlatformFee, type FeeRefund } from '../earning/fees.ts'
@@ -41,7 +41,7 @@ export async function auditedAction<T>(
 
 async function orderRow(ctx: AppContext, tx: Tx, orderId: string) {
   const q = tx.selectFrom('orders').selectAll().where('order_id', '=', orderId)
-  const row = await lockForUpdate(q, ctx.engine).executeTakeFirst()
+  const row = await ctx.dialect.lockForUpdate(q).executeTakeFirst()
   if (!row) throw notFound('ORDER_NOT_FOUND', `No order ${orderId}.`)
   return row
 }
@@ -50,7 +50,7 @@ async function withdrawalRow(ctx: AppContext, tx: Tx, id: number) {
   if (!Number.isInteger(id) || id <= 0)
     throw badRequest('VALIDATION', 'The withdrawal id must be a number.')
   const q = tx.selectFrom('withdrawals').selectAll().where('id', '=', id)
-  const row = await lockForUpdate(q, ctx.engine).executeTakeFirst()
+  const row = await ctx.dialect.lockForUpdate(q).executeTakeFirst()
   if (!row) throw notFound('WITHDRAWAL_NOT_FOUND', `No withdrawal ${id}.`)
   return row
 }

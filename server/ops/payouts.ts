@@ -6,7 +6,7 @@
  * UTR and failing a failed withdrawal are no-ops (and write no audit row).
  */
 import type { AppContext } from '../context.ts'
-import { EXPORT_STATEMENT_TIMEOUT_MS, withStatementTimeout, type Db } from '../db/index.ts'
+import { EXPORT_STATEMENT_TIMEOUT_MS, type Db } from '../db/index.ts'
 import { ApiError } from '../lib/errors.ts'
 import { csvExactField, csvField, writeAudit, type Actor } from './audit.ts'
 import { failWithdrawalAsOperator, payWithdrawalAsOperator } from './operator-actions.ts'
@@ -39,7 +39,7 @@ export async function exportPayouts(
   actor: Actor,
 ): Promise<{ csv: string; count: number }> {
   // An export may read every requested withdrawal: it runs under the exports' longer limit.
-  return withStatementTimeout(ctx.db, ctx.engine, EXPORT_STATEMENT_TIMEOUT_MS, (db) =>
+  return ctx.dialect.withStatementTimeout(ctx.db, EXPORT_STATEMENT_TIMEOUT_MS, (db) =>
     exportPayoutsIn(ctx, db, actor),
   )
 }

@@ -5,7 +5,6 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely'
 import type { AppContext } from '../context.ts'
 import type { Db } from '../db/index.ts'
-import { startsWith } from '../db/prefix.ts'
 import { badRequest } from '../lib/errors.ts'
 
 /**
@@ -48,7 +47,7 @@ export async function cappedCount<DB, TB extends keyof DB, O>(
 
 /**
  * `select count(*)` of the rows `query` selects, up to COUNT_CAP + 1, as a scalar subquery: a
- * page's statement selects it beside its rows (uncorrelated, so each engine runs it once), which
+ * page's statement selects it beside its rows (uncorrelated, so SQLite and PostgreSQL run it once), which
  * saves the page request a statement of its own.
  */
 export function countedUpToCap<DB, TB extends keyof DB, O>(
@@ -85,7 +84,7 @@ function capped(n: number | string | undefined): { total: number; total_capped: 
 /**
  * The ids of the users a search text names, at most SEARCH_USER_LIMIT: email starting with the
  * text (lowercased), phone number starting with it (digits), referral code starting with it
- * (uppercased). Each is a range on an index (server/db/prefix.ts), never a scan of users.
+ * (uppercased). Each is a range on an index (server/db/dialect.ts), never a scan of users.
  */
 export async function usersNamed(ctx: AppContext, text: string): Promise<number[]> {
   const lower = text.trim().toLowerCase()
@@ -94,7 +93,7 @@ export async function usersNamed(ctx: AppContext, text: string): Promise<number[
     ctx.db
       .selectFrom('users')
       .select('id')
-      .where((eb) => startsWith(eb, ctx.engine, 'users.email', lower))
+      .where((eb) => ctx.dialect.startsWith(eb, 'users.email', lower))
       .limit(SEARCH_USER_LIMIT)
       .execute(),
   ]
@@ -103,7 +102,7 @@ export async function usersNamed(ctx: AppContext, text: string): Promise<number[
       ctx.db
         .selectFrom('users')
         .select('id')
-        .where((eb) => startsWith(eb, ctx.engine, 'users.phone_number', lower))
+        .where((eb) => ctx.dialect.startsWith(eb, 'users.phone_number', lower))
         .limit(SEARCH_USER_LIMIT)
         .execute(),
     )
@@ -113,7 +112,7 @@ export async function usersNamed(ctx: AppContext, text: string): Promise<number[
       ctx.db
         .selectFrom('users')
         .select('id')
-        .where((eb) => startsWith(eb, ctx.engine, 'users.referral_id', lower.toUpperCase()))
+        .where((eb) => ctx.dialect.startsWith(eb, 'users.referral_id', lower.toUpperCase()))
         .limit(SEARCH_USER_LIMIT)
         .execute(),
     )

@@ -11,7 +11,7 @@ import type { AppContext, Logger } from '../context.ts'
 import { backgroundTasks } from '../plugins/background.ts'
 import { createMailer } from '../plugins/mailer.ts'
 import { DEFAULT_POOL_SIZE, openDatabase } from '../db/index.ts'
-import { migrateToLatest } from '../db/migrate.ts'
+import { migrateOpened } from '../db/migrate.ts'
 import { ApiError } from '../lib/errors.ts'
 import { createPushNotifier } from '../push/notifier.ts'
 import { loadVapidKeys } from '../push/vapid.ts'
@@ -47,7 +47,7 @@ export async function runCli(argv: string[], io: CliIo = PROCESS_IO): Promise<nu
   // No statement limit: an operator's command may migrate or read a large table on purpose.
   const handle = openDatabase(config.databaseUrl, DEFAULT_POOL_SIZE, 0)
   try {
-    await migrateToLatest(handle.db as never, handle.engine)
+    await migrateOpened(handle)
     // Orders and withdrawals changed here notify their users too.
     const push = createPushNotifier({
       db: handle.db,
@@ -61,7 +61,7 @@ export async function runCli(argv: string[], io: CliIo = PROCESS_IO): Promise<nu
     const live = stored ? splitLiveRules(stored.rules) : config
     const ctx: AppContext = {
       db: handle.db,
-      engine: handle.engine,
+      dialect: handle.dialect,
       rules: live.rules,
       risk: live.risk,
       now: () => new Date(),

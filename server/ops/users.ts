@@ -7,7 +7,7 @@
 import type { Db, Tx } from '../db/index.ts'
 import type { LedgerKind } from '../db/schema/earning.ts'
 import type { AppContext } from '../context.ts'
-import { lockUser, postLedgerEntry } from '../earning/ledger.ts'
+import { postLedgerEntry } from '../earning/ledger.ts'
 import { badRequest } from '../lib/errors.ts'
 import { writeAudit, type Actor } from './audit.ts'
 import type { Moderation } from '../../contract/api/ops.ts'
@@ -53,7 +53,7 @@ export async function moderateUser(
     }
   }
   return ctx.db.transaction().execute(async (tx) => {
-    await lockUser(tx, ctx.engine, userId)
+    await ctx.dialect.lockUser(tx, userId)
     const before = await moderationOf(tx, userId)
     const flagged = (change.flagged as boolean | undefined) ?? before.flagged
     const suspended = (change.suspended as boolean | undefined) ?? before.suspended
@@ -107,7 +107,7 @@ export async function adjustBalance(
     )
   }
   return ctx.db.transaction().execute(async (tx) => {
-    const user = await lockUser(tx, ctx.engine, userId)
+    const user = await ctx.dialect.lockUser(tx, userId)
     const now = ctx.now()
     const posted = await postLedgerEntry(tx, {
       userId,

@@ -5,12 +5,11 @@
  * in the same transaction. Holds, not bans: nothing here touches the account itself.
  */
 import type { Tx } from '../db/index.ts'
-import { lockForUpdate } from '../db/index.ts'
 import type { AppContext } from '../context.ts'
 import { badRequest, conflict, notFound } from '../lib/errors.ts'
 import { formatRupees } from '../../contract/rules.ts'
 import type { ReviewOutcome } from '../../contract/api/risk.ts'
-import { lockUser, postLedgerEntry } from '../earning/ledger.ts'
+import { postLedgerEntry } from '../earning/ledger.ts'
 import { auditedAction } from './operator-actions.ts'
 import type { Actor } from './audit.ts'
 
@@ -19,7 +18,7 @@ async function lockHeld(ctx: AppContext, tx: Tx, id: number) {
   if (!Number.isInteger(id) || id <= 0)
     throw badRequest('VALIDATION', 'The withdrawal id must be a number.')
   const q = tx.selectFrom('withdrawals').selectAll().where('id', '=', id)
-  const w = await lockForUpdate(q, ctx.engine).executeTakeFirst()
+  const w = await ctx.dialect.lockForUpdate(q).executeTakeFirst()
   if (!w) throw notFound('WITHDRAWAL_NOT_FOUND', `No withdrawal ${id}.`)
   const review = await tx
     .selectFrom('withdrawal_reviews')
@@ -119,7 +118,7 @@ export async function rejectHeldWithdrawal(
         )
       const now = ctx.now()
       const at = now.toISOString()
-      await lockUser(tx, ctx.engine, w.user_id)
+      await ctx.dialect.lockUser(tx, w.user_id)
       await tx
         .updateTable('withdrawals')
         .set({ status: 'rejected', reason: note.slice(0, 200), updated_at: at })

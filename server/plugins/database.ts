@@ -1,11 +1,17 @@
 /**
- * Decorates the app with `db`, `asyncCommitDb` and `engine`: the request pools (PostgreSQL: every
- * session under `statement_timeout`, server/db/index.ts). The database is migrated and seeded
+ * Decorates the app with `db`, `asyncCommitDb`, `engine` and its `dialect`: the request pools
+ * (PostgreSQL: every session under `statement_timeout`, server/db/index.ts). The database is migrated and seeded
  * before the app is built (server/db/prepare.ts), so no plugin's start-up work grows with the tables
  * and Fastify's plugin timeout holds at any size (DECISIONS §8a).
  */
 import fp from 'fastify-plugin'
-import { openDatabase, type DatabaseHandle, type Db, type Engine } from '../db/index.ts'
+import {
+  openDatabase,
+  type DatabaseHandle,
+  type Db,
+  type Engine,
+  type SqlDialect,
+} from '../db/index.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,6 +19,8 @@ declare module 'fastify' {
     /** Writes a crash may lose without harm (server/db/index.ts `openDatabase`); SQLite: `db`. */
     asyncCommitDb: Db
     engine: Engine
+    /** The engine's differences the domain asks for (server/db/dialect.ts). */
+    dialect: SqlDialect
   }
 }
 
@@ -22,5 +30,6 @@ export default fp<{ prepared?: DatabaseHandle }>(async (app, options) => {
   app.decorate('db', handle.db)
   app.decorate('asyncCommitDb', handle.asyncCommitDb)
   app.decorate('engine', handle.engine)
+  app.decorate('dialect', handle.dialect)
   app.addHook('onClose', async () => handle.close())
 })

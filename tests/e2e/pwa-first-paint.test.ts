@@ -272,7 +272,7 @@ describe('first paint without JavaScript', () => {
     const before = app.config.rules.referralRewardReferrerCoins
     await updateRules(
       app.db,
-      app.engine,
+      app.dialect,
       base,
       actor,
       { referralRewardReferrerCoins: 275 },
@@ -320,7 +320,7 @@ describe('first paint without JavaScript', () => {
     } finally {
       await updateRules(
         app.db,
-        app.engine,
+        app.dialect,
         base,
         actor,
         { referralRewardReferrerCoins: before },

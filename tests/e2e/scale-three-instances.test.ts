@@ -141,7 +141,7 @@ describe('three API instances on one PostgreSQL and one Redis, one killed with S
     // referrals, videos or minimum balance here, so the workload can withdraw at once.
     await updateRules(
       handle.db,
-      handle.engine,
+      handle.dialect,
       DEFAULT_LIVE_RULES,
       { operatorId: null, actor: 'test', ip: null },
       { withdrawMinReferrals: 0, withdrawMinVideos: 0, withdrawMinBalanceRupees: 0 },

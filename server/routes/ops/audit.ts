@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Static } from 'typebox'
 import { opsContentRoutes as schemas } from '../../../contract/api/ops-content.ts'
 import { auditCsv, listAudit, type AuditFilter } from '../../ops/audit.ts'
-import { EXPORT_STATEMENT_TIMEOUT_MS, withStatementTimeout } from '../../db/index.ts'
+import { EXPORT_STATEMENT_TIMEOUT_MS } from '../../db/index.ts'
 import { operatorGuard } from './guard.ts'
 
 type AuditQuery = Static<typeof schemas.audit.querystring>
@@ -33,9 +33,8 @@ export default async function opsAuditRoutes(instance: FastifyInstance): Promise
     { onRequest: guard.read, schema: schemas.auditCsv },
     async (request, reply) => {
       // Up to 10,000 rows: under the exports' longer statement limit.
-      const rows = await withStatementTimeout(
+      const rows = await app.dialect.withStatementTimeout(
         app.db,
-        app.engine,
         EXPORT_STATEMENT_TIMEOUT_MS,
         (db) =>
           listAudit(

@@ -26,7 +26,7 @@ export default async function opsRulesRoutes(instance: FastifyInstance): Promise
   app.put('/ops/rules', { onRequest: guard.write, schema: schemas.saveRules }, async (request) => {
     const saved = await updateRules(
       app.db,
-      app.engine,
+      ctx.dialect,
       { ...app.config.rules, ...app.config.risk },
       actorOf(request),
       request.body.rules,
