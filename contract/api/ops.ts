@@ -78,6 +78,7 @@ export const OrderQueueRow = Type.Object({
   purpose: OrderPurpose,
   amount: Type.Number(),
   membership_plan_id: Nullable(Type.Integer()),
+  plan_name: Nullable(Type.String({ description: "The plan's name (`membership_type`)." })),
   utr: Nullable(Type.String()),
   upi_reference: Nullable(Type.String()),
   status: Type.String(),
@@ -168,16 +169,19 @@ export const UserLookUp = Type.Object({
   ledger_sum: Type.Integer({ description: "The ledger's coins; equals `points` when balanced." }),
   ledger: Type.Array(LedgerEntry, { description: 'The newest 100 rows.' }),
   orders: Type.Array(
-    Type.Pick(Order, [
-      'order_id',
-      'purpose',
-      'amount',
-      'status',
-      'utr',
-      'upi_reference',
-      'created_at',
-      'expires_at',
-    ]),
+    Type.Object({
+      ...Type.Pick(Order, [
+        'order_id',
+        'purpose',
+        'amount',
+        'status',
+        'utr',
+        'upi_reference',
+        'created_at',
+        'expires_at',
+      ]).properties,
+      plan_name: Nullable(Type.String()),
+    }),
   ),
   withdrawals: Type.Array(
     Type.Pick(WithdrawalQueueRow, [
@@ -194,6 +198,32 @@ export const UserLookUp = Type.Object({
   ),
 })
 export type UserLookUp = Static<typeof UserLookUp>
+
+/** One user a search names, with the field that matched (and the UPI ID, when that was it). */
+export const UserSearchRow = Type.Object({
+  id: Type.Integer(),
+  first_name: Type.String(),
+  email: Type.String(),
+  phone_number: Type.String(),
+  points: Type.Integer({ description: 'Balance in coins.' }),
+  created_at: Type.String(),
+  matched_by: Type.Union([
+    Type.Literal('email'),
+    Type.Literal('phone'),
+    Type.Literal('name'),
+    Type.Literal('upi_id'),
+    Type.Literal('referral_code'),
+  ]),
+  upi_id: Nullable(Type.String({ description: 'The UPI ID that matched (`matched_by` upi_id).' })),
+})
+export type UserSearchRow = Static<typeof UserSearchRow>
+
+/** The users a prefix names, at most `limit`; `capped` when more may match. */
+export const UserSearch = Type.Object({
+  rows: Type.Array(UserSearchRow),
+  capped: Type.Boolean({ description: 'More users may match: type more of it.' }),
+})
+export type UserSearch = Static<typeof UserSearch>
 
 const guarded = (summary: string) => ({ tags, summary, security: opsAuth })
 const answers = <T extends Parameters<typeof Type.Array>[0]>(ok: T) => ({
@@ -286,6 +316,19 @@ export const opsRoutes = {
   users: {
     ...guarded('Find a user by email, phone or referral code'),
     querystring: Type.Object({ q: Type.String({ minLength: 1, maxLength: 154 }) }),
+    response: answers(UserLookUp),
+  },
+  searchUsers: {
+    ...guarded('Users whose email, phone, name, UPI ID or referral code starts with `q`'),
+    querystring: Type.Object({
+      q: Type.String({ minLength: 1, maxLength: 154 }),
+      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+    }),
+    response: answers(UserSearch),
+  },
+  user: {
+    ...guarded('One user by id, with the ledger, orders and withdrawals'),
+    params: IdParams,
     response: answers(UserLookUp),
   },
   moderation: {

@@ -51,12 +51,15 @@ export interface SqlDialect {
    * `column` starts with `prefix` (case as given), as a range `prefix <= column < next` in byte
    * order that an index answers (PostgreSQL compares `COLLATE "C"`, matching the `*_prefix`
    * indexes; a LIKE pattern would lose its index in a prepared statement's generic plan). `column`
-   * is a trusted reference such as `users.email`. An empty prefix matches nothing.
+   * is a trusted reference such as `users.email`. An empty prefix matches nothing. With
+   * `lowerCase`, `lower(column)` is compared (`prefix` given lower case), as an index on
+   * `lower(column)` answers (migration 018).
    */
   startsWith<DB, TB extends keyof DB>(
     eb: ExpressionBuilder<DB, TB>,
     column: string,
     prefix: string,
+    lowerCase?: boolean,
   ): Expression<SqlBool>
   /**
    * Runs `work` with statement limit `ms` (milliseconds) instead of the session's: on PostgreSQL
@@ -76,6 +79,10 @@ export function prefixUpperBound(prefix: string): string | null {
   if (last === undefined) return null
   return points.join('') + String.fromCodePoint((last.codePointAt(0) ?? 0) + 1)
 }
+
+/** `column`, or `lower(column)` when `lowerCase`. */
+const columnOf = (column: string, lowerCase = false) =>
+  lowerCase ? sql`lower(${sql.ref(column)})` : sql.ref(column)
 
 /** The prefix range over `ref` (the column, collated as its engine needs). */
 function prefixRange<DB, TB extends keyof DB>(
@@ -110,7 +117,8 @@ const postgres: SqlDialect = {
   serializeOn: async (tx, key) => {
     await sql`select pg_advisory_xact_lock(${key})`.execute(tx)
   },
-  startsWith: (eb, column, prefix) => prefixRange(eb, sql`${sql.ref(column)} collate "C"`, prefix),
+  startsWith: (eb, column, prefix, lowerCase) =>
+    prefixRange(eb, sql`${columnOf(column, lowerCase)} collate "C"`, prefix),
   withStatementTimeout: (db, ms, work) =>
     db.transaction().execute(async (tx) => {
       await sql`select set_config('statement_timeout', ${String(Math.floor(ms))}, true)`.execute(tx)
@@ -124,7 +132,8 @@ const sqlite: SqlDialect = {
   lockForUpdate: (query) => query,
   lockUser: (tx, userId) => lockedUser(tx, userId, (query) => query),
   serializeOn: async () => {},
-  startsWith: (eb, column, prefix) => prefixRange(eb, sql.ref(column), prefix),
+  startsWith: (eb, column, prefix, lowerCase) =>
+    prefixRange(eb, columnOf(column, lowerCase), prefix),
   withStatementTimeout: (db, _ms, work) => work(db),
 }
 

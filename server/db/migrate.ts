@@ -23,6 +23,7 @@ import * as m014 from './migrations/014-growth-indexes.ts'
 import * as m015 from './migrations/015-wallet-orders-index.ts'
 import * as m016 from './migrations/016-ledger-user-coins.ts'
 import * as m017 from './migrations/017-canonical-upi-ids.ts'
+import * as m018 from './migrations/018-name-prefix.ts'
 
 type EngineMigration = {
   up(db: Kysely<unknown>, engine: Engine): Promise<void>
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '015-wallet-orders-index': m015,
   '016-ledger-user-coins': m016,
   '017-canonical-upi-ids': m017,
+  '018-name-prefix': m018,
 }
 
 class StaticProvider implements MigrationProvider {

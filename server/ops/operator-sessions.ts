@@ -25,6 +25,18 @@ export type { OperatorSession }
 export const loginFailed = () =>
   new ApiError(401, 'OPS_LOGIN_FAILED', 'Wrong email, password or authenticator code.')
 
+/**
+ * 401 OPS_TOTP_REUSED: the password was right and the code is the authenticator's, but a login
+ * already used it (a code is single use, and a new one comes every 30 seconds). Only a caller who
+ * has both the password and the current code learns this.
+ */
+export const totpReused = () =>
+  new ApiError(
+    401,
+    'OPS_TOTP_REUSED',
+    'This authenticator code was already used to log in. Wait for the next code (a new one comes every 30 seconds) and enter that.',
+  )
+
 // Verified against for unknown emails, so an unknown address costs the same time as a known one.
 let dummyHash: Promise<string> | undefined
 const dummy = () => (dummyHash ??= hashSecret(crypto.randomBytes(12).toString('base64url')))
@@ -36,7 +48,7 @@ const dummy = () => (dummyHash ??= hashSecret(crypto.randomBytes(12).toString('b
  * (server/accounts/guess-budget.ts), an unknown email's as well as an operator's, so a burst
  * checks at most 5 tries per lock and an unknown email answers and locks exactly like a known one.
  * Throws 401 OPS_LOGIN_FAILED (any wrong part, unknown email, disabled account; the same answer
- * for each), 423 ACCOUNT_LOCKED `{ retry_after_seconds }` for the 5th wrong try in a row and
+ * for each), 401 OPS_TOTP_REUSED (right password, a code a login already used), 423 ACCOUNT_LOCKED `{ retry_after_seconds }` for the 5th wrong try in a row and
  * while locked, 503 HASHING_BUSY `{ retry_after_seconds }`.
  */
 export async function loginOperator(
@@ -51,8 +63,9 @@ export async function loginOperator(
   const op = email
     ? await db.selectFrom('operators').selectAll().where('email', '=', email).executeTakeFirst()
     : undefined
-  // The TOTP time step of the accepted code, set by the check.
-  const accepted: { step: number | null } = { step: null }
+  // The TOTP time step of the accepted code, set by the check; `reused` when the password was
+  // right and the code valid but already used (a wrong guess all the same: it took its slot).
+  const accepted: { step: number | null; reused: boolean } = { step: null, reused: false }
   const right = await checkGuess(db, `ops:${email}`, now, async () => {
     const passwordOk = await verifySecret(password, op?.password_hash ?? (await dummy()), meta.ip)
     if (!op || !passwordOk || op.disabled_at || !/^\d{6}$/.test(code)) return false
@@ -61,12 +74,17 @@ export async function loginOperator(
       token: code,
       epoch: Math.floor(now.getTime() / 1000),
       epochTolerance: 30,
-      ...(op.totp_last_step !== null ? { afterTimeStep: op.totp_last_step } : {}),
     })
-    if (result.valid && 'timeStep' in result) accepted.step = result.timeStep
-    return accepted.step !== null
+    if (!result.valid || !('timeStep' in result)) return false
+    if (op.totp_last_step !== null && result.timeStep <= op.totp_last_step) {
+      accepted.reused = true
+      return false
+    }
+    accepted.step = result.timeStep
+    return true
   })
   const usedStep = accepted.step
+  if (!right && accepted.reused) throw totpReused()
   if (!right || !op || usedStep === null) throw loginFailed()
   // The step guard makes a code single-use even when two logins race with it.
   const claimed = await db
@@ -75,7 +93,8 @@ export async function loginOperator(
     .where('id', '=', op.id)
     .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', usedStep)]))
     .executeTakeFirst()
-  if (Number(claimed.numUpdatedRows) !== 1) throw loginFailed()
+  // Another login took this code (or a later one) first.
+  if (Number(claimed.numUpdatedRows) !== 1) throw totpReused()
   const token = TOKEN_PREFIX + crypto.randomBytes(32).toString('base64url')
   const expires = new Date(now.getTime() + OPERATOR_SESSION_MS).toISOString()
   await db

@@ -6,6 +6,7 @@ import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely'
 import type { AppContext } from '../context.ts'
 import type { Db } from '../db/index.ts'
 import { badRequest } from '../lib/errors.ts'
+import { canonicalUpiId } from '../../contract/validation.ts'
 
 /**
  * Counts stop here: a larger queue shows "200+" (`total_capped`). Counting walks that many index
@@ -15,7 +16,7 @@ import { badRequest } from '../lib/errors.ts'
  */
 export const COUNT_CAP = 200
 
-/** Users one search text may name at most (the first by email, phone, referral code). */
+/** Users one search text may name at most (`matchUsers`). */
 export const SEARCH_USER_LIMIT = 100
 
 /** A page request: `limit` 1–200 (default 50); `after` the `next` of the previous page. */
@@ -81,42 +82,71 @@ function capped(n: number | string | undefined): { total: number; total_capped: 
   return { total: Math.min(count, COUNT_CAP), total_capped: count > COUNT_CAP }
 }
 
+/** Which field of a user a search text matched. */
+export type MatchedBy = 'email' | 'phone' | 'name' | 'upi_id' | 'referral_code'
+
+/** A user a search text names: the id, the field that matched, the UPI ID when that was it. */
+export interface UserMatch {
+  id: number
+  by: MatchedBy
+  upi_id: string | null
+}
+
 /**
- * The ids of the users a search text names, at most SEARCH_USER_LIMIT: email starting with the
- * text (lowercased), phone number starting with it (digits), referral code starting with it
- * (uppercased). Each is a range on an index (server/db/dialect.ts), never a scan of users.
+ * The users a search text names, at most `limit` (1–SEARCH_USER_LIMIT), in the order email,
+ * phone, name, UPI ID, referral code; each user once, by the first field that matched. Each field
+ * is a prefix: email, name and UPI ID compared lower case, phone digits (a leading +91 or spaces
+ * dropped), referral code upper case; UPI IDs are stored canonical (lower case, migration 017).
+ * Each is a range on an index (server/db/dialect.ts; migrations 012 and 018) read at most `limit`
+ * entries, never a scan of users or withdrawals.
+ * `capped` when a field had more matches than were read.
  */
-export async function usersNamed(ctx: AppContext, text: string): Promise<number[]> {
+export async function matchUsers(
+  ctx: AppContext,
+  text: string,
+  limit = SEARCH_USER_LIMIT,
+): Promise<{ matches: UserMatch[]; capped: boolean }> {
   const lower = text.trim().toLowerCase()
-  if (!lower) return []
-  const queries = [
+  const max = Math.min(SEARCH_USER_LIMIT, Math.max(1, Math.floor(limit)))
+  if (!lower) return { matches: [], capped: false }
+  const users = (by: MatchedBy, column: string, prefix: string, lowerCase = false) =>
     ctx.db
       .selectFrom('users')
       .select('id')
-      .where((eb) => ctx.dialect.startsWith(eb, 'users.email', lower))
-      .limit(SEARCH_USER_LIMIT)
-      .execute(),
-  ]
-  if (/^\d+$/.test(lower)) {
-    queries.push(
-      ctx.db
-        .selectFrom('users')
-        .select('id')
-        .where((eb) => ctx.dialect.startsWith(eb, 'users.phone_number', lower))
-        .limit(SEARCH_USER_LIMIT)
-        .execute(),
-    )
+      .where((eb) => ctx.dialect.startsWith(eb, column, prefix, lowerCase))
+      .limit(max)
+      .execute()
+      .then((rows) => rows.map((r) => ({ id: r.id, by, upi_id: null })))
+  const searches: Promise<UserMatch[]>[] = [users('email', 'users.email', lower)]
+  const digits = lower.replace(/^\+91/, '').replace(/[\s-]/g, '')
+  if (/^\d+$/.test(digits)) searches.push(users('phone', 'users.phone_number', digits))
+  searches.push(users('name', 'users.first_name', lower, true))
+  searches.push(
+    ctx.db
+      .selectFrom('withdrawals')
+      .select(['user_id', 'upi_id'])
+      .where((eb) => ctx.dialect.startsWith(eb, 'withdrawals.upi_id', canonicalUpiId(lower)))
+      .limit(max)
+      .execute()
+      .then((rows) =>
+        rows.map((r) => ({ id: r.user_id, by: 'upi_id' as const, upi_id: r.upi_id })),
+      ),
+  )
+  if (/^[a-z0-9]+$/.test(lower))
+    searches.push(users('referral_code', 'users.referral_id', lower.toUpperCase()))
+  const found = await Promise.all(searches)
+  const seen = new Map<number, UserMatch>()
+  for (const match of found.flat()) if (!seen.has(match.id)) seen.set(match.id, match)
+  return {
+    matches: [...seen.values()].slice(0, max),
+    capped: seen.size > max || found.some((rows) => rows.length >= max),
   }
-  if (/^[a-z0-9]+$/.test(lower)) {
-    queries.push(
-      ctx.db
-        .selectFrom('users')
-        .select('id')
-        .where((eb) => ctx.dialect.startsWith(eb, 'users.referral_id', lower.toUpperCase()))
-        .limit(SEARCH_USER_LIMIT)
-        .execute(),
-    )
-  }
-  const ids = new Set((await Promise.all(queries)).flat().map((r) => r.id))
-  return [...ids].slice(0, SEARCH_USER_LIMIT)
+}
+
+/**
+ * The ids of the users a search text names, at most SEARCH_USER_LIMIT (`matchUsers`): email,
+ * phone, name, UPI ID or referral code, each a prefix.
+ */
+export async function usersNamed(ctx: AppContext, text: string): Promise<number[]> {
+  return (await matchUsers(ctx, text)).matches.map((m) => m.id)
 }

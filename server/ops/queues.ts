@@ -79,6 +79,7 @@ export async function listOrderQueue(
   }
   const rows = await (after === null ? q : q.where('orders.id', '>', after))
     .innerJoin('users', 'users.id', 'orders.user_id')
+    .leftJoin('membership_plans', 'membership_plans.id', 'orders.membership_plan_id')
     .select([
       'orders.id',
       'orders.order_id',
@@ -90,6 +91,7 @@ export async function listOrderQueue(
       'orders.purpose',
       'orders.amount',
       'orders.membership_plan_id',
+      'membership_plans.membership_type as plan_name',
       'orders.utr',
       'orders.upi_reference',
       'orders.status',

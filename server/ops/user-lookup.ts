@@ -4,10 +4,12 @@
  * beside the balance, and the newest ledger rows, orders and withdrawals.
  */
 import type { AppContext } from '../context.ts'
-import { findUserByIdentifier, verifiedReferralCount } from '../accounts/users.ts'
+import { findUserById, findUserByIdentifier, verifiedReferralCount } from '../accounts/users.ts'
 import { visibleStatus } from '../earning/order-view.ts'
 import { badRequest, notFound } from '../lib/errors.ts'
 import { moderationOf } from './users.ts'
+import { matchUsers } from './queue-search.ts'
+import type { UserSearch } from '../../contract/api/ops.ts'
 
 /**
  * Finds one user by email (any case), 10-digit phone number or referral code, with their ledger
@@ -20,6 +22,51 @@ export async function lookUpUser(ctx: AppContext, query: string) {
   if (!q) throw badRequest('VALIDATION', 'Give an email, a phone number or a referral code.')
   const found = await findUserByIdentifier(ctx.db, q)
   if (!found) throw notFound('USER_NOT_FOUND', `No user with email, phone or referral code ${q}.`)
+  return userRecords(ctx, found)
+}
+
+/** User `id` with their records, as `lookUpUser`. Throws 404 USER_NOT_FOUND. */
+export async function lookUpUserById(ctx: AppContext, id: number) {
+  const found = await findUserById(ctx.db, id)
+  if (!found) throw notFound('USER_NOT_FOUND', `No user #${id}.`)
+  return userRecords(ctx, found)
+}
+
+/**
+ * The users whose email, phone, name, UPI ID or referral code starts with `query`, at most
+ * `limit` (default 20, at most 100), each with the field that matched (`matchUsers`: each field a
+ * range on an index). `capped` when more may match (the operator types more). Throws 400
+ * VALIDATION (an empty query).
+ */
+export async function searchUsers(ctx: AppContext, query: string, limit = 20): Promise<UserSearch> {
+  const q = query.trim()
+  if (!q) throw badRequest('VALIDATION', 'Type the start of an email, phone, name or UPI ID.')
+  const { matches, capped } = await matchUsers(ctx, q, limit)
+  if (matches.length === 0) return { rows: [], capped: false }
+  const users = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'email', 'phone_number', 'points', 'created_at'])
+    .where(
+      'id',
+      'in',
+      matches.map((m) => m.id),
+    )
+    .execute()
+  const byId = new Map(users.map((u) => [u.id, u]))
+  return {
+    capped,
+    rows: matches.flatMap((m) => {
+      const u = byId.get(m.id)
+      return u ? [{ ...u, matched_by: m.by, upi_id: m.upi_id }] : []
+    }),
+  }
+}
+
+/** `found`'s account, moderation, plan, referrals, ledger (and its sum), orders, withdrawals. */
+async function userRecords(
+  ctx: AppContext,
+  found: NonNullable<Awaited<ReturnType<typeof findUserById>>>,
+) {
   const user = {
     id: found.id,
     first_name: found.first_name,
@@ -49,18 +96,20 @@ export async function lookUpUser(ctx: AppContext, query: string) {
       .executeTakeFirstOrThrow(),
     ctx.db
       .selectFrom('orders')
+      .leftJoin('membership_plans', 'membership_plans.id', 'orders.membership_plan_id')
       .select([
-        'order_id',
-        'purpose',
-        'amount',
-        'status',
-        'utr',
-        'upi_reference',
-        'created_at',
-        'expires_at',
+        'orders.order_id',
+        'orders.purpose',
+        'orders.amount',
+        'orders.status',
+        'orders.utr',
+        'orders.upi_reference',
+        'orders.created_at',
+        'orders.expires_at',
+        'membership_plans.membership_type as plan_name',
       ])
-      .where('user_id', '=', user.id)
-      .orderBy('id', 'desc')
+      .where('orders.user_id', '=', user.id)
+      .orderBy('orders.id', 'desc')
       .limit(50)
       .execute(),
     ctx.db

@@ -114,7 +114,7 @@ describe.each(ENGINES)('operators console on %s', (engine) => {
     expect(fresh.body.operator).toMatchObject({ password_must_change: false })
   })
 
-  it('logs in with password and TOTP code, and refuses a wrong code, a wrong password and a reused code', async () => {
+  it('logs in with password and TOTP code, and refuses a wrong code, a wrong password and a reused code (saying it was used)', async () => {
     clock.advance(30)
     const good = await code(operator.secret)
     const wrongCode = String((Number(good) + 1) % 1_000_000).padStart(6, '0')
@@ -133,10 +133,18 @@ describe.each(ENGINES)('operators console on %s', (engine) => {
     expect(ok.status).toBe(200)
     expect(ok.body.token).toMatch(/^ops_/)
     expect(Date.parse(ok.body.expires_at as string) - clock.now().getTime()).toBe(8 * 3_600_000)
+    // A second login in the same 30-second window: told why, in its own words and code.
     const replay = await api.call('POST', '/api/v1/ops/login', {
       body: { email: operator.email, password: operator.password, totp: good },
     })
     expect(replay.status).toBe(401)
+    expect(replay.body.code).toBe('OPS_TOTP_REUSED')
+    expect(replay.body.message).toMatch(/already used.*next code/)
+    // Without the password the used code says nothing more than any wrong login.
+    const replayWrongPassword = await api.call('POST', '/api/v1/ops/login', {
+      body: { email: operator.email, password: 'not-the-password', totp: good },
+    })
+    expect(replayWrongPassword.body.code).toBe('OPS_LOGIN_FAILED')
     const logins = await api.app.db
       .selectFrom('audit_log')
       .select(['actor', 'action'])

@@ -1,6 +1,7 @@
 /**
  * The console's queues (DECISIONS §4, §8): open orders with confirm/reject and withdrawals by due
- * date with pay/fail, filtered and paged; actions need the operator role.
+ * date with pay/fail, filtered and paged; actions need the operator role and run once per
+ * Idempotency-Key (keyed.ts).
  */
 import { approveHeldWithdrawal, rejectHeldWithdrawal } from '../../ops/withdrawal-review.ts'
 import type { FastifyInstance } from 'fastify'
@@ -14,7 +15,9 @@ import {
   payWithdrawalAsOperator,
   rejectOrderAsOperator,
 } from '../../ops/operator-actions.ts'
+import { orderOwner, withdrawalOwner } from '../../ops/action-owner.ts'
 import { actorOf, operatorGuard } from './guard.ts'
+import { runConsoleAction } from './keyed.ts'
 
 export default async function opsQueueRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>()
@@ -36,21 +39,48 @@ export default async function opsQueueRoutes(instance: FastifyInstance): Promise
   app.post(
     '/ops/orders/:orderId/confirm',
     { onRequest: guard.write, schema: schemas.confirmOrder },
-    async (request) =>
-      confirmOrderAsOperator(
+    async (request, reply) =>
+      runConsoleAction(
         ctx,
-        actorOf(request),
-        request.params.orderId,
-        request.body.upi_reference,
-        request.body.reason,
+        request,
+        reply,
+        {
+          route: 'ops:order.confirm',
+          userId: () => orderOwner(ctx, request.params.orderId),
+          body: { order_id: request.params.orderId, ...request.body },
+        },
+        (keyed) =>
+          confirmOrderAsOperator(
+            keyed,
+            actorOf(request),
+            request.params.orderId,
+            request.body.upi_reference,
+            request.body.reason,
+          ),
       ),
   )
 
   app.post(
     '/ops/orders/:orderId/reject',
     { onRequest: guard.write, schema: schemas.rejectOrder },
-    async (request) =>
-      rejectOrderAsOperator(ctx, actorOf(request), request.params.orderId, request.body.reason),
+    async (request, reply) =>
+      runConsoleAction(
+        ctx,
+        request,
+        reply,
+        {
+          route: 'ops:order.reject',
+          userId: () => orderOwner(ctx, request.params.orderId),
+          body: { order_id: request.params.orderId, ...request.body },
+        },
+        (keyed) =>
+          rejectOrderAsOperator(
+            keyed,
+            actorOf(request),
+            request.params.orderId,
+            request.body.reason,
+          ),
+      ),
   )
 
   app.get(
@@ -71,40 +101,84 @@ export default async function opsQueueRoutes(instance: FastifyInstance): Promise
   app.post(
     '/ops/withdrawals/:id/pay',
     { onRequest: guard.write, schema: schemas.payWithdrawal },
-    async (request) =>
-      payWithdrawalAsOperator(
+    async (request, reply) =>
+      runConsoleAction(
         ctx,
-        actorOf(request),
-        request.params.id,
-        request.body.upi_reference,
-        request.body.reason,
+        request,
+        reply,
+        {
+          route: 'ops:withdrawal.pay',
+          userId: () => withdrawalOwner(ctx, request.params.id),
+          body: { id: request.params.id, ...request.body },
+        },
+        (keyed) =>
+          payWithdrawalAsOperator(
+            keyed,
+            actorOf(request),
+            request.params.id,
+            request.body.upi_reference,
+            request.body.reason,
+          ),
       ),
   )
 
   app.post(
     '/ops/withdrawals/:id/approve',
     { onRequest: guard.write, schema: schemas.approveWithdrawal },
-    async (request) =>
-      approveHeldWithdrawal(ctx, actorOf(request), request.params.id, request.body.reason),
+    async (request, reply) =>
+      runConsoleAction(
+        ctx,
+        request,
+        reply,
+        {
+          route: 'ops:withdrawal.approve',
+          userId: () => withdrawalOwner(ctx, request.params.id),
+          body: { id: request.params.id, ...request.body },
+        },
+        (keyed) =>
+          approveHeldWithdrawal(keyed, actorOf(request), request.params.id, request.body.reason),
+      ),
   )
 
   app.post(
     '/ops/withdrawals/:id/reject',
     { onRequest: guard.write, schema: schemas.rejectWithdrawal },
-    async (request) =>
-      rejectHeldWithdrawal(
+    async (request, reply) =>
+      runConsoleAction(
         ctx,
-        actorOf(request),
-        request.params.id,
-        request.body.reason,
-        request.body.forfeit === true,
+        request,
+        reply,
+        {
+          route: 'ops:withdrawal.reject',
+          userId: () => withdrawalOwner(ctx, request.params.id),
+          body: { id: request.params.id, ...request.body },
+        },
+        (keyed) =>
+          rejectHeldWithdrawal(
+            keyed,
+            actorOf(request),
+            request.params.id,
+            request.body.reason,
+            request.body.forfeit === true,
+          ),
       ),
   )
 
   app.post(
     '/ops/withdrawals/:id/fail',
     { onRequest: guard.write, schema: schemas.failWithdrawal },
-    async (request) =>
-      failWithdrawalAsOperator(ctx, actorOf(request), request.params.id, request.body.reason),
+    async (request, reply) =>
+      runConsoleAction(
+        ctx,
+        request,
+        reply,
+        {
+          route: 'ops:withdrawal.fail',
+          userId: () => withdrawalOwner(ctx, request.params.id),
+          body: { id: request.params.id, ...request.body },
+        },
+        (keyed) =>
+          failWithdrawalAsOperator(keyed, actorOf(request), request.params.id, request.body.reason),
+      ),
   )
 }
