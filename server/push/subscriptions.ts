@@ -6,7 +6,7 @@
 import crypto from 'node:crypto'
 import type { Db } from '../db/index.ts'
 import type { PushLanguage } from '../db/schema/push.ts'
-import { badRequest } from '../lib/errors.ts'
+import { badRequest, conflict } from '../lib/errors.ts'
 
 /** A browser PushSubscription as the PWA sends it (`subscription.toJSON()` plus the language). */
 export interface SubscriptionInput {
@@ -83,8 +83,11 @@ function isP256PublicKey(value: string): boolean {
 
 /**
  * Saves `input` for `userId`: a new row, or the device's existing row (same endpoint) updated
- * with this user, keys, language and token (a shared phone notifies whoever logged in last).
- * `tokenHash` is the SHA-256 of the access token that saved it.
+ * with this user, keys, language and token. A row moves to another user only when the request
+ * carries the subscription's own keys (`p256dh` and `auth`, which only the browser that holds the
+ * subscription has): a shared phone notifies whoever logged in last, while knowing an endpoint URL
+ * alone moves nobody's notifications. Throws 409 PUSH_SUBSCRIPTION_TAKEN (nothing changes) when
+ * another user's row has other keys. `tokenHash` is the SHA-256 of the access token that saved it.
  */
 export async function saveSubscription(
   db: Db,
@@ -102,11 +105,28 @@ export async function saveSubscription(
     token_hash: tokenHash,
     updated_at: at,
   }
-  await db
+  const saved = await db
     .insertInto('push_subscriptions')
     .values({ ...fields, endpoint: input.endpoint, created_at: at })
-    .onConflict((oc) => oc.column('endpoint').doUpdateSet(fields))
-    .execute()
+    .onConflict((oc) =>
+      oc
+        .column('endpoint')
+        .doUpdateSet(fields)
+        .where((eb) =>
+          eb.or([
+            eb('push_subscriptions.user_id', '=', userId),
+            eb.and([
+              eb('push_subscriptions.p256dh', '=', input.keys.p256dh),
+              eb('push_subscriptions.auth', '=', input.keys.auth),
+            ]),
+          ]),
+        ),
+    )
+    .returning('id')
+    .executeTakeFirst()
+  if (!saved) {
+    throw conflict('PUSH_SUBSCRIPTION_TAKEN', 'Could not turn on notifications. Please try again.')
+  }
 }
 
 /** Deletes `userId`'s subscription at `endpoint`; returns how many rows went (0 or 1). */

@@ -60,6 +60,7 @@ export const API_ERROR_TEXTS: Record<string, string> = {
   PLATFORM_FEE_REQUIRED: msg(
     'Please pay the one-time refundable platform fee of {fee} to withdraw.',
   ),
+  PUSH_SUBSCRIPTION_TAKEN: msg('Could not turn on notifications. Please try again.'),
   QUERY_TIMEOUT: msg('The server is busy. Please try again in a moment.'),
   RATE_LIMITED: msg('Too many attempts. Please try again in {seconds} seconds.'),
   REFERRALS_REQUIRED: msg(

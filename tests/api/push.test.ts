@@ -125,7 +125,7 @@ describe.each(ENGINES)('push notifications on %s', (engine) => {
     expect(await subscriptionCount(user.id)).toBe(0)
   })
 
-  it('keeps one subscription per device, moves it to whoever subscribes it last, and deletes it for its owner only', async () => {
+  it('keeps one subscription per device, moves it to whoever subscribes it last with its keys, and deletes it for its owner only', async () => {
     const asha = await createTestUser(api.app)
     const ravi = await createTestUser(api.app)
     const device = newDevice(service)
@@ -164,6 +164,53 @@ describe.each(ENGINES)('push notifications on %s', (engine) => {
       body: {},
     })
     expect(bad.status).toBe(400)
+  })
+
+  it("moves no one's subscription to a user who knows only its endpoint URL: its own keys are needed", async () => {
+    const asha = await createTestUser(api.app)
+    const mallory = await createTestUser(api.app)
+    const device = newDevice(service)
+    expect((await subscribe(asha, device, 'hi-IN')).status).toBe(200)
+    const before = await api.app.db
+      .selectFrom('push_subscriptions')
+      .selectAll()
+      .where('endpoint', '=', device.endpoint)
+      .executeTakeFirstOrThrow()
+    // Mallory posts Asha's endpoint with keys of her own (valid keys, not the subscription's).
+    const own = newDevice(service).subscription.keys
+    for (const keys of [own, { ...own, auth: device.subscription.keys.auth }]) {
+      const res = await api.call('POST', '/api/v1/push/subscriptions', {
+        token: mallory.token,
+        body: { endpoint: device.endpoint, keys },
+      })
+      expect(res.status, JSON.stringify(res.body)).toBe(409)
+      expect(res.body).toEqual({
+        message: 'Could not turn on notifications. Please try again.',
+        code: 'PUSH_SUBSCRIPTION_TAKEN',
+      })
+    }
+    expect(
+      await api.app.db
+        .selectFrom('push_subscriptions')
+        .selectAll()
+        .where('endpoint', '=', device.endpoint)
+        .executeTakeFirstOrThrow(),
+    ).toEqual(before)
+    expect(await subscriptionCount(mallory.id)).toBe(0)
+    // Its owner may save new keys for it; the phone that holds it moves it with its keys.
+    const rotated = newDevice(service).subscription.keys
+    const again = await api.call('POST', '/api/v1/push/subscriptions', {
+      token: asha.token,
+      body: { endpoint: device.endpoint, keys: rotated },
+    })
+    expect(again.status).toBe(200)
+    const moved = await api.call('POST', '/api/v1/push/subscriptions', {
+      token: mallory.token,
+      body: { endpoint: device.endpoint, keys: rotated },
+    })
+    expect(moved.status).toBe(200)
+    expect(await subscriptionCount(mallory.id)).toBe(1)
+    expect(await subscriptionCount(asha.id)).toBe(0)
   })
 
   async function feeOrder(user: TestUser): Promise<string> {
