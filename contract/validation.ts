@@ -111,7 +111,7 @@ export function checkUpiId(value: string): string | null {
 
 /**
  * The one form a UPI ID is stored and compared in: trimmed and lower-case, since a UPI ID names
- * one payee whatever its letter case (docs/product.md#withdrawals). `' PAY.N@ybl '` and
+ * one payee whatever its letter case (docs/product.md#units). `' PAY.N@ybl '` and
  * `'pay.n@ybl'` are one payee. Check the result with checkUpiId; this never refuses.
  */
 export function canonicalUpiId(value: string): string {

@@ -19,6 +19,7 @@ import inputGuard from './plugins/input-guard.ts'
 import auth from './plugins/auth.ts'
 import staticFiles from './plugins/static.ts'
 import { outlinePages } from './earning/outline-pages.ts'
+import { strictBodyValidators } from './lib/schema-validators.ts'
 import { releaseAbandonedKeys } from './db/abandoned-keys.ts'
 import metrics from './plugins/metrics.ts'
 import maintenance from './plugins/maintenance.ts'
@@ -45,6 +46,8 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
     // Refusals raised before routing, and by Node's HTTP parser, answer `{ message, code }` too.
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
+    // Bodies are validated without type coercion; query strings and paths keep it.
+    schemaController: { compilersFactory: { buildValidator: strictBodyValidators() } },
   })
   app.decorate('config', config)
   app.decorate('draining', false)

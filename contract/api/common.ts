@@ -6,10 +6,30 @@
 import { Type, type Static, type TSchema } from 'typebox'
 
 /**
- * `schema` or null. Null first: Fastify's Ajv coerces types, and would turn a null into 0 or ''
- * in the first branch it tries.
+ * `schema` or null. Null first: query strings are read with type coercion, which would turn a null
+ * into 0 or '' in the first branch it tries (bodies are validated without coercion).
  */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), schema])
+
+/**
+ * The most rupees a request body may name: ₹1,00,00,000, whose coins (at 100 per rupee) fit the
+ * ledger's 32-bit integers. No plan, balance or payout comes near it.
+ */
+export const MAX_REQUEST_RUPEES = 10_000_000
+/** The largest row id: a PostgreSQL integer. */
+export const MAX_ROW_ID = 2_147_483_647
+
+/**
+ * Whole rupees in a request body: a JSON integer from 1 to MAX_REQUEST_RUPEES. Bodies are validated
+ * without type coercion, so `"10"`, `true`, `[5]`, `10.5`, `-1` and `1e20` are refused with 400
+ * VALIDATION (docs/product.md#units).
+ */
+export const WholeRupees = (description = 'Whole rupees, a JSON integer.') =>
+  Type.Integer({ minimum: 1, maximum: MAX_REQUEST_RUPEES, description })
+
+/** A row's id in a request body: a JSON integer from 1 to MAX_ROW_ID, never text. */
+export const RowId = (description = 'A row id, a JSON integer.') =>
+  Type.Integer({ minimum: 1, maximum: MAX_ROW_ID, description })
 
 /** `{ message, code, …extra }`, the body of every refusal (`field` names a bad input, DECISIONS §6). */
 export const ErrorBody = Type.Object(

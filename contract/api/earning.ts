@@ -8,6 +8,8 @@ import { Type, type Static } from 'typebox'
 import {
   IdempotencyHeaders,
   Nullable,
+  RowId,
+  WholeRupees,
   bearerAuth,
   errorResponses,
   optionalBearerAuth,
@@ -53,7 +55,7 @@ export const DashboardQuery = Type.Object({
 
 /** `POST /add-reward/`: the video (`dashboard_id`) and when its timer completed (ISO, server clock). */
 export const RewardClaim = Type.Object({
-  dashboard_id: Type.Integer(),
+  dashboard_id: RowId('The video, as `GET /dashboard/` gave it.'),
   watched_at: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
   played_ms: Type.Optional(
     Nullable(
@@ -80,7 +82,7 @@ export type RewardCredited = Static<typeof RewardCredited>
 /** `POST /add-withdraw/`: `amount` whole rupees (the payout, fee excluded) to `upi_id`. */
 export const WithdrawBody = Type.Object({
   upi_id: Type.String({ maxLength: 200 }),
-  amount: Type.Number({ description: 'Whole rupees.' }),
+  amount: WholeRupees('Whole rupees sent (the fee excluded), a JSON integer.'),
 })
 export type WithdrawBody = Static<typeof WithdrawBody>
 

@@ -344,7 +344,14 @@ export const opsRoutes = {
   adjustment: {
     ...guarded('Add (or, negative, take back) coins as a manual_adjustment ledger row'),
     params: IdParams,
-    body: Type.Object({ coins: Type.Integer(), reason: reason() }),
+    body: Type.Object({
+      coins: Type.Integer({
+        minimum: -10_000_000,
+        maximum: 10_000_000,
+        description: 'Coins, a JSON integer, not 0: positive adds, negative takes back.',
+      }),
+      reason: reason(),
+    }),
     response: answers(Type.Object({ ledger_entry_id: Type.Integer(), points: Type.Integer() })),
   },
 } as const

@@ -5,7 +5,7 @@
  * `earningRoutes`. Amounts are whole rupees unless a field says it may have paise.
  */
 import { Type, type Static } from 'typebox'
-import { Nullable } from './common'
+import { Nullable, RowId, WholeRupees } from './common'
 
 const isoTime = (description = 'ISO 8601 time.') => Type.String({ description })
 
@@ -57,10 +57,14 @@ export const CardOrderFields = Type.Object({
 })
 export type CardOrderFields = Static<typeof CardOrderFields>
 
-/** JSON `{ amount, membership_plan_id }` (a plan deposit, or the fee with null), or the card form. */
+/**
+ * JSON `{ amount, membership_plan_id }` (a plan deposit, or the fee with null), or the card test
+ * page's form. The JSON numbers are JSON integers, never text; the form's fields are all text
+ * (a form has no numbers), `order_amount` read by the card page's own rule.
+ */
 export const CreateOrderBody = Type.Object({
-  amount: Type.Optional(Type.Number({ description: 'Whole rupees.' })),
-  membership_plan_id: Type.Optional(Nullable(Type.Integer())),
+  amount: Type.Optional(WholeRupees('Whole rupees, a JSON integer (JSON body only).')),
+  membership_plan_id: Type.Optional(Nullable(RowId('The plan (JSON body only); null: the fee.'))),
   ...Type.Partial(CardOrderFields).properties,
 })
 export type CreateOrderBody = Static<typeof CreateOrderBody>

@@ -8,6 +8,7 @@ import type { Tx } from '../db/index.ts'
 import { isCheckViolation } from '../db/index.ts'
 import type { LedgerEntriesTable, LedgerKind, LedgerStatus } from '../db/schema/earning.ts'
 import { ApiError, badRequest, notFound } from '../lib/errors.ts'
+import { MAX_REQUEST_RUPEES } from '../../contract/api/common.ts'
 
 export interface LedgerEntryInput {
   userId: number
@@ -123,11 +124,20 @@ export async function hasLedgerKey(tx: Tx, userId: number, key: string): Promise
   return row !== undefined
 }
 
-/** Refuses amounts that are not positive whole rupees. */
+/**
+ * `value` as whole rupees: a JSON number that is a positive integer up to MAX_REQUEST_RUPEES.
+ * Text, booleans, arrays and fractions are refused, never converted (docs/product.md#units).
+ * Throws 400 VALIDATION `{ field }`. The route's schema refuses them first; this keeps the rule
+ * where the money moves.
+ */
 export function assertWholeRupees(value: unknown, field: string): number {
-  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value
-  if (typeof n !== 'number' || !Number.isInteger(n) || n <= 0) {
-    throw badRequest('VALIDATION', `${field} must be a whole number of rupees.`)
+  if (
+    typeof value !== 'number' ||
+    !Number.isInteger(value) ||
+    value <= 0 ||
+    value > MAX_REQUEST_RUPEES
+  ) {
+    throw badRequest('VALIDATION', `${field} must be a whole number of rupees.`, { field })
   }
-  return n
+  return value
 }

@@ -47,7 +47,7 @@ export async function requestWithdrawal(
 ): Promise<WithdrawalRequested> {
   const rules = ctx.rules
   // Stored canonical (trimmed, lower-case): one payee is one payee for the risk rules, the
-  // console's search and the payout file (docs/product.md#withdrawals).
+  // console's search and the payout file (docs/product.md#units).
   const upiId = typeof body.upi_id === 'string' ? canonicalUpiId(body.upi_id) : ''
   const upiError = checkUpiId(upiId)
   if (upiError) throw badRequest('VALIDATION', upiError)

@@ -65,8 +65,8 @@ async function exportPayoutsIn(
     .orderBy('withdrawals.id')
     .execute()
   // The stored UPI ID, canonical (trimmed, lower-case; migration 017), goes to the bank byte for
-  // byte (docs/product.md#withdrawals): quoted when it needs it, never prefixed. checkUpiId lets no stored ID start with a formula's first character; an older row
-  // that does is quoted.
+  // byte (docs/product.md#withdrawals): quoted when it needs it, never prefixed. checkUpiId lets
+  // no stored ID start with a formula's first character; an older row that does is quoted.
   const lines = rows.map((r) => {
     const rest = [
       r.amount.toFixed(2),

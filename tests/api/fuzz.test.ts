@@ -2,22 +2,30 @@
 // bodies (any JSON, known field names with hostile values, form bodies, raw bytes), path
 // parameters, query strings, tokens and Idempotency-Keys. Whatever arrives, the API answers below
 // 500, never with a stack trace or a file path, and afterwards every user's ledger still sums to
-// the balance. fast-check runs with a fixed seed and a bounded number of cases, so a failure
-// reproduces and the file takes seconds.
+// the balance. Then the money routes alone: an amount, id or count that is no JSON integer in
+// range (numeric text, booleans, arrays, objects, fractions, negatives, huge numbers) is 400
+// VALIDATION naming the field, and the ledger, withdrawals and orders stay as they were.
+// fast-check runs with a fixed seed and a bounded number of cases, so a failure reproduces and
+// the file takes seconds.
+import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
+import { generate } from 'otplib'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { withApi } from '../helpers/api-app.ts'
 import { ENGINES } from '../helpers/databases.ts'
 import { startIfscStandIn, type IfscStandIn } from '../helpers/ifsc-stand-in.ts'
-import { assertLedgerBalanced, grantCoins, testClock } from '../helpers/ledger.ts'
+import { assertLedgerBalanced, grantCoins, ledgerBalances, testClock } from '../helpers/ledger.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
+import { createTestOperator } from '../helpers/operators.ts'
 import { issueAccessToken } from '../../server/accounts/tokens.ts'
 
 /** Fixed, so a failing case reproduces; change it only to explore new inputs. */
 const SEED = 1414
 /** Cases per engine: bounded so the file stays well under a minute on a 2-core machine. */
 const RUNS = 1000
+/** Cases per engine of the money routes' strict types. */
+const MONEY_RUNS = 300
 
 interface Route {
   method: string
@@ -362,6 +370,89 @@ describe.each(ENGINES)('fuzzing every route on %s', (engine) => {
       // The seed and case count reach every route at least once.
       expect([...seen].sort()).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort())
       await api.app.background.drain()
+      await assertLedgerBalanced(api.app)
+    },
+  )
+
+  /**
+   * A value that is no JSON integer from 1 up (the money fields' kind): numeric text, booleans,
+   * arrays, objects, null, fractions, zero and negatives, and numbers past any amount.
+   */
+  const notAPositiveInteger = fc.oneof(
+    fc.integer({ min: 1, max: 1_000_000 }).map(String),
+    fc.string({ maxLength: 12 }),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(fc.integer({ min: 1, max: 1000 }), { maxLength: 2 }),
+    fc.dictionary(fc.string({ maxLength: 4 }), fc.integer(), { maxKeys: 2 }),
+    fc.double({ noNaN: true, noDefaultInfinity: true }).filter((n) => !Number.isInteger(n)),
+    fc.integer({ min: -1_000_000_000, max: 0 }),
+    fc.constantFrom(1e20, 2 ** 53, 1e308, 2 ** 31, 10_000_001),
+  )
+
+  /**
+   * Whether `value` is a valid `field` (the contract's ranges), so no case of this test: an amount
+   * is 1 to ₹1,00,00,000, an id 1 to 2³¹−1 (or null, the fee's plan), and an adjustment's coins
+   * any non-zero integer up to 1,00,00,000 either way (negative takes coins back).
+   */
+  const validMoneyField = (field: string, value: unknown) => {
+    if (field === 'membership_plan_id' && value === null) return true
+    if (typeof value !== 'number' || !Number.isInteger(value)) return false
+    if (field === 'amount') return value >= 1 && value <= 10_000_000
+    if (field === 'coins') return value !== 0 && Math.abs(value) <= 10_000_000
+    return value >= 1 && value <= 2_147_483_647
+  }
+
+  it(
+    `refuses ${MONEY_RUNS} money fields of the wrong type or range with 400 VALIDATION and moves no money`,
+    { timeout: 120_000 },
+    async () => {
+      const user = await createTestUser(api.app, { views: 40, platformFeePaid: true })
+      await grantCoins(api.app, user.id, 500_000)
+      const e = await createTestOperator(api.app.db, `fuzz-${engine}@example.com`, 'operator')
+      const login = await api.call('POST', '/api/v1/ops/login', {
+        body: {
+          email: e.operator.email,
+          password: e.password,
+          totp: await generate({
+            secret: e.totpSecret,
+            epoch: Math.floor(clock.now().getTime() / 1000),
+          }),
+        },
+      })
+      expect(login.status, JSON.stringify(login.body)).toBe(200)
+      const opsToken = login.body.token as string
+      /** [url, the body around the field, the field, whose token]. */
+      const money: Array<[string, Record<string, unknown>, string, 'user' | 'ops']> = [
+        ['/api/v1/add-withdraw/', { upi_id: 'asha@okaxis' }, 'amount', 'user'],
+        ['/api/v1/create-order/', { membership_plan_id: null }, 'amount', 'user'],
+        ['/api/v1/create-order/', { amount: 99 }, 'membership_plan_id', 'user'],
+        ['/api/v1/add-reward/', {}, 'dashboard_id', 'user'],
+        [`/api/v1/ops/users/${user.id}/adjustments`, { reason: 'Fuzz' }, 'coins', 'ops'],
+      ]
+      const moneyState = async () => ({
+        balances: await ledgerBalances(api.app),
+        withdrawals: await api.app.db.selectFrom('withdrawals').select('id').execute(),
+        orders: await api.app.db.selectFrom('orders').select('id').execute(),
+        ledger: await api.app.db.selectFrom('ledger_entries').select('id').execute(),
+      })
+      const before = await moneyState()
+      await fc.assert(
+        fc.asyncProperty(fc.nat(), notAPositiveInteger, async (pick, value) => {
+          const [url, around, field, who] = money[pick % money.length]!
+          if (validMoneyField(field, value)) return
+          const res = await api.call('POST', url, {
+            token: who === 'ops' ? opsToken : user.token,
+            body: { ...around, [field]: value },
+            headers: { 'idempotency-key': crypto.randomUUID() },
+          })
+          const context = `${url} ${field} = ${JSON.stringify(value)} → ${res.status} ${JSON.stringify(res.body)}`
+          expect(res.status, context).toBe(400)
+          expect(res.body, context).toMatchObject({ code: 'VALIDATION', field })
+        }),
+        { seed: SEED, numRuns: MONEY_RUNS, endOnFailure: true },
+      )
+      expect(await moneyState()).toEqual(before)
       await assertLedgerBalanced(api.app)
     },
   )

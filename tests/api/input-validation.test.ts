@@ -2,14 +2,21 @@
 // characters, invalid Unicode and over-long values answer 400 VALIDATION naming the field, never a
 // 500 (PostgreSQL refuses NUL in text). Client Idempotency-Keys live in their own namespace: a
 // client key equal to a server ledger key (`signup_bonus`, `referral:<id>`) neither fails nor
-// blocks the server's own credit.
-import { afterEach, describe, expect, it } from 'vitest'
+// blocks the server's own credit. Money inputs are strict (docs/product.md#units): on every route
+// that moves money or rules, an amount, id or count that is not a JSON number of the contract's
+// kind (text, a boolean, an array, an object, null, a fraction, a negative, a huge number, a form
+// field) answers 400 VALIDATION naming the field and changes nothing.
+import crypto from 'node:crypto'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { generate } from 'otplib'
 import { ENGINES } from '../helpers/databases.ts'
-import { withApi } from '../helpers/api-app.ts'
+import { withApi, type ApiHandle } from '../helpers/api-app.ts'
 import { rewardCalls } from '../helpers/rewards.ts'
-import { createTestUser } from '../helpers/users.ts'
-import { assertLedgerBalanced, testClock } from '../helpers/ledger.ts'
+import { createTestOperator } from '../helpers/operators.ts'
+import { createTestUser, type TestUser } from '../helpers/users.ts'
+import { assertLedgerBalanced, grantCoins, ledgerBalances, testClock } from '../helpers/ledger.ts'
 import { register } from './accounts-helpers.ts'
+import { DEFAULT_RULES } from '../../contract/rules.ts'
 
 describe.each(ENGINES)('input validation and key namespaces on %s', (engine) => {
   const clock = testClock()
@@ -169,5 +176,309 @@ describe.each(ENGINES)('input validation and key namespaces on %s', (engine) => 
     expect(rows.map((r) => r.idempotency_key).sort()).toEqual(
       [`client:referral:${friendRow.id}`, `referral:${friendRow.id}`].sort(),
     )
+  })
+})
+
+/** Values that are no JSON integer: text, booleans, arrays, objects, null, fractions, huge numbers. */
+const NOT_INTEGERS: unknown[] = [
+  '10',
+  '99',
+  '1',
+  '',
+  'abc',
+  true,
+  false,
+  [5],
+  [100],
+  {},
+  { value: 5 },
+  null,
+  10.5,
+  0.1,
+  1e20,
+  2 ** 53,
+  1e308,
+]
+/** Numbers out of range for a positive amount or id. */
+const NOT_POSITIVE: unknown[] = [0, -1, -5, -100]
+/** Values that are no JSON boolean. */
+const NOT_BOOLEANS: unknown[] = ['true', 'false', 1, 0, [true], null, {}]
+
+/** What a refused request must leave as it was: balances, money rows, content and audit. */
+async function stateOf(api: ApiHandle) {
+  const count = async (
+    table:
+      | 'ledger_entries'
+      | 'withdrawals'
+      | 'orders'
+      | 'idempotency_keys'
+      | 'audit_log'
+      | 'membership_plans'
+      | 'videos'
+      | 'rule_versions'
+      | 'user_moderation'
+      | 'video_rewards',
+  ) =>
+    Number(
+      (
+        await api.app.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
+  const tables = [
+    'ledger_entries',
+    'withdrawals',
+    'orders',
+    'idempotency_keys',
+    'audit_log',
+    'membership_plans',
+    'videos',
+    'rule_versions',
+    'user_moderation',
+    'video_rewards',
+  ] as const
+  return {
+    balances: await ledgerBalances(api.app),
+    counts: Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await count(t)]))),
+    plans: await api.app.db.selectFrom('membership_plans').selectAll().orderBy('id').execute(),
+    videos: await api.app.db.selectFrom('videos').selectAll().orderBy('id').execute(),
+    rules: api.app.config.rules,
+  }
+}
+
+describe.each(ENGINES)('strict money types on %s', (engine) => {
+  const clock = testClock()
+  const api = withApi(engine, {
+    clock: clock.now,
+    rules: { ...DEFAULT_RULES, withdrawMinReferrals: 0 },
+  })
+  const { dashboard } = rewardCalls(api)
+  let user: TestUser
+  let operatorToken: string
+  let planId: number
+  let planDeposit: number
+  let videoId: number
+
+  beforeAll(async () => {
+    user = await createTestUser(api.app, { views: 40, platformFeePaid: true })
+    await grantCoins(api.app, user.id, 500_000)
+    const e = await createTestOperator(api.app.db, `strict-${engine}@example.com`, 'operator')
+    const login = await api.call('POST', '/api/v1/ops/login', {
+      body: {
+        email: e.operator.email,
+        password: e.password,
+        totp: await generate({
+          secret: e.totpSecret,
+          epoch: Math.floor(clock.now().getTime() / 1000),
+        }),
+      },
+    })
+    expect(login.status, JSON.stringify(login.body)).toBe(200)
+    operatorToken = login.body.token as string
+    const plan = await api.app.db
+      .selectFrom('membership_plans')
+      .select(['id', 'deposit_point'])
+      .where('deposit_point', '<>', 'FREE')
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+    planId = plan.id
+    planDeposit = Number(plan.deposit_point)
+    videoId = (await dashboard(user))[0]!.id
+  })
+
+  afterEach(async () => {
+    await assertLedgerBalanced(api.app)
+  })
+
+  /** A money route: how to call it with `field` set to `value` on an otherwise valid body. */
+  interface MoneyRoute {
+    name: string
+    field: string
+    bad: unknown[]
+    send(value: unknown): Promise<{ status: number; body: Record<string, unknown> }>
+  }
+  const userCall = (method: 'POST', url: string, body: Record<string, unknown>) =>
+    api.call(method, url, {
+      token: user.token,
+      body,
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    })
+  const opsCall = (method: 'POST' | 'PATCH' | 'PUT', url: string, body: Record<string, unknown>) =>
+    api.call(method, `/api/v1/ops${url}`, {
+      token: operatorToken,
+      body,
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    })
+  const routes: MoneyRoute[] = [
+    {
+      name: 'add-withdraw',
+      field: 'amount',
+      bad: [...NOT_INTEGERS, ...NOT_POSITIVE],
+      send: (amount) =>
+        userCall('POST', '/api/v1/add-withdraw/', { upi_id: 'asha@okaxis', amount }),
+    },
+    {
+      name: 'create-order (fee)',
+      field: 'amount',
+      bad: [...NOT_INTEGERS, ...NOT_POSITIVE],
+      send: (amount) =>
+        userCall('POST', '/api/v1/create-order/', { amount, membership_plan_id: null }),
+    },
+    {
+      name: 'create-order (plan)',
+      field: 'membership_plan_id',
+      bad: [...NOT_INTEGERS.filter((v) => v !== null), ...NOT_POSITIVE],
+      send: (membership_plan_id) =>
+        userCall('POST', '/api/v1/create-order/', { amount: planDeposit, membership_plan_id }),
+    },
+    {
+      name: 'add-reward',
+      field: 'dashboard_id',
+      bad: [...NOT_INTEGERS, ...NOT_POSITIVE],
+      send: (dashboard_id) => userCall('POST', '/api/v1/add-reward/', { dashboard_id }),
+    },
+    {
+      name: 'add-reward',
+      field: 'played_ms',
+      bad: NOT_INTEGERS.filter((v) => v !== null),
+      send: (played_ms) =>
+        userCall('POST', '/api/v1/add-reward/', { dashboard_id: videoId, played_ms }),
+    },
+    {
+      name: 'console adjustment',
+      field: 'coins',
+      bad: [...NOT_INTEGERS, -1e20, 20_000_000],
+      send: (coins) =>
+        opsCall('POST', `/users/${user.id}/adjustments`, { coins, reason: 'Strict types test' }),
+    },
+    {
+      name: 'console plan',
+      field: 'video_point',
+      bad: [...NOT_INTEGERS, ...NOT_POSITIVE],
+      send: (video_point) =>
+        opsCall('PATCH', `/plans/${planId}`, { video_point, reason: 'Strict types test' }),
+    },
+    {
+      name: 'console plan',
+      field: 'withdrawl_days',
+      bad: [...NOT_INTEGERS, -1],
+      send: (withdrawl_days) =>
+        opsCall('PATCH', `/plans/${planId}`, { withdrawl_days, reason: 'Strict types test' }),
+    },
+    {
+      name: 'console plan',
+      field: 'active',
+      bad: NOT_BOOLEANS,
+      send: (active) => opsCall('PATCH', `/plans/${planId}`, { active, reason: 'Strict types' }),
+    },
+    {
+      name: 'console video',
+      field: 'timer',
+      bad: [...NOT_INTEGERS, ...NOT_POSITIVE],
+      send: (timer) =>
+        opsCall('PATCH', `/videos/${videoId}`, { timer, reason: 'Strict types test' }),
+    },
+    {
+      name: 'console video',
+      field: 'position',
+      bad: [...NOT_INTEGERS, -1],
+      send: (position) =>
+        opsCall('PATCH', `/videos/${videoId}`, { position, reason: 'Strict types test' }),
+    },
+    {
+      name: 'console moderation',
+      field: 'suspended',
+      bad: NOT_BOOLEANS,
+      send: (suspended) =>
+        opsCall('POST', `/users/${user.id}/moderation`, { suspended, reason: 'Strict types' }),
+    },
+    {
+      name: 'console rules',
+      field: 'transferFeeRupees',
+      bad: NOT_INTEGERS,
+      send: (transferFeeRupees) =>
+        opsCall('PUT', '/rules', { rules: { transferFeeRupees }, reason: 'Strict types test' }),
+    },
+  ]
+
+  for (const route of routes) {
+    it(`refuses every ${route.field} of ${route.name} of the wrong JSON type or out of range with 400 VALIDATION, changing nothing`, async () => {
+      const before = await stateOf(api)
+      for (const value of route.bad) {
+        const res = await route.send(value)
+        const what = `${route.field} = ${JSON.stringify(value)} → ${res.status} ${JSON.stringify(res.body)}`
+        expect(res.status, what).toBe(400)
+        expect(res.body, what).toMatchObject({ code: 'VALIDATION', field: route.field })
+        expect(typeof res.body.message, what).toBe('string')
+      }
+      expect(await stateOf(api)).toEqual(before)
+    })
+  }
+
+  it('takes the same requests with JSON integers: the refusals above are about the types', async () => {
+    const withdrawal = await userCall('POST', '/api/v1/add-withdraw/', {
+      upi_id: 'asha@okaxis',
+      amount: 100,
+    })
+    expect(withdrawal.status, JSON.stringify(withdrawal.body)).toBe(200)
+    const order = await userCall('POST', '/api/v1/create-order/', {
+      amount: planDeposit,
+      membership_plan_id: planId,
+    })
+    expect(order.status, JSON.stringify(order.body)).toBe(200)
+    const adjusted = await opsCall('POST', `/users/${user.id}/adjustments`, {
+      coins: 5,
+      reason: 'Strict types test',
+    })
+    expect(adjusted.status, JSON.stringify(adjusted.body)).toBe(200)
+  })
+
+  it('refuses a number too large for JSON (1e400, read as Infinity) with 400 VALIDATION', async () => {
+    const before = await stateOf(api)
+    const res = await api.app.inject({
+      method: 'POST',
+      url: '/api/v1/add-withdraw/',
+      headers: {
+        authorization: `Bearer ${user.token}`,
+        'content-type': 'application/json',
+        'idempotency-key': crypto.randomUUID(),
+      },
+      payload: '{"upi_id":"asha@okaxis","amount":1e400}',
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({ code: 'VALIDATION', field: 'amount' })
+    expect(await stateOf(api)).toEqual(before)
+  })
+
+  it('refuses form-encoded money fields (a form has only text): withdrawal and JSON order alike', async () => {
+    const before = await stateOf(api)
+    const form = (url: string, fields: Record<string, string>) =>
+      api.app.inject({
+        method: 'POST',
+        url,
+        headers: {
+          authorization: `Bearer ${user.token}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          'idempotency-key': crypto.randomUUID(),
+        },
+        payload: new URLSearchParams(fields).toString(),
+      })
+    const withdrawal = await form('/api/v1/add-withdraw/', { upi_id: 'asha@okaxis', amount: '10' })
+    expect(withdrawal.statusCode).toBe(400)
+    expect(withdrawal.json()).toMatchObject({ code: 'VALIDATION', field: 'amount' })
+    const order = await form('/api/v1/create-order/', { amount: '99' })
+    expect(order.statusCode).toBe(400)
+    expect(order.json()).toMatchObject({ code: 'VALIDATION', field: 'amount' })
+    expect(await stateOf(api)).toEqual(before)
+  })
+
+  it('still reads numbers in query strings, where all values are text', async () => {
+    const res = await api.call('GET', '/api/v1/wallet/?limit=2', { token: user.token })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    const refused = await api.call('GET', '/api/v1/wallet/?limit=two', { token: user.token })
+    expect(refused.status).toBe(400)
+    expect(refused.body).toMatchObject({ code: 'VALIDATION', field: 'limit' })
   })
 })

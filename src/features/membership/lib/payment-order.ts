@@ -19,13 +19,19 @@ export interface Params {
   isFee: boolean
 }
 
+/** Digits only: whole rupees and ids are sent as JSON integers, and the API takes nothing else. */
+const wholeNumber = (text: string | null): number | null =>
+  text !== null && /^\d{1,9}$/.test(text) ? Number(text) : null
+
+/**
+ * The address's payment. `deposit` is whole rupees, 0 when the address gives no whole number
+ * (`99.5`, `1e2`: nothing to pay, never a rounded amount); `planId` null unless digits.
+ */
 export function readParams(search: string): Params {
   const q = new URLSearchParams(search)
-  const planId = q.get('membership_plan_id')
-  const deposit = Number(q.get('deposit') ?? 0)
   return {
-    deposit: Number.isFinite(deposit) ? deposit : 0,
-    planId: planId && Number.isInteger(Number(planId)) ? Number(planId) : null,
+    deposit: wholeNumber(q.get('deposit')) ?? 0,
+    planId: wholeNumber(q.get('membership_plan_id')),
     orderId: q.get('order_id'),
     isFee: q.get('KeyFrom') === 'Platform Fee',
   }
