@@ -26,6 +26,8 @@ import maintenance from './plugins/maintenance.ts'
 import opsPage from './plugins/ops-page.ts'
 import openapi from './plugins/openapi.ts'
 import push from './push/plugin.ts'
+import deviceTokens from './plugins/device-tokens.ts'
+import { hashPool } from './lib/hash-pool.ts'
 import routes from './routes/index.ts'
 import './plugins/config.ts'
 
@@ -35,6 +37,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   // Migrations run before the app is built: they may take minutes on a large database, and no
   // plugin's start-up may (Fastify's plugin timeout, 10 s).
   const prepared = await prepareDatabase(config.databaseUrl, config.seed)
+  if (config.hashPool) hashPool.resize(config.hashPool)
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -71,6 +74,7 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   await app.register(mailer)
   await app.register(background)
   await app.register(push)
+  await app.register(deviceTokens)
   await app.register(rateLimit)
   await app.register(security)
   await app.register(formbody)

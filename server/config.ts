@@ -61,6 +61,11 @@ export interface AppConfig {
    * send-signup-otp; DECISIONS §7). Undefined: 30 requests per minute per route.
    */
   authRateLimit?: { max: number; timeWindowMs: number }
+  /**
+   * The hash pool's size (server/lib/hash-pool.ts); undefined: one shared slot per core but one,
+   * two waiting per core, one reserved. Tests make it small.
+   */
+  hashPool?: { concurrency: number; maxQueued: number; reserved: number }
   /** The current time; tests inject a clock to prove OTP, token and lock expiry. Default `new Date()`. */
   clock?: () => Date
   /**

@@ -9,10 +9,17 @@ import { MessageOnly, Nullable, bearerAuth, errorResponses, optionalBearerAuth }
 const text = (maxLength = 320) => Type.String({ maxLength })
 const tags = ['accounts']
 
+/** The signed device token a login or signup answers with; the PWA sends it as X-Device-Token. */
+const DeviceToken = Type.String({
+  description:
+    'A token the server signed for this device and account; sent back as X-Device-Token, it gives later logins to this account their own lane under load.',
+})
+
 /** 417 "OTP Sent": the account exists but its email is not verified yet; a code was mailed. */
 export const PendingSignup = Type.Object({
   message: Type.String(),
   access_token: Type.String(),
+  device_token: DeviceToken,
   otp_response: Type.Object({ requestId: Type.String() }),
   email: Type.Optional(
     Type.String({ description: 'The account email, for the code screen after a phone login.' }),
@@ -41,7 +48,11 @@ export const LoginBody = Type.Object(
   { additionalProperties: false },
 )
 export type LoginBody = Static<typeof LoginBody>
-export const LoginOk = Type.Object({ message: Type.String(), access_token: Type.String() })
+export const LoginOk = Type.Object({
+  message: Type.String(),
+  access_token: Type.String(),
+  device_token: DeviceToken,
+})
 export type LoginOk = Static<typeof LoginOk>
 
 export const EmailBody = Type.Object({ email_id: text() }, { additionalProperties: false })

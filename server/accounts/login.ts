@@ -10,6 +10,7 @@ import { deleteSubscriptionsOfToken } from '../push/subscriptions.ts'
 import { PIN_PATTERN, checkLoginIdentifier, isPhoneIdentifier } from '../../contract/validation.ts'
 import { MESSAGES, accountLockedMail } from './messages.ts'
 import { checkGuess } from './guess-budget.ts'
+import { newDeviceId } from './device-tokens.ts'
 import { newUnlockLink, pinSubject } from './unlock.ts'
 import { signupCodeForLogin } from './registration.ts'
 import { issueAccessToken, revokeAccessToken } from './tokens.ts'
@@ -19,9 +20,14 @@ import { findUserByEmail, findUserByPhone, normalizeEmail } from './users.ts'
  * 200: a verified user's token; 417: an unverified user's token, the signup code's id and the
  * account's email (the code screen shows it even when the user logged in by phone).
  */
-export type LoginResult =
+export type LoginResult = (
   | { verified: true; accessToken: string }
   | { verified: false; accessToken: string; requestId: string; email: string }
+) & {
+  userId: number
+  /** The device the login was recorded on: the device token's, else a new one. */
+  deviceId: string
+}
 
 /** 401 INVALID_CREDENTIALS with SPEC §8's text. */
 export const invalidCredentials = () =>
@@ -43,6 +49,11 @@ const dummyPinHash = () => (dummyHash ??= hashSecret('0000'))
  * Throws 400 VALIDATION (malformed identifier, SPEC §5), 401 INVALID_CREDENTIALS,
  * 423 ACCOUNT_LOCKED `{ retry_after_seconds }` (the 5th wrong PIN in a row also mails the owner
  * the lock's end and the unlock link), 503 HASHING_BUSY `{ retry_after_seconds }`.
+ *
+ * A login whose device token names this account (`signal.deviceUsers`) hashes in the pool's
+ * reserved lane and is never refused for load (server/accounts/device-tokens.ts); any other gets
+ * the shared lane. The result names the device the login is recorded on (the token's, else a new
+ * id), which the route signs into the device token it answers with.
  */
 export async function logIn(
   ctx: AppContext,
@@ -59,20 +70,24 @@ export async function logIn(
   const user = byPhone ? await findUserByPhone(ctx.db, id) : await findUserByEmail(ctx.db, id)
   const subject = user ? pinSubject(user.id) : `pin:id:${byPhone ? id : normalizeEmail(id)}`
   const stored = user?.pin_hash ?? (await dummyPinHash())
+  const lane = user && signal?.deviceUsers.includes(user.id) ? 'reserved' : 'shared'
   const right = await checkGuess(
     ctx.db,
     subject,
     ctx.now(),
-    async () => (await verifySecret(pin, stored, client)) && user !== undefined,
+    async () => (await verifySecret(pin, stored, client, lane)) && user !== undefined,
     (until) => {
       if (user) mailLockNotice(ctx, user, until)
     },
   )
   if (!right || !user) throw invalidCredentials()
   const accessToken = await issueAccessToken(ctx.db, user.id, ctx.now())
-  if (signal) await recordAccountEvent(ctx.db, user.id, 'login', signal, ctx.now())
-  if (user.email_verified === 1) return { verified: true, accessToken }
+  const deviceId = signal?.deviceId ?? newDeviceId()
+  if (signal) await recordAccountEvent(ctx.db, user.id, 'login', { ...signal, deviceId }, ctx.now())
+  const device = { userId: user.id, deviceId }
+  if (user.email_verified === 1) return { verified: true, accessToken, ...device }
   return {
+    ...device,
     verified: false,
     accessToken,
     requestId: await signupCodeForLogin(ctx, user),

@@ -2,6 +2,7 @@
  * Signing up (SPEC §4, §7; DECISIONS §6–7): registration creates an unverified user, an access
  * token and a signup code; the code verifies the email, which credits the signup rewards once.
  */
+import { newDeviceId } from './device-tokens.ts'
 import { checkSignupLimits, recordAccountEvent, type RequestSignal } from '../risk/signals.ts'
 import type { AppContext } from '../context.ts'
 import { isUniqueViolation } from '../db/index.ts'
@@ -49,6 +50,9 @@ type RegistrationInput = RegistrationBody
 export interface PendingSignup {
   accessToken: string
   requestId: string
+  userId: number
+  /** The device the signup was recorded on: the device token's, else a new one. */
+  deviceId: string
 }
 
 /** The first SPEC §5 message `input` breaks, or null. */
@@ -67,7 +71,9 @@ function registrationError(input: RegistrationInput): string | null {
  * Throws 400 VALIDATION (SPEC §5 message), 409 USER_EXISTS, 400 INVALID_REFERRAL, 503 MAIL_FAILED
  * (the account is then removed again), 503 HASHING_BUSY (the hash pool is full for the address),
  * 429 SIGNUP_LIMIT (the device's or the address's accounts of the day; checkSignupLimits). The
- * signup is recorded with `signal` (device, address, user agent) for abuse review.
+ * signup is recorded with `signal` (device, address, user agent) for abuse review; a request
+ * without a valid device token is recorded on a new device id, which the route signs into the
+ * device token it answers with.
  */
 export async function registerUser(
   ctx: AppContext,
@@ -90,6 +96,7 @@ export async function registerUser(
   const pinHash = await hashSecret(input.password, client)
   const { code, codeHash } = await prepareOtp(client)
   const now = ctx.now()
+  const deviceId = signal.deviceId ?? newDeviceId()
   let result: PendingSignup
   try {
     result = await ctx.db.transaction().execute(async (tx) => {
@@ -98,7 +105,7 @@ export async function registerUser(
         { firstName: input.first_name, email, phone: input.phone_number, pinHash, referredBy },
         now,
       )
-      await recordAccountEvent(tx, userId, 'signup', signal, now)
+      await recordAccountEvent(tx, userId, 'signup', { ...signal, deviceId }, now)
       const accessToken = await issueAccessToken(tx, userId, now)
       const requestId = await insertOtp(
         tx,
@@ -111,7 +118,7 @@ export async function registerUser(
         },
         now,
       )
-      return { accessToken, requestId }
+      return { accessToken, requestId, userId, deviceId }
     })
   } catch (error) {
     // Two registrations racing for the same email or phone: the unique index decides.

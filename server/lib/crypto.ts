@@ -4,7 +4,7 @@
  */
 import crypto from 'node:crypto'
 import { promisify } from 'node:util'
-import { hashPool } from './hash-pool.ts'
+import { hashPool, type HashLane } from './hash-pool.ts'
 
 const scrypt = promisify(crypto.scrypt) as (
   password: string,
@@ -37,25 +37,30 @@ export async function hashSecret(secret: string, client: string | null = null): 
 
 /**
  * Checks a secret against `hashSecret`'s output in constant time, in the bounded hash pool for
- * `client` (the request's address; omitted for the server's own work).
- * Throws 503 HASHING_BUSY `{ retry_after_seconds }` when the pool is full.
+ * `client` (the request's address; omitted for the server's own work), in `lane` ('reserved' for
+ * a login from a device the account knows, never refused; default 'shared').
+ * Throws 503 HASHING_BUSY `{ retry_after_seconds }` when the shared lane is full.
  */
 export async function verifySecret(
   secret: string,
   stored: string,
   client: string | null = null,
+  lane: HashLane = 'shared',
 ): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$')
   if (scheme !== 'scrypt' || !salt || !hash) return false
   const N = Number(n)
   const expected = Buffer.from(hash, 'base64')
-  const actual = await hashPool.run(client, () =>
-    scrypt(secret, Buffer.from(salt, 'base64'), expected.length, {
-      N,
-      r: Number(r),
-      p: Number(p),
-      maxmem: 256 * N * Number(r),
-    }),
+  const actual = await hashPool.run(
+    client,
+    () =>
+      scrypt(secret, Buffer.from(salt, 'base64'), expected.length, {
+        N,
+        r: Number(r),
+        p: Number(p),
+        maxmem: 256 * N * Number(r),
+      }),
+    lane,
   )
   return crypto.timingSafeEqual(actual, expected)
 }

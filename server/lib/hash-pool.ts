@@ -7,14 +7,27 @@
  * queue is full a newcomer that used it no more than the heaviest waiting address takes that
  * one's place (which gets the 503). A flood from many addresses therefore gets 503s while a person
  * logging in once waits for about one running hash.
+ *
+ * A login from a device the account knows (its signed device token, server/accounts/device-tokens.ts)
+ * runs in the reserved lane: `reserved` more slots only it may use (it takes a free shared slot
+ * too), and a queue of its own that is served before the shared one and never refused. What bounds
+ * that lane is the guess budget: each of its hashes is a guess at one account's PIN, and 5 wrong
+ * ones lock that account before any hash (docs/product.md#security).
  */
 import os from 'node:os'
 import { ApiError } from './errors.ts'
 
+/** Which lane a hash runs in: 'reserved' only for a login from a device its account knows. */
+export type HashLane = 'shared' | 'reserved'
+
 /** The pool's size: hashes running at once and hashes waiting. */
 export interface HashPoolOptions {
+  /** Shared slots: hashes of any lane running at once. */
   concurrency: number
+  /** Shared hashes waiting at most. */
   maxQueued: number
+  /** Slots only the reserved lane uses (default 0). */
+  reserved?: number
   /** Half-life of an address's usage score, in ms. */
   usageHalfLifeMs?: number
 }
@@ -42,7 +55,10 @@ export function hashingBusy(retryAfterSeconds: number): ApiError {
 
 export class HashPool {
   private running = 0
+  private reservedRunning = 0
   private readonly waiting: Waiting[] = []
+  /** The reserved lane's queue, first come first served. */
+  private readonly reservedWaiting: ((slot: 'reserved' | 'shared') => void)[] = []
   private readonly usage = new Map<string, { score: number; at: number }>()
   private order = 0
   /** Hashes run to the end so far (tests count the guesses a burst checked). */
@@ -51,8 +67,13 @@ export class HashPool {
   private averageMs = 500
   private readonly halfLifeMs: number
 
-  constructor(private readonly options: HashPoolOptions) {
+  constructor(private options: HashPoolOptions) {
     this.halfLifeMs = options.usageHalfLifeMs ?? 30_000
+  }
+
+  /** Changes the pool's size (tests make it small); hashes already admitted keep their slots. */
+  resize(options: Pick<HashPoolOptions, 'concurrency' | 'maxQueued' | 'reserved'>): void {
+    this.options = { ...this.options, ...options }
   }
 
   /**
@@ -60,35 +81,68 @@ export class HashPool {
    * HASHING_BUSY `{ retry_after_seconds }` when the queue is full of addresses that used the pool
    * less than `client` did, or when a user as light or lighter later takes its place; `task` never
    * runs then. `client` null is the server's own work (seeding, the command line, a mail after the
-   * answer): it waits its turn first among the waiting, and is never refused.
+   * answer): it waits its turn first among the waiting, and is never refused. `lane` 'reserved'
+   * (a login from a device the account knows) takes a reserved or a free shared slot, else waits
+   * in its own queue, served first; it is never refused.
    */
-  async run<T>(client: string | null, task: () => Promise<T>): Promise<T> {
-    await this.admit(client)
+  async run<T>(client: string | null, task: () => Promise<T>, lane: HashLane = 'shared'): Promise<T> {
+    const slot = lane === 'reserved' ? await this.admitReserved(client) : await this.admit(client)
     const started = performance.now()
     try {
       return await task()
     } finally {
       this.averageMs = this.averageMs * 0.9 + (performance.now() - started) * 0.1
       this.completed++
-      this.release()
+      if (slot === 'reserved') this.releaseReserved()
+      else this.release()
     }
   }
 
-  /** Most hashes running and waiting at once. */
+  /** Most hashes running (both lanes' slots) and shared hashes waiting at once. */
   get capacity(): { running: number; waiting: number } {
-    return { running: this.options.concurrency, waiting: this.options.maxQueued }
+    return {
+      running: this.options.concurrency + (this.options.reserved ?? 0),
+      waiting: this.options.maxQueued,
+    }
   }
 
-  /** Hashes running and waiting now. */
+  /** Hashes running and waiting now, both lanes. */
   get load(): { running: number; waiting: number } {
-    return { running: this.running, waiting: this.waiting.length }
+    return {
+      running: this.running + this.reservedRunning,
+      waiting: this.waiting.length + this.reservedWaiting.length,
+    }
   }
 
-  private admit(client: string | null): Promise<void> {
+  /** A slot for the reserved lane: a reserved one, else a free shared one, else its turn. */
+  private async admitReserved(client: string | null): Promise<'reserved' | 'shared'> {
+    if (client !== null) this.bumpUsage(client)
+    if (this.reservedRunning < (this.options.reserved ?? 0)) {
+      this.reservedRunning++
+      return 'reserved'
+    }
+    if (this.running < this.options.concurrency) {
+      this.running++
+      return 'shared'
+    }
+    // Whichever slot frees first hands itself over (releaseReserved or release).
+    return new Promise((resolve) => this.reservedWaiting.push(resolve))
+  }
+
+  private releaseReserved(): void {
+    const next = this.reservedWaiting.shift()
+    if (!next) {
+      this.reservedRunning--
+      return
+    }
+    next('reserved')
+  }
+
+  private admit(client: string | null): Promise<'shared'> {
     const usage = client === null ? -1 : this.bumpUsage(client)
     if (this.running < this.options.concurrency) {
       this.running++
-      return Promise.resolve()
+      return Promise.resolve('shared')
     }
     if (client !== null && this.waiting.length >= this.options.maxQueued) {
       const heaviest = this.waiting.reduce<Waiting | undefined>(
@@ -100,12 +154,19 @@ export class HashPool {
       heaviest.refuse(this.busy())
     }
     return new Promise((start, refuse) => {
-      this.waiting.push({ usage, order: this.order++, start, refuse })
+      this.waiting.push({ usage, order: this.order++, start: () => start('shared'), refuse })
     })
   }
 
   private release(): void {
-    if (this.waiting.length === 0) {
+    // The reserved lane's waiting hashes go first.
+    const reserved = this.reservedWaiting.shift()
+    if (reserved) {
+      reserved('shared')
+      return
+    }
+    // A pool made smaller keeps fewer running.
+    if (this.waiting.length === 0 || this.running > this.options.concurrency) {
       this.running--
       return
     }
@@ -142,8 +203,12 @@ export class HashPool {
   }
 }
 
-/** The process's pool: one hash per core at a time, two per core waiting. */
+/**
+ * The process's pool: one hash per core but one at a time in the shared lane, two per core
+ * waiting, and one slot reserved for logins from known devices.
+ */
 export const hashPool = new HashPool({
   concurrency: Math.max(1, os.availableParallelism() - 1),
   maxQueued: 2 * os.availableParallelism(),
+  reserved: 1,
 })

@@ -1,8 +1,9 @@
 /**
  * The signals abuse review reads, recorded as requests arrive (the privacy page says what is kept,
- * why and for how long): the device id the PWA keeps in IndexedDB and sends as `X-Device-Id`, the
- * client address and the user agent, at signup, login, withdrawal and (once a day per user and
- * device) reward claim. The UPI IDs, bank accounts, referrals and claim times are the product's
+ * why and for how long): the device id named by the signed device token the PWA keeps and sends as
+ * `X-Device-Token` (server/accounts/device-tokens.ts; a device without a valid token is a new
+ * device), the client address and the user agent, at signup, login, withdrawal and (once a day
+ * per user and device) reward claim. The UPI IDs, bank accounts, referrals and claim times are the product's
  * own records already.
  */
 import type { Db, Tx } from '../db/index.ts'
@@ -10,28 +11,36 @@ import type { AccountEvent } from '../db/schema/risk.ts'
 import { tooManyRequests } from '../lib/errors.ts'
 import { indiaDay } from '../lib/time.ts'
 import type { Rules } from '../../contract/rules.ts'
+import type { DeviceClaims } from '../accounts/device-tokens.ts'
 
 /** Where a request came from, as recorded. */
 export interface RequestSignal {
-  /** The PWA's device id; null when the request carried none (or a malformed one). */
+  /**
+   * The device id of the request's valid device token; null when it carried none (or one the
+   * server never signed): a login or signup then gets a new device id, other requests none.
+   */
   deviceId: string | null
+  /** The accounts the device token names (the latest first); empty without a valid token. */
+  deviceUsers: readonly number[]
   /** The client address (`request.ip`). */
   address: string
   /** The User-Agent header, cut to 300 characters. */
   userAgent: string
 }
 
-const DEVICE_ID = /^[A-Za-z0-9_-]{16,64}$/
-
-/** The request's signal: `X-Device-Id` (16–64 of A–Z a–z 0–9 _ -, else null), address, agent. */
+/**
+ * The request's signal: the device its valid device token names (`request.device`, read by
+ * server/plugins/device-tokens.ts; null without one), address and agent.
+ */
 export function signalOf(request: {
   ip: string
   headers: Record<string, string | string[] | undefined>
+  device: DeviceClaims | null
 }): RequestSignal {
-  const device = request.headers['x-device-id']
   const agent = request.headers['user-agent']
   return {
-    deviceId: typeof device === 'string' && DEVICE_ID.test(device) ? device : null,
+    deviceId: request.device?.deviceId ?? null,
+    deviceUsers: request.device?.userIds ?? [],
     address: request.ip,
     userAgent: typeof agent === 'string' ? agent.slice(0, 300) : '',
   }

@@ -1,12 +1,12 @@
 /**
  * The one HTTP client of the PWA (ky), rooted at `/api/v1` (DECISIONS §6). It sends the stored
- * token as `Authorization: Bearer …` and the device id as `X-Device-Id` (./device-id.ts), and on a
- * 401 clears the token and goes to /loginn.
+ * token as `Authorization: Bearer …` and the device token, once a login gave one, as
+ * `X-Device-Token` (./device-token.ts), and on a 401 clears the token and goes to /loginn.
  * Failures come back as `HTTPError`; `readApiError` turns one into the server's `{message, code}`.
  */
 import ky, { HTTPError } from 'ky'
 import { clearAccessToken, getAccessToken } from './session'
-import { DEVICE_ID_HEADER, deviceId } from './device-id'
+import { DEVICE_TOKEN_HEADER, deviceToken } from './device-token'
 import { noteServerDate } from './server-clock'
 import { takeEarlyGet } from './early-gets'
 import { apiErrorText, loadApiErrorTexts } from './api-error-text'
@@ -38,7 +38,8 @@ export const api = ky.create({
         request.method === 'GET' ? takeEarlyGet(request.url, getAccessToken()) : undefined,
       // After the early answer: a request the entry script already sent never waits for IndexedDB.
       async (request) => {
-        request.headers.set(DEVICE_ID_HEADER, await deviceId())
+        const device = await deviceToken()
+        if (device) request.headers.set(DEVICE_TOKEN_HEADER, device)
       },
     ],
     afterResponse: [

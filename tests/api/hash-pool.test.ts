@@ -98,4 +98,38 @@ describe('the bounded hash pool', () => {
     await running
     expect(await Promise.all(own)).toEqual(['own', 'own', 'own', 'own', 'own'])
   })
+
+  it('runs a known device’s hash in its reserved slot, then first in the queue, and never refuses it', async () => {
+    const pool = new HashPool({ concurrency: 1, maxQueued: 1, reserved: 1 })
+    const shared = heldTask()
+    const sharedRun = pool.run('flood-1', shared.task)
+    const known = heldTask()
+    const knownRun = pool.run('person', known.task, 'reserved')
+    await settle()
+    expect(known.state.started).toBe(true)
+    // Both slots taken: the shared queue fills and refuses, the reserved lane waits.
+    const queued = heldTask()
+    const queuedRun = pool.run('flood-2', queued.task)
+    await expect(pool.run('flood-2', async () => 'never')).rejects.toMatchObject({
+      code: 'HASHING_BUSY',
+    })
+    const second = heldTask()
+    const secondRun = pool.run('person', second.task, 'reserved')
+    await settle()
+    expect(pool.load).toEqual({ running: 2, waiting: 2 })
+    // A shared slot that frees goes to the reserved lane first.
+    shared.finish()
+    await sharedRun
+    await settle()
+    expect(second.state.started).toBe(true)
+    expect(queued.state.started).toBe(false)
+    known.finish()
+    second.finish()
+    await Promise.all([knownRun, secondRun])
+    await settle()
+    expect(queued.state.started).toBe(true)
+    queued.finish()
+    await queuedRun
+    expect(pool.load).toEqual({ running: 0, waiting: 0 })
+  })
 })

@@ -11,14 +11,23 @@ import { createTestOperator } from '../helpers/operators.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
 import { grantCoins } from '../helpers/ledger.ts'
 import { recordAccountEvent } from '../../server/risk/signals.ts'
+import { signDeviceToken } from '../../server/accounts/device-tokens.ts'
 import type { AccountEvent } from '../../server/db/schema/risk.ts'
 import type { RiskFinding } from '../../contract/risk-rules.ts'
 
 /** A never-used UPI ID. */
 export const freshUpiId = () => `r${crypto.randomBytes(5).toString('hex')}@okaxis`
 
-/** A never-used device id of the PWA's shape (`X-Device-Id`). */
+/** A never-used device id. */
 export const freshDeviceId = () => `dev_${crypto.randomBytes(12).toString('hex')}`
+
+/**
+ * The `X-Device-Token` header of a device the server knows as `deviceId` (a token signed with the
+ * app's key, naming no account yet), as a device that kept its token sends it.
+ */
+export const deviceHeader = (api: ApiHandle, deviceId: string) => ({
+  'x-device-token': signDeviceToken(api.app.deviceTokenKey, { deviceId, userIds: [] }, new Date()),
+})
 
 /** A never-used client address in 10.0.0.0/8. */
 export const freshAddress = () =>
@@ -64,7 +73,12 @@ export function riskCalls(api: ApiHandle) {
       api.app.db,
       user.id,
       fields.event ?? 'login',
-      { deviceId: device, address: fields.address ?? '127.0.0.1', userAgent: 'risk-test' },
+      {
+        deviceId: device,
+        deviceUsers: [],
+        address: fields.address ?? '127.0.0.1',
+        userAgent: 'risk-test',
+      },
       fields.at ?? new Date(),
     )
 

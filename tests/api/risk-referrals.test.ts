@@ -12,7 +12,7 @@ import { assertLedgerBalanced, testClock } from '../helpers/ledger.ts'
 import { DEFAULT_RULES } from '../../contract/rules.ts'
 import { assessRisk } from '../../server/risk/assess.ts'
 import { freshEmail, freshPhone } from './accounts-helpers.ts'
-import { freshAddress, freshDeviceId, riskCalls } from './risk-helpers.ts'
+import { deviceHeader, freshAddress, freshDeviceId, riskCalls } from './risk-helpers.ts'
 
 describe.each(ENGINES)('referral rewards after the friend watches on %s', (engine) => {
   const clock = testClock()
@@ -36,7 +36,7 @@ describe.each(ENGINES)('referral rewards after the friend watches on %s', (engin
         password: '4821',
         referral_id: referrer.referralId,
       },
-      headers: { 'x-device-id': device },
+      headers: deviceHeader(api, device),
       ip: freshAddress(),
     })
     expect(res.status, JSON.stringify(res.body)).toBe(417)

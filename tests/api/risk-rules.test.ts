@@ -65,21 +65,39 @@ describe.each(ENGINES)('risk rules on %s', (engine) => {
       ])
     })
 
-    it('holds the accounts a device logged in to over HTTP (X-Device-Id)', async () => {
-      const device = freshDeviceId()
+    it('holds the accounts a device logged in to over HTTP, keeping the device token it is given', async () => {
       const three = await users(3)
+      let deviceToken: string | undefined
       for (const user of three) {
         const res = await api.call('POST', '/api/v1/user/login/', {
           body: { email: user.email, password: user.pin },
-          headers: { 'x-device-id': device },
+          headers: deviceToken ? { 'x-device-token': deviceToken } : {},
           ip: freshAddress(),
         })
         expect(res.status, JSON.stringify(res.body)).toBe(200)
+        deviceToken = String(res.body.device_token)
       }
       const held = await withdrawn(three[0]!)
       expect(held.row.status).toBe('held')
       expect(held.findings.map((f) => f.rule)).toEqual(['shared_device'])
       expect(held.findings[0]!.linked).toEqual(linked(three.slice(1), 'device'))
+    })
+
+    it('holds nothing when each login sends a device id the server never issued', async () => {
+      const three = await users(3)
+      for (const user of three) {
+        const res = await api.call('POST', '/api/v1/user/login/', {
+          body: { email: user.email, password: user.pin },
+          headers: {
+            'x-device-id': 'farm-device-0123456789',
+            'x-device-token': 'farm-device-0123456789',
+          },
+          ip: freshAddress(),
+        })
+        expect(res.status, JSON.stringify(res.body)).toBe(200)
+      }
+      // Three new devices, one account each: the chosen id links nothing.
+      expect((await withdrawn(three[0]!)).row.status).toBe('requested')
     })
 
     it('does not count events without a device id as one device', async () => {

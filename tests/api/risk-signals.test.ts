@@ -1,8 +1,8 @@
 // The signals abuse review reads (server/risk/signals.ts) on both engines: signup, login,
-// withdrawal and (once a day per device) claim record the device id (`X-Device-Id`), the address
-// and the user agent; a malformed device id is kept as none; the day's signups per device and per
-// address are limited (429 SIGNUP_LIMIT, nothing created), the limits live rules; the rows go
-// after 180 days.
+// withdrawal and (once a day per device) claim record the device id of the signed device token
+// (`X-Device-Token`), the address and the user agent; a token the server never signed counts as a
+// new device; the day's signups per device and per address are limited (429 SIGNUP_LIMIT, nothing
+// created), the limits live rules; the rows go after 180 days.
 import crypto from 'node:crypto'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ENGINES } from '../helpers/databases.ts'
@@ -12,7 +12,8 @@ import { assertLedgerBalanced, testClock } from '../helpers/ledger.ts'
 import { DEFAULT_RULES } from '../../contract/rules.ts'
 import { enforceRetention } from '../../server/db/retention.ts'
 import { freshEmail, freshPhone } from './accounts-helpers.ts'
-import { freshAddress, freshDeviceId, freshUpiId, riskCalls } from './risk-helpers.ts'
+import { readDeviceToken, signDeviceToken } from '../../server/accounts/device-tokens.ts'
+import { deviceHeader, freshAddress, freshDeviceId, freshUpiId, riskCalls } from './risk-helpers.ts'
 
 const REGISTER = '/api/v1/user/registration/'
 const AGENT = 'Mozilla/5.0 (Linux; Android 14) risk-signals'
@@ -37,7 +38,7 @@ describe.each(ENGINES)('abuse signals and signup limits on %s', (engine) => {
     const email = freshEmail()
     const res = await api.call('POST', REGISTER, {
       body: { first_name: 'Asha Rao', phone_number: freshPhone(), email, password: '4821' },
-      headers: { 'user-agent': AGENT, ...(device ? { 'x-device-id': device } : {}) },
+      headers: { 'user-agent': AGENT, ...(device ? deviceHeader(api, device) : {}) },
       ip: address,
     })
     return { res, email: email.toLowerCase() }
@@ -71,12 +72,57 @@ describe.each(ENGINES)('abuse signals and signup limits on %s', (engine) => {
     ])
   })
 
-  it('keeps a malformed device id as none', async () => {
-    for (const bad of ['short', 'has spaces in it, sixteen+', 'x'.repeat(65)]) {
-      const { res, email } = await register(bad)
+  it('counts a device header the server never signed as a new device, named by the token it answers', async () => {
+    const key = api.app.deviceTokenKey
+    const forged = signDeviceToken(
+      crypto.randomBytes(32),
+      { deviceId: 'forged-device', userIds: [] },
+      new Date(),
+    )
+    const headers: Record<string, string>[] = [
+      { 'x-device-id': 'device-0123456789abcdef' },
+      { 'x-device-token': 'device-0123456789abcdef' },
+      { 'x-device-token': forged },
+      { 'x-device-token': `${forged.split('.')[0]}.` },
+    ]
+    const seenIds: string[] = []
+    for (const header of headers) {
+      const email = freshEmail()
+      const res = await api.call('POST', REGISTER, {
+        body: { first_name: 'Asha Rao', phone_number: freshPhone(), email, password: '4821' },
+        headers: header,
+        ip: freshAddress(),
+      })
       expect(res.status).toBe(417)
-      expect((await eventsOf((await userIdOf(email))!))[0]?.device_id).toBeNull()
+      const userId = (await userIdOf(email.toLowerCase()))!
+      const recorded = (await eventsOf(userId))[0]!.device_id!
+      expect(recorded).not.toMatch(/device-0123456789abcdef|forged-device/)
+      expect(readDeviceToken(key, res.body.device_token, new Date())).toEqual({
+        deviceId: recorded,
+        userIds: [userId],
+      })
+      seenIds.push(recorded)
     }
+    expect(new Set(seenIds).size).toBe(headers.length)
+  })
+
+  it('keeps one device across accounts when the device sends back the token it was given', async () => {
+    const first = await register(null)
+    const second = await api.call('POST', REGISTER, {
+      body: {
+        first_name: 'Asha Rao',
+        phone_number: freshPhone(),
+        email: freshEmail(),
+        password: '4821',
+      },
+      headers: { 'x-device-token': String(first.res.body.device_token) },
+      ip: freshAddress(),
+    })
+    expect(second.status).toBe(417)
+    const one = readDeviceToken(api.app.deviceTokenKey, first.res.body.device_token, new Date())!
+    const two = readDeviceToken(api.app.deviceTokenKey, second.body.device_token, new Date())!
+    expect(two.deviceId).toBe(one.deviceId)
+    expect(two.userIds).toEqual([expect.any(Number), one.userIds[0]])
   })
 
   it('records a login with its signal, and nothing for a wrong PIN', async () => {
@@ -86,7 +132,7 @@ describe.each(ENGINES)('abuse signals and signup limits on %s', (engine) => {
     const login = (password: string) =>
       api.call('POST', '/api/v1/user/login/', {
         body: { email: user.email, password },
-        headers: { 'x-device-id': device, 'user-agent': AGENT },
+        headers: { ...deviceHeader(api, device), 'user-agent': AGENT },
         ip: address,
       })
     expect((await login('9999')).status).toBe(401)
@@ -101,7 +147,7 @@ describe.each(ENGINES)('abuse signals and signup limits on %s', (engine) => {
     const user = await payoutReadyUser()
     const device = freshDeviceId()
     const res = await withdraw(user, freshUpiId(), 100, {
-      'x-device-id': device,
+      ...deviceHeader(api, device),
       'user-agent': AGENT,
     })
     expect(res.status).toBe(200)
@@ -120,7 +166,7 @@ describe.each(ENGINES)('abuse signals and signup limits on %s', (engine) => {
       const res = await api.call('POST', '/api/v1/add-reward/', {
         token: user.token,
         body: { dashboard_id: video.id },
-        headers: { 'idempotency-key': crypto.randomUUID(), 'x-device-id': device },
+        headers: { 'idempotency-key': crypto.randomUUID(), ...deviceHeader(api, device) },
       })
       expect(res.status, JSON.stringify(res.body)).toBe(200)
     }

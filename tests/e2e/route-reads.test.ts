@@ -3,8 +3,8 @@
  * `reads`): the entry script sends them on a cold start alongside the app's code, and the screen
  * takes those answers instead of asking again. Opened cold in real Chromium as a logged-in user,
  * every `auth` route sends exactly its declared GETs, each once. Opened again with the entry
- * script's early GETs refused, the screen's own client (the app's requests carry `X-Device-Id`)
- * asks for exactly the declared reads too: a screen that starts reading something new, or stops,
+ * script's early GETs refused, the screen's own client (the app's requests carry the device's
+ * `X-Device-Token`; the early GETs go without it) asks for exactly the declared reads too: a screen that starts reading something new, or stops,
  * fails here until the table says so.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -13,6 +13,7 @@ import { ROUTES } from '../../contract/routes.ts'
 import { productInChromiumForFile } from '../helpers/e2e-suite.ts'
 import { loggedInPhoneContext } from '../helpers/browser.ts'
 import { createTestUser } from '../helpers/users.ts'
+import { signDeviceToken } from '../../server/accounts/device-tokens.ts'
 
 /** The query a screen needs to show its content rather than its empty state (tests/e2e/routes). */
 const QUERIES: Record<string, string> = {
@@ -30,11 +31,44 @@ const FOLLOW_UPS: Record<string, RegExp> = { '/m-payment': /^orders\/[A-Z0-9]+$/
 const e2e = productInChromiumForFile()
 let context: BrowserContext | null = null
 let token = ''
+/** A device token for the test user, as a login answers it. */
+let deviceToken = ''
+
+/**
+ * Stores `value` as the device token where the PWA keeps it (idb-keyval's default store), from a
+ * same-origin page that reads nothing, before the screen under test is opened.
+ */
+async function keepDeviceToken(page: Page, value: string): Promise<void> {
+  await page.goto('/manifest.webmanifest')
+  await page.evaluate(
+    (t) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('keyval-store')
+        open.onupgradeneeded = () => open.result.createObjectStore('keyval')
+        open.onerror = () => reject(open.error ?? new Error('indexedDB.open failed'))
+        open.onsuccess = () => {
+          const tx = open.result.transaction('keyval', 'readwrite')
+          tx.objectStore('keyval').put(t, 'device-token')
+          tx.oncomplete = () => {
+            open.result.close()
+            resolve()
+          }
+          tx.onerror = () => reject(tx.error ?? new Error('the put failed'))
+        }
+      }),
+    value,
+  )
+}
 
 beforeAll(async () => {
   const user = await createTestUser(e2e.product.app, { firstName: 'Reads Tester', views: 3 })
   // No service worker: its offline cache would answer some reads without a request.
   token = user.token
+  deviceToken = signDeviceToken(
+    e2e.product.app.deviceTokenKey,
+    { deviceId: 'route-reads-device', userIds: [user.id] },
+    new Date(),
+  )
   context = await loggedInPhoneContext(e2e.browser, e2e.product.baseUrl, token, {
     serviceWorkers: 'block',
   })
@@ -73,13 +107,14 @@ describe('the route table declares each screen’s reads', () => {
         serviceWorkers: 'block',
       })
       const page = await fresh.newPage()
+      await keepDeviceToken(page, deviceToken)
       const own: string[] = []
       let refused = 0
       await page.route('**/api/v1/**', async (request) => {
         const headers = request.request().headers()
         const url = new URL(request.request().url())
         if (request.request().method() !== 'GET') return request.continue()
-        if (!headers['x-device-id']) {
+        if (!headers['x-device-token']) {
           refused += 1
           return request.abort('connectionfailed')
         }

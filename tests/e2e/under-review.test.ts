@@ -5,8 +5,8 @@
  * form, and finds it in the wallet "under review" with the payout date the server stored; in Hindi
  * it reads "जाँच में" with that date. An operator rejects it through the console API with a reason:
  * the wallet shows it rejected with the reason and the returned coins as a ledger row. Along the
- * way, the device id the PWA sends (`X-Device-Id`, kept in IndexedDB) is on the server's login
- * row, and the same id comes back after a reload and on the withdrawal's row.
+ * way, the login is recorded on a device the server chose, whose signed token the PWA keeps (in
+ * IndexedDB) and sends as `X-Device-Token` after a reload, and the withdrawal's row names it too.
  * Saves tests/screenshots/under-review-*.png.
  */
 import crypto from 'node:crypto'
@@ -16,6 +16,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { generate } from 'otplib'
 import { formatDueDate } from '../../contract/payout-time.ts'
+import { readDeviceToken } from '../../server/accounts/device-tokens.ts'
 import type { RiskFinding } from '../../contract/risk-rules.ts'
 import type { AccountEvent } from '../../server/db/schema/risk.ts'
 import { productInChromiumForFile } from '../helpers/e2e-suite.ts'
@@ -168,16 +169,15 @@ describe('a withdrawal under review, in the wallet (sqlite)', () => {
     await context?.close()
   })
 
-  it('records the device id the app sends at login, the same after a reload', async () => {
+  it('records the login on a device the server chose, whose token the app sends after a reload', async () => {
     const logins = await accountEvents(person.id, 'login')
     expect(logins).toHaveLength(1)
     const device = logins[0]!.device_id
     expect(device).not.toBeNull()
-    expect(device).toMatch(/^[\w-]{16,64}$/)
 
-    // After a reload the app reads the id back from IndexedDB and sends the same one. (The
-    // entry script's early GETs of a cold start go without it, by design: src/lib/api-client.ts;
-    // a screen opened in the app asks through the client, which adds it.)
+    // After a reload the app reads the token back from IndexedDB and sends it. (The entry
+    // script's early GETs of a cold start go without it, by design: src/lib/api-client.ts; a
+    // screen opened in the app asks through the client, which adds it.)
     const requests = new ApiRequests(page)
     await page.reload()
     await screenSettled(page, requests)
@@ -186,7 +186,11 @@ describe('a withdrawal under review, in the wallet (sqlite)', () => {
     )
     await page.getByRole('navigation').getByRole('link', { name: 'Wallet' }).click()
     await page.waitForURL((url) => url.pathname === '/wallet')
-    expect((await walletGet).headers()['x-device-id']).toBe(device)
+    const token = (await walletGet).headers()['x-device-token']
+    expect(readDeviceToken(e2e.product.app.deviceTokenKey, token, new Date())).toEqual({
+      deviceId: device,
+      userIds: [person.id],
+    })
   })
 
   it('requests a withdrawal to a UPI ID another account uses and sees it under review, due as stored', async () => {

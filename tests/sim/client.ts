@@ -1,8 +1,9 @@
 /**
  * What a simulated person does through the real HTTP API, as the PWA does it: register and enter
  * the mailed code, open the dashboard and claim each video after its timer, check the withdrawal
- * conditions and withdraw, save bank details. Every request carries the person's device id, user
- * agent and (as `X-Forwarded-For` behind a trusted proxy) the network address of that moment.
+ * conditions and withdraw, save bank details. Every request carries the device token the person's
+ * phone was last given (none before its first signup), the user agent and (as `X-Forwarded-For`
+ * behind a trusted proxy) the network address of that moment.
  */
 import type { Rng } from './prng.ts'
 import type { Timeline } from './timeline.ts'
@@ -46,6 +47,11 @@ export interface World {
   endMs: number
   /** Answers no script expected, by `METHOD path status code`: a sign of a broken simulation. */
   surprises: Map<string, number>
+  /**
+   * The device token each phone keeps (by the sim's `deviceId`): the last one a login or signup
+   * on it answered, sent with every later request from it, as the PWA does from IndexedDB.
+   */
+  deviceTokens: Map<string, string>
 }
 
 const FIRST_NAMES = ['Asha', 'Ravi', 'Priya', 'Arjun', 'Meena', 'Vikram', 'Sunita', 'Imran']
@@ -102,9 +108,10 @@ async function call(
 ): Promise<Answer> {
   const headers: Record<string, string> = {
     'x-forwarded-for': address,
-    'x-device-id': account.deviceId,
     'user-agent': account.userAgent,
   }
+  const deviceToken = world.deviceTokens.get(account.deviceId)
+  if (deviceToken) headers['x-device-token'] = deviceToken
   if (account.token) headers.authorization = `Bearer ${account.token}`
   if (body !== undefined) headers['content-type'] = 'application/json'
   if (key) headers['idempotency-key'] = key
@@ -115,7 +122,11 @@ async function call(
   })
   const text = await res.text()
   try {
-    return { status: res.status, body: JSON.parse(text) as Record<string, unknown> }
+    const answer = JSON.parse(text) as Record<string, unknown>
+    if (typeof answer.device_token === 'string') {
+      world.deviceTokens.set(account.deviceId, answer.device_token)
+    }
+    return { status: res.status, body: answer }
   } catch {
     return { status: res.status, body: { raw: text } }
   }

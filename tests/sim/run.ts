@@ -88,6 +88,7 @@ export async function runSimulation(options: SimOptions): Promise<SimResult> {
       feeRupees: app.config.rules.transferFeeRupees,
       endMs: START_MS + PERIOD_DAYS * DAY,
       surprises: new Map(),
+      deviceTokens: new Map(),
     }
     const pool = natPool(rng, Math.min(400, Math.max(40, Math.round(options.honest * 0.6))))
     for (const person of planHonest(world, options.honest, START_MS, world.endMs - 6 * DAY)) {

@@ -11,7 +11,11 @@ export interface AccountEventsTable {
   id: Generated<number>
   user_id: number
   event: AccountEvent
-  /** The random id the PWA keeps in IndexedDB (`X-Device-Id`); null when none was sent. */
+  /**
+   * The device id the server chose and signed into the device token the PWA keeps (sent as
+   * `X-Device-Token`; server/accounts/device-tokens.ts); null when a claim or withdrawal came
+   * without a valid token.
+   */
   device_id: string | null
   /** The client address as the server saw it (behind TRUST_PROXY: the forwarded one). */
   address: string

@@ -4,6 +4,7 @@
  * server/accounts; login, OTP, registration and reset routes carry a per-IP rate limit.
  */
 import { signalOf } from '../../risk/signals.ts'
+import { claimsAfterLogin, signDeviceToken } from '../../accounts/device-tokens.ts'
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { accountRoutes as schemas } from '../../../contract/api/accounts.ts'
@@ -31,15 +32,24 @@ export default async function accountsRoutes(instance: FastifyInstance): Promise
   const ctx = appContext(app)
   const limit = app.config.authRateLimit ?? DEFAULT_AUTH_RATE_LIMIT
   const rateLimited = { rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs } }
+  /** The device token for `deviceId` now that `userId` logged in on it (after `previous`). */
+  const deviceToken = (deviceId: string, userId: number, previous: readonly number[]) =>
+    signDeviceToken(app.deviceTokenKey, claimsAfterLogin(deviceId, userId, previous), ctx.now())
 
   app.post(
     '/user/registration/',
     { schema: schemas.registration, config: rateLimited },
     async (request, reply) => {
-      const { accessToken, requestId } = await registerUser(ctx, request.body, signalOf(request))
+      const signal = signalOf(request)
+      const { accessToken, requestId, userId, deviceId } = await registerUser(
+        ctx,
+        request.body,
+        signal,
+      )
       return reply.status(417).send({
         message: MESSAGES.otpSent,
         access_token: accessToken,
+        device_token: deviceToken(deviceId, userId, signal.deviceUsers),
         otp_response: { requestId },
         email: request.body.email.trim().toLowerCase(),
       })
@@ -79,11 +89,16 @@ export default async function accountsRoutes(instance: FastifyInstance): Promise
     '/user/login/',
     { schema: schemas.login, config: rateLimited },
     async (request, reply) => {
-      const result = await logIn(ctx, request.body.email, request.body.password, signalOf(request))
-      if (result.verified) return { message: MESSAGES.loginOk, access_token: result.accessToken }
+      const signal = signalOf(request)
+      const result = await logIn(ctx, request.body.email, request.body.password, signal)
+      const device_token = deviceToken(result.deviceId, result.userId, signal.deviceUsers)
+      if (result.verified) {
+        return { message: MESSAGES.loginOk, access_token: result.accessToken, device_token }
+      }
       return reply.status(417).send({
         message: MESSAGES.otpSent,
         access_token: result.accessToken,
+        device_token,
         otp_response: { requestId: result.requestId },
         email: result.email,
       })

@@ -2,10 +2,10 @@ import { describe, expect, it, vi } from 'vitest'
 import { backoffMs, classifyStatus, flushOutbox, sendItem, BACKOFF_MAX_MS } from './outbox-core'
 import { memoryOutboxRepo } from './outbox-repo'
 
-// This device's id as ../device-id.ts reads it from IndexedDB (which jsdom lacks).
-vi.mock('../device-id', () => ({
-  DEVICE_ID_HEADER: 'X-Device-Id',
-  deviceId: async () => 'device-0123456789abcdef',
+// This device's token as ../device-token.ts reads it from IndexedDB (which jsdom lacks).
+vi.mock('../device-token', () => ({
+  DEVICE_TOKEN_HEADER: 'X-Device-Token',
+  deviceToken: async () => 'payload.signature',
 }))
 import type { OutboxItem } from './outbox-types'
 
@@ -69,7 +69,7 @@ describe('sendItem', () => {
       'Idempotency-Key': 'key-1',
       Authorization: 'Bearer tok',
       // The same device id the app's client sends, also when the worker replays the item.
-      'X-Device-Id': 'device-0123456789abcdef',
+      'X-Device-Token': 'payload.signature',
     })
     expect(JSON.parse(String(init.body))).toEqual({
       dashboard_id: 7,

@@ -4,7 +4,7 @@
  * service worker runs this same code when no page is open.
  */
 import { withOutboxLock } from './outbox-lock'
-import { DEVICE_ID_HEADER, deviceId } from '../device-id'
+import { DEVICE_TOKEN_HEADER, deviceToken } from '../device-token'
 import type { OutboxError, OutboxItem, OutboxRepo, SendOutcome } from './outbox-types'
 
 /** First retry delay and the ceiling of the exponential backoff, in ms. */
@@ -49,8 +49,8 @@ async function readError(response: Response): Promise<OutboxError> {
 }
 
 /**
- * Sends one item once (POST, JSON, `Idempotency-Key`, and this device's `X-Device-Id` as the app's
- * client sends it: ../device-id.ts, read in the worker too); never throws.
+ * Sends one item once (POST, JSON, `Idempotency-Key`, and this device's `X-Device-Token` as the
+ * app's client sends it: ../device-token.ts, read in the worker too); never throws.
  */
 export async function sendItem(
   item: OutboxItem,
@@ -59,8 +59,9 @@ export async function sendItem(
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     'Idempotency-Key': item.idempotencyKey,
-    [DEVICE_ID_HEADER]: await deviceId(),
   }
+  const device = await deviceToken()
+  if (device) headers[DEVICE_TOKEN_HEADER] = device
   if (item.token) headers.Authorization = `Bearer ${item.token}`
   let response: Response
   try {

@@ -1,5 +1,6 @@
 /** `POST /user/login/` (SPEC §7, contract-accounts): log in with an email or a 10-digit phone. */
 import { api } from '@/lib/api-client'
+import { keepDeviceToken } from '@/lib/device-token'
 import type { LoginOk } from '@contract/api/accounts'
 import { toResult, type ApiResult } from './result'
 
@@ -11,11 +12,14 @@ export interface LoginInput {
 }
 
 /**
- * 200 `{message, access_token}`; 401 wrong identifier or PIN; 417 email not verified (body has
- * `access_token` and `otp_response.requestId`, a code was mailed); 423 locked; 429 rate limited.
+ * 200 `{message, access_token, device_token}`; 401 wrong identifier or PIN; 417 email not verified
+ * (body has `access_token`, `device_token` and `otp_response.requestId`, a code was mailed); 423
+ * locked; 429 rate limited; 503 busy. The device token is kept for the next logins.
  */
-export function login({ identifier, pin }: LoginInput): Promise<ApiResult<Partial<LoginOk>>> {
-  return toResult(() =>
+export async function login({ identifier, pin }: LoginInput): Promise<ApiResult<Partial<LoginOk>>> {
+  const result = await toResult<Partial<LoginOk>>(() =>
     api.post('user/login/', { json: { email: identifier, login_type: 'email', password: pin } }),
   )
+  await keepDeviceToken(result.ok ? result.data.device_token : result.body.device_token)
+  return result
 }
