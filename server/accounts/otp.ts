@@ -189,8 +189,9 @@ export async function otpByRequestId(db: Db, requestId: string): Promise<OtpRow 
 
 /**
  * Checks `otp` against the newest code of `purpose` sent to `address` at `now`, spending one of
- * its 5 tries and one of the address's 10 wrong guesses a day (DECISIONS §7; a right code gives
- * its guess back). A decoy (no account; `user_id` null) takes the very same path, scrypt check
+ * its 5 tries and then one of the address's 10 wrong guesses a day (docs/product.md#security; a
+ * right code gives its guess back). A guess refused because the code's tries are spent is not
+ * checked and spends no guess of the day: a burst on one code checks at most 5 and locks nothing. A decoy (no account; `user_id` null) takes the very same path, scrypt check
  * included, and never matches, so the answers tell nobody whether the address has an account.
  * Returns the code row of an account when it matches; the caller then marks it used with
  * `markOtpUsed` in the transaction that acts on it.
@@ -213,8 +214,8 @@ export async function checkOtp(
   if (row.used_at !== null) throw badRequest('OTP_USED', MESSAGES.otpUsed)
   if (row.expires_at <= now.toISOString()) throw badRequest('OTP_EXPIRED', MESSAGES.otpExpired)
   const owner = { address: row.address, userId: row.user_id }
-  const guess = await reserveGuess(ctx, owner, purpose)
-  // Spend a try before comparing, atomically, so parallel guesses cannot exceed the limit.
+  // Spend one of the code's tries first, atomically: past its 5 a guess is refused unchecked and
+  // spends none of the day's budget, so one burst on one code can never lock the flow.
   const spent = await ctx.db
     .updateTable('otp_codes')
     .set((eb) => ({ tries: eb('tries', '+', 1) }))
@@ -224,10 +225,24 @@ export async function checkOtp(
     .returning('tries')
     .executeTakeFirst()
   if (!spent) {
-    await forgiveGuess(ctx.db, guess.id)
     const fresh = await otpByRequestId(ctx.db, row.request_id)
     if (fresh?.used_at) throw badRequest('OTP_USED', MESSAGES.otpUsed)
     throw badRequest('OTP_TOO_MANY_TRIES', MESSAGES.otpTooManyTries)
+  }
+  const giveBackTry = () =>
+    ctx.db
+      .updateTable('otp_codes')
+      .set((eb) => ({ tries: eb('tries', '-', 1) }))
+      .where('id', '=', row.id)
+      .where('tries', '>', 0)
+      .execute()
+  let guess: { id: number; count: number }
+  try {
+    guess = await reserveGuess(ctx, owner, purpose)
+  } catch (error) {
+    // Over the day's budget (the flow is locked now): this guess is never compared.
+    await giveBackTry()
+    throw error
   }
   let matches: boolean
   try {
@@ -235,12 +250,7 @@ export async function checkOtp(
   } catch (error) {
     // Never compared (the hash pool was full): the guess and the try are given back.
     await forgiveGuess(ctx.db, guess.id)
-    await ctx.db
-      .updateTable('otp_codes')
-      .set((eb) => ({ tries: eb('tries', '-', 1) }))
-      .where('id', '=', row.id)
-      .where('tries', '>', 0)
-      .execute()
+    await giveBackTry()
     throw error
   }
   const userId = row.user_id
