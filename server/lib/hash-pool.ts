@@ -98,12 +98,9 @@ export class HashPool {
     }
   }
 
-  /** Most hashes running (both lanes' slots) and shared hashes waiting at once. */
+  /** Most hashes running and waiting at once in the shared lane (the reserved lane aside). */
   get capacity(): { running: number; waiting: number } {
-    return {
-      running: this.options.concurrency + (this.options.reserved ?? 0),
-      waiting: this.options.maxQueued,
-    }
+    return { running: this.options.concurrency, waiting: this.options.maxQueued }
   }
 
   /** Hashes running and waiting now, both lanes. */
