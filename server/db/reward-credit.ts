@@ -1,10 +1,11 @@
 /**
- * The one-statement credit of a video reward (DECISIONS §4–6): the balance and the view, the
- * ledger row, the reward row and the claim's Idempotency-Key with its answer, written by one
- * PostgreSQL statement (data-modifying WITH clauses) while the user's row is still at the version
- * the claim was judged on (row-version.ts). One statement is one transaction and one round trip:
- * no BEGIN or COMMIT, and no lock held between round trips. SQLite has no row versions and no
- * data-modifying WITH clauses; it never runs this statement.
+ * The one-statement credit of a video reward, PostgreSQL's form of the ledger writer's reward
+ * credit (server/earning/ledger.ts `creditVideoRewardIfUnchanged`, its only caller): the balance
+ * and the view, the ledger row, the reward row and the claim's Idempotency-Key with its answer,
+ * written by one PostgreSQL statement (data-modifying WITH clauses) while the user's row is still
+ * at the version the claim was judged on (row-version.ts). One statement is one transaction and
+ * one round trip: no BEGIN or COMMIT, and no lock held between round trips. SQLite has no row
+ * versions and no data-modifying WITH clauses; it never runs this statement.
  */
 import { sql } from 'kysely'
 import { compiledOnce, type CompiledParam } from './compiled.ts'

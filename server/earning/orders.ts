@@ -15,6 +15,9 @@ import { badRequest, conflict } from '../lib/errors.ts'
 import type { AppContext } from '../context.ts'
 import { assertWholeRupees } from './ledger.ts'
 import { orderView } from './order-view.ts'
+import { runIdempotent, type StoredResponse } from './idempotency.ts'
+import type { ReplayNote } from '../plugins/metrics.ts'
+import type { ErrorBody } from '../../contract/api/common.ts'
 import type { CreatedOrder } from '../../contract/api/orders.ts'
 
 /** How long an order stays open (reused, payable): 24 hours, in ms (DECISIONS §4). */
@@ -141,4 +144,30 @@ export async function createOrder(
     link_url: paymentLink(row),
     reused: false,
   }
+}
+
+/**
+ * `POST /create-order/` (JSON): `createOrder` in a transaction of its own, and with an
+ * Idempotency-Key once per key (docs/product.md#api): in `runIdempotent`'s transaction, its answer
+ * stored with the key. Resolves 200 `{ data: CreatedOrder }`, or with a key a refusal stored as
+ * its answer, or on a replay the first answer (marked on `note`). Without a key, throws
+ * `createOrder`'s refusals; with one, 422 IDEMPOTENCY_KEY_REUSED and 409 IDEMPOTENCY_IN_FLIGHT.
+ */
+export async function createOrderOnce(
+  ctx: AppContext,
+  request: {
+    userId: number
+    /** The key as stored (`client:KEY`), or null when the request has none. */
+    key: string | null
+    body: { amount?: unknown; membership_plan_id?: unknown }
+    note?: ReplayNote | null
+  },
+): Promise<StoredResponse<{ data: CreatedOrder } | ErrorBody>> {
+  const { userId, key, body, note } = request
+  const create = async (tx: Tx) => ({
+    status: 200,
+    body: { data: await createOrder(ctx, tx, userId, body, key) },
+  })
+  if (!key) return ctx.db.transaction().execute(create)
+  return runIdempotent(ctx, { userId, key, route: 'create-order', body, note }, create)
 }

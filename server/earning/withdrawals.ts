@@ -20,9 +20,12 @@ import {
   postLedgerEntry,
   settleLedgerEntries,
 } from './ledger.ts'
-import { verifiedReferralCount } from '../accounts/users.ts'
+import { verifiedReferralCount } from './referrals.ts'
 import { checkUpiReference } from './order-settlement.ts'
 import { dueAt, payoutDaysFor } from './payout-time.ts'
+import { runIdempotent, type StoredResponse } from './idempotency.ts'
+import type { ReplayNote } from '../plugins/metrics.ts'
+import type { ErrorBody } from '../../contract/api/common.ts'
 
 /**
  * Requests a withdrawal of `amount` rupees (the payout; the slider value minus the fee) in `tx`.
@@ -269,4 +272,29 @@ function tellMoneyMoved(
 ): void {
   if (!result.unchanged)
     ctx.onMoneyMoved?.({ kind, userId: result.user_id, withdrawalId: result.withdrawal_id })
+}
+
+/**
+ * `POST /add-withdraw/` once per Idempotency-Key (docs/product.md#api): `requestWithdrawal` in
+ * `runIdempotent`'s transaction, whose answer is stored with the key. Resolves the key's answer:
+ * 200 `WithdrawalRequested`, a refusal of `requestWithdrawal` stored as the answer, or on a
+ * replay the first answer (marked on `note`). Throws 422 IDEMPOTENCY_KEY_REUSED, 409
+ * IDEMPOTENCY_IN_FLIGHT.
+ */
+export function requestWithdrawalOnce(
+  ctx: AppContext,
+  request: {
+    userId: number
+    /** The key as stored (`client:KEY`). */
+    key: string
+    body: Parameters<typeof requestWithdrawal>[3]
+    signal: RequestSignal | null
+    note?: ReplayNote | null
+  },
+): Promise<StoredResponse<WithdrawalRequested | ErrorBody>> {
+  const { userId, key, body, signal, note } = request
+  return runIdempotent(ctx, { userId, key, route: 'add-withdraw', body, note }, async (tx) => ({
+    status: 200,
+    body: await requestWithdrawal(ctx, tx, userId, body, key, signal),
+  }))
 }

@@ -7,7 +7,7 @@
  * - a used key answers as stored (a replay); a key still in flight goes to `runIdempotent`;
  * - a refusal is stored as the key's answer by the one write that takes the key (`refuseOnce`);
  * - a credit is written by one statement, with the key and its answer, only while the user's row
- *   is still at the version read (`creditRewardIfUnchanged`, server/db/reward-credit.ts). Every
+ *   is still at the version read (the ledger writer's `creditVideoRewardIfUnchanged`). Every
  *   credit and debit of the user writes that row, and the facts only grow by rows written with
  *   such a write, so an unchanged version means nothing the claim was judged on has changed;
  * - otherwise (the row moved, the key was taken meanwhile, SQLite, which has no row versions) the
@@ -19,12 +19,11 @@
 import { ApiError, notFound } from '../../lib/errors.ts'
 import { indiaDay } from '../../lib/time.ts'
 import type { Tx } from '../../db/index.ts'
-import { creditRewardIfUnchanged } from '../../db/reward-credit.ts'
 import type { AppContext } from '../../context.ts'
 import type { ReplayNote } from '../../plugins/metrics.ts'
 import type { RewardClaim, RewardCredited } from '../../../contract/api/earning.ts'
 import type { ErrorBody } from '../../../contract/api/common.ts'
-import { postLedgerEntry } from '../ledger.ts'
+import { creditVideoReward, creditVideoRewardIfUnchanged, type VideoReward } from '../ledger.ts'
 import { releaseReferralRewards } from '../signup-rewards.ts'
 import { requestHash } from '../idempotency-keys.ts'
 import {
@@ -97,20 +96,12 @@ async function claimOnce(
   if (coins instanceof ApiError) return refuseOnce(ctx, keyed, coins)
 
   const answer = creditedAnswer(coins, read.points + coins, read.views + 1)
-  const credited = await creditRewardIfUnchanged(ctx.db, {
-    userId,
+  const reward = rewardOf(userId, key, claim, coins, now)
+  const credited = await creditVideoRewardIfUnchanged(ctx.db, reward, {
     version: read.version,
-    coins,
-    videoId: claim.videoId,
-    day: params.day,
-    watchedAt: params.at,
-    playedMs: claim.playedMs,
-    description: rewardDescription(claim.videoId),
-    key,
     route: ROUTE,
     hash: requestHash(ROUTE, body),
     answer: JSON.stringify(answer.body),
-    at: now.toISOString(),
   })
   return credited ? answer : underLock()
 }
@@ -118,8 +109,7 @@ async function claimOnce(
 /**
  * The claim judged and credited in `tx`, `runIdempotent`'s transaction: counting the view locks
  * the user's row first (`countView`), so the user's claims are judged one after another, each on
- * facts read after the lock; the credit then goes through the ledger (`postLedgerEntry`) with the
- * reward row. Resolves 200 `{ data: RewardCredited }`. Throws 404 USER_NOT_FOUND and the
+ * facts read after the lock; the credit then goes through the ledger writer (`creditVideoReward`). Resolves 200 `{ data: RewardCredited }`. Throws 404 USER_NOT_FOUND and the
  * judgement's refusals (`judgeClaim`), which roll the view back.
  */
 async function claimUnderLock(
@@ -136,30 +126,7 @@ async function claimUnderLock(
   const facts = await claimFacts(tx, factParams(userId, claim))
   const coins = judgeClaim(user, facts, claim)
   if (coins instanceof ApiError) throw coins
-  const { videoId, watchedAt } = claim
-  const day = indiaDay(watchedAt)
-  const posted = await postLedgerEntry(tx, {
-    userId,
-    kind: 'video_reward',
-    coins,
-    status: 'confirmed',
-    description: rewardDescription(videoId),
-    idempotencyKey: key,
-    videoId,
-    rewardDay: day,
-    at: ctx.now(),
-  })
-  await tx
-    .insertInto('video_rewards')
-    .values({
-      user_id: userId,
-      video_id: videoId,
-      india_day: day,
-      watched_at: watchedAt.toISOString(),
-      ledger_entry_id: posted.id,
-      played_ms: claim.playedMs,
-    })
-    .execute()
+  const posted = await creditVideoReward(tx, rewardOf(userId, key, claim, coins, ctx.now()))
   return creditedAnswer(coins, posted.points, user.views)
 }
 
@@ -168,5 +135,14 @@ function creditedAnswer(coins: number, points: number, views: number): StoredRes
   return { status: 200, body: { data: { message: 'Reward credited.', coins, points, views } } }
 }
 
-/** The ledger row's description of a reward for `videoId`. */
-const rewardDescription = (videoId: number) => `Reward for watching video ${videoId}`
+/** The reward of `claim`, judged worth `coins`, for the ledger writer to credit at `at`. */
+function rewardOf(
+  userId: number,
+  key: string,
+  claim: ParsedClaim,
+  coins: number,
+  at: Date,
+): VideoReward {
+  const { videoId, watchedAt, playedMs } = claim
+  return { userId, coins, videoId, day: indiaDay(watchedAt), watchedAt, playedMs, key, at }
+}

@@ -10,9 +10,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { earningRoutes as schemas } from '../../../contract/api/earning.ts'
 import { randomToken } from '../../lib/crypto.ts'
 import { appContext } from '../../context.ts'
-import { runIdempotent } from '../../earning/idempotency.ts'
 import { readIdempotencyKey } from '../../earning/idempotency-keys.ts'
-import { createOrder } from '../../earning/orders.ts'
+import { createOrderOnce } from '../../earning/orders.ts'
 import { ownOrder } from '../../earning/order-view.ts'
 import { submitUtr } from '../../earning/utr.ts'
 import { paymentResult } from '../../earning/payment-result.ts'
@@ -62,20 +61,12 @@ export default async function orderRoutes(instance: FastifyInstance): Promise<vo
         amount: request.body.amount,
         membership_plan_id: request.body.membership_plan_id,
       }
-      if (!key) {
-        const data = await app.db
-          .transaction()
-          .execute((tx) => createOrder(ctx, tx, request.userId, body, null))
-        return { data }
-      }
-      const answer = await runIdempotent(
-        ctx,
-        { userId: request.userId, key, route: 'create-order', body, note: request.replayNote },
-        async (tx) => ({
-          status: 200,
-          body: { data: await createOrder(ctx, tx, request.userId, body, key) },
-        }),
-      )
+      const answer = await createOrderOnce(ctx, {
+        userId: request.userId,
+        key,
+        body,
+        note: request.replayNote,
+      })
       return reply.status(answer.status).send(answer.body)
     },
   )

@@ -8,9 +8,8 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { earningRoutes as schemas } from '../../../contract/api/earning.ts'
 import { appContext } from '../../context.ts'
-import { runIdempotent } from '../../earning/idempotency.ts'
 import { readIdempotencyKey } from '../../earning/idempotency-keys.ts'
-import { requestWithdrawal } from '../../earning/withdrawals.ts'
+import { requestWithdrawalOnce } from '../../earning/withdrawals.ts'
 import { withdrawalStatusFor } from '../../earning/withdrawal-status.ts'
 
 export default async function withdrawalRoutes(instance: FastifyInstance): Promise<void> {
@@ -25,15 +24,13 @@ export default async function withdrawalRoutes(instance: FastifyInstance): Promi
     },
     async (request, reply) => {
       const key = readIdempotencyKey(request.headers['idempotency-key'], true)
-      const body = request.body
-      const answer = await runIdempotent(
-        ctx,
-        { userId: request.userId, key, route: 'add-withdraw', body, note: request.replayNote },
-        async (tx) => ({
-          status: 200,
-          body: await requestWithdrawal(ctx, tx, request.userId, body, key, signalOf(request)),
-        }),
-      )
+      const answer = await requestWithdrawalOnce(ctx, {
+        userId: request.userId,
+        key,
+        body: request.body,
+        signal: signalOf(request),
+        note: request.replayNote,
+      })
       return reply.status(answer.status).send(answer.body)
     },
   )
