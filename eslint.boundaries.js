@@ -13,10 +13,27 @@ const features = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
 
+/**
+ * The API's domains, each above the ones after it: a domain may import those below it, never one
+ * above (so no two domains import each other). Routes sit above every domain, the database module
+ * (server/db) and server/lib below them all.
+ */
+const SERVER_DOMAIN_RANK = [['ops'], ['accounts'], ['earning'], ['risk', 'push', 'profile']]
+const serverDir = (dir) => `./server/${dir}`
+
 /** The API's domain folders and its routes, which its infrastructure plugins never import. */
-const SERVER_DOMAINS = ['accounts', 'earning', 'ops', 'profile', 'push', 'risk', 'routes'].map(
-  (dir) => `./server/${dir}`,
-)
+const SERVER_DOMAINS = [...SERVER_DOMAIN_RANK.flat(), 'routes'].map(serverDir)
+
+/** One zone per rank: a domain imports no domain of its own rank or above (only itself). */
+const serverDomainZones = SERVER_DOMAIN_RANK.flatMap((rank, i) =>
+  rank.map((domain) => ({
+    target: serverDir(domain),
+    from: [...SERVER_DOMAIN_RANK.slice(0, i).flat(), ...rank.filter((d) => d !== domain)].map(
+      serverDir,
+    ),
+    message: `server/${domain} imports only the domains below it (${SERVER_DOMAIN_RANK.map((rank) => rank.join(', ')).join(' → ')}): move what both need down, or let the upper one call it.`,
+  })),
+).filter((zone) => zone.from.length > 0)
 
 /** The parts of the PWA that rank above src/lib (they may import it, never the reverse). */
 const ABOVE_LIB = ['./src/stores', './src/features', './src/components', './src/app']
@@ -65,6 +82,31 @@ export const BOUNDARY_ZONES = [
     from: SERVER_DOMAINS,
     message:
       'server/plugins holds infrastructure only: routes and domain plugins wire the domains, never a plugin.',
+  },
+  // The API's layers run one way: routes → domains → server/db → server/lib.
+  ...serverDomainZones,
+  {
+    target: SERVER_DOMAIN_RANK.flat().map(serverDir),
+    from: './server/routes',
+    message: 'A domain does not import the routes: routes call the domains.',
+  },
+  {
+    target: './server/routes',
+    from: './server/db',
+    message:
+      'Routes reach the database through a domain (or the app’s decorations), never server/db itself.',
+  },
+  {
+    target: ['./server/db', './server/lib'],
+    from: [...SERVER_DOMAINS, './server/plugins', './server/context.ts'],
+    message:
+      'server/db and server/lib sit below the domains, routes and plugins: pass in what they need.',
+  },
+  {
+    target: './server/lib',
+    from: './server/db',
+    message:
+      'server/lib holds helpers with no database: the database module may use them, not the reverse.',
   },
 ]
 

@@ -4,9 +4,10 @@
  */
 import crypto from 'node:crypto'
 import type { Selectable } from 'kysely'
-import type { Db, Tx } from '../db/index.ts'
+import type { Db } from '../db/index.ts'
 import type { UsersTable } from '../db/schema/index.ts'
 import { videoPointForUser } from '../earning/membership.ts'
+import { verifiedReferralCount } from '../earning/referrals.ts'
 import type { User } from '../../contract/api/accounts.ts'
 
 export type UserRow = Selectable<UsersTable>
@@ -71,17 +72,6 @@ export async function findUserByIdentifier(
   if (/^\d{10}$/.test(value)) return findUserByPhone(db, value)
   const id = await findUserIdByReferralCode(db, value)
   return id === undefined ? undefined : findUserById(db, id)
-}
-
-/** Friends referred by `userId` who verified their email (the referral condition, DECISIONS §3). */
-export async function verifiedReferralCount(db: Db | Tx, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('referred_by', '=', userId)
-    .where('email_verified', '=', 1)
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
 }
 
 /** Whether an account already uses this email or this phone number. */

@@ -7,7 +7,7 @@
 import type { Db } from '../db/index.ts'
 import { notFound } from '../lib/errors.ts'
 import { rupeesToCoins, type Rules } from '../../contract/rules.ts'
-import { verifiedReferralCount } from '../accounts/users.ts'
+import { verifiedReferralCount } from './referrals.ts'
 import { videoPointForUser } from './membership.ts'
 import { payoutDaysFor } from './payout-time.ts'
 import type { ConditionProgress, WithdrawalStatus } from '../../contract/api/earning.ts'

@@ -7,7 +7,7 @@
 import os from 'node:os'
 import { sql } from 'kysely'
 import { formatIndianNumber } from '../../contract/rules.ts'
-import type { Db, Tx } from '../db/index.ts'
+import { EXPORT_STATEMENT_TIMEOUT_MS, type Db, type SqlDialect, type Tx } from '../db/index.ts'
 import type { AuditRow } from '../../contract/api/ops-content.ts'
 
 /** Who acts: a console operator (with the request's IP) or the command line. */
@@ -177,6 +177,19 @@ export function csvField(value: unknown): string {
  */
 export function csvExactField(text: string): string {
   return /[",\r\n]/.test(text) || FORMULA_START.test(text) ? quoted(text) : text
+}
+
+/**
+ * The audit rows of `filter` with their whole before/after details, for the CSV export: under the
+ * exports' longer statement limit (EXPORT_STATEMENT_TIMEOUT_MS), as an export may read many rows.
+ */
+export function exportAudit(
+  database: { db: Db; dialect: SqlDialect },
+  filter: AuditFilter,
+): Promise<AuditRow[]> {
+  return database.dialect.withStatementTimeout(database.db, EXPORT_STATEMENT_TIMEOUT_MS, (db) =>
+    listAudit(db, filter, true),
+  )
 }
 
 /** The audit rows as CSV (header line first, CRLF line ends). */

@@ -4,7 +4,8 @@
  * beside the balance, and the newest ledger rows, orders and withdrawals.
  */
 import type { AppContext } from '../context.ts'
-import { findUserById, findUserByIdentifier, verifiedReferralCount } from '../accounts/users.ts'
+import { findUserById, findUserByIdentifier } from '../accounts/users.ts'
+import { verifiedReferralCount } from '../earning/referrals.ts'
 import { visibleStatus } from '../earning/order-view.ts'
 import { badRequest, notFound } from '../lib/errors.ts'
 import { moderationOf } from './users.ts'

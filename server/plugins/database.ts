@@ -6,6 +6,7 @@
  */
 import fp from 'fastify-plugin'
 import {
+  isDatabaseReachable,
   openDatabase,
   type DatabaseHandle,
   type Db,
@@ -21,6 +22,8 @@ declare module 'fastify' {
     engine: Engine
     /** The engine's differences the domain asks for (server/db/dialect.ts). */
     dialect: SqlDialect
+    /** Whether the database answers a trivial query (`GET /healthz`, `GET /readyz`). */
+    databaseReachable(): Promise<boolean>
   }
 }
 
@@ -31,5 +34,6 @@ export default fp<{ prepared?: DatabaseHandle }>(async (app, options) => {
   app.decorate('asyncCommitDb', handle.asyncCommitDb)
   app.decorate('engine', handle.engine)
   app.decorate('dialect', handle.dialect)
+  app.decorate('databaseReachable', () => isDatabaseReachable(handle.db))
   app.addHook('onClose', async () => handle.close())
 })

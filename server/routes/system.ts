@@ -2,13 +2,12 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { systemRoutes as schemas } from '../../contract/api/system.ts'
-import { isDatabaseReachable } from '../db/index.ts'
 import { servedRules } from '../earning/payout-time.ts'
 
 export default async function systemRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>()
   app.get('/healthz', { schema: schemas.healthz }, async (_request, reply) => {
-    const ok = await isDatabaseReachable(app.db)
+    const ok = await app.databaseReachable()
     return reply
       .status(ok ? 200 : 503)
       .send(

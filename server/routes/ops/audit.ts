@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Static } from 'typebox'
 import { opsContentRoutes as schemas } from '../../../contract/api/ops-content.ts'
-import { auditCsv, listAudit, type AuditFilter } from '../../ops/audit.ts'
-import { EXPORT_STATEMENT_TIMEOUT_MS } from '../../db/index.ts'
+import { auditCsv, exportAudit, listAudit, type AuditFilter } from '../../ops/audit.ts'
 import { operatorGuard } from './guard.ts'
 
 type AuditQuery = Static<typeof schemas.audit.querystring>
@@ -32,17 +31,11 @@ export default async function opsAuditRoutes(instance: FastifyInstance): Promise
     '/ops/audit.csv',
     { onRequest: guard.read, schema: schemas.auditCsv },
     async (request, reply) => {
-      // Up to 10,000 rows: under the exports' longer statement limit.
-      const rows = await app.dialect.withStatementTimeout(
-        app.db,
-        EXPORT_STATEMENT_TIMEOUT_MS,
-        (db) =>
-          listAudit(
-            db,
-            { ...auditFilter(request.query), limit: request.query.limit ?? 10_000 },
-            true,
-          ),
-      )
+      // Up to 10,000 rows.
+      const rows = await exportAudit(app, {
+        ...auditFilter(request.query),
+        limit: request.query.limit ?? 10_000,
+      })
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', 'attachment; filename="audit.csv"')

@@ -9,7 +9,6 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { systemRoutes as schemas } from '../../../contract/api/system.ts'
 import { Redis } from 'ioredis'
-import { isDatabaseReachable } from '../../db/index.ts'
 
 const CHECK_TIMEOUT_MS = 2000
 
@@ -43,7 +42,7 @@ export default async function healthRoutes(instance: FastifyInstance): Promise<v
   app.get('/readyz', { schema: schemas.readyz }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store')
     const checks: Record<string, 'ok' | 'down'> = {}
-    checks.database = (await within(isDatabaseReachable(app.db), CHECK_TIMEOUT_MS)) ? 'ok' : 'down'
+    checks.database = (await within(app.databaseReachable(), CHECK_TIMEOUT_MS)) ? 'ok' : 'down'
     if (redis) {
       const ping = async () => {
         if (redis.status === 'wait' || redis.status === 'end') await redis.connect()
