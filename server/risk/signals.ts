@@ -11,7 +11,6 @@ import type { AccountEvent } from '../db/schema/risk.ts'
 import { tooManyRequests } from '../lib/errors.ts'
 import { indiaDay } from '../lib/time.ts'
 import type { Rules } from '../../contract/rules.ts'
-import type { DeviceClaims } from '../accounts/device-tokens.ts'
 
 /** Where a request came from, as recorded. */
 export interface RequestSignal {
@@ -35,7 +34,8 @@ export interface RequestSignal {
 export function signalOf(request: {
   ip: string
   headers: Record<string, string | string[] | undefined>
-  device: DeviceClaims | null
+  /** The valid device token's claims (server/accounts/device-tokens.ts `DeviceClaims`). */
+  device: { deviceId: string; userIds: readonly number[] } | null
 }): RequestSignal {
   const agent = request.headers['user-agent']
   return {
