@@ -27,6 +27,21 @@ export const PendingSignup = Type.Object({
 })
 export type PendingSignup = Static<typeof PendingSignup>
 
+/**
+ * A refused one-time code (400): `OTP_INVALID` says how many tries this code has left
+ * (`tries_left`, of 5 per code: docs/product.md#security), so the screen can tell the user;
+ * `OTP_EXPIRED`, `OTP_USED` and `OTP_TOO_MANY_TRIES` carry none.
+ */
+export const OtpRefused = Type.Object(
+  {
+    message: Type.String(),
+    code: Type.String(),
+    tries_left: Type.Optional(Type.Integer({ minimum: 0 })),
+  },
+  { additionalProperties: true },
+)
+export type OtpRefused = Static<typeof OtpRefused>
+
 /** A verified one-time code: the proof `POST /new-password/` needs. */
 export const ResetTokenAnswer = Type.Object({ message: Type.String(), reset_token: Type.String() })
 export type ResetTokenAnswer = Static<typeof ResetTokenAnswer>
@@ -56,10 +71,16 @@ export const LoginOk = Type.Object({
 export type LoginOk = Static<typeof LoginOk>
 
 export const EmailBody = Type.Object({ email_id: text() }, { additionalProperties: false })
-export const VerifySignupOtpBody = Type.Object(
-  { otp: text(16), request_id: text(128) },
-  { additionalProperties: false },
-)
+/**
+ * The signup code and where to find it: `request_id` (the `otp_response.requestId` this browser
+ * stored) or `email_id` (the address the code was mailed to, for a browser session that stored
+ * none). Exactly one of the two.
+ */
+export const VerifySignupOtpBody = Type.Union([
+  Type.Object({ otp: text(16), request_id: text(128) }, { additionalProperties: false }),
+  Type.Object({ otp: text(16), email_id: text() }, { additionalProperties: false }),
+])
+export type VerifySignupOtpBody = Static<typeof VerifySignupOtpBody>
 export const VerifyResetOtpBody = Type.Object(
   { otp: text(16), email_id: text() },
   { additionalProperties: false },
@@ -117,7 +138,7 @@ export const accountRoutes = {
     summary: 'Check the signup code (the stored token may go along)',
     security: optionalBearerAuth,
     body: VerifySignupOtpBody,
-    response: { 200: ResetTokenAnswer, ...errorResponses },
+    response: { 200: ResetTokenAnswer, 400: OtpRefused, ...errorResponses },
   },
   sendSignupOtp: {
     tags,
@@ -141,7 +162,7 @@ export const accountRoutes = {
     tags,
     summary: 'Check a PIN-reset code',
     body: VerifyResetOtpBody,
-    response: { 200: ResetTokenAnswer, ...errorResponses },
+    response: { 200: ResetTokenAnswer, 400: OtpRefused, ...errorResponses },
   },
   unlock: {
     tags,

@@ -244,20 +244,25 @@ export function resendSignupCode(
 }
 
 /**
- * Verifies a signup code named by `requestId` (the newest code sent to that address is the one
- * checked). In one transaction: the code is used, the email marked verified and, the first time
- * only, `grantSignupRewards` runs with the app's rules (DECISIONS §3). Returns a 15-minute
- * reset token. `tokenUserId` is the Authorization token's user, when one was sent; it must own
- * the code.
- * Throws 400 OTP_INVALID / OTP_EXPIRED / OTP_USED / OTP_TOO_MANY_TRIES, 403 OTP_WRONG_USER,
- * 423 CODE_ENTRY_LOCKED (10 wrong codes in 24 hours locks the signup flow; DECISIONS §7).
+ * Verifies a signup code found by `email` (the address it was mailed to, as the reset code is
+ * found: the screen works in a browser session that never stored a request id) or named by
+ * `requestId` (the newest code sent to that address is the one checked either way). In one
+ * transaction: the code is used, the email marked verified and, the first time only,
+ * `grantSignupRewards` runs with the app's rules (DECISIONS §3). Returns a 15-minute reset token.
+ * `tokenUserId` is the Authorization token's user, when one was sent; it must own the code.
+ * Throws 400 OTP_INVALID `{ tries_left }` / OTP_EXPIRED / OTP_USED / OTP_TOO_MANY_TRIES, 403
+ * OTP_WRONG_USER, 423 CODE_ENTRY_LOCKED (10 wrong codes in 24 hours locks the signup flow;
+ * DECISIONS §7).
  */
 export async function verifySignupCode(
   ctx: AppContext,
-  input: { otp: string; requestId: string; tokenUserId?: number },
+  input: { otp: string; requestId?: string; email?: string; tokenUserId?: number },
   client: string | null = null,
 ): Promise<string> {
-  const named = await otpByRequestId(ctx.db, input.requestId)
+  const named =
+    input.email !== undefined
+      ? await newestOtp(ctx.db, normalizeEmail(input.email), 'signup')
+      : await otpByRequestId(ctx.db, input.requestId ?? '')
   if (!named || named.purpose !== 'signup') throw badRequest('OTP_INVALID', MESSAGES.otpInvalid)
   if (input.tokenUserId !== undefined && input.tokenUserId !== named.user_id) {
     throw new ApiError(403, 'OTP_WRONG_USER', MESSAGES.otpWrongUser)

@@ -76,6 +76,36 @@ describe.each(ENGINES)('signup OTP on %s', (engine) => {
     expect((await verify(user.code, user.requestId)).status).toBe(200)
   })
 
+  it('verifies by the address alone (a new browser session, no request id stored)', async () => {
+    const user = await register(api)
+    const wrong = await api.call('POST', VERIFY, {
+      body: { otp: wrongCode(user.code), email_id: user.email.toUpperCase() },
+    })
+    expect(wrong).toEqual({
+      status: 400,
+      body: { code: 'OTP_INVALID', message: 'Enter Correct OTP', tries_left: 4 },
+    })
+    const res = await api.call('POST', VERIFY, { body: { otp: user.code, email_id: user.email } })
+    expect(res.status).toBe(200)
+    expect(res.body.reset_token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect((await userRow(user.email)).email_verified).toBe(1)
+  })
+
+  it("refuses the address path with another user's token, and a body with neither key", async () => {
+    const user = await register(api)
+    const other = await createTestUser(api.app)
+    const res = await api.call('POST', VERIFY, {
+      body: { otp: user.code, email_id: user.email },
+      headers: { authorization: `Bearer ${other.token}` },
+    })
+    expect(res.status).toBe(403)
+    expect(res.body.code).toBe('OTP_WRONG_USER')
+    const refused = await api.call('POST', VERIFY, { body: { otp: user.code } })
+    expect(refused.status).toBe(400)
+    expect(refused.body.code).not.toBe('OTP_INVALID')
+    expect((await userRow(user.email)).email_verified).toBe(0)
+  })
+
   it('refuses a wrong code with 400 OTP_INVALID, Enter Correct OTP and the tries left', async () => {
     const user = await register(api)
     const res = await verify(wrongCode(user.code), user.requestId)

@@ -60,14 +60,16 @@ export default async function accountsRoutes(instance: FastifyInstance): Promise
     '/verify-otp-after-signup/',
     { schema: schemas.verifySignupOtp, config: rateLimited },
     async (request) => {
-      // The token is optional (the hotemailemail flow); a live one must belong to the code's user.
+      // The token is optional (the hotemailemail flow, a new browser session); a live one must
+      // belong to the code's user. The code is found by its request id or by its address.
       const token = readToken(request.headers.authorization)
       const tokenUserId = token ? await userIdForAccessToken(app.db, token, ctx.now()) : undefined
+      const body = request.body
       const resetToken = await verifySignupCode(
         ctx,
         {
-          otp: request.body.otp,
-          requestId: request.body.request_id,
+          otp: body.otp,
+          ...('email_id' in body ? { email: body.email_id } : { requestId: body.request_id }),
           tokenUserId,
         },
         request.ip,
