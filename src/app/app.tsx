@@ -1,6 +1,7 @@
 /**
  * The app: the router over the one route table, each screen behind its guard and a Suspense
- * boundary, the logged-in app's bottom tab bar, and the toaster (top right, 5 seconds, SPEC §9).
+ * boundary, the logged-in app's bottom tab bar, and the toaster (5 seconds, SPEC §9; at the bottom
+ * so it never covers a page's header or the offline banner).
  */
 import { Fragment, Suspense, lazy, useEffect, useDeferredValue, useRef } from 'react'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
@@ -76,7 +77,13 @@ export function App() {
         <>
           <OfflineNotice />
           <Suspense fallback={null}>
-            <Toaster position="top-right" toastOptions={{ duration: 5000 }} />
+            {/* Bottom centre, above the tab bar: a toast never covers the header, the page's
+                title or the offline banner, which all sit at the top. */}
+            <Toaster
+              position="bottom-center"
+              toastOptions={{ duration: 5000 }}
+              containerStyle={{ bottom: 'calc(16px + var(--tab-bar-space, 0px))' }}
+            />
           </Suspense>
           <Suspense fallback={null}>
             <UpdatePrompt />

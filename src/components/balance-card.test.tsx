@@ -4,15 +4,21 @@ import { BalanceCard } from './balance-card'
 import { EmptyState } from './empty-state'
 
 describe('BalanceCard', () => {
-  it('shows the coins with Indian grouping and their rupee value, labelled, with what the screen adds', () => {
+  it('leads with rupees on a money screen, the coins beside in Indian grouping, labelled, with what the screen adds', () => {
     render(
       <BalanceCard coins={12_44_500} rules={{ coinsPerRupee: 100 }} testId="balance">
         <a href="/amount-withdraw">Withdraw</a>
       </BalanceCard>,
     )
     expect(screen.getByRole('region', { name: 'Your balance' })).toBeInTheDocument()
-    expect(screen.getByTestId('balance')).toHaveTextContent('12,44,500 coins (₹12,445)')
+    expect(screen.getByTestId('balance')).toHaveTextContent('₹12,445 (12,44,500 coins)')
     expect(screen.getByRole('link', { name: 'Withdraw' })).toBeInTheDocument()
+  })
+
+  it('leads with coins on an earning screen, the rupees beside (no decimals for whole rupees)', () => {
+    render(<BalanceCard coins={10_030} lead="coins" rules={{ coinsPerRupee: 100 }} testId="b" />)
+    expect(screen.getByTestId('b')).toHaveTextContent('10,030 coins (₹100.30)')
+    expect(screen.getByTestId('b').firstElementChild).toHaveTextContent(/^10,030 coins$/)
   })
 })
 

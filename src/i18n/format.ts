@@ -16,7 +16,49 @@ import { currentLocale, intlLocale, t } from './i18n'
 
 export { formatIndianNumber, formatRupees }
 
-/** Integer coins with their rupee value (DECISIONS §5): "1,500 coins (₹15)" / "1,500 कॉइन (₹15)". */
+/**
+ * The unit a screen leads with (docs/product.md#units): rupees on money screens (wallet, withdraw,
+ * deposit, platform fee, UPI payment), coins on earning screens (dashboard, reward moment).
+ */
+export type LeadUnit = 'rupees' | 'coins'
+
+/**
+ * Integer `coins` as the two figures a screen shows: the one it leads with and the other beside
+ * (docs/product.md#units). Rupees in `en-IN` INR with no decimals for whole rupees ("₹1,300",
+ * "₹0.10"); coins in Indian grouping with the word in the active language ("1,30,000 coins" /
+ * "1,30,000 कॉइन"). `sign` puts "+" or "−" before the lead figure of a movement (a ledger row).
+ */
+export function amountParts(
+  coins: number,
+  lead: LeadUnit,
+  rules: Pick<Rules, 'coinsPerRupee'> = DEFAULT_RULES,
+  { sign = false }: { sign?: boolean } = {},
+): { lead: string; beside: string } {
+  const abs = sign ? Math.abs(coins) : coins
+  const rupees = formatRupees(coinsToRupees(abs, rules))
+  const coinText = t('{coins} coins', { coins: formatIndianNumber(abs) })
+  const mark = sign ? (coins > 0 ? '+' : coins < 0 ? '\u2212' : '') : ''
+  return lead === 'rupees'
+    ? { lead: mark + rupees, beside: coinText }
+    : { lead: mark + coinText, beside: rupees }
+}
+
+/**
+ * Integer `coins` as one text, the lead unit first and the other in brackets
+ * (docs/product.md#units): "₹1,300 (1,30,000 coins)" for rupees, "1,30,000 coins (₹1,300)" for
+ * coins.
+ */
+export function formatAmount(
+  coins: number,
+  lead: LeadUnit,
+  rules: Pick<Rules, 'coinsPerRupee'> = DEFAULT_RULES,
+): string {
+  if (lead === 'coins') return formatCoins(coins, rules)
+  const parts = amountParts(coins, lead, rules)
+  return `${parts.lead} (${parts.beside})`
+}
+
+/** Integer coins with their rupee value (docs/product.md#units): "1,500 coins (₹15)" / "1,500 कॉइन (₹15)". */
 export function formatCoins(
   coins: number,
   rules: Pick<Rules, 'coinsPerRupee'> = DEFAULT_RULES,

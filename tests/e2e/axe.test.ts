@@ -193,7 +193,7 @@ describe('axe-core finds no violation', () => {
 
     it('the bonus popup a new user sees on load', async () => {
       const page = await show('newcomer', '/dashboard', lang)
-      await page.getByRole('dialog', { name: 'बधाई हो!' }).waitFor()
+      await page.getByRole('dialog', { name: name('Congratulations!') }).waitFor()
       expect(await scanBothSchemes(page, `bonus popup (${lang})`, lang)).toEqual([])
     })
 

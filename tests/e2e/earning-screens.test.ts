@@ -199,7 +199,7 @@ describe('the reward moment', () => {
     await dialog.waitFor({ timeout: 30_000 })
     const credited = Number(
       (await dialog.getByTestId('reward-popup-coins').textContent())!
-        .replace('You earned ', '')
+        .replace('+', '')
         .split(' ')[0]!
         .replace(/,/g, ''),
     )

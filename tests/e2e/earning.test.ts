@@ -83,11 +83,12 @@ describe('earning loop in Chromium (sqlite)', () => {
   })
 
   it('watches a local video to its timer, shows the popup with the coins and the new balance', async () => {
-    const bonus = page.getByRole('dialog')
-    await bonus.getByText('का बोनस').waitFor()
+    const bonus = page.getByRole('dialog', { name: 'Congratulations!' })
+    await bonus.getByText('You have received a bonus of').waitFor()
     await page.getByTestId('player-video').waitFor()
     await shot('bonus-popup')
     await bonus.getByRole('button', { name: 'Get Started' }).click()
+    await page.getByRole('button', { name: 'Play', exact: true }).click()
     await page.getByRole('button', { name: 'Pause' }).waitFor()
     await page
       .getByTestId('player-timer')
@@ -96,7 +97,7 @@ describe('earning loop in Chromium (sqlite)', () => {
     await shot('dashboard-playing')
     await page.getByRole('dialog', { name: 'Congratulations!' }).waitFor({ timeout: 40_000 })
     await expect(page.getByTestId('reward-popup-coins').textContent()).resolves.toBe(
-      'You earned 10 coins (₹0.10)',
+      '+10 coins (₹0.10)',
     )
     await shot('reward-popup')
     // Moved to the next video, stopped; the popup closes after 3 s; the balance refreshed.

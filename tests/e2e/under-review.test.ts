@@ -225,7 +225,7 @@ describe('a withdrawal under review, in the wallet (sqlite)', () => {
     )
     await expect(held.getByTestId('operator-reason').count()).resolves.toBe(0)
     // The held coins (₹999 and the ₹1 fee) are out of the balance while it is reviewed.
-    await page.getByTestId('wallet-balance').getByText('50,000 coins (₹500)').waitFor()
+    await page.getByTestId('wallet-balance').getByText('₹500 (50,000 coins)').waitFor()
     await shot('held')
   })
 
@@ -282,10 +282,10 @@ describe('a withdrawal under review, in the wallet (sqlite)', () => {
       .filter({ hasText: `Withdrawal #${row.id} rejected on review` })
     await expect(returned.count()).resolves.toBe(1)
     await expect(returned.locator('.list-row-amount').textContent()).resolves.toBe(
-      '+1,00,000 coins (₹1,000)',
+      '+₹1,000 (1,00,000 coins)',
     )
     await expect(returned.locator('[data-status]').textContent()).resolves.toBe('confirmed')
-    await page.getByTestId('wallet-balance').getByText('1,50,000 coins (₹1,500)').waitFor()
+    await page.getByTestId('wallet-balance').getByText('₹1,500 (1,50,000 coins)').waitFor()
     await shot('rejected')
   })
 })

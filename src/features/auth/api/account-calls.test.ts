@@ -130,7 +130,8 @@ describe('account API calls', () => {
     localStorage.setItem('access_token', 'tok-s')
     const seen = answer(200, { message: 'ok' })
     await sendSignupOtp('a@b.co')
-    await verifySignupOtp('1234', 'req-1')
+    await verifySignupOtp('1234', { requestId: 'req-1' })
+    await verifySignupOtp('5678', { email: 'a@b.co' })
     await forgotPassword('a@b.co')
     await verifyResetOtp('4321', 'a@b.co')
     await newPassword({ email_id: 'a@b.co', new_password: '1111', reset_token: 'rt' })
@@ -138,6 +139,7 @@ describe('account API calls', () => {
     expect(calls.map(({ path, body }) => ({ path, body }))).toEqual([
       { path: '/api/v1/send-signup-otp/', body: { email_id: 'a@b.co' } },
       { path: '/api/v1/verify-otp-after-signup/', body: { otp: '1234', request_id: 'req-1' } },
+      { path: '/api/v1/verify-otp-after-signup/', body: { otp: '5678', email_id: 'a@b.co' } },
       { path: '/api/v1/forgot-password/', body: { email_id: 'a@b.co' } },
       { path: '/api/v1/verify-otp/', body: { otp: '4321', email_id: 'a@b.co' } },
       {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen } from '@testing-library/react'
-import toast from 'react-hot-toast'
+import { notify } from '@/lib/notify'
 import { getResetToken } from '@/lib/session'
 import { forgotPassword } from '../api/forgot-password'
 import { verifyResetOtp } from '../api/verify-reset-otp'
@@ -9,7 +9,9 @@ import EnterEmailOtp from './enter-email-otp'
 
 vi.mock('../api/forgot-password', () => ({ forgotPassword: vi.fn() }))
 vi.mock('../api/verify-reset-otp', () => ({ verifyResetOtp: vi.fn() }))
-vi.mock('react-hot-toast', () => ({ default: { success: vi.fn(), error: vi.fn() } }))
+vi.mock('@/lib/notify', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), info: vi.fn(), clear: vi.fn() },
+}))
 
 const mockedResend = vi.mocked(forgotPassword)
 const mockedVerify = vi.mocked(verifyResetOtp)
@@ -60,7 +62,7 @@ describe('Reset OTP screen', () => {
     await user.click(resendLink())
     await settle()
     expect(mockedResend).toHaveBeenCalledWith('asha@example.com')
-    expect(toast.success).toHaveBeenCalledWith('OTP has been resent successfully!')
+    expect(notify.success).toHaveBeenCalledWith('OTP has been resent successfully!')
     expect(screen.getByText('Resend code in 00:59')).toBeInTheDocument()
     expect(resendLink()).toBeDisabled()
   })
@@ -77,7 +79,7 @@ describe('Reset OTP screen', () => {
     await passTime(10_000)
     await user.click(resendLink())
     await settle()
-    expect(toast.error).toHaveBeenCalledWith('Error resending OTP. Please try again.')
+    expect(notify.error).toHaveBeenCalledWith('Error resending OTP. Please try again.')
     expect(screen.getByText('Resend code in 00:30')).toBeInTheDocument()
   })
 
@@ -89,26 +91,32 @@ describe('Reset OTP screen', () => {
     await settle()
     expect(mockedVerify).toHaveBeenCalledWith('1357', 'asha@example.com')
     expect(getResetToken()).toBe('reset-2')
-    expect(toast.success).toHaveBeenCalledWith('OTP verified successfully!')
+    expect(notify.success).toHaveBeenCalledWith('OTP verified successfully!')
     expect(currentUrl()).toBe('/update-password?email=asha%40example.com')
   })
 
-  it('on a wrong code says "OTP verification failed. Please try again." and "Enter Correct OTP"', async () => {
+  it.each([
+    [{ tries_left: 4 }, 'Enter Correct OTP. 4 tries left.'],
+    [{ tries_left: 1 }, 'Enter Correct OTP. 1 try left.'],
+    [
+      { tries_left: 0 },
+      'Enter Correct OTP. No tries left for this code: ask for a new one with Resend Code.',
+    ],
+    [{}, 'Enter Correct OTP'],
+  ])('on a wrong code (%o) says one message under the code: %s', async (body, text) => {
     mockedVerify.mockResolvedValue({
       ok: false,
       status: 400,
       message: 'x',
       code: 'OTP_INVALID',
-      body: {},
+      body,
     })
     const { user, currentUrl } = open()
     await user.type(screen.getByLabelText('4-digit code'), '9999')
     await user.click(screen.getByRole('button', { name: 'Verify Account' }))
     await settle()
-    expect(toast.error).toHaveBeenCalledWith('OTP verification failed. Please try again.', {
-      id: 'otp-failure',
-    })
-    expect(screen.getByText('Enter Correct OTP')).toBeInTheDocument()
+    expect(notify.error).not.toHaveBeenCalled()
+    expect(screen.getByText(text)).toBeInTheDocument()
     expect(currentUrl()).toBe(URL)
   })
 
@@ -125,9 +133,7 @@ describe('Reset OTP screen', () => {
     await user.type(screen.getByLabelText('4-digit code'), '1357')
     await user.click(screen.getByRole('button', { name: 'Verify Account' }))
     await settle()
-    expect(toast.error).toHaveBeenCalledWith('OTP verification failed. Please try again.', {
-      id: 'otp-failure',
-    })
+    expect(notify.error).not.toHaveBeenCalled()
     expect(screen.getByText(locked)).toBeInTheDocument()
     expect(screen.queryByText('Enter Correct OTP')).toBeNull()
     expect(getResetToken()).toBeNull()

@@ -1,14 +1,16 @@
 /**
  * OTP for a PIN reset (/enter-email-otp?email=…; SPEC §2, §4, §8): the first resend after 10 s,
  * later ones after 59 s; a verified code keeps the reset token and opens /update-password. A
- * refused code says why (`otpFailureText`): a wrong code, or the server's reason (expiry, lock).
+ * refused code says why under the code boxes (`otpFailureText`): a wrong code with the tries left,
+ * or the server's reason (expiry, lock). Works in any browser session: the code is checked by the
+ * address in the link.
  */
 import { useLocation, useSearch } from 'wouter'
-import toast from 'react-hot-toast'
+import { notify } from '@/lib/notify'
 import { setResetToken } from '@/lib/session'
 import { forgotPassword } from '../api/forgot-password'
 import { verifyResetOtp } from '../api/verify-reset-otp'
-import { OTP_FAILURE_TOAST, otpFailureText } from '../api/otp-failure'
+import { otpFailureText } from '../api/otp-failure'
 import { OtpScreen } from '../components/otp-screen'
 import { t } from '@/i18n/i18n'
 
@@ -24,21 +26,22 @@ export default function EnterEmailOtp() {
     const result = await verifyResetOtp(code, email)
     if (result.ok && result.data.reset_token) {
       setResetToken(result.data.reset_token)
-      toast.success(t('OTP verified successfully!'))
+      notify.success(t('OTP verified successfully!'))
       navigate(`/update-password?email=${encodeURIComponent(email)}`)
       return null
     }
-    toast.error(t('OTP verification failed. Please try again.'), OTP_FAILURE_TOAST)
+    // One message for a refused code: under the code boxes, with the tries left (no toast).
+    notify.clear()
     return otpFailureText(result)
   }
 
   const resend = async (): Promise<number | null> => {
     const result = await forgotPassword(email)
     if (result.ok) {
-      toast.success(t('OTP has been resent successfully!'))
+      notify.success(t('OTP has been resent successfully!'))
       return RESEND_SECONDS
     }
-    toast.error(t('Error resending OTP. Please try again.'))
+    notify.error(t('Error resending OTP. Please try again.'))
     const wait = Number(result.body.retry_after_seconds)
     return result.status === 429 && wait > 0 ? Math.ceil(wait) : null
   }

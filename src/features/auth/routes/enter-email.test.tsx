@@ -1,12 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen } from '@testing-library/react'
-import toast from 'react-hot-toast'
+import { notify } from '@/lib/notify'
 import { forgotPassword } from '../api/forgot-password'
 import { renderAt } from '../auth.test-helpers'
 import EnterEmail from './enter-email'
 
 vi.mock('../api/forgot-password', () => ({ forgotPassword: vi.fn() }))
-vi.mock('react-hot-toast', () => ({ default: { success: vi.fn(), error: vi.fn() } }))
+vi.mock('@/lib/notify', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), info: vi.fn(), clear: vi.fn() },
+}))
 
 const mocked = vi.mocked(forgotPassword)
 const emailField = () => screen.getByLabelText('Email')
@@ -58,7 +60,7 @@ describe('Forgot password (email) screen', () => {
     )
     await user.click(send())
     expect(mocked).toHaveBeenCalledWith('ravi@example.com')
-    expect(toast.success).toHaveBeenCalledWith('Otp sent to your email.')
+    expect(notify.success).toHaveBeenCalledWith('Otp sent to your email.')
     expect(currentUrl()).toBe('/enter-email-otp?email=ravi%40example.com')
   })
 
@@ -67,7 +69,7 @@ describe('Forgot password (email) screen', () => {
     const { user, currentUrl } = renderAt(<EnterEmail />, '/enter-email')
     await user.type(emailField(), 'ravi@example.com')
     await user.click(send())
-    expect(toast.error).toHaveBeenCalledWith(
+    expect(notify.error).toHaveBeenCalledWith(
       'Failed to send forget password request. Please try again.',
     )
     expect(currentUrl()).toBe('/enter-email')

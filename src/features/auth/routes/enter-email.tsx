@@ -4,7 +4,7 @@
  */
 import { useState, type FormEvent } from 'react'
 import { useLocation, useSearch } from 'wouter'
-import toast from 'react-hot-toast'
+import { notify } from '@/lib/notify'
 import { AppHeader } from '@/components/app-header'
 import { checkResetEmail } from '@contract/validation'
 import { forgotPassword } from '../api/forgot-password'
@@ -30,10 +30,10 @@ export default function EnterEmail() {
     const result = await forgotPassword(value)
     setBusy(false)
     if (result.ok) {
-      toast.success(t('Otp sent to your email.'))
+      notify.success(t('Otp sent to your email.'))
       navigate(`/enter-email-otp?email=${encodeURIComponent(value)}`)
     } else {
-      toast.error(t('Failed to send forget password request. Please try again.'))
+      notify.error(t('Failed to send forget password request. Please try again.'))
     }
   }
 

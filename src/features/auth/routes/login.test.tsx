@@ -1,12 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen } from '@testing-library/react'
-import toast from 'react-hot-toast'
+import { notify } from '@/lib/notify'
 import { login } from '../api/login'
 import { renderAt } from '../auth.test-helpers'
 import Login from './login'
 
 vi.mock('../api/login', () => ({ login: vi.fn() }))
-vi.mock('react-hot-toast', () => ({ default: { success: vi.fn(), error: vi.fn() } }))
+vi.mock('@/lib/notify', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), info: vi.fn(), clear: vi.fn() },
+}))
 
 const mockedLogin = vi.mocked(login)
 const INVALID = 'Invalid credentials. Please enter correct ID and password.'
@@ -90,7 +92,7 @@ describe('Login screen', () => {
     const { currentUrl } = await fillAndSubmit('User@Example.com')
     expect(mockedLogin).toHaveBeenCalledWith({ identifier: 'User@Example.com', pin: '1234' })
     expect(localStorage.getItem('access_token')).toBe('tok-1')
-    expect(toast.success).toHaveBeenCalledWith('Login successful!')
+    expect(notify.success).toHaveBeenCalledWith('Login successful!')
     expect(currentUrl()).toBe('/dashboard')
   })
 
@@ -101,7 +103,7 @@ describe('Login screen', () => {
     expect(currentUrl()).toBe('/dashboard')
   })
 
-  it('shows the invalid-credentials texts on a 401', async () => {
+  it("shows one message on a 401: SPEC's inline text, no toast beside it", async () => {
     mockedLogin.mockResolvedValue({
       ok: false,
       status: 401,
@@ -110,8 +112,9 @@ describe('Login screen', () => {
       body: {},
     })
     const { currentUrl } = await fillAndSubmit('a@b.co')
-    expect(screen.getByText(INVALID)).toBeInTheDocument()
-    expect(toast.error).toHaveBeenCalledWith('Login failed. Invalid credentials.')
+    expect(screen.getByRole('alert')).toHaveTextContent(INVALID)
+    expect(notify.error).not.toHaveBeenCalled()
+    expect(notify.success).not.toHaveBeenCalled()
     expect(localStorage.getItem('access_token')).toBeNull()
     expect(currentUrl()).toBe('/loginn')
   })
@@ -120,7 +123,7 @@ describe('Login screen', () => {
     mockedLogin.mockResolvedValue({ ok: true, status: 200, data: { message: 'ok' } })
     const { currentUrl } = await fillAndSubmit('a@b.co')
     expect(screen.getByText(INVALID)).toBeInTheDocument()
-    expect(toast.error).toHaveBeenCalledWith('Login failed. Invalid credentials.')
+    expect(notify.error).not.toHaveBeenCalled()
     expect(currentUrl()).toBe('/loginn')
   })
 
@@ -133,7 +136,8 @@ describe('Login screen', () => {
       body: {},
     })
     await fillAndSubmit('a@b.co')
-    expect(toast.error).toHaveBeenCalledWith('Login failed. Invalid credentials.')
+    expect(screen.getByText(INVALID)).toBeInTheDocument()
+    expect(notify.error).not.toHaveBeenCalled()
   })
 
   it.each([
@@ -143,7 +147,7 @@ describe('Login screen', () => {
     mockedLogin.mockResolvedValue({ ok: false, status, message, code: 'X', body: {} })
     await fillAndSubmit('a@b.co')
     expect(screen.getByText(message)).toBeInTheDocument()
-    expect(toast.error).toHaveBeenCalledWith(message)
+    expect(notify.error).not.toHaveBeenCalled()
     expect(screen.queryByText(INVALID)).toBeNull()
   })
 

@@ -2,11 +2,12 @@
  * Log In (/loginn, /loginold; SPEC §2, §5, §8): an email or 10-digit phone plus the 4-digit PIN.
  * Success stores the access token and opens /dashboard; an unverified email (417) stores the
  * token and request id and opens the signup OTP screen; a lockout (423) or rate limit (429)
- * shows the server's message; any other failure the SPEC §8 texts.
+ * shows the server's message; any other failure SPEC §8's inline text. Each outcome is one
+ * message: a success toast, or the text under the form.
  */
 import { useState, type FormEvent } from 'react'
 import { Link, useLocation } from 'wouter'
-import toast from 'react-hot-toast'
+import { notify } from '@/lib/notify'
 import { AppHeader } from '@/components/app-header'
 import { setAccessToken, setRequestId } from '@/lib/session'
 import { checkLoginIdentifier } from '@contract/validation'
@@ -38,6 +39,8 @@ export default function Login() {
     setIdentifierError(badIdentifier)
     setPinError(badPin)
     setFormError(null)
+    // A new attempt: the last one's toast goes, so its outcome never stands beside this one's.
+    notify.clear()
     if (badIdentifier || badPin) return
 
     setBusy(true)
@@ -48,7 +51,7 @@ export default function Login() {
       const token = readAccessToken(result.data)
       if (token) {
         setAccessToken(token)
-        toast.success(t('Login successful!'))
+        notify.success(t('Login successful!'))
         navigate('/dashboard', { replace: true })
         return
       }
@@ -58,16 +61,15 @@ export default function Login() {
       if (token) setAccessToken(token)
       if (requestId) setRequestId(requestId)
       const email = typeof result.body.email === 'string' ? result.body.email : value
-      toast.success(result.message || t('OTP Sent Successfully!'))
+      notify.success(result.message || t('OTP Sent Successfully!'))
       navigate(`/verify-otp-signup?email=${encodeURIComponent(email)}`)
       return
     } else if ((result.status === 423 || result.status === 429) && result.message) {
       setFormError(result.message)
-      toast.error(result.message)
       return
     }
+    // One message for a refused login: SPEC's inline text, under the form (no toast beside it).
     setFormError(t(INVALID_CREDENTIALS))
-    toast.error(t('Login failed. Invalid credentials.'))
   }
 
   return (

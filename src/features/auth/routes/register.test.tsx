@@ -1,12 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen } from '@testing-library/react'
-import toast from 'react-hot-toast'
+import { notify } from '@/lib/notify'
 import { register } from '../api/register'
 import { renderAt } from '../auth.test-helpers'
 import Register from './register'
 
 vi.mock('../api/register', () => ({ register: vi.fn() }))
-vi.mock('react-hot-toast', () => ({ default: { success: vi.fn(), error: vi.fn() } }))
+vi.mock('@/lib/notify', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), info: vi.fn(), clear: vi.fn() },
+}))
 
 const mockedRegister = vi.mocked(register)
 
@@ -74,7 +76,8 @@ describe('Register screen', () => {
   it('asks to agree to the terms before going on', async () => {
     await fill({ agree: false })
     expect(screen.getByText('Agree Term & Condition to Proceed!')).toBeInTheDocument()
-    expect(toast.error).toHaveBeenCalledWith('Agree Term & Condition to Proceed!')
+    // A field's error, under the field only.
+    expect(notify.error).not.toHaveBeenCalled()
     expect(mockedRegister).not.toHaveBeenCalled()
   })
 
@@ -120,7 +123,7 @@ describe('Register screen', () => {
     })
     expect(localStorage.getItem('access_token')).toBe('tok-r')
     expect(localStorage.getItem('request_id')).toBe('req-r')
-    expect(toast.success).toHaveBeenCalledWith('OTP Sent Successfully!')
+    expect(notify.success).toHaveBeenCalledWith('OTP Sent Successfully!')
     expect(currentUrl()).toBe('/verify-otp-signup?email=asha%40example.com')
   })
 
@@ -135,7 +138,8 @@ describe('Register screen', () => {
     const { currentUrl } = await fill()
     const text = 'Please try with different user details, user already exists.'
     expect(screen.getByText(text)).toBeInTheDocument()
-    expect(toast.error).toHaveBeenCalledWith(text)
+    // One message, under the form: no toast beside it.
+    expect(notify.error).not.toHaveBeenCalled()
     expect(localStorage.getItem('access_token')).toBeNull()
     expect(currentUrl()).toBe('/register')
   })
@@ -150,7 +154,7 @@ describe('Register screen', () => {
     })
     await fill()
     expect(screen.getByText('Invalid referral code.')).toBeInTheDocument()
-    expect(toast.error).toHaveBeenCalledWith('Invalid referral code.')
+    expect(notify.error).not.toHaveBeenCalled()
   })
 
   it("shows the server's message when the day's signup limit refuses the account (429 SIGNUP_LIMIT)", async () => {
@@ -164,7 +168,7 @@ describe('Register screen', () => {
     })
     const { currentUrl } = await fill()
     expect(screen.getByText(message)).toBeInTheDocument()
-    expect(toast.error).toHaveBeenCalledWith(message)
+    expect(notify.error).not.toHaveBeenCalled()
     expect(currentUrl()).toBe('/register')
   })
 

@@ -6,7 +6,7 @@
  */
 import { useState, type FormEvent } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
-import toast from 'react-hot-toast'
+import { notify } from '@/lib/notify'
 import { AppHeader } from '@/components/app-header'
 import { setAccessToken, setRequestId } from '@/lib/session'
 import {
@@ -59,10 +59,8 @@ export default function Register() {
     for (const [field, problem] of problems) if (problem) found[field] = problem
     setErrors(found)
     setFormError(null)
-    if (Object.keys(found).length > 0) {
-      if (found.agree) toast.error(t(AGREE_TERMS))
-      return
-    }
+    // A field's error is said under that field only (the terms box's too), never in a toast.
+    if (Object.keys(found).length > 0) return
 
     setBusy(true)
     const trimmedEmail = email.trim()
@@ -81,7 +79,7 @@ export default function Register() {
       setAccessToken(token)
       const requestId = readRequestId(body)
       if (requestId) setRequestId(requestId)
-      toast.success(
+      notify.success(
         result.ok ? t('OTP Sent Successfully!') : result.message || t('OTP Sent Successfully!'),
       )
       navigate(`/verify-otp-signup?email=${encodeURIComponent(trimmedEmail)}`)
@@ -94,8 +92,8 @@ export default function Register() {
     }
     const message =
       result.status === 409 ? t(USER_EXISTS) : (!result.ok && result.message) || t(GENERIC_FAILURE)
+    // One message: under the form, where the user corrects it (no toast beside it).
     setFormError(message)
-    toast.error(message)
   }
 
   return (

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen } from '@testing-library/react'
-import toast from 'react-hot-toast'
+import { notify } from '@/lib/notify'
 import { getResetToken, setResetToken } from '@/lib/session'
 import { newPassword } from '../api/new-password'
 import { unlockAccount } from '../api/unlock-account'
@@ -9,7 +9,9 @@ import UpdatePassword from './update-password'
 
 vi.mock('../api/new-password', () => ({ newPassword: vi.fn() }))
 vi.mock('../api/unlock-account', () => ({ unlockAccount: vi.fn() }))
-vi.mock('react-hot-toast', () => ({ default: { success: vi.fn(), error: vi.fn() } }))
+vi.mock('@/lib/notify', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), info: vi.fn(), clear: vi.fn() },
+}))
 
 const mocked = vi.mocked(newPassword)
 const URL = '/update-password?email=asha%40example.com'
@@ -58,7 +60,7 @@ describe('Create new password screen', () => {
       new_password: '2468',
       reset_token: 'reset-9',
     })
-    expect(toast.success).toHaveBeenCalledWith('Password changed successfully!')
+    expect(notify.success).toHaveBeenCalledWith('Password changed successfully!')
     expect(getResetToken()).toBeNull()
     expect(currentUrl()).toBe('/loginn')
   })
@@ -73,7 +75,7 @@ describe('Create new password screen', () => {
       body: {},
     })
     const { currentUrl } = await submit('2468', '2468')
-    expect(toast.error).toHaveBeenCalledWith('Failed to change password. Please try again.')
+    expect(notify.error).toHaveBeenCalledWith('Failed to change password. Please try again.')
     expect(currentUrl()).toBe(URL)
   })
 
@@ -103,7 +105,7 @@ describe('Create new password screen', () => {
       body: {},
     })
     await submit('2468', '2468', `${URL}&unlock=old-token`)
-    expect(toast.error).toHaveBeenCalledWith(
+    expect(notify.error).toHaveBeenCalledWith(
       'This unlock link was used or is older than 24 hours. Choose "Forgot password?" to reset your PIN.',
     )
     expect(mocked).not.toHaveBeenCalled()

@@ -6,7 +6,7 @@
  */
 import { useState, type FormEvent } from 'react'
 import { useLocation, useSearch } from 'wouter'
-import toast from 'react-hot-toast'
+import { notify } from '@/lib/notify'
 import { AppHeader } from '@/components/app-header'
 import { clearResetToken, getResetToken, setResetToken } from '@/lib/session'
 import { checkNewPin } from '@contract/validation'
@@ -40,7 +40,7 @@ export default function UpdatePassword() {
       const unlocked = await unlockAccount(email, unlockToken)
       if (!unlocked.ok || !unlocked.data.reset_token) {
         setBusy(false)
-        toast.error(
+        notify.error(
           t(
             'This unlock link was used or is older than 24 hours. Choose "Forgot password?" to reset your PIN.',
           ),
@@ -57,10 +57,10 @@ export default function UpdatePassword() {
     setBusy(false)
     if (result.ok) {
       clearResetToken()
-      toast.success(t('Password changed successfully!'))
+      notify.success(t('Password changed successfully!'))
       navigate('/loginn', { replace: true })
     } else {
-      toast.error(t('Failed to change password. Please try again.'))
+      notify.error(t('Failed to change password. Please try again.'))
     }
   }
 

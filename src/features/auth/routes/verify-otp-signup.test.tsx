@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen } from '@testing-library/react'
-import toast from 'react-hot-toast'
+import { notify } from '@/lib/notify'
 import { getResetToken } from '@/lib/session'
 import { sendSignupOtp } from '../api/send-signup-otp'
 import { verifySignupOtp } from '../api/verify-signup-otp'
@@ -9,8 +9,8 @@ import VerifyOtpSignup from './verify-otp-signup'
 
 vi.mock('../api/send-signup-otp', () => ({ sendSignupOtp: vi.fn() }))
 vi.mock('../api/verify-signup-otp', () => ({ verifySignupOtp: vi.fn() }))
-vi.mock('react-hot-toast', () => ({
-  default: { success: vi.fn(), error: vi.fn(), dismiss: vi.fn() },
+vi.mock('@/lib/notify', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), info: vi.fn(), clear: vi.fn() },
 }))
 
 const mockedSend = vi.mocked(sendSignupOtp)
@@ -69,41 +69,46 @@ describe('Signup OTP screen', () => {
     expect(screen.getByText('Max OTP length is 4 digits.')).toBeInTheDocument()
   })
 
-  it('verifies with the stored request id, keeps the reset token and opens /update-password', async () => {
-    localStorage.setItem('request_id', 'req-1')
+  it('verifies by the address of the link (any browser session), keeps the reset token and opens /update-password', async () => {
     mockedVerify.mockResolvedValue({ ok: true, status: 200, data: { reset_token: 'reset-1' } })
     const { user, currentUrl } = open()
     await user.type(codeField(), '4821')
     await user.click(screen.getByRole('button', { name: 'Verify Account' }))
     await settle()
-    expect(mockedVerify).toHaveBeenCalledWith('4821', 'req-1')
+    // No request id is stored in this session: the address finds the code.
+    expect(localStorage.getItem('request_id')).toBeNull()
+    expect(mockedVerify).toHaveBeenCalledWith('4821', { email: 'asha@example.com' })
     expect(getResetToken()).toBe('reset-1')
-    expect(toast.success).toHaveBeenCalledWith('OTP verified successfully!')
-    // The signup's 'OTP Sent Successfully!' is cleared first, so this toast stands alone.
-    expect(toast.dismiss).toHaveBeenCalled()
-    expect(vi.mocked(toast.dismiss).mock.invocationCallOrder[0]).toBeLessThan(
-      vi.mocked(toast.success).mock.invocationCallOrder.at(-1)!,
-    )
+    // The result toast, which takes the place of the signup's 'OTP Sent Successfully!'.
+    expect(notify.success).toHaveBeenCalledWith('OTP verified successfully!')
     expect(currentUrl()).toBe('/update-password?email=asha%40example.com')
   })
 
-  it('on a wrong code toasts the failure and shows "Enter Correct OTP"', async () => {
+  it('verifies with the stored request id when the link names no address', async () => {
+    localStorage.setItem('request_id', 'req-1')
+    mockedVerify.mockResolvedValue({ ok: true, status: 200, data: { reset_token: 'reset-1' } })
+    const { user } = open('/verify-otp-signup')
+    await user.type(codeField(), '4821')
+    await user.click(screen.getByRole('button', { name: 'Verify Account' }))
+    await settle()
+    expect(mockedVerify).toHaveBeenCalledWith('4821', { requestId: 'req-1' })
+  })
+
+  it('on a wrong code says one message under the code: "Enter Correct OTP" and the tries left', async () => {
     mockedVerify.mockResolvedValue({
       ok: false,
       status: 400,
       message: 'Enter Correct OTP',
       code: 'OTP_INVALID',
-      body: {},
+      body: { tries_left: 3 },
     })
     const { user, currentUrl } = open()
     await user.type(codeField(), '0000')
     await user.click(screen.getByRole('button', { name: 'Verify Account' }))
     await settle()
-    expect(toast.error).toHaveBeenCalledWith(
-      'OTP verification failed. Please check your code and try again.',
-      { id: 'otp-failure' },
-    )
-    expect(screen.getByText('Enter Correct OTP')).toBeInTheDocument()
+    expect(notify.error).not.toHaveBeenCalled()
+    expect(notify.success).not.toHaveBeenCalled()
+    expect(screen.getByText('Enter Correct OTP. 3 tries left.')).toBeInTheDocument()
     expect(getResetToken()).toBeNull()
     expect(currentUrl()).toBe(URL)
   })
@@ -120,7 +125,7 @@ describe('Signup OTP screen', () => {
     await user.click(resendLink())
     await settle()
     expect(mockedSend).toHaveBeenCalledWith('asha@example.com')
-    expect(toast.success).toHaveBeenCalledWith('OTP has been resent to your email!')
+    expect(notify.success).toHaveBeenCalledWith('OTP has been resent to your email!')
     expect(localStorage.getItem('request_id')).toBe('req-new')
     expect(screen.getByText('Resend code in 00:59')).toBeInTheDocument()
     expect(resendLink()).toBeDisabled()
@@ -132,7 +137,7 @@ describe('Signup OTP screen', () => {
     await passTime(59_000)
     await user.click(resendLink())
     await settle()
-    expect(toast.error).toHaveBeenCalledWith('Error resending OTP. Please try again.')
+    expect(notify.error).toHaveBeenCalledWith('Error resending OTP. Please try again.')
     expect(resendLink()).toBeEnabled()
   })
 
@@ -162,7 +167,7 @@ describe('Signup OTP screen', () => {
     })
     open('/verify-otp-signup?hotemailemail=ravi%40example.com')
     await settle()
-    expect(toast.error).toHaveBeenCalledWith(
+    expect(notify.error).toHaveBeenCalledWith(
       'Too many codes were sent to this account today. Please try again tomorrow.',
     )
     expect(localStorage.getItem('request_id')).toBeNull()

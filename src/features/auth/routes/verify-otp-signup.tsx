@@ -1,17 +1,19 @@
 /**
  * OTP after signup (/verify-otp-signup; SPEC §2, §4, §8). Reads `email` and `hotemailemail`;
  * with `hotemailemail` it asks for a code on open and keeps the new request id. The code is
- * checked with the stored request id (and token, if any); success keeps the reset token and opens
- * /update-password?email=…. The header back button forgets the stored access token.
+ * checked by the link's address (so the screen works in a new browser session, where no request
+ * id is stored), else by the stored request id, with the token, if any; a wrong code says the
+ * tries left under the boxes. Success keeps the reset token and opens /update-password?email=….
+ * The header back button forgets the stored access token.
  */
 import { useEffect, useRef } from 'react'
 import { useLocation, useSearch } from 'wouter'
-import toast from 'react-hot-toast'
+import { notify } from '@/lib/notify'
 import { clearAccessToken, getRequestId, setRequestId, setResetToken } from '@/lib/session'
 import { readRequestId, type ApiFailure } from '../api/result'
 import { sendSignupOtp } from '../api/send-signup-otp'
 import { verifySignupOtp } from '../api/verify-signup-otp'
-import { OTP_FAILURE_TOAST, otpFailureText } from '../api/otp-failure'
+import { otpFailureText } from '../api/otp-failure'
 import { OtpScreen } from '../components/otp-screen'
 import { t } from '@/i18n/i18n'
 
@@ -41,29 +43,31 @@ export default function VerifyOtpSignup() {
       const requestId = result.ok ? readRequestId(result.data) : null
       if (requestId) {
         setRequestId(requestId)
-        toast.success(t('OTP Sent Successfully!'))
+        notify.success(t('OTP Sent Successfully!'))
       } else if (!result.ok && result.message) {
-        toast.error(result.message)
+        notify.error(result.message)
       } else {
-        toast.error(t('Error resending OTP. Please try again.'))
+        notify.error(t('Error resending OTP. Please try again.'))
       }
     })
   }, [hotEmail])
 
   const verify = async (code: string): Promise<string | null> => {
-    const result = await verifySignupOtp(code, getRequestId() ?? '')
+    // The address of the link checks the code in any browser session; the stored request id
+    // (this browser's signup) only when the link has none.
+    const result = await verifySignupOtp(
+      code,
+      email ? { email } : { requestId: getRequestId() ?? '' },
+    )
     if (result.ok && result.data.reset_token) {
       setResetToken(result.data.reset_token)
-      // Only this toast: an earlier 'OTP Sent Successfully!' still on screen would contradict it.
-      toast.dismiss()
-      toast.success(t('OTP verified successfully!'))
+      // Takes the place of an earlier 'OTP Sent Successfully!': one message at a time.
+      notify.success(t('OTP verified successfully!'))
       navigate(`/update-password?email=${encodeURIComponent(email)}`)
       return null
     }
-    toast.error(
-      t('OTP verification failed. Please check your code and try again.'),
-      OTP_FAILURE_TOAST,
-    )
+    // One message for a refused code: under the code boxes, with the tries left (no toast).
+    notify.clear()
     return otpFailureText(result)
   }
 
@@ -72,10 +76,10 @@ export default function VerifyOtpSignup() {
     const requestId = result.ok ? readRequestId(result.data) : null
     if (requestId) {
       setRequestId(requestId)
-      toast.success(t('OTP has been resent to your email!'))
+      notify.success(t('OTP has been resent to your email!'))
       return RESEND_SECONDS
     }
-    toast.error(t('Error resending OTP. Please try again.'))
+    notify.error(t('Error resending OTP. Please try again.'))
     return result.ok ? null : retryAfter(result)
   }
 

@@ -67,6 +67,7 @@ export function BalanceCard({
     <SharedBalanceCard
       coins={user.points}
       rules={rules}
+      lead="coins"
       label={t('Your earnings')}
       testId="coin-balance"
     >

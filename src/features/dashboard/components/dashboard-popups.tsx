@@ -1,6 +1,7 @@
 /**
- * The dashboard's popups (SPEC §4): the withdrawal requirements, the Hindi ₹100 bonus for a new
- * user, and the congratulations after a reward with the new balance and Next video. Numbers come from the served rules (DECISIONS §3).
+ * The dashboard's popups (SPEC §4): the withdrawal requirements, the ₹100 signup bonus for a new
+ * user (in the app's language), and the congratulations after a reward with the new balance and
+ * Next video. Numbers come from the served rules.
  * Escape closes the requirements and congratulations popups; the bonus popup's only way out is
  * Get Started (SPEC §4). Focus then goes back to the opener, or to the player's Play/Pause button.
  */
@@ -8,9 +9,11 @@ import { Popup } from '@/components/popup'
 import { WithdrawalConditions } from '@/components/withdrawal-conditions'
 import { BalanceCard } from '@/components/balance-card'
 import { useRules } from '@/stores/rules-store'
-import { formatRupees, type Rules } from '@contract/rules'
-import { formatCoins } from '@/i18n/format'
+import { useUserStore } from '@/stores/user-store'
+import { coinsToRupees, formatRupees, type Rules } from '@contract/rules'
+import { amountParts } from '@/i18n/format'
 import { t } from '@/i18n/i18n'
+import { T } from '@/i18n/trans'
 
 /** The player's Play/Pause button (video-player.tsx), where focus goes when a popup it ran under closes. */
 const playButton = () => document.querySelector<HTMLElement>('.player-controls button')
@@ -35,18 +38,26 @@ export function WithdrawRequirementsPopup({ rules, onClose }: { rules: Rules; on
   )
 }
 
-/** The bonus popup for a user with 0 views (SPEC §4), in Hindi; Get Started starts play. */
-export function BonusPopup({ rules, onStart }: { rules: Rules; onStart(): void }) {
-  const bonus = formatRupees(rules.signupBonusCoins / rules.coinsPerRupee)
+/**
+ * The signup bonus popup for a user with 0 views (SPEC §4; docs/product.md#deviations): SPEC's
+ * Hindi text in Hindi and the same words in English, the bonus from the served rules. Get Started
+ * only closes it: nothing starts until the user presses Play.
+ */
+export function BonusPopup({ rules, onClose }: { rules: Rules; onClose(): void }) {
+  const bonus = formatRupees(coinsToRupees(rules.signupBonusCoins, rules))
   return (
-    <Popup title="बधाई हो!" titleLang="hi" returnFocus={playButton}>
-      <div lang="hi" className="stack">
+    <Popup title={t('Congratulations!')} returnFocus={playButton}>
+      <div className="stack" data-testid="bonus-popup-text">
         <p>
-          आपको <strong>{bonus} का बोनस</strong> मिला है!
+          <T
+            id="You have received a bonus of <0>{bonus}</0>!"
+            values={{ bonus }}
+            components={{ 0: <strong /> }}
+          />
         </p>
-        <p>वीडियो देखिए और हर वीडियो पर कॉइन कमाइए।</p>
+        <p>{t('Watch videos and earn coins on every video.')}</p>
       </div>
-      <button type="button" className="btn" onClick={onStart}>
+      <button type="button" className="btn" onClick={onClose}>
         {t('Get Started')}
       </button>
     </Popup>
@@ -54,33 +65,42 @@ export function BonusPopup({ rules, onStart }: { rules: Rules; onStart(): void }
 }
 
 /**
- * Congratulations after a reward: the coins earned, the new balance from the claim's answer
- * (`balance`, coins; null while the claim waits in the outbox, `pending`) and Next video, which
- * closes it and starts the next video.
+ * Congratulations after a reward: the coins earned in large type with their rupee value beside
+ * (docs/product.md#units: coins first on earning screens) and Next video, which closes it and
+ * starts the next video. `credited`: the claim reached the server, so the new balance shows — the
+ * signed-in user's `points`, the very figure the dashboard's card shows (the claim's answer is put
+ * there the moment it arrives); false while the claim waits in the outbox (`pending`).
  */
 export function RewardPopup({
   coins,
-  balance,
+  credited,
   pending,
   onNext,
   onClose,
 }: {
   coins: number
-  balance: number | null
+  credited: boolean
   pending: boolean
   onNext(): void
   onClose(): void
 }) {
   const rules = useRules()
+  const balance = useUserStore((s) => s.user?.points ?? null)
+  const earned = amountParts(coins, 'coins', rules)
   return (
     <Popup title={t('Congratulations!')} onDismiss={onClose} returnFocus={playButton}>
-      <p data-testid="reward-popup-coins" className="reward-coins">
-        {t('You earned {coins}', { coins: formatCoins(coins) })}
-      </p>
-      {balance !== null ? (
+      <div className="reward-moment">
+        <p className="reward-moment-label">{t('You earned')}</p>
+        <p data-testid="reward-popup-coins" className="reward-moment-figure">
+          <span className="reward-moment-lead">+{earned.lead}</span>{' '}
+          <span className="reward-moment-beside">({earned.beside})</span>
+        </p>
+      </div>
+      {credited && balance !== null ? (
         <BalanceCard
           coins={balance}
           rules={rules}
+          lead="coins"
           label={t('Your new balance')}
           testId="reward-popup-balance"
         />

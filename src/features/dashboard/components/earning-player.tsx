@@ -2,11 +2,11 @@
  * The earning loop on the dashboard (SPEC §4): the current video with its persisted progress; when
  * played time reaches the timer the claim goes into the outbox (sent once), the player moves to the
  * next video and stops, the congratulations popup shows the coins and the new balance for 3 s
- * (its Next video starts the next one), and the balance takes
- * the claim's answer after the 1 s reward step delay (no second request).
+ * (its Next video starts the next one), and the balance takes the claim's answer as it arrives (no
+ * second request), so the popup and the card show one figure.
  */
 import { memo, useCallback, useEffect, useRef, useState } from 'react'
-import toast from 'react-hot-toast'
+import { notify } from '@/lib/notify'
 import { useWatchProgressStore } from '@/stores/watch-progress-store'
 import { claimReward } from '../api/claim-reward'
 import { applyReward, describeRewardError } from '../lib/reward-claims'
@@ -15,9 +15,8 @@ import { RewardPopup } from './dashboard-popups'
 import { VideoPlayer } from './video-player'
 import { apiErrorText } from '@/lib/api-error-text'
 
-/** SPEC §9: reward popup 3 s; reward step delay 1 s. */
+/** SPEC §9: the reward popup shows for 3 s. */
 export const REWARD_POPUP_MS = 3_000
-export const REWARD_STEP_MS = 1_000
 
 /** Memoised: the user's refresh re-renders the dashboard, not the player (TBT). */
 export const EarningPlayer = memo(function EarningPlayer(props: {
@@ -31,7 +30,7 @@ export const EarningPlayer = memo(function EarningPlayer(props: {
   const seconds = useWatchProgressStore((s) => s.seconds)
   const [reward, setReward] = useState<{
     coins: number
-    balance: number | null
+    credited: boolean
     pending: boolean
   } | null>(null)
   // Bumped on each completion so the player restarts even when the next video is the same one.
@@ -67,18 +66,20 @@ export const EarningPlayer = memo(function EarningPlayer(props: {
       setRound((r) => r + 1)
       const result = await claim
       if (result.kind === 'final') {
-        toast.error(describeRewardError(apiErrorText(result.error)))
+        notify.error(describeRewardError(apiErrorText(result.error)))
         return
       }
       const data = result.kind === 'done' ? result.body?.data : undefined
+      // The answer's new balance goes into the user at once, before the popup shows it: the popup
+      // and the dashboard's card read that one figure, so they never differ (docs/product.md#units).
+      // A queued claim's arrives with the outbox's toast.
+      if (data) applyReward(data)
       setReward({
         coins: data?.coins ?? expectedCoins,
-        balance: data?.points ?? null,
+        credited: data !== undefined,
         pending: result.kind === 'queued',
       })
       timers.current.push(setTimeout(() => setReward(null), REWARD_POPUP_MS))
-      // The answer carries the new balance; a queued claim's arrives with the outbox's toast.
-      if (data) timers.current.push(setTimeout(() => applyReward(data), REWARD_STEP_MS))
     },
     [video, videos, index, expectedCoins, onWantPlayChange],
   )
@@ -98,7 +99,7 @@ export const EarningPlayer = memo(function EarningPlayer(props: {
       {reward ? (
         <RewardPopup
           coins={reward.coins}
-          balance={reward.balance}
+          credited={reward.credited}
           pending={reward.pending}
           onNext={() => {
             setReward(null)

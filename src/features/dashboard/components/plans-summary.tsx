@@ -5,6 +5,7 @@ import { groupPlans, usePlansStore } from '@/stores/plans-store'
 import { formatRupees } from '@contract/rules'
 import { formatCoins } from '@/i18n/format'
 import { t } from '@/i18n/i18n'
+import { useOnline } from '@/lib/use-online'
 
 /** Memoised: the user's refresh re-renders the dashboard, not this list (TBT). */
 export const PlansSummary = memo(function PlansSummary({
@@ -14,13 +15,19 @@ export const PlansSummary = memo(function PlansSummary({
 }) {
   const plans = usePlansStore((s) => s.plans)
   const error = usePlansStore((s) => s.error)
+  const online = useOnline()
   useEffect(() => {
     void usePlansStore.getState().load()
   }, [])
   return (
     <section className="card stack" aria-labelledby="plans-title">
       <h2 id="plans-title">{t('Membership plans')}</h2>
-      {error ? <p className="error-text">{t(error)}</p> : null}
+      {/* A failed refresh over saved plans says nothing: the saved plans show. Offline, the app's
+          banner says why; this list only says when it comes. */}
+      {error && !plans && online ? <p className="error-text">{t(error)}</p> : null}
+      {error && !plans && !online ? (
+        <p className="muted">{t('Plans load when the connection returns.')}</p>
+      ) : null}
       {plans === null && !error ? (
         // Keeps the list's usual height (the seeded 4 types) while it loads, so its arrival moves
         // neither the link below nor Log out (CLS); cached plans show at once instead.

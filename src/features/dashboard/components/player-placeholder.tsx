@@ -10,10 +10,17 @@ import { PageSpinner } from '@/components/page-spinner'
 import { PLAYER_POSTER } from '@contract/screen-images'
 import { t } from '@/i18n/i18n'
 
-/** `label` is the status text shown in the frame ('Loading videos…' or 'Waiting for videos…'). */
-export function PlayerPlaceholder({ label }: { label: string }) {
+/**
+ * `label` is the status text shown in the frame ('Loading videos…' or 'Waiting for videos…');
+ * `loading` false (offline: nothing is on its way) shows it without the spinner and not busy.
+ */
+export function PlayerPlaceholder({ label, loading = true }: { label: string; loading?: boolean }) {
   return (
-    <section className="card stack" aria-label={t('Video player')} aria-busy="true">
+    <section
+      className="card stack"
+      aria-label={t('Video player')}
+      aria-busy={loading ? 'true' : undefined}
+    >
       <div className="player-frame player-frame-loading">
         <img
           className="player-media player-still"
@@ -23,7 +30,13 @@ export function PlayerPlaceholder({ label }: { label: string }) {
           height={360}
           fetchPriority="high"
         />
-        <PageSpinner label={label} />
+        {loading ? (
+          <PageSpinner label={label} />
+        ) : (
+          <p className="player-offline-note" role="status">
+            {label}
+          </p>
+        )}
       </div>
       <div className="progress" aria-hidden="true" />
       <div className="row player-controls player-controls-placeholder" aria-hidden="true" />

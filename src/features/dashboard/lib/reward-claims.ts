@@ -3,7 +3,7 @@
  * `POST /add-reward/`; when one reaches the server in the background the user is told the coins and
  * the balance takes the answer's new figures at once, with no second request.
  */
-import toast from 'react-hot-toast'
+import { notify } from '@/lib/notify'
 import { defineOutboxKind } from '@/lib/outbox/outbox-kinds'
 import { useUserStore } from '@/stores/user-store'
 import { formatCoins } from '@/i18n/format'
@@ -38,11 +38,11 @@ export const REWARD_CLAIMS = defineOutboxKind<RewardClaim, RewardAnswer>({
   name: 'reward',
   path: 'add-reward/',
   onDone(answer) {
-    toast.success(t('Reward credited: {coins}', { coins: formatCoins(answer?.data?.coins ?? 0) }))
+    notify.success(t('Reward credited: {coins}', { coins: formatCoins(answer?.data?.coins ?? 0) }))
     if (answer?.data) applyReward(answer.data)
   },
   onFinal(error) {
-    toast.error(describeRewardError(apiErrorText(error)))
+    notify.error(describeRewardError(apiErrorText(error)))
   },
   describeError: (error) => describeRewardError(apiErrorText(error)),
 })

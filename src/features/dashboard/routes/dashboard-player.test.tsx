@@ -49,17 +49,17 @@ describe('Dashboard player', () => {
     const [id, watchedAt] = claimReward.mock.calls[0] as [number, string]
     expect(id).toBe(11)
     expect(new Date(watchedAt).toISOString()).toBe(watchedAt)
-    expect(screen.getByTestId('reward-popup-coins')).toHaveTextContent('You earned 500 coins (₹5)')
+    expect(screen.getByTestId('reward-popup-coins')).toHaveTextContent('+500 coins (₹5)')
     expect(screen.getByTestId('player-timer')).toHaveTextContent('0:00 / 0:20')
     expect(screen.getByRole('button', { name: 'Play' })).toBeInTheDocument()
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(1000)
-    })
-    // The claim's answer carries the new balance: the user is not fetched a second time.
+    // The claim's answer carries the new balance, put into the user at once: the popup shows the
+    // very figure the card shows, and the user is not fetched a second time.
     expect(useUserStore.getState().user).toMatchObject({ points: 2000, views: 4 })
+    expect(screen.getByTestId('reward-popup-balance')).toHaveTextContent('2,000 coins (₹20)')
+    expect(screen.getByTestId('coin-balance')).toHaveTextContent('2,000 coins (₹20)')
     expect(refreshUser).toHaveBeenCalledTimes(1)
     await act(async () => {
-      await vi.advanceTimersByTimeAsync(2100)
+      await vi.advanceTimersByTimeAsync(3100)
     })
     expect(screen.queryByTestId('reward-popup-coins')).not.toBeInTheDocument()
     expect(claimReward).toHaveBeenCalledTimes(1)
@@ -75,7 +75,7 @@ describe('Dashboard player', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(15_000)
     })
-    expect(screen.getByTestId('reward-popup-coins')).toHaveTextContent('You earned 500 coins (₹5)')
+    expect(screen.getByTestId('reward-popup-coins')).toHaveTextContent('+500 coins (₹5)')
     expect(
       screen.getByText('Pending: it will be credited when you are back online.'),
     ).toBeInTheDocument()
@@ -131,9 +131,9 @@ describe('Dashboard video list', () => {
   it('does not fetch while offline and fetches when the connection returns', async () => {
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
     renderAt('/dashboard')
-    expect(
-      await screen.findByText('You are offline. Videos load when the connection returns.'),
-    ).toBeInTheDocument()
+    // In the player's place, calm: no spinner, nothing busy (the app's banner says offline).
+    const note = await screen.findByText('Videos load when the connection returns.')
+    expect(note.closest('[aria-busy]')).toBeNull()
     expect(getVideos).not.toHaveBeenCalled()
     online.mockReturnValue(true)
     act(() => {

@@ -36,15 +36,18 @@ describe('Dashboard', () => {
     expect(memory.history.at(-1)).toBe('/amount-withdraw?balance=1500&refercount=2')
   })
 
-  it('shows the Hindi bonus popup for 0 views and Get Started starts play', async () => {
+  it("shows the bonus popup in the app's language for 0 views; Get Started closes it and starts nothing", async () => {
     renderAt('/dashboard', { views: 0 })
-    const dialog = screen.getByRole('dialog')
-    expect(dialog).toHaveTextContent('₹100 का बोनस')
+    const dialog = screen.getByRole('dialog', { name: 'Congratulations!' })
+    expect(screen.getByTestId('bonus-popup-text')).toHaveTextContent(
+      'You have received a bonus of ₹100!Watch videos and earn coins on every video.',
+    )
+    expect(dialog).not.toHaveTextContent('बोनस')
     await screen.findByTestId('player-video')
     fireEvent.click(screen.getByRole('button', { name: 'Get Started' }))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
-    expect(HTMLMediaElement.prototype.play).toHaveBeenCalled()
-    expect(screen.getByRole('button', { name: 'Pause' })).toBeInTheDocument()
+    expect(HTMLMediaElement.prototype.play).not.toHaveBeenCalled()
+    expect(screen.getByRole('button', { name: 'Play' })).toBeInTheDocument()
   })
 
   it('shows the withdrawal processing notice for 3 s and then clears the query', async () => {

@@ -1,16 +1,16 @@
 /**
  * Dashboard (SPEC §2, §4): led by the balance (coins with their rupee value, views, Withdraw with
  * its requirements popup, Deposit and Wallet) and the earning player, so the video starts above the
- * fold at 360×800; Profile and Refer & Earn are the tab bar's. Then the plans, the Hindi bonus
+ * fold at 360×800; Profile and Refer & Earn are the tab bar's. Then the plans, the signup bonus
  * popup for a new user, the keyfrom=withdrawal notice, and what the outbox still holds.
  */
 import { lazy, Suspense, useEffect, useState, useDeferredValue } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
-import toast from 'react-hot-toast'
 import { refreshUser } from '@/stores/get-user'
 import { useUserStore } from '@/stores/user-store'
 import { useRules } from '@/stores/rules-store'
 import { useOutboxItems } from '@/lib/outbox/outbox-store'
+import { useOnline } from '@/lib/use-online'
 import { summarizeOutbox } from '../lib/pending-summary'
 import { useWatchProgressStore } from '@/stores/watch-progress-store'
 import { coinsToRupees, formatIndianNumber } from '@contract/rules'
@@ -53,15 +53,15 @@ export default function Dashboard() {
   const { videos, offline, retrying } = useVideos()
   const progressHydrated = useStoreHydrated(useWatchProgressStore)
   const pending = summarizeOutbox(useOutboxItems())
+  const online = useOnline()
   // The first render draws the screen with the player's placeholder (same size); the player
   // itself, the heaviest part, follows in a deferred render React slices after that (TBT).
   const showRest = useDeferredValue(user !== null, false)
 
+  // A failed fetch is said once, in place: the saved copy's refresh line turns stale, or (with
+  // nothing saved) the error text below; offline, the app's banner says it (no toast).
   useEffect(() => {
-    refreshUser({ reuseRecent: true }).catch(() => {
-      setFailed(true)
-      toast.error(t('Error fetching user details. Please try again.'))
-    })
+    refreshUser({ reuseRecent: true }).catch(() => setFailed(true))
   }, [])
 
   useEffect(() => {
@@ -107,7 +107,8 @@ export default function Dashboard() {
       {withdrawNotice ? <WithdrawNotice rules={rules} /> : null}
 
       <BalanceCard user={user} rules={rules}>
-        {pending.rewards + pending.withdrawals > 0 ? (
+        {/* Offline, the app's banner says what waits to be sent: one message, not two. */}
+        {online && pending.rewards + pending.withdrawals > 0 ? (
           <p className="notice" data-testid="outbox-pending" role="status">
             {t(
               'Pending: {rewardsForm, select, none {} one {{rewards} reward claim} other {{rewards} reward claims}}{both, select, yes {, } other {}}{withdrawalsForm, select, none {} one {{withdrawals} withdrawal} other {{withdrawals} withdrawals}} will be sent when the connection allows.',
@@ -135,11 +136,6 @@ export default function Dashboard() {
         </div>
       </BalanceCard>
 
-      {offline ? (
-        <p className="notice" role="status">
-          {t('You are offline. Videos load when the connection returns.')}
-        </p>
-      ) : null}
       {showRest && videos && progressHydrated ? (
         <EarningPlayer
           videos={videos}
@@ -147,9 +143,19 @@ export default function Dashboard() {
           wantPlay={wantPlay}
           onWantPlayChange={setWantPlay}
         />
-      ) : !offline ? (
-        <PlayerPlaceholder label={retrying ? t('Waiting for videos…') : t('Loading videos…')} />
-      ) : null}
+      ) : (
+        // Offline, the player's place says when its videos come: the banner says the rest.
+        <PlayerPlaceholder
+          loading={!offline}
+          label={
+            offline
+              ? t('Videos load when the connection returns.')
+              : retrying
+                ? t('Waiting for videos…')
+                : t('Loading videos…')
+          }
+        />
+      )}
 
       {/* Under the player, so the video leads the screen. A boundary of its own once shown: the
           transition that shows it never waits for its code. */}
@@ -186,13 +192,7 @@ export default function Dashboard() {
         <WithdrawRequirementsPopup rules={rules} onClose={() => setShowRequirements(false)} />
       ) : null}
       {user.views === 0 && !bonusDismissed && !showRequirements ? (
-        <BonusPopup
-          rules={rules}
-          onStart={() => {
-            setBonusDismissed(true)
-            setWantPlay(true)
-          }}
-        />
+        <BonusPopup rules={rules} onClose={() => setBonusDismissed(true)} />
       ) : null}
     </main>
   )

@@ -13,7 +13,9 @@ const createOrder = vi.fn()
 vi.mock('../api/create-order', () => ({ createOrder: (...a: unknown[]) => createOrder(...a) }))
 const getUpi = vi.fn()
 vi.mock('../api/get-upi', () => ({ getUpi: () => getUpi() }))
-vi.mock('react-hot-toast', () => ({ default: { error: vi.fn(), success: vi.fn() } }))
+vi.mock('@/lib/notify', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), info: vi.fn(), clear: vi.fn() },
+}))
 
 const { usePlansStore } = await import('@/stores/plans-store')
 const { default: DepositFee } = await import('./deposit-fee')

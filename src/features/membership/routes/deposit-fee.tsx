@@ -5,7 +5,6 @@
  */
 import { useEffect, useState } from 'react'
 import { useLocation } from 'wouter'
-import toast from 'react-hot-toast'
 import { AppHeader } from '@/components/app-header'
 import { ConfirmSheet } from '@/components/confirm-sheet'
 import { formatCoins } from '@/i18n/format'
@@ -50,8 +49,8 @@ export default function DepositFee() {
       const message = (await orderRefusal(err)) ?? t(ORDER_FAILED)
       setChoice(null)
       setBusy(false)
+      // One message: the failure text on the screen (no toast beside it).
       setFailure(message)
-      toast.error(message)
       return
     }
     setChoice(null)
@@ -61,7 +60,6 @@ export default function DepositFee() {
       logFailure('get-upi failed', err)
       setBusy(false)
       setFailure(t(UPI_FAILED))
-      toast.error(t(UPI_FAILED))
       return
     }
     const query = new URLSearchParams({

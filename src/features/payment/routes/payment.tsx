@@ -4,7 +4,6 @@
  * the provider's checkout (its SDK loaded here only, DECISIONS §9); without one, a clear message.
  */
 import { useEffect, useState, type FormEvent } from 'react'
-import toast from 'react-hot-toast'
 import { AppHeader } from '@/components/app-header'
 import { readApiError } from '@/lib/api-client'
 import { useRules, useRulesStore } from '@/stores/rules-store'
@@ -81,8 +80,8 @@ export default function Payment() {
         // A refused form (400 a bad field, 403 an expired CSRF token) says why under the error.
         const reason =
           apiError && apiError.status < 500 && apiError.message ? ` ${apiError.message}` : ''
+        // One message, under the form (no toast beside it).
         setMessage(t(PAYMENT_ERROR) + reason)
-        toast.error(t(PAYMENT_ERROR))
       }
     } finally {
       setSubmitting(false)

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen } from '@testing-library/react'
-import toast from 'react-hot-toast'
+import { notify } from '@/lib/notify'
 import { useUserStore } from '@/stores/user-store'
 import { editProfile } from '../api/edit-profile'
 import { httpError, renderAt, SAMPLE_USER, settle } from '../profile.test-helpers'
@@ -8,7 +8,9 @@ import EditProfile from './edit-profile'
 
 vi.mock('../api/edit-profile', () => ({ editProfile: vi.fn() }))
 vi.mock('@/stores/get-user', () => ({ refreshUser: vi.fn(async () => SAMPLE_USER) }))
-vi.mock('react-hot-toast', () => ({ default: { success: vi.fn(), error: vi.fn() } }))
+vi.mock('@/lib/notify', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), info: vi.fn(), clear: vi.fn() },
+}))
 
 const mockedEdit = vi.mocked(editProfile)
 const BAD_NAME = 'Invalid name. Only alphabets allowed, 3-30 characters.'
@@ -101,7 +103,7 @@ describe('Edit profile screen', () => {
       first_name: 'Ravi Kumar',
       phone_number: '7000000001',
     })
-    expect(toast.success).toHaveBeenCalledWith('Profile updated successfully!')
+    expect(notify.success).toHaveBeenCalledWith('Profile updated successfully!')
     expect(useUserStore.getState().user).toMatchObject({
       first_name: 'Ravi Kumar',
       phone_number: '7000000001',
@@ -122,7 +124,7 @@ describe('Edit profile screen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'This phone number is already used by another account.',
     )
-    expect(toast.success).not.toHaveBeenCalled()
+    expect(notify.success).not.toHaveBeenCalled()
     expect(currentUrl()).toBe('/edit-profile')
     expect(useUserStore.getState().user).toMatchObject({ first_name: 'Asha Rao' })
   })

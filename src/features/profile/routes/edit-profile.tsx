@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react'
 import { useLocation } from 'wouter'
-import toast from 'react-hot-toast'
+import { notify } from '@/lib/notify'
 import { refreshUser } from '@/stores/get-user'
 import { useUserStore } from '@/stores/user-store'
 import { checkProfileName, checkProfilePhone } from '@contract/validation'
@@ -60,7 +60,7 @@ export default function EditProfile() {
         const { data } = await editProfile({ first_name: name.trim(), phone_number: phone })
         const current = useUserStore.getState().user
         if (current) useUserStore.getState().setUser({ ...current, ...data })
-        toast.success(t('Profile updated successfully!'))
+        notify.success(t('Profile updated successfully!'))
         navigate('/dashboard')
       },
       (apiError) => apiError?.message || t(FALLBACK_ERROR),

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import toast from 'react-hot-toast'
+import { notify } from '@/lib/notify'
 import { refreshUser } from '@/stores/get-user'
 import { useUserStore } from '@/stores/user-store'
 import { renderAt, SAMPLE_USER, settle } from '../profile.test-helpers'
@@ -12,7 +12,9 @@ vi.mock('@/stores/rules-store', async () => {
   const { DEFAULT_RULES } = await import('@contract/rules')
   return { useRules: () => DEFAULT_RULES }
 })
-vi.mock('react-hot-toast', () => ({ default: { success: vi.fn(), error: vi.fn() } }))
+vi.mock('@/lib/notify', () => ({
+  notify: { success: vi.fn(), error: vi.fn(), info: vi.fn(), clear: vi.fn() },
+}))
 
 const mockedRefresh = vi.mocked(refreshUser)
 const FETCH_ERROR = 'Error fetching user details. Please try again.'
@@ -80,11 +82,11 @@ describe('Profile screen', () => {
     ])
   })
 
-  it('shows SPEC’s error text and toast when the user cannot be fetched', async () => {
+  it('shows SPEC’s error text once, with no toast beside it, when the user cannot be fetched', async () => {
     mockedRefresh.mockRejectedValue(new TypeError('Failed to fetch'))
     renderAt(<Profile />, '/profile')
     expect(await screen.findByRole('alert')).toHaveTextContent(FETCH_ERROR)
-    expect(toast.error).toHaveBeenCalledWith(FETCH_ERROR)
+    expect(notify.error).not.toHaveBeenCalled()
   })
 
   it('logs out: clears local storage and the stored user, then goes to /', async () => {

@@ -6,7 +6,7 @@
  */
 import { Fragment, useEffect, useState, type ReactNode } from 'react'
 import { Link, useLocation } from 'wouter'
-import toast from 'react-hot-toast'
+import { useOnline } from '@/lib/use-online'
 import { refreshUser } from '@/stores/get-user'
 import { logout } from '@/stores/logout'
 import { useUserStore } from '@/stores/user-store'
@@ -28,11 +28,12 @@ export default function Profile() {
   const [failed, setFailed] = useState(false)
   const [loggingOut, setLoggingOut] = useState(false)
 
+  const online = useOnline()
+
+  // A failed fetch is said once, above the card (no toast); offline with the saved user on show,
+  // the app's offline banner says it.
   useEffect(() => {
-    refreshUser({ reuseRecent: true }).catch(() => {
-      setFailed(true)
-      toast.error(t(FETCH_ERROR))
-    })
+    refreshUser({ reuseRecent: true }).catch(() => setFailed(true))
   }, [])
 
   async function onLogout() {
@@ -68,7 +69,7 @@ export default function Profile() {
   return (
     <main className="page stack">
       <h1>{t('My Profile')}</h1>
-      {failed ? (
+      {failed && (online || !user) ? (
         <p className="error-text" role="alert">
           {t(FETCH_ERROR)}
         </p>

@@ -6,8 +6,8 @@ import { memoryLocation } from 'wouter/memory-location'
 vi.mock('@/lib/idb-storage', () => import('@/lib/idb-storage.test-helpers'))
 vi.mock('@/lib/api-client', () => ({ api: { get: () => ({ json: async () => ({}) }) } }))
 vi.mock('@/stores/get-user', () => ({ refreshUser: vi.fn(async () => undefined) }))
-const toast = { success: vi.fn(), error: vi.fn() }
-vi.mock('react-hot-toast', () => ({ default: toast }))
+const notify = { success: vi.fn(), error: vi.fn(), info: vi.fn(), clear: vi.fn() }
+vi.mock('@/lib/notify', () => ({ notify }))
 
 const { useUserStore } = await import('@/stores/user-store')
 const { useRulesStore } = await import('@/stores/rules-store')
@@ -89,7 +89,7 @@ describe('Refer and earn', () => {
     renderAt('/referandearn')
     fireEvent.click(screen.getByRole('button', { name: 'Copy' }))
     await screen.findByRole('button', { name: 'Copied' })
-    expect(toast.success).toHaveBeenCalledWith('Referral link copied!')
+    expect(notify.success).toHaveBeenCalledWith('Referral link copied!')
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/register?referralId=ASHA42`)
   })
 

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react'
 import { useSearch } from 'wouter'
-import toast from 'react-hot-toast'
+import { notify } from '@/lib/notify'
 import { AppHeader } from '@/components/app-header'
 import { refreshUser } from '@/stores/get-user'
 import { useRules } from '@/stores/rules-store'
@@ -58,9 +58,9 @@ export default function ReferAndEarn() {
     try {
       await navigator.clipboard.writeText(link)
       setCopied(true)
-      toast.success(t('Referral link copied!'))
+      notify.success(t('Referral link copied!'))
     } catch {
-      toast.error(t('Could not copy. Please copy the code by hand.'))
+      notify.error(t('Could not copy. Please copy the code by hand.'))
     }
   }
   useEffect(() => {

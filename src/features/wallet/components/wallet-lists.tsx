@@ -4,8 +4,8 @@
  * and status chip, details under them.
  */
 import { Link } from 'wouter'
-import { formatIndianNumber, formatRupees } from '@contract/rules'
-import { formatDateTime, formatDueDay } from '@/i18n/format'
+import { formatRupees } from '@contract/rules'
+import { amountParts, formatDateTime, formatDueDay } from '@/i18n/format'
 import { describeOutboxError } from '@/lib/outbox/outbox'
 import type { OutboxItem } from '@/lib/outbox/outbox-types'
 import { WITHDRAWAL_KIND } from '@/lib/outbox/queued-withdrawals'
@@ -48,16 +48,13 @@ const kindLabel = (kind: string): string => {
 const when = (iso: string | number): string => formatDateTime(iso)
 
 /**
- * Signed coins and their rupee value as two parts that each stay on one line:
- * ["+500 coins", "(₹5)"] / ["−1,000 coins", "(₹10)"].
+ * A signed movement of coins as the wallet shows it, rupees first with the coins beside
+ * (docs/product.md#units), two parts that each stay on one line:
+ * ["+₹5", "(500 coins)"] / ["−₹10", "(1,000 coins)"].
  */
 export function signedCoinParts(coins: number, coinsPerRupee = 100): string[] {
-  const sign = coins > 0 ? '+' : coins < 0 ? '−' : ''
-  const abs = Math.abs(coins)
-  return [
-    `${sign}${t('{coins} coins', { coins: formatIndianNumber(abs) })}`,
-    `(${formatRupees(abs / coinsPerRupee)})`,
-  ]
+  const parts = amountParts(coins, 'rupees', { coinsPerRupee }, { sign: true })
+  return [parts.lead, `(${parts.beside})`]
 }
 
 /**

@@ -11,18 +11,18 @@ import {
 } from './wallet.test-helpers'
 
 describe('Wallet', () => {
-  it('lists every ledger row with kind, signed coins with rupees, status and UPI reference', async () => {
+  it('lists every ledger row with kind, signed rupees with coins beside, status and UPI reference', async () => {
     render(<Wallet />)
     const rows = await screen.findAllByTestId('ledger-row')
     expect(rows).toHaveLength(3)
     expect(rows[0]).toHaveTextContent('Signup bonus')
-    expect(rows[0]).toHaveTextContent('+10,000 coins (₹100)')
+    expect(rows[0]).toHaveTextContent('+₹100 (10,000 coins)')
     expect(rows[0]).toHaveTextContent('confirmed')
     expect(rows[1]).toHaveTextContent('Withdrawal')
-    expect(rows[1]).toHaveTextContent('−1,000 coins (₹10)')
+    expect(rows[1]).toHaveTextContent('−₹10 (1,000 coins)')
     expect(rows[1]).toHaveTextContent('UPI reference: UTR123456')
     expect(rows[2]).toHaveTextContent('pending')
-    expect(screen.getByTestId('wallet-balance')).toHaveTextContent('9,500 coins (₹95)')
+    expect(screen.getByTestId('wallet-balance')).toHaveTextContent('₹95 (9,500 coins)')
   })
 
   it('lists withdrawals with status and reference, and orders', async () => {
@@ -172,7 +172,7 @@ describe('Wallet', () => {
       expect(screen.getByTestId('refresh-control')).toHaveTextContent('Saved copy: 23 Nov'),
     )
     expect(screen.queryByRole('alert')).toBeNull()
-    expect(screen.getByTestId('wallet-balance')).toHaveTextContent('9,500 coins (₹95)')
+    expect(screen.getByTestId('wallet-balance')).toHaveTextContent('₹95 (9,500 coins)')
     expect(screen.getAllByTestId('ledger-row')).toHaveLength(3)
   })
 
@@ -192,7 +192,7 @@ describe('Wallet', () => {
     getWallet.mockResolvedValue({ balance: 12_000, entries: [], withdrawals: [], orders: [] })
     fireEvent.click(await screen.findByRole('button', { name: 'Refresh' }))
     await waitFor(() =>
-      expect(screen.getByTestId('wallet-balance')).toHaveTextContent('12,000 coins (₹120)'),
+      expect(screen.getByTestId('wallet-balance')).toHaveTextContent('₹120 (12,000 coins)'),
     )
     expect(getWallet).toHaveBeenCalledTimes(2)
     expect(screen.getByTestId('refresh-control')).toHaveTextContent('Updated just now')

@@ -30,6 +30,7 @@ import {
 } from '../components/wallet-lists'
 import { OlderEntries, OlderOrders, OlderWithdrawals } from '../components/older-entries'
 import { logFailure } from '@/lib/log-failure'
+import { useOnline } from '@/lib/use-online'
 
 // Refresh in a chunk of its own (first-route budget); its row keeps its height meanwhile.
 const RefreshControl = lazy(() =>
@@ -37,6 +38,10 @@ const RefreshControl = lazy(() =>
 )
 
 export const WALLET_FAILED = msg('Could not load your wallet. Please try again.')
+/** Offline with no saved copy of the wallet: what the phone does have, and when the rest comes. */
+export const WALLET_NOT_SAVED = msg(
+  'Your coin movements are not saved on this phone yet. They load when you are back online, and open offline after that.',
+)
 
 // The notifications card comes in its own chunk after the wallet, below the lists; if that chunk
 // fails, the wallet shows without it.
@@ -48,6 +53,9 @@ export default function Wallet() {
   const rules = useRules()
   const outbox = useOutboxItems()
   const owner = useUserStore((s) => s.user?.referral_id ?? null)
+  // The balance the phone has saved with the user: shown offline when the wallet never was.
+  const savedPoints = useUserStore((s) => s.user?.points ?? null)
+  const online = useOnline()
   const saved = useWalletStore()
   // Only this account's saved copy (a shared phone may hold another's until it is replaced).
   const wallet = saved.owner !== null && saved.owner === owner ? saved.wallet : null
@@ -89,7 +97,18 @@ export default function Wallet() {
     <>
       <AppHeader title={t('Wallet')} />
       <main className="page stack">
-        {error && !wallet ? (
+        {error && !wallet && !online ? (
+          // Offline with nothing saved: not an error, a state (the app's banner says offline).
+          <>
+            {savedPoints !== null ? (
+              <BalanceCard coins={savedPoints} rules={rules} testId="wallet-balance" />
+            ) : null}
+            <p className="notice" data-testid="wallet-not-saved">
+              {t(WALLET_NOT_SAVED)}
+            </p>
+          </>
+        ) : null}
+        {error && !wallet && online ? (
           <p className="error-text" role="alert">
             {error}
           </p>

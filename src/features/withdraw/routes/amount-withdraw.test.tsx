@@ -76,7 +76,7 @@ describe('Withdraw page', () => {
     })
     renderPage('/amount-withdraw?balance=999999&refercount=1')
     expect(screen.getByTestId('withdraw-balance')).toHaveTextContent(
-      '1,23,45,600 coins (₹1,23,456)',
+      '₹1,23,456 (1,23,45,600 coins)',
     )
     useUserStore.setState({ user: null })
   })
