@@ -147,16 +147,21 @@ export async function listAudit(
   }))
 }
 
-/** A first character that makes a spreadsheet read a cell as a formula. */
-const FORMULA_START = /^[=+\-@\t\r]/
+/**
+ * A first character that makes a spreadsheet read a cell as a formula (OWASP's CSV injection
+ * list: `=`, `+`, `-`, `@`, tab, CR; with LF, NUL and the full-width `＝＋－＠` that some
+ * spreadsheets read as their ASCII forms).
+ */
+const FORMULA_START = /^[=+\-@\t\r\n\0\uff1d\uff0b\uff0d\uff20]/
 
 /** `text` as a quoted CSV field (RFC 4180): in double quotes, each inner quote doubled. */
 const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`
 
 /**
  * One CSV field (RFC 4180) for text a person reads: null and undefined as empty, non-strings as
- * JSON, and a leading `'` on text a spreadsheet would run as a formula (starting with `=`, `+`,
- * `-`, `@`, tab or CR), so the file is safe to open. Quoted when it holds `"`, `,` or a line break.
+ * JSON, and a leading `'` on text a spreadsheet would run as a formula (FORMULA_START: `=`, `+`,
+ * `-`, `@`, tab, CR, …), so the file is safe to open. Quoted when it holds `"`, `,` or a line
+ * break. The text is stored as typed; only the file carries the `'` (docs/product.md#security).
  */
 export function csvField(value: unknown): string {
   let text =

@@ -12,35 +12,7 @@ import { withApi } from '../helpers/api-app.ts'
 import { ENGINES } from '../helpers/databases.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
 import { assertLedgerBalanced, grantCoins, ledgerBalances } from '../helpers/ledger.ts'
-
-/** The fields of one CSV record, read strictly by RFC 4180 (no trimming, `""` inside quotes). */
-function rfc4180Fields(line: string): string[] {
-  const fields: string[] = []
-  let i = 0
-  for (;;) {
-    let field = ''
-    if (line[i] === '"') {
-      i += 1
-      for (;;) {
-        const end = line.indexOf('"', i)
-        if (end < 0) throw new Error(`unclosed quote in ${line}`)
-        field += line.slice(i, end)
-        i = end + 1
-        if (line[i] !== '"') break
-        field += '"'
-        i += 1
-      }
-    } else {
-      const end = line.indexOf(',', i)
-      field = line.slice(i, end < 0 ? line.length : end)
-      i = end < 0 ? line.length : end
-    }
-    fields.push(field)
-    if (i >= line.length) return fields
-    if (line[i] !== ',') throw new Error(`text after a closing quote in ${line}`)
-    i += 1
-  }
-}
+import { rfc4180Fields } from '../helpers/csv.ts'
 
 describe.each(ENGINES)('UPI ID form and payout file on %s', (engine) => {
   const api = withApi(engine, {
