@@ -20,7 +20,26 @@ export function normalizeUtr(value: string): string {
   return value.replace(/[\s-]/g, '')
 }
 
-/** The error text for `value` as a UTR, or null when it is 12 digits (after normalizing). */
+/**
+ * The message for a UTR of all zeros: 12 digits, but no payment's reference (UPI apps show it
+ * for a payment that never went through), so it is refused rather than stored.
+ */
+export const UTR_ALL_ZEROS_MESSAGE = msg(
+  'A UTR is never all zeros. Enter the 12-digit UPI transaction reference (UTR) your UPI app shows for this payment.',
+)
+
+/** Whether `utr` (already normalized) can be a payment's UTR: 12 digits, not all zeros. */
+export function isUtr(utr: string): boolean {
+  return UTR_PATTERN.test(utr) && !/^0+$/.test(utr)
+}
+
+/**
+ * The error text for `value` as a UTR (after normalizing): UTR_INVALID_MESSAGE when it is not 12
+ * digits, UTR_ALL_ZEROS_MESSAGE for `000000000000`, null when it can be a payment's UTR
+ * (docs/product.md#transparency).
+ */
 export function checkUtr(value: string): string | null {
-  return UTR_PATTERN.test(normalizeUtr(value)) ? null : UTR_INVALID_MESSAGE
+  const utr = normalizeUtr(value)
+  if (!UTR_PATTERN.test(utr)) return UTR_INVALID_MESSAGE
+  return isUtr(utr) ? null : UTR_ALL_ZEROS_MESSAGE
 }

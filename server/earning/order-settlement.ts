@@ -7,7 +7,7 @@
 import type { Tx } from '../db/index.ts'
 import { isUniqueViolation } from '../db/index.ts'
 import { badRequest, conflict, notFound } from '../lib/errors.ts'
-import { UTR_PATTERN } from '../../contract/utr.ts'
+import { isUtr } from '../../contract/utr.ts'
 import type { AppContext } from '../context.ts'
 import { postLedgerEntry } from './ledger.ts'
 import type { OrderOutcome } from '../../contract/api/ops.ts'
@@ -79,7 +79,7 @@ export async function confirmOrder(
         { utr: order.utr },
       )
     }
-    const utr = UTR_PATTERN.test(reference) ? reference : options.fromProvider ? null : order.utr
+    const utr = isUtr(reference) ? reference : options.fromProvider ? null : order.utr
     const now = ctx.now()
     await ctx.dialect.lockUser(tx, order.user_id)
     try {

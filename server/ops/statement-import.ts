@@ -5,7 +5,7 @@
  * statement-commands.ts. Each confirmation is `confirmOrder` as the operator's audited action: one
  * transaction with its ledger row and its audit row.
  */
-import { normalizeUtr, UTR_PATTERN } from '../../contract/utr.ts'
+import { isUtr, normalizeUtr, UTR_PATTERN } from '../../contract/utr.ts'
 import type { AppContext } from '../context.ts'
 import { cliActor, type Actor } from './audit.ts'
 import { confirmOrderAsOperator } from './operator-actions.ts'
@@ -64,6 +64,8 @@ export function parseStatement(text: string): { rows: StatementRow[]; bad: RowOu
     if (index === 0 && !UTR_PATTERN.test(utr) && Number.isNaN(amount)) return // header
     if (!UTR_PATTERN.test(utr))
       bad.push({ kind: 'bad_row', line, text: raw, reason: 'the UTR is not 12 digits' })
+    else if (!isUtr(utr))
+      bad.push({ kind: 'bad_row', line, text: raw, reason: 'the UTR is all zeros' })
     else if (Number.isNaN(amount))
       bad.push({ kind: 'bad_row', line, text: raw, reason: 'the amount is not a number' })
     else rows.push({ line, date, utr, amount, payer: payer.join(', ') })

@@ -1,7 +1,8 @@
 // The payment promises (DECISIONS §3–4), on both engines: one open order per purpose and amount
 // (reused, 24 h expiry, a cap, no fee order once the fee is paid), the result pages' neutral
-// answers, the user's 12-digit UTR (validated, unique, checked on confirmation), payout deadlines
-// from the best paid plan, the operator's payout queue, and the computed payout range.
+// answers, the user's 12-digit UTR (validated, never all zeros, unique, checked on confirmation),
+// payout deadlines from the best paid plan, the operator's payout queue, and the computed payout
+// range.
 import crypto from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ENGINES } from '../helpers/databases.ts'
@@ -12,6 +13,7 @@ import { appContext } from '../../server/context.ts'
 import { MAX_OPEN_ORDERS } from '../../server/earning/orders.ts'
 import { confirmOrder } from '../../server/earning/order-settlement.ts'
 import { listWithdrawalQueue } from '../../server/ops/queues.ts'
+import { UTR_ALL_ZEROS_MESSAGE } from '../../contract/utr.ts'
 
 const DAY = 86_400
 
@@ -211,6 +213,21 @@ describe.each(ENGINES)('payment promises on %s', (engine) => {
         expect(res, String(bad)).toMatchObject({ status: 400, body: { code: 'VALIDATION' } })
       }
       expect((await ordersOf(user))[0]?.utr).toBeNull()
+    })
+
+    it('is never all zeros: 000000000000 is refused with its own message and changes nothing', async () => {
+      const user = await createTestUser(api.app)
+      const mine = await feeOrder(user)
+      const good = newUtr()
+      expect((await sendUtr(user, mine.order_id, good)).status).toBe(200)
+      for (const zeros of ['000000000000', '0000 0000 0000', '0000-0000-0000']) {
+        const res = await sendUtr(user, mine.order_id, zeros)
+        expect(res, zeros).toEqual({
+          status: 400,
+          body: { message: UTR_ALL_ZEROS_MESSAGE, code: 'VALIDATION' },
+        })
+      }
+      expect((await ordersOf(user))[0]).toMatchObject({ utr: good, status: 'pending' })
     })
 
     it('is stored on the order (spaces dropped), shown back, and may be corrected while pending', async () => {

@@ -20,7 +20,7 @@ const newUtr = () =>
   String(crypto.randomInt(100_000, 999_999)) + String(crypto.randomInt(100_000, 999_999))
 
 describe('parsing a statement export', () => {
-  it('skips the header and blank lines, reads quoted payers and rupee amounts, and flags bad rows', () => {
+  it('skips the header and blank lines, reads quoted payers and rupee amounts, and flags bad rows (an all-zeros UTR too)', () => {
     const text = [
       'Date,UTR,Amount,Payer',
       '2026-11-23,412345678901,"₹1,999.00","Asha K, Pune"',
@@ -28,13 +28,18 @@ describe('parsing a statement export', () => {
       '2026-11-23,4123 4567 8902,99,Ravi',
       '2026-11-23,12345,99,Short',
       '2026-11-23,412345678903,ninety,Words',
+      '2026-11-23,000000000000,99,Zeros',
     ].join('\r\n')
     const { rows, bad } = parseStatement(text)
     expect(rows).toEqual([
       { line: 2, date: '2026-11-23', utr: '412345678901', amount: 1999, payer: 'Asha K, Pune' },
       { line: 4, date: '2026-11-23', utr: '412345678902', amount: 99, payer: 'Ravi' },
     ])
-    expect(bad.map((b) => (b.kind === 'bad_row' ? b.line : 0))).toEqual([5, 6])
+    expect(bad.map((b) => (b.kind === 'bad_row' ? [b.line, b.reason] : 0))).toEqual([
+      [5, 'the UTR is not 12 digits'],
+      [6, 'the amount is not a number'],
+      [7, 'the UTR is all zeros'],
+    ])
   })
 })
 

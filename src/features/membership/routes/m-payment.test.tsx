@@ -135,6 +135,18 @@ describe('UPI payment page', () => {
     expect(screen.getByTestId('order-status')).toHaveTextContent('reference received')
   })
 
+  it('refuses a UTR of all zeros with its own message and sends nothing', async () => {
+    renderAt('/m-payment?deposit=499&membership_plan_id=3&order_id=ord_7')
+    const input = await screen.findByLabelText('Paid? Enter the 12-digit UPI reference (UTR)')
+    fireEvent.change(input, { target: { value: '0000 0000 0000' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Send reference' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'A UTR is never all zeros. Enter the 12-digit UPI transaction reference (UTR) your UPI app shows for this payment.',
+    )
+    expect(input).toHaveAttribute('aria-invalid', 'true')
+    expect(submitUtr).not.toHaveBeenCalled()
+  })
+
   it('an expired order says so and still takes the reference of a payment made in time', async () => {
     getOrder.mockResolvedValue({ ...planOrder, status: 'expired' })
     renderAt('/m-payment?order_id=ord_7')
