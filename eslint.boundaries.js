@@ -92,6 +92,12 @@ export const BOUNDARY_ZONES = [
   },
   {
     target: './server/routes',
+    from: './server/earning/idempotency.ts',
+    message:
+      'Idempotency-Keys are taken in the domain (runIdempotent): a route calls the domain function that runs once per key.',
+  },
+  {
+    target: './server/routes',
     from: './server/db',
     message:
       'Routes reach the database through a domain (or the app’s decorations), never server/db itself.',
