@@ -205,9 +205,12 @@ export default function MPayment() {
         {ready ? null : <PageSpinner label={t('Preparing your payment…')} />}
         {shown ? (
           <section className="card stack" aria-label={t('Payment details')}>
-            <p>
-              {t('Amount:')}{' '}
-              <strong data-testid="payment-amount">{formatRupees(shown.amount)}</strong>
+            {/* The amount leads the page, large: the one figure a payer checks. */}
+            <p className="pay-amount">
+              <span className="pay-amount-label">{t('Amount:')}</span>{' '}
+              <strong className="pay-amount-figure" data-testid="payment-amount">
+                {formatRupees(shown.amount)}
+              </strong>
             </p>
             {isFee ? (
               <p>{t('This is a one-time refundable platform fee.')}</p>
@@ -262,10 +265,15 @@ export default function MPayment() {
               {t('Pay to {payee}', { payee: current?.label ?? '' })}
             </p>
             <div className="row">
-              <button type="button" className="btn btn-outline" onClick={() => void share()}>
+              {/* Secondary to Pay with UPI app: plain buttons, each on one line. */}
+              <button
+                type="button"
+                className="btn btn-outline btn-one-line"
+                onClick={() => void share()}
+              >
                 {t('Share QR')}
               </button>
-              <button type="button" className="btn" onClick={download}>
+              <button type="button" className="btn btn-outline btn-one-line" onClick={download}>
                 {t('Download QR')}
               </button>
             </div>

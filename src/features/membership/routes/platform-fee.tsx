@@ -38,9 +38,13 @@ export default function PlatformFee() {
             {t('You have already paid the platform fee.')}
           </p>
         ) : (
-          <Link href={href} className="btn">
-            {t('Pay {fee}', { fee })}
-          </Link>
+          // Pinned to the foot of the screen: the one action is in view at 360×800 while the
+          // conditions above it are read.
+          <div className="sticky-action">
+            <Link href={href} className="btn">
+              {t('Pay {fee}', { fee })}
+            </Link>
+          </div>
         )}
       </main>
     </>
