@@ -15,6 +15,8 @@ export interface UpiPayee {
 
 export interface AppConfig {
   port: number
+  /** `HOST`: the address the server listens on; default 0.0.0.0 (all interfaces). */
+  host: string
   /** `file:PATH` (or `:memory:`) for SQLite, `postgres://…` for PostgreSQL. */
   databaseUrl: string
   /** Most PostgreSQL connections per instance; undefined: 10 (server/db/index.ts). */
@@ -121,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const provider = env.PAYMENT_PROVIDER === 'cashfree' ? 'cashfree' : 'manual-upi'
   return {
     port: Number(env.PORT ?? 8080),
+    host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL ?? 'file:./data/app.db',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'no-reply@localhost',

@@ -10,7 +10,7 @@
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.ts'
 
-/** Builds the app, listens on the configured port (all interfaces) and returns it; rejects if it cannot listen. */
+/** Builds the app, listens on the configured host and port and returns it; rejects if it cannot listen. */
 export async function startServer(): Promise<FastifyInstance> {
   const app = await buildApp()
   let stopping = false
@@ -27,6 +27,6 @@ export async function startServer(): Promise<FastifyInstance> {
   }
   process.on('SIGINT', stop(0))
   process.on('SIGTERM', stop(app.config.drainSeconds * 1000))
-  await app.listen({ port: app.config.port, host: '0.0.0.0' })
+  await app.listen({ port: app.config.port, host: app.config.host })
   return app
 }
