@@ -251,7 +251,7 @@ describe.skipIf(!HAPROXY)('two instances behind HAProxy (npm run cluster)', () =
     // Withdrawals need no referrals, videos or minimum balance here, so the load can withdraw.
     await updateRules(
       handle.db,
-      handle.engine,
+      handle.dialect,
       DEFAULT_LIVE_RULES,
       { operatorId: null, actor: 'test', ip: null },
       { withdrawMinReferrals: 0, withdrawMinVideos: 0, withdrawMinBalanceRupees: 0 },
