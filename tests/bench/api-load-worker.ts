@@ -1,14 +1,20 @@
 /**
  * The load process of `npm run bench:api` (forked by `runLoad`, so the load generator does not
  * share the API's process and its CPU time is not counted as the API's): receives one LoadSpec
- * over IPC, fires it at the API with autocannon, records every answer's latency and status (and,
+ * over IPC, fires it at the API with autocannon (closed loop) or open-loop.ts (`ratePerSecond`), records every answer's latency and status (and,
  * for refusals, the JSON `code`), sends one LoadResult back and exits.
  */
 import crypto from 'node:crypto'
 import autocannon from 'autocannon'
 import { percentile, type LoadResult, type LoadSpec } from './api-load.ts'
+import { openLoop } from './open-loop.ts'
 
 const spec = await new Promise<LoadSpec>((resolve) => process.once('message', resolve))
+if (spec.ratePerSecond) {
+  const figures = await openLoop({ ...spec, ratePerSecond: spec.ratePerSecond })
+  process.send?.(figures, () => process.exit(0))
+  await new Promise(() => {})
+}
 const latencies: number[] = []
 /** Latencies by HTTP status, and of the answers after the first second of the run. */
 const byStatus: Record<string, number[]> = {}

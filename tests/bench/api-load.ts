@@ -26,6 +26,12 @@ export interface LoadSpec {
   templates: RequestTemplate[]
   /** Adds a fresh `Idempotency-Key` header to every request. */
   uniqueIdempotencyKey?: boolean
+  /**
+   * Open loop (open-loop.ts): this many requests a second on a fixed schedule, whatever the
+   * answers, latencies from each request's scheduled time; `connections` is then ignored.
+   * Absent: autocannon's closed loop, `connections` requests in flight at all times.
+   */
+  ratePerSecond?: number
 }
 
 /** The figures of one scenario. Latencies in ms, from send to the last byte of the answer. */

@@ -18,6 +18,8 @@ export interface Row {
   databaseCpuMs: number | null
   /** The machine's 1-minute load average when the scenario ended. */
   loadAverage: number
+  /** The same requests open-loop at half `result`'s rate (open-loop.ts); absent for counted runs. */
+  openLoop?: LoadResult
 }
 
 /** The name of the floor scenario every route is compared with. */
@@ -178,6 +180,43 @@ export function printSideBySide(results: Array<[EngineName, Row[]]>) {
         ` ${s.statementsPerRequest.toFixed(1)}, ${p.statementsPerRequest.toFixed(1)}`.padEnd(20),
         ` ${s.loadAverage.toFixed(1)}, ${p.loadAverage.toFixed(1)}`.padEnd(16),
         verdict(p, s, postgres),
+      ].join(' '),
+    )
+  }
+}
+
+/**
+ * Prints the service levels of one engine (DECISIONS §8a): each scenario's closed-loop maximum,
+ * then the p50/p99 of the same requests at a fixed arrival rate of half of it (open loop, latency
+ * from each request's scheduled time), and the answers that were not 2xx or never came.
+ */
+export function printOpenLoop(engine: EngineName, rows: Row[]) {
+  const header = [
+    'scenario'.padEnd(34),
+    'max req/s'.padStart(9),
+    'closed p99'.padStart(10),
+    'open req/s'.padStart(10),
+    'open p50'.padStart(8),
+    'open p99'.padStart(8),
+    'open max'.padStart(8),
+    '  non-2xx or no answer',
+  ].join(' ')
+  console.log(`\n${engine}: open loop at half the closed-loop rate (latencies in ms)`)
+  console.log(header)
+  console.log('-'.repeat(header.length + 10))
+  for (const { result: r, openLoop: o } of rows) {
+    if (!o) continue
+    const failed = o.errors + o.timeouts > 0 ? `; no answer ×${o.errors + o.timeouts}` : ''
+    console.log(
+      [
+        r.name.padEnd(34),
+        rate(r.requestsPerSecond).padStart(9),
+        ms(r.p99).padStart(10),
+        rate(o.requestsPerSecond).padStart(10),
+        ms(o.p50).padStart(8),
+        ms(o.p99).padStart(8),
+        ms(o.max).padStart(8),
+        `  ${counts(o.refusals)}${failed}`,
       ].join(' '),
     )
   }

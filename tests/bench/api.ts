@@ -6,7 +6,10 @@
  * it prints one row per scenario: requests/s, p50/p95/p99/max latency (ms), database statements
  * per request, the rate as a share of the floor, the CPU per answer of this process and of the
  * PostgreSQL backends (api-cpu.ts), the RSS (MiB), the 1-minute load average, and non-2xx answers
- * by status and code. Then both engines side by side (api-report.ts).
+ * by status and code. Then both engines side by side (api-report.ts). After each closed-loop
+ * scenario (except those bounded by a count), the same requests open-loop at half its measured
+ * rate (open-loop.ts: a fixed arrival rate, latency from each request's scheduled time), whose
+ * p50/p99 are the service level (DECISIONS §8a); BENCH_OPEN_LOOP=0 skips them.
  *
  * The floor is a bare Fastify app in the same process on the same database: the API's own token
  * lookup (`lookUpToken`), then one row read (the user). It is what any authenticated route
@@ -40,12 +43,20 @@ import { DEFAULT_POOL_SIZE } from '../../server/db/index.ts'
 import { createTestDatabase, ENGINES, type EngineName } from '../helpers/databases.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
 import { runLoad, type LoadSpec, type RequestTemplate } from './api-load.ts'
-import { printLatencyByStatus, printSideBySide, printTable, type Row } from './api-report.ts'
+import {
+  printLatencyByStatus,
+  printOpenLoop,
+  printSideBySide,
+  printTable,
+  type Row,
+} from './api-report.ts'
 import { cpuSpentMs, databaseCpuMs } from './api-cpu.ts'
 import { startFloor, statementsSent } from './api-floor.ts'
 import { creditedClaims, insertUsers } from './api-claims.ts'
 
 const SECONDS = Math.max(1, Number(process.env.BENCH_SECONDS ?? 5))
+/** BENCH_OPEN_LOOP=0 skips the open-loop run that follows each closed-loop scenario. */
+const OPEN_LOOP = process.env.BENCH_OPEN_LOOP !== '0'
 const CONNECTIONS = Math.max(1, Number(process.env.BENCH_CONNECTIONS ?? 50))
 /** The local PostgreSQL server's Unix socket directory (Debian's). */
 const SOCKET_DIR = '/var/run/postgresql'
@@ -176,7 +187,24 @@ async function benchEngine(engine: EngineName): Promise<Row[]> {
         )
       }
       const perAnswer = (total: number) => (result.requests > 0 ? total / result.requests : 0)
+      // The service level (DECISIONS §8a): the same requests at a fixed arrival rate, half the
+      // rate the closed loop just measured. Scenarios bounded by a count (one-use claims, logins)
+      // have none.
+      const openLoop =
+        OPEN_LOOP && spec.amount === undefined && result.requestsPerSecond > 0
+          ? await runLoad(
+              {
+                baseUrl,
+                connections: CONNECTIONS,
+                durationSeconds: SECONDS,
+                ...spec,
+                ratePerSecond: result.requestsPerSecond / 2,
+              },
+              PIN ? '1' : undefined,
+            )
+          : undefined
       rows.push({
+        openLoop,
         result,
         rssMiB: rssMiB(),
         statementsPerRequest: perAnswer(sent),
@@ -351,4 +379,5 @@ for (const engine of engines) {
 console.log('')
 for (const [engine, rows] of results) printTable(engine, rows)
 for (const [engine, rows] of results) printLatencyByStatus(engine, rows)
+for (const [engine, rows] of results) printOpenLoop(engine, rows)
 printSideBySide(results)

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:scale -- [USERS] [--small N] [--ledger-per-user N] [--seconds N] [--reuse]
- * [--build-only] [--only NAME,NAME]`:
+ * [--build-only] [--only NAME,NAME] [--closed-only]`:
  * the product on a large PostgreSQL database against a small one, in one run (DECISIONS §8a).
  *
  * Builds two databases through the product's own migrations and seed, then grows them by SQL
@@ -17,7 +17,10 @@
  * given texts) and `GET /metrics` (one scrape at a time, as Prometheus
  * does). Prints one table: the rows one answer carries on each database (pages compare like
  * pages), requests/s, p50 and p99 per database, the large/small ratio of the
- * rate and of the p99, and non-2xx answers. Exits 0 unless a database cannot be built.
+ * rate and of the p99, and non-2xx answers. Then the service levels (DECISIONS §8a): each call
+ * (except the counted ones) open-loop (open-loop.ts) at a fixed arrival rate of half the small
+ * database's closed-loop maximum, on both databases, with p50, p99 and their ratio
+ * (`--closed-only` skips it). Exits 0 unless a database cannot be built.
  */
 import os from 'node:os'
 import type { AddressInfo } from 'node:net'
@@ -41,6 +44,7 @@ const SMALL = option('small', 5_000)
 const LEDGER_PER_USER = option('ledger-per-user', 20)
 const SECONDS = option('seconds', 10)
 const REUSE = args.includes('--reuse')
+const CLOSED_ONLY = args.includes('--closed-only')
 const ONLY = args.includes('--only') ? (args[args.indexOf('--only') + 1] ?? '').split(',') : null
 const CONNECTIONS = Math.max(1, Number(process.env.BENCH_CONNECTIONS ?? 50))
 const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
@@ -186,6 +190,8 @@ interface Measured {
   startMs: number
   results: LoadResult[]
   rows: Map<string, number | null>
+  /** Each call open-loop at half the small database's closed-loop rate (absent: counted calls). */
+  openLoop: Map<string, LoadResult>
 }
 
 /** Starts the API on database `name` (timed) and lists the calls to measure on it. */
@@ -341,8 +347,18 @@ async function start(name: string, users: number): Promise<Target> {
   }
 }
 
-/** Measures call `s` on `target` (a second of warm-up first), into `into`. */
-async function measureOn(target: Target, s: Scenario, into: Measured): Promise<void> {
+/**
+ * Measures call `s` on `target` (a second of warm-up first), into `into`; then, unless the call is
+ * counted (`amount`) or `--closed-only`, the same requests open-loop at `openRate` a second (half
+ * the small database's closed-loop maximum, the same rate on both databases: a service level).
+ * Resolves the closed-loop figures.
+ */
+async function measureOn(
+  target: Target,
+  s: Scenario,
+  into: Measured,
+  openRate?: number,
+): Promise<LoadResult> {
   const connections = s.connections ?? CONNECTIONS
   const { baseUrl } = target
   into.rows.set(s.name, await rowsOf(baseUrl, s.path, s.templates[0]?.headers))
@@ -357,18 +373,34 @@ async function measureOn(target: Target, s: Scenario, into: Measured): Promise<v
     durationSeconds: 1,
     amount: s.amount ? Math.min(s.amount, 4) : undefined,
   })
-  into.results.push(
-    await runLoad({
-      name: s.name,
-      baseUrl,
-      method: 'GET',
-      path: s.path,
-      templates: s.templates,
-      connections,
-      durationSeconds: SECONDS,
-      amount: s.amount,
-    }),
-  )
+  const closed = await runLoad({
+    name: s.name,
+    baseUrl,
+    method: 'GET',
+    path: s.path,
+    templates: s.templates,
+    connections,
+    durationSeconds: SECONDS,
+    amount: s.amount,
+  })
+  into.results.push(closed)
+  const rate = openRate ?? closed.requestsPerSecond / 2
+  if (!CLOSED_ONLY && s.amount === undefined && rate > 0) {
+    into.openLoop.set(
+      s.name,
+      await runLoad({
+        name: s.name,
+        baseUrl,
+        method: 'GET',
+        path: s.path,
+        templates: s.templates,
+        connections,
+        durationSeconds: SECONDS,
+        ratePerSecond: rate,
+      }),
+    )
+  }
+  return closed
 }
 
 /**
@@ -379,14 +411,19 @@ async function measureBoth(
   small: Target,
   large: Target,
 ): Promise<{ small: Measured; large: Measured }> {
-  const measured = (t: Target): Measured => ({ startMs: t.startMs, results: [], rows: new Map() })
+  const measured = (t: Target): Measured => ({
+    startMs: t.startMs,
+    results: [],
+    rows: new Map(),
+    openLoop: new Map(),
+  })
   const both = { small: measured(small), large: measured(large) }
   for (const s of small.scenarios) {
     if (ONLY && !ONLY.some((name) => s.name.includes(name))) continue
     const l = large.scenarios.find((c) => c.name === s.name)
     if (!l) continue
-    await measureOn(small, s, both.small)
-    await measureOn(large, l, both.large)
+    const closed = await measureOn(small, s, both.small)
+    await measureOn(large, l, both.large, closed.requestsPerSecond / 2)
     process.stdout.write('.')
   }
   return both
@@ -443,6 +480,40 @@ function printComparison(large: Measured, small: Measured) {
   )
 }
 
+/**
+ * Prints the service levels: each call open-loop at half the small database's closed-loop rate, on
+ * both databases (DECISIONS §8a), p50 and p99 from each request's scheduled time, and the p99 ratio.
+ */
+function printOpenLoop(large: Measured, small: Measured) {
+  const head = [
+    'call (open loop, half the small max)'.padEnd(38),
+    'req/s'.padStart(7),
+    'small p50'.padStart(9),
+    'p99'.padStart(6),
+    'large p50'.padStart(9),
+    'p99'.padStart(6),
+    'p99 L/S'.padStart(7),
+    '  non-2xx or no answer (large)',
+  ].join(' ')
+  console.log(`\n${head}\n${'-'.repeat(head.length)}`)
+  for (const [name, l] of large.openLoop) {
+    const s = small.openLoop.get(name)
+    if (!s) continue
+    console.log(
+      [
+        name.padEnd(38),
+        ms(l.requestsPerSecond).padStart(7),
+        ms(s.p50).padStart(9),
+        ms(s.p99).padStart(6),
+        ms(l.p50).padStart(9),
+        ms(l.p99).padStart(6),
+        ratio(l.p99, s.p99).padStart(7),
+        `  ${refusals(l)}`,
+      ].join(' '),
+    )
+  }
+}
+
 const loadAverage = () =>
   os
     .loadavg()
@@ -464,6 +535,7 @@ try {
   const { small, large } = await measureBoth(smallTarget, largeTarget)
   console.log(`\ndone (load average ${loadAverage()})`)
   printComparison(large, small)
+  printOpenLoop(large, small)
 } finally {
   await smallTarget.app.close()
   await largeTarget.app.close()
