@@ -92,13 +92,17 @@ describe('payment promises in Chromium (sqlite)', () => {
     await shot('m-payment-fee')
   })
 
-  it('takes the 12-digit UTR, and import-statement confirms the fee from the bank statement', async () => {
+  it('takes the 12-digit UTR (refusing all zeros), and import-statement confirms the fee from the bank statement', async () => {
     const orderId = await shownOrderId()
     const utr = `4${String(crypto.randomInt(0, 1e11)).padStart(11, '0')}`
     const input = page.getByLabel('Paid? Enter the 12-digit UPI reference (UTR)')
     await input.fill('12345')
     await page.getByRole('button', { name: 'Send reference' }).click()
     await page.getByText('Enter the 12-digit UPI transaction reference (UTR)').waitFor()
+    await input.fill('0000 0000 0000')
+    await page.getByRole('button', { name: 'Send reference' }).click()
+    await page.getByRole('alert').getByText('A UTR is never all zeros.', { exact: false }).waitFor()
+    await shot('utr-zeros')
     await input.fill(utr)
     await page.getByRole('button', { name: 'Send reference' }).click()
     await page.getByTestId('utr-saved').getByText(utr).waitFor()
