@@ -60,7 +60,7 @@ export default function Profile() {
 
   // The card's facts: each value, or a grey line until the user is known.
   const facts: Array<[label: string, value: ReactNode]> = [
-    [msg('Email'), user?.email],
+    [msg('Email'), user ? <BreakableEmail email={user.email} /> : undefined],
     [msg('Phone'), user ? `+91 ${user.phone_number}` : undefined],
     [msg('Refer ID'), user?.referral_id],
     [msg('Refer count'), user?.referral_count],
@@ -130,5 +130,24 @@ export default function Profile() {
         {t('Go Back')}
       </button>
     </main>
+  )
+}
+
+/**
+ * An email that wraps where a reader expects it to, before the "@" and after each dot
+ * ("meera.shah." / "@example.co.in"), and inside a part only when that part alone is wider than
+ * the line. The whole address stays one text for copying and screen readers, and its title.
+ */
+function BreakableEmail({ email }: { email: string }) {
+  const parts = email.split(/(?=@)|(?<=\.)/)
+  return (
+    <span className="profile-email" title={email}>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </span>
   )
 }
