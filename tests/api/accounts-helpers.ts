@@ -86,7 +86,7 @@ export async function registerVerified(
   return user
 }
 
-/** A 4-digit code that differs from `code`. */
-export function wrongCode(code: string): string {
-  return String((Number(code) + 1) % 10_000).padStart(4, '0')
+/** A 4-digit code that differs from `code`: the `n`th after it (n from 0, below 9,999). */
+export function wrongCode(code: string, n = 0): string {
+  return String((Number(code) + 1 + n) % 10_000).padStart(4, '0')
 }
