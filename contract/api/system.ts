@@ -74,8 +74,11 @@ export const Health = Type.Object({
   engine: Type.Union([Type.Literal('sqlite'), Type.Literal('postgres')]),
 })
 
-const Check = Type.Union([Type.Literal('ok'), Type.Literal('down')])
-/** `GET /readyz`: each dependency's check (`database`, and `redis` with REDIS_URL set). */
+const Check = Type.Union([Type.Literal('ok'), Type.Literal('down'), Type.Literal('degraded')])
+/**
+ * `GET /readyz`: each dependency's check (`database`, and `redis` with REDIS_URL set: `ok`, or
+ * `degraded` when it does not answer: the instance is still ready, its limits count per instance).
+ */
 export const Readiness = Type.Object({
   status: Type.Literal('ready'),
   checks: Type.Record(Type.String(), Check),
@@ -101,7 +104,8 @@ export const systemRoutes = {
   },
   readyz: {
     tags,
-    summary: 'Readiness: 200 when the database (and Redis, when configured) answer, else 503',
+    summary:
+      'Readiness: 200 when the database answers (Redis, when configured, reported ok or degraded), else 503',
     response: { 200: Readiness, 503: NotReady, ...errorResponses },
   },
   config: {

@@ -9,6 +9,8 @@
  *   (server/db/ledger-totals.ts), never summed from the ledger per scrape (DECISIONS §8a);
  * - `watch_earn_open_orders{with_utr}`, `watch_earn_requested_withdrawals`,
  *   `watch_earn_overdue_withdrawals`: the operators' queues;
+ * - `watch_earn_redis_degraded` (1 while Redis does not answer) and `watch_earn_redis_outages_total`,
+ *   with REDIS_URL set;
  * - `watch_earn_idempotent_requests_total{route}`: requests carrying an Idempotency-Key (the
  *   PWA's outbox sends and replays them); `watch_earn_outbox_replays_total{route}`: those whose
  *   key was stored before the request began (a replay, answered from the idempotency store);
@@ -78,6 +80,27 @@ export default fp(async (app) => {
     registers: [register],
   })
   const db = () => app.db
+  // Redis as the rate limits see it (server/plugins/rate-limit.ts); absent without REDIS_URL.
+  if (app.redisState) {
+    const redis = app.redisState
+    new Gauge({
+      name: 'watch_earn_redis_degraded',
+      help: '1 while Redis does not answer and rate limits count per instance, else 0',
+      registers: [register],
+      collect() {
+        this.set(redis.degraded ? 1 : 0)
+      },
+    })
+    new Counter({
+      name: 'watch_earn_redis_outages_total',
+      help: 'Redis outages since start: times the rate limits fell back to per-instance counters',
+      registers: [register],
+      collect() {
+        this.reset()
+        this.inc(redis.outages)
+      },
+    })
+  }
   new Gauge({
     name: 'watch_earn_ledger_coins',
     help: 'Sum of ledger coins, by kind and status',

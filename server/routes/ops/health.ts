@@ -1,7 +1,9 @@
 /**
  * Liveness and readiness for load balancers and orchestrators (DECISIONS §8): `GET /livez` answers
- * 200 while the process serves requests; `GET /readyz` answers 200 when the database answers and,
- * with REDIS_URL set, Redis answers PING (within 2 s), else 503 with the failing checks; and 503
+ * 200 while the process serves requests; `GET /readyz` answers 200 when the database answers, else
+ * 503 with the failing checks. With REDIS_URL set it reports Redis too: `ok` when it answers PING
+ * within 200 ms, else `degraded`, and the instance stays ready: Redis is optional at run time, the
+ * rate limits then count per instance (server/plugins/rate-limit.ts; docs/product.md#scale). 503
  * DRAINING once a graceful stop began (server/start.ts), so a load balancer takes the instance out
  * before it stops accepting connections.
  */
@@ -9,6 +11,7 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { systemRoutes as schemas } from '../../../contract/api/system.ts'
 import { Redis } from 'ioredis'
+import { REDIS_COMMAND_TIMEOUT_MS } from '../../plugins/rate-limit.ts'
 
 const CHECK_TIMEOUT_MS = 2000
 
@@ -27,11 +30,13 @@ export default async function healthRoutes(instance: FastifyInstance): Promise<v
     ? new Redis(app.config.redisUrl, {
         lazyConnect: true,
         connectTimeout: CHECK_TIMEOUT_MS,
+        commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
         maxRetriesPerRequest: 0,
         enableOfflineQueue: false,
       })
     : undefined
-  redis?.on('error', () => {}) // a failed check answers 503; the error needs no log line per retry
+  // A failed check reports degraded; the rate-limit plugin logs the outage once.
+  redis?.on('error', () => {})
   if (redis) app.addHook('onClose', async () => void redis.disconnect())
 
   app.get('/livez', { schema: schemas.livez }, async (_request, reply) => {
@@ -41,7 +46,7 @@ export default async function healthRoutes(instance: FastifyInstance): Promise<v
 
   app.get('/readyz', { schema: schemas.readyz }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store')
-    const checks: Record<string, 'ok' | 'down'> = {}
+    const checks: Record<string, 'ok' | 'down' | 'degraded'> = {}
     checks.database = (await within(app.databaseReachable(), CHECK_TIMEOUT_MS)) ? 'ok' : 'down'
     if (redis) {
       const ping = async () => {
@@ -50,17 +55,17 @@ export default async function healthRoutes(instance: FastifyInstance): Promise<v
       }
       checks.redis = (await within(
         ping().catch(() => false),
-        CHECK_TIMEOUT_MS,
+        REDIS_COMMAND_TIMEOUT_MS,
       ))
         ? 'ok'
-        : 'down'
+        : 'degraded'
     }
     if (app.draining) {
       return reply
         .status(503)
         .send({ message: 'Draining: this instance is stopping.', code: 'DRAINING', checks })
     }
-    const ready = Object.values(checks).every((c) => c === 'ok')
+    const ready = Object.values(checks).every((c) => c !== 'down')
     return reply
       .status(ready ? 200 : 503)
       .send(
