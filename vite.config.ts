@@ -4,9 +4,8 @@
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
-import { appShellPage } from './scripts/build/app-shell-page.ts'
+import { pages } from './scripts/build/pages.ts'
 import { precompress } from './scripts/build/precompress.ts'
-import { routeOutlines } from './scripts/build/route-outlines.ts'
 import { i18nCatalogs } from './scripts/build/i18n-catalogs.ts'
 import { webManifest } from './scripts/build/web-manifest.ts'
 import { APP_ALIASES } from './scripts/build/aliases.ts'
@@ -22,8 +21,7 @@ export default defineConfig({
     react(),
     i18nCatalogs(import.meta.dirname),
     webManifest(import.meta.dirname),
-    appShellPage(import.meta.dirname),
-    routeOutlines(import.meta.dirname),
+    pages(import.meta.dirname),
     precompress(),
     start.plugin,
     VitePWA({
@@ -34,7 +32,7 @@ export default defineConfig({
       injectRegister: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2,webmanifest}'],
-        // ssr/: the server's build of the screens (scripts/build/route-outlines.ts), not the app's.
+        // ssr/: the server-side render (scripts/build/pages.ts), not the app's.
         globIgnores: ['**/videos/**', '**/screenshots/**', 'ssr/**'],
       },
     }),

@@ -17,6 +17,11 @@ export default defineConfig({
     // Readable output and a source map, so a stack trace in the log names server/*.ts lines.
     minify: false,
     sourcemap: true,
-    rolldownOptions: { output: { entryFileNames: '[name].js' } },
+    rolldownOptions: {
+      // The PWA's server-side render (package.json `imports`), which the PWA's build writes to
+      // dist/ssr/: imported at run time, never bundled into the server.
+      external: ['#page-render'],
+      output: { entryFileNames: '[name].js' },
+    },
   },
 })

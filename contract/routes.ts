@@ -9,20 +9,12 @@ import { msg } from './msg.ts'
 
 /**
  * Who may open a route: `auth` sends a visitor without a token to /loginn, `guest` sends a visitor
- * with a token to /dashboard, `public` is open to both.
+ * with a token to /dashboard, `public` is open to both. It also decides how the route's page
+ * starts (docs/architecture.md, "How the pages start"): a route a guest may open is rendered
+ * (src/entry-server.tsx) and hydrated; an `auth` route starts from the app shell, which draws the
+ * visitor's saved copy in its first frame.
  */
 export type Access = 'auth' | 'guest' | 'public'
-
-/**
- * How a route's first frame reaches the screen before any JavaScript has run, each rendered by
- * React from the screen's own components (docs/architecture.md, "How the pages start"):
- * - `prerendered`: the screen itself, at build time (its first render depends on the path alone);
- *   the app hydrates it and fetches its code once the page is idle.
- * - `outline`: the screen drawn without the visitor's data (placeholders where it needs them),
- *   at build time and again by the server per request with the rules and plans it holds; the app's
- *   code is fetched once it is on screen, and the app draws the screen over it.
- */
-export type FirstFrame = 'prerendered' | 'outline'
 
 export interface RouteDef {
   /** The path as the router matches it: no trailing slash except the root. */
@@ -32,7 +24,6 @@ export interface RouteDef {
   title: string
   /** The screen's module under src/features/, without extension (its default export). */
   screen: string
-  firstFrame: FirstFrame
   /**
    * The API GETs (paths under /api/v1/, as the app's client spells them) the screen sends as it
    * opens with a token; the entry script sends them alongside the app's code on a cold start.
@@ -49,84 +40,72 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'public',
     title: msg('Earn coins for every video'),
     screen: 'landing/routes/landing',
-    firstFrame: 'prerendered',
   },
   {
     path: '/home',
     access: 'public',
     title: msg('Earn coins for every video'),
     screen: 'landing/routes/landing',
-    firstFrame: 'prerendered',
   },
   {
     path: '/termsandcondition',
     access: 'public',
     title: msg('Terms & Conditions'),
     screen: 'static-pages/routes/terms',
-    firstFrame: 'outline',
   },
   {
     path: '/help-center',
     access: 'public',
     title: msg('Help Center'),
     screen: 'static-pages/routes/help-center',
-    firstFrame: 'outline',
   },
   {
     path: '/privacy',
     access: 'public',
     title: msg('Privacy Policy'),
     screen: 'static-pages/routes/privacy',
-    firstFrame: 'outline',
   },
   {
     path: '/how-to-play',
     access: 'public',
     title: msg('How to Play'),
     screen: 'static-pages/routes/how-to-play',
-    firstFrame: 'outline',
   },
   {
     path: '/your-mistake',
     access: 'public',
     title: msg('Withdrawal mistakes'),
     screen: 'static-pages/routes/your-mistake',
-    firstFrame: 'outline',
   },
   {
     path: '/payment',
     access: 'public',
     title: msg('Card payment'),
     screen: 'payment/routes/payment',
-    firstFrame: 'outline',
   },
   {
     path: '/payment-success',
     access: 'public',
     title: msg('Payment result'),
     screen: 'payment/routes/payment-success',
-    firstFrame: 'outline',
   },
   {
     path: '/payment-fail',
     access: 'public',
     title: msg('Payment result'),
     screen: 'payment/routes/payment-fail',
-    firstFrame: 'outline',
   },
   {
     path: '/bank-details-confirmation',
     access: 'public',
     title: msg('Bank details added'),
     screen: 'profile/routes/bank-details-confirmation',
-    firstFrame: 'outline',
   },
   {
     path: '/verify-otp-signup',
     access: 'public',
     title: msg('Verify your email'),
     screen: 'auth/routes/verify-otp-signup',
-    firstFrame: 'outline',
   },
 
   // Guest only
@@ -135,49 +114,42 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'guest',
     title: msg('Log In'),
     screen: 'auth/routes/login',
-    firstFrame: 'prerendered',
   },
   {
     path: '/loginold',
     access: 'guest',
     title: msg('Log In'),
     screen: 'auth/routes/login',
-    firstFrame: 'prerendered',
   },
   {
     path: '/signup',
     access: 'guest',
     title: msg('Create an account'),
     screen: 'auth/routes/register',
-    firstFrame: 'prerendered',
   },
   {
     path: '/register',
     access: 'guest',
     title: msg('Create an account'),
     screen: 'auth/routes/register',
-    firstFrame: 'prerendered',
   },
   {
     path: '/enter-email',
     access: 'guest',
     title: msg('Forgot password'),
     screen: 'auth/routes/enter-email',
-    firstFrame: 'outline',
   },
   {
     path: '/enter-email-otp',
     access: 'guest',
     title: msg('Enter the code'),
     screen: 'auth/routes/enter-email-otp',
-    firstFrame: 'outline',
   },
   {
     path: '/update-password',
     access: 'guest',
     title: msg('Create new password'),
     screen: 'auth/routes/update-password',
-    firstFrame: 'outline',
   },
 
   // Logged-in only
@@ -186,7 +158,6 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'auth',
     title: msg('Dashboard'),
     screen: 'dashboard/routes/dashboard',
-    firstFrame: 'outline',
     reads: ['get-user/', 'config/', 'get-membership/', 'dashboard/?link='],
   },
   {
@@ -194,7 +165,6 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'auth',
     title: msg('How To Earn'),
     screen: 'how-to-earn/routes/how-to-earn',
-    firstFrame: 'outline',
     reads: ['get-user/', 'config/', 'withdrawal-status/'],
   },
   {
@@ -202,7 +172,6 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'auth',
     title: msg('Platform Fee'),
     screen: 'membership/routes/platform-fee',
-    firstFrame: 'outline',
     reads: ['get-user/', 'config/', 'withdrawal-status/'],
   },
   {
@@ -210,7 +179,6 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'auth',
     title: msg('Membership Plans'),
     screen: 'membership/routes/deposit-fee',
-    firstFrame: 'outline',
     reads: ['get-user/', 'config/', 'get-membership/', 'withdrawal-status/'],
   },
   {
@@ -218,7 +186,6 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'auth',
     title: msg('Pay by UPI'),
     screen: 'membership/routes/m-payment',
-    firstFrame: 'outline',
     reads: ['get-user/', 'get-upi/'],
   },
   {
@@ -226,7 +193,6 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'auth',
     title: msg('Withdraw'),
     screen: 'withdraw/routes/amount-withdraw',
-    firstFrame: 'outline',
     reads: ['get-user/', 'config/', 'withdrawal-status/'],
   },
   {
@@ -234,7 +200,6 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'auth',
     title: msg('Refer & Earn'),
     screen: 'referral/routes/refer-and-earn',
-    firstFrame: 'outline',
     reads: ['get-user/', 'config/'],
   },
   {
@@ -242,7 +207,6 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'auth',
     title: msg('Wallet'),
     screen: 'wallet/routes/wallet',
-    firstFrame: 'outline',
     reads: ['get-user/', 'config/', 'wallet/'],
   },
   {
@@ -250,7 +214,6 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'auth',
     title: msg('Profile'),
     screen: 'profile/routes/profile',
-    firstFrame: 'outline',
     reads: ['get-user/', 'config/'],
   },
   {
@@ -258,7 +221,6 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'auth',
     title: msg('Edit Profile'),
     screen: 'profile/routes/edit-profile',
-    firstFrame: 'outline',
     reads: ['get-user/'],
   },
   {
@@ -266,7 +228,6 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'auth',
     title: msg('Add Bank Details'),
     screen: 'profile/routes/add-bank-details',
-    firstFrame: 'outline',
     reads: ['get-user/', 'bank-details/'],
   },
 ]
@@ -288,15 +249,15 @@ export function findRoute(pathname: string): RouteDef | undefined {
 /**
  * The build's page a navigation to `pathname` is answered with, relative to the build's root and
  * in `locale` (Hindi pages live under `hi/`): `index.html` for the landing (`/`, `/home`: Vite's
- * entry page, prerendered), `prerendered/<route>.html` for a prerendered route, `outlines/<route>.html`
- * for the others, and `app.html` (the app's page with a loading indicator) for a path with no route
- * (the app redirects /login, or says the page is not found). The server and the service worker
- * both answer with it.
+ * entry page), `pages/<route>.html` for another route a guest may open (rendered, hydrated),
+ * `shell/<route>.html` for a signed-in route (the app shell naming the route's files), and
+ * `app.html` (the bare app shell) for a path with no route (the app redirects /login, or says the
+ * page is not found). The server and the service worker both answer with it.
  */
 export function pageFile(pathname: string, locale: 'en' | 'hi'): string {
   const dir = locale === 'hi' ? 'hi/' : ''
   const route = findRoute(pathname)
   if (!route) return `${dir}app.html`
   if (route.screen === LANDING_SCREEN) return `${dir}index.html`
-  return `${dir}${route.firstFrame === 'prerendered' ? 'prerendered' : 'outlines'}${route.path}.html`
+  return `${dir}${route.access === 'auth' ? 'shell' : 'pages'}${route.path}.html`
 }

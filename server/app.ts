@@ -18,7 +18,7 @@ import errors, { answerClientError, answerFrameworkError } from './plugins/error
 import inputGuard from './plugins/input-guard.ts'
 import auth from './plugins/auth.ts'
 import staticFiles from './plugins/static.ts'
-import { outlinePages } from './earning/outline-pages.ts'
+import { renderedPages } from './earning/rendered-pages.ts'
 import { strictBodyValidators } from './lib/schema-validators.ts'
 import { releaseAbandonedKeys } from './db/abandoned-keys.ts'
 import metrics from './plugins/metrics.ts'
@@ -85,6 +85,6 @@ export async function buildApp(overrides: Partial<AppConfig> = {}): Promise<Fast
   await app.register(openapi)
   await app.register(routes, { prefix: '/api/v1' })
   await app.register(opsPage)
-  await app.register(staticFiles, { outlinePages })
+  await app.register(staticFiles, { renderedPages })
   return app
 }

@@ -74,16 +74,6 @@ function afterHeroPainted(maxMs = 1000): Promise<void> {
   )
 }
 
-/**
- * Resolves once the page's first contentful frame is on screen (the browser's `first-contentful-paint`
- * entry, reported after the frame is presented), or after `maxMs` (a hidden tab paints nothing;
- * a browser without paint timing falls back to afterFirstPaint).
- */
-function afterFirstFrameShown(maxMs = 1000): Promise<void> {
-  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return afterFirstPaint()
-  return untilReported('paint', (entry) => entry.name === 'first-contentful-paint', maxMs)
-}
-
 /** Appends the app's preloads the build left in `<template id="app-preloads">` (once). */
 function appendAppPreloads(): void {
   const preloads = document.getElementById('app-preloads')
@@ -96,9 +86,8 @@ function appendAppPreloads(): void {
 /**
  * Resolves once the page has loaded and the browser is idle (at most `maxMs` ms later), then
  * appends the app's preloads the build left in `<template id="app-preloads">`, so its files are
- * fetched together. For the pages the build prerendered (the landing, login, register): they paint
- * complete from HTML, so the app's code waits until then and never competes with their first paint
- * (LCP).
+ * fetched together. For the pages the server rendered (every route a guest may open): they paint complete
+ * from HTML, so the app's code waits until then and never competes with their first paint (LCP).
  */
 function afterIdle(maxMs = 2000): Promise<void> {
   return Promise.all([afterFirstPaint(), afterHeroPainted()]).then(
@@ -150,37 +139,28 @@ installPreloadErrorRecovery()
 // Hindi's catalog is fetched alongside the app's files (src/main.tsx waits for it).
 const locale = detectLocale()
 document.documentElement.lang = locale
+/** The app's code failed to load: reload once (a deploy replaced its files). */
+function failed(error: unknown): void {
+  console.error('app failed to load', error)
+  reloadOnce()
+}
+
 /** Fetches Hindi's catalog and the screen's data, alongside the app's files. */
 const fetchAppData = () => {
   if (locale === 'hi') void import('./i18n/locales/hi.json?lingui').catch(() => undefined)
   sendEarlyGets(window.location.pathname, getAccessToken())
 }
 const root = document.getElementById('root')
-const prerendered = root?.hasAttribute('data-prerendered') ?? false
-const outline = root?.hasAttribute('data-outline') ?? false
-// A prerendered page waits for idle before fetching the app; a tap on one of its buttons starts
-// it at once (and is answered once the app has taken the page over, src/lib/early-taps.ts).
-let tapped: () => void = () => undefined
-const tap = new Promise<void>((resolve) => (tapped = resolve)).then(appendAppPreloads)
-// A route's outline (the deposit screen's plans) holds taps too, for the app's screen.
-if (root && (prerendered || outline)) holdEarlyTaps(root, tapped)
-// A route's outline (`data-outline`, e.g. the dashboard's with the player's still) needs no
-// JavaScript: the app's code and the screen's data are fetched once it is on screen, so nothing
-// shares a slow network with it (LCP). A path with no route
-// (app.html's loading indicator) asks at once.
-if (!prerendered && !outline) fetchAppData()
-void (
-  prerendered
-    ? Promise.race([afterIdle(), tap]).then(fetchAppData)
-    : outline
-      ? afterFirstFrameShown().then(() => {
-          appendAppPreloads()
-          fetchAppData()
-        })
-      : afterFirstPaint()
-)
-  .then(loadApp)
-  .catch((error: unknown) => {
-    console.error('app failed to load', error)
-    reloadOnce()
-  })
+// A rendered page (src/entry-server.tsx) paints complete from HTML: the app's code waits until it
+// is idle, or until a tap on one of its buttons, which is answered once the app has taken the page
+// over (src/lib/early-taps.ts). The app shell of a signed-in route asks for the app and the
+// screen's data at once: its first frame is the app's, with the visitor's saved copy.
+if (root?.hasAttribute('data-rendered')) {
+  let tapped: () => void = () => undefined
+  const tap = new Promise<void>((resolve) => (tapped = resolve)).then(appendAppPreloads)
+  holdEarlyTaps(root, tapped)
+  void Promise.race([afterIdle(), tap]).then(fetchAppData).then(loadApp).catch(failed)
+} else {
+  fetchAppData()
+  loadApp().catch(failed)
+}

@@ -1,6 +1,9 @@
 /**
- * The app's start, loaded by src/boot.ts after the first paint: loads the first screen's chunk
- * (and, on a logged-in screen, the user), mounts the app, and in production builds registers the
+ * The app's start, loaded by src/boot.ts: reads the visitor's saved copies and loads the first
+ * screen's chunk, then mounts the app, one way for every page: a page the server rendered
+ * (`data-rendered`, src/entry-server.tsx: every route a guest may open) is hydrated, with the
+ * rules it was rendered with (its `page-config`); the app shell of a signed-in route is rendered
+ * into, and its first frame is the saved copy. In production builds it then registers the
  * service worker.
  */
 import { StrictMode, startTransition } from 'react'
@@ -12,37 +15,36 @@ import { preloadComponent } from './lib/lazy-with-retry'
 import { isLoggedIn } from './lib/session'
 import { nextTask } from './lib/next-task'
 import { routePath } from '@contract/routes'
-import { useUserStore } from './stores/user-store'
-import { useRulesStore } from './stores/rules-store'
-import { usePlansStore } from './stores/plans-store'
-import { useWatchProgressStore } from './stores/watch-progress-store'
+import { savedCopiesRead } from './lib/saved-copies'
+import { PageConfigContext, readPageConfig } from './lib/page-config'
 import { whenSettled } from './lib/when-idle'
 import { releaseEarlyTap } from './lib/early-taps'
-import { earlyGetsAnswered } from './lib/early-gets'
 import { activateLocale } from './i18n/i18n'
 import { detectLocale } from './i18n/detect'
+// The stores every screen reads, so they are being read from IndexedDB from here on.
+import './stores/user-store'
+import './stores/rules-store'
+import './stores/plans-store'
+import './stores/watch-progress-store'
 
 /** The longest the first render waits for the first screen's chunk (ms); then the spinner shows. */
 const FIRST_SCREEN_WAIT_MS = 3000
 
-/** The longest the first render waits for the persisted stores to be read (ms). */
-const STORES_READ_WAIT_MS = 1000
+/**
+ * The longest the first render waits for the saved copies in IndexedDB (ms) once the screen's
+ * code is here: a slow IndexedDB never holds the screen back for longer; it then draws its
+ * placeholders and the saved copy right after.
+ */
+const SAVED_COPIES_WAIT_MS = 300
 
 /** The longest the first render of a Hindi screen waits for the Devanagari web font (ms). */
 const FONT_WAIT_MS = 1500
 
 /**
- * The longest the first render over a route's outline waits for the screen's early GETs (ms): the
- * outline is on screen already, so the app draws the screen once, with its data, instead of empty
- * and then again with everything moved (CLS).
- */
-const EARLY_GETS_WAIT_MS = 1500
-
-/**
  * Resolves once the Devanagari web font (src/i18n/devanagari.css) is ready, or after
- * `maxMs`; at once for English. Asking for it starts its download (the page has no Devanagari
- * text before the first render). A Hindi screen drawn before its font arrives is drawn again in it
- * when it comes, with other line widths, and everything below it moves (a layout shift: CLS).
+ * `maxMs`; at once for English. Asking for it starts its download (the app shell has no
+ * Devanagari text before the first render). A Hindi screen drawn before its font arrives is drawn
+ * again in it when it comes, with other line widths, and everything below it moves (CLS).
  */
 function fontsReady(locale: string, maxMs: number): Promise<void> {
   if (locale !== 'hi' || typeof document.fonts?.load !== 'function') return Promise.resolve()
@@ -53,45 +55,13 @@ function fontsReady(locale: string, maxMs: number): Promise<void> {
   ])
 }
 
-/** A persisted zustand store (its `persist` API). */
-interface PersistedStore {
-  persist: { hasHydrated(): boolean; onFinishHydration(listener: () => void): () => void }
-}
-
 /**
- * Resolves once every persisted store the first screens read (the user, the rules, the plans, the
- * dashboard's watch progress) has been read from IndexedDB, or after `maxMs`. The first render then
- * draws from what was stored: a page with a static first frame (`data-outline`, the dashboard) goes
- * straight from its outline to the screen, and a hydrated page is not drawn again, synchronously,
- * when a store it reads changes under it (React re-renders a store's readers at once, in one long
- * task: TBT).
- */
-function storesRead(stores: PersistedStore[], maxMs: number): Promise<void> {
-  const pending = stores.filter((store) => !store.persist.hasHydrated())
-  if (pending.length === 0) return Promise.resolve()
-  const each = pending.map(
-    (store) =>
-      new Promise<void>((resolve) => {
-        const unsubscribe = store.persist.onFinishHydration(() => {
-          unsubscribe()
-          resolve()
-        })
-      }),
-  )
-  return Promise.race([
-    Promise.all(each).then(() => undefined),
-    new Promise<void>((resolve) => setTimeout(resolve, maxMs)),
-  ])
-}
-
-/**
- * Mounts the app once the first screen's code is here (or after FIRST_SCREEN_WAIT_MS): the static
- * first paint of index.html/app.html stays until then. A page the build prerendered
- * (`data-prerendered`: the landing, login, register) is hydrated: React takes over its DOM nodes as
- * they are, nothing is drawn again, nothing shifts. A visitor with a token is about to be
- * redirected away from those pages, so the app renders afresh for them, as for a page drawn in the
- * other language (hydration needs the markup to be what the first render draws). Other pages hold a
- * loading indicator or a static first frame (`data-outline`), which the first render replaces.
+ * Mounts the app once the first screen's code is here (or after FIRST_SCREEN_WAIT_MS) and the
+ * saved copies it reads are (or after SAVED_COPIES_WAIT_MS more). A rendered page in the active
+ * language is hydrated: React takes over its DOM nodes as they are, nothing is drawn again,
+ * nothing shifts; what depends on the visitor (a token, the stored rules) follows in the next
+ * render (src/lib/use-logged-in.ts, src/stores/rules-store.ts). A page in the other language (the
+ * visitor switched since) and the app shell are rendered into.
  */
 async function mount(): Promise<void> {
   const path = routePath(window.location.pathname)
@@ -104,35 +74,32 @@ async function mount(): Promise<void> {
     refreshUser().catch(() => undefined)
   }
   const container = document.getElementById('root')!
+  const rendered =
+    container.hasAttribute('data-rendered') && container.getAttribute('data-lang') === locale
   await Promise.all([
     Promise.race([
       first ? preloadComponent(first.component) : Promise.resolve(),
       new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS)),
-    ]),
-    storesRead(
-      [useUserStore, useRulesStore, usePlansStore, useWatchProgressStore],
-      STORES_READ_WAIT_MS,
-    ),
-    // A prerendered page's text is on screen already: its app does not wait for the font.
-    container.hasAttribute('data-prerendered') ? null : fontsReady(locale, FONT_WAIT_MS),
-    container.hasAttribute('data-outline') ? earlyGetsAnswered(EARLY_GETS_WAIT_MS) : null,
+    ])
+      // The screen's own stores (the wallet's) register as its chunk loads: read them all.
+      .then(() => savedCopiesRead(SAVED_COPIES_WAIT_MS)),
+    // A rendered page's text is on screen already: its app does not wait for the font.
+    rendered ? null : fontsReady(locale, FONT_WAIT_MS),
   ])
   await language
   // A task of its own for the first render, apart from the modules' compiling and running.
   await nextTask()
   const app = (
     <StrictMode>
-      <App />
+      <PageConfigContext.Provider value={rendered ? readPageConfig() : null}>
+        <App />
+      </PageConfigContext.Provider>
     </StrictMode>
   )
   // As a transition, React renders (or hydrates) the first screen in slices of a few milliseconds,
-  // yielding to the browser in between, instead of in one long task that a tap would wait behind on
-  // a slow phone (TBT).
-  // Hydrated only when the page was drawn in the active language (the server and the service
-  // worker pick the Hindi page by the `lang` cookie or the browser's language; a page in the
-  // other language is drawn afresh rather than mismatched).
-  const sameLanguage = container.getAttribute('data-lang') === locale
-  if (container.hasAttribute('data-prerendered') && sameLanguage && !isLoggedIn()) {
+  // yielding to the browser in between, instead of in one long task that a tap would wait behind
+  // on a slow phone (TBT).
+  if (rendered) {
     startTransition(() => void hydrateRoot(container, app))
     // React listens now: a tap held since before it came is answered (src/lib/early-taps.ts).
     releaseEarlyTap()

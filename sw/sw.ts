@@ -29,7 +29,7 @@ const NETWORK_TIMEOUT_SECONDS = 3
 cleanupOutdatedCaches()
 precacheAndRoute(self.__WB_MANIFEST)
 // Navigations: the build's page for the path (contract/routes.ts `pageFile`, as the server
-// answers): the route's prerendered screen or outline, app.html for a path with no route, each in
+// answers): the route's rendered page or its app shell, app.html for a path with no route, each in
 // the visitor's language. /api/, the operators' console (its own page, DECISIONS §8) and paths of
 // files (robots.txt, a screenshot) are left out.
 registerRoute(

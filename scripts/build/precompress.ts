@@ -12,7 +12,7 @@ import type { Plugin } from 'vite'
 export function precompress(): Plugin {
   let outDir = 'dist'
   const compressible = /\.(js|mjs|css|html|svg|webmanifest|json|txt)$/
-  // ssr/: the server's own build of the screens (scripts/build/route-outlines.ts), never sent.
+  // ssr/: the server-side render (scripts/build/pages.ts), never sent.
   const walk = (dir: string): string[] =>
     fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
       const file = path.join(dir, entry.name)

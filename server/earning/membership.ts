@@ -56,8 +56,7 @@ export async function videoPointForUser(db: Db | Tx, userId: number): Promise<nu
 
 /**
  * Every active membership plan, in id order, as `GET /get-membership/` serves them (SPEC §3, §7;
- * a plan an operator hid takes no new deposits: migration 006). Also drawn into the
- * /deposit-fee page the server sends (server/earning/deposit-fee-page.ts).
+ * a plan an operator hid takes no new deposits: migration 006).
  */
 export function activePlans(db: Db) {
   return db

@@ -2,44 +2,52 @@
  * Serves the built PWA from `config.staticDir`: hashed assets cached for a year, the service
  * worker, manifest and HTML never cached, and every other GET not under `/api/` (those answer a
  * JSON 404) answered with the build's page for that path in the visitor's language
- * (contract/routes.ts `pageFile`: the route's prerendered screen or outline, app.html otherwise).
+ * (contract/routes.ts `pageFile`: a rendered page for a route a guest may open, drawn again with
+ * the served rules, the app shell otherwise).
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
-import { pageFile } from '../../contract/routes.ts'
+import { ROUTES, pageFile } from '../../contract/routes.ts'
 
 /**
- * `(route path, locale, query without "?") → HTML of the route's outline page`, or null to send the
- * build's.
+ * `(page file, route path, locale) → HTML of that rendered page drawn with the served rules`, or
+ * null to send the build's file.
  */
-export type PageMaker = (
-  route: string,
-  locale: 'en' | 'hi',
-  search?: string,
-) => Promise<string | null>
+export type PageMaker = (file: string, route: string, locale: 'en' | 'hi') => Promise<string | null>
 
 export interface StaticOptions {
   /**
-   * Makes the outline page maker of the build in `dir` (server/earning/outline-pages.ts), or null
-   * without a server build; passed in by the app, since plugins import no domain.
+   * Makes the page maker of the build in `dir` (server/earning/rendered-pages.ts), or null without
+   * a server render; passed in by the app, since plugins import no domain.
    */
-  outlinePages?: (app: FastifyInstance, dir: string) => PageMaker | null
+  renderedPages?: (app: FastifyInstance, dir: string) => PageMaker | null
 }
 
-/** An outline page's file in the build (`outlines/<route>.html`, `hi/…`): its language and route. */
-const OUTLINE_FILE = /^(hi\/)?outlines(\/.*)\.html$/
+/** Each rendered page's file in the build (`pages/<route>.html`, `hi/…`, index.html) → its route. */
+const RENDERED_FILES = new Map(
+  ROUTES.filter((route) => route.access !== 'auth').flatMap((route) =>
+    (['en', 'hi'] as const).map((locale) => [pageFile(route.path, locale), route.path] as const),
+  ),
+)
 
 export default fp<StaticOptions>(async (app, options) => {
   const dir = app.config.staticDir ? path.resolve(app.config.staticDir) : null
   const hasIndex = dir !== null && fs.existsSync(path.join(dir, 'index.html'))
   // The build's pages in Hindi (under hi/).
   const hasHindi = dir !== null && fs.existsSync(path.join(dir, 'hi', 'index.html'))
-  // Outline pages drawn by the server with its rules and plans: the figures a first frame states
-  // are the served ones, with no JavaScript.
-  const outlinePage = dir === null ? null : (options.outlinePages?.(app, dir) ?? null)
+  // Rendered pages drawn by the server with its rules: the figures a page states before any
+  // JavaScript are the served ones.
+  const drawPage = dir === null ? null : (options.renderedPages?.(app, dir) ?? null)
+  /** The page file `file` (a rendered page's) drawn with the served rules, or null. */
+  const drawn = (file: string): Promise<string | null> => {
+    const route = RENDERED_FILES.get(file)
+    return route && drawPage
+      ? drawPage(file, route, file.startsWith('hi/') ? 'hi' : 'en')
+      : Promise.resolve(null)
+  }
   if (hasIndex) {
     await app.register(fastifyStatic, {
       root: dir,
@@ -47,10 +55,10 @@ export default fp<StaticOptions>(async (app, options) => {
       index: false,
       // The build writes .br/.gz copies of its text files (vite.config.ts `precompress`).
       preCompressed: true,
-      // ssr/ is the server's own build of the screens (server/earning/deposit-fee-page.ts).
+      // ssr/ is the server-side render (server/earning/rendered-pages.ts), never sent.
       allowedPath: (pathName) => !isServerBuild(pathName),
-      // Outline pages go through the handler below, which draws them with the served rules.
-      globIgnore: ['outlines/**', 'hi/outlines/**'],
+      // Rendered pages go through the handler below, which draws them with the served rules.
+      globIgnore: [...RENDERED_FILES.keys()],
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('Cache-Control', 'public, max-age=31536000, immutable')
@@ -65,18 +73,14 @@ export default fp<StaticOptions>(async (app, options) => {
     app.get('/*', async (request, reply) => {
       const rel = decodeURIComponent(request.url.split('?')[0] ?? '/').replace(/^\/+/, '')
       const file = path.join(dir, rel)
-      // An outline page asked for by its file (the service worker's precache) is drawn with the
+      // A rendered page asked for by its file (the service worker's precache) is drawn with the
       // served rules too.
-      const outlineFile = OUTLINE_FILE.exec(rel)
-      const drawn =
-        outlineFile && outlinePage
-          ? await outlinePage(outlineFile[2]!, outlineFile[1] ? 'hi' : 'en')
-          : null
-      if (drawn)
+      const asFile = await drawn(rel)
+      if (asFile)
         return reply
           .header('Cache-Control', 'no-cache')
           .type('text/html; charset=utf-8')
-          .send(drawn)
+          .send(asFile)
       if (
         rel &&
         !isServerBuild(rel) &&
@@ -101,11 +105,7 @@ export default fp<StaticOptions>(async (app, options) => {
           : 'en'
       reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie, Accept-Language')
       const page = pageFile(`/${rel}`, locale)
-      const route = OUTLINE_FILE.exec(page)?.[2]
-      const search = request.url.includes('?')
-        ? request.url.slice(request.url.indexOf('?') + 1)
-        : ''
-      const withRules = route && outlinePage ? await outlinePage(route, locale, search) : null
+      const withRules = await drawn(page)
       if (withRules) return reply.type('text/html; charset=utf-8').send(withRules)
       return reply.sendFile(fs.existsSync(path.join(dir, page)) ? page : 'index.html')
     })

@@ -45,7 +45,7 @@ export function App() {
   const [, navigate] = useLocation()
   // The toaster and the notices mount in a deferred render after the first screen's (a toast
   // raised before then still shows: the toaster reads its store on mount); `false` while
-  // hydrating, so they are never in the build's prerendered markup.
+  // hydrating, so they are never in a rendered page's markup (src/entry-server.tsx).
   const chrome = useDeferredValue(true, false)
   // A language change draws every screen again in the new language.
   const locale = useLocale()
@@ -62,7 +62,7 @@ export function App() {
       void import('./start-outbox').then((outbox) => outbox.startAppOutbox())
     })
   }, [location])
-  // After an in-app navigation (not the first load: a prerendered page hydrates undisturbed),
+  // After an in-app navigation (not the first load: a rendered page hydrates undisturbed),
   // focus goes to the new screen's h1 (./focus-heading.ts, loaded then).
   const shown = useRef(location)
   useEffect(() => {

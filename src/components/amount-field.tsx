@@ -7,7 +7,6 @@
 import { useId } from 'react'
 import { formatRupees } from '@contract/rules'
 import { t } from '@/i18n/i18n'
-import { useFirstFrame } from '@/lib/first-frame'
 
 /** A quick amount: its label and rupees. */
 export interface QuickAmount {
@@ -57,7 +56,6 @@ export function AmountField({ label, value, onChange, min, max, describedBy, dis
   const rangeId = `${id}-range`
   const problem = amountProblem(value, min, max)
   const chips = quickAmounts(min, max)
-  const frame = useFirstFrame()
   const described = [rangeId, problem ? errorId : null, describedBy].filter(Boolean).join(' ')
   return (
     <div className="field amount-field">
@@ -85,12 +83,9 @@ export function AmountField({ label, value, onChange, min, max, describedBy, dis
         />
       </div>
       <p id={rangeId} className="muted amount-range">
-        {frame
-          ? // A first frame drawn without the balance (src/lib/first-frame.tsx) states no range.
-            '\u00a0'
-          : max >= min
-            ? t('From {min} to {max}', { min: formatRupees(min), max: formatRupees(max) })
-            : t('Nothing to take yet')}
+        {max >= min
+          ? t('From {min} to {max}', { min: formatRupees(min), max: formatRupees(max) })
+          : t('Nothing to take yet')}
       </p>
       {problem ? (
         <p id={errorId} className="error-text" role="alert">

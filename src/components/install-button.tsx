@@ -24,7 +24,7 @@ function isIosSafari(nav: Navigator = navigator): boolean {
 }
 
 export function InstallButton() {
-  // The build's prerender (and hydration) see no offer: the button appears after, if at all.
+  // The server render (and hydration) see no offer: the button appears after, if at all.
   const offered = useSyncExternalStore(subscribeInstall, canInstall, () => false)
   const [iosHint, setIosHint] = useState(false)
   useEffect(() => setIosHint(isIosSafari() && !isStandalone()), [])

@@ -25,8 +25,7 @@ import {
   type ConditionProgress,
   type WithdrawalStatus,
 } from '@/lib/withdrawal-status'
-import { useFirstFrame } from '@/lib/first-frame'
-import { isLoggedIn } from '@/lib/session'
+import { useLoggedIn } from '@/lib/use-logged-in'
 import { Skeleton } from './skeleton'
 
 interface Props {
@@ -117,10 +116,10 @@ export function WithdrawalConditions({
   title = t('How withdrawals work'),
   intro = t('To withdraw your earnings to your UPI ID you need:'),
 }: Props) {
-  const frame = useFirstFrame()
+  const loggedIn = useLoggedIn()
   const { status, failed } = useWithdrawalStatusResult()
   // Offline or refused: the conditions as a guest sees them, rather than grey lines for good.
-  const forUser = !failed && (frame ? frame.signedIn : isLoggedIn())
+  const forUser = !failed && loggedIn
   const conditions = withdrawalConditions(rules)
   const progress = new Map(status?.conditions.map((c) => [c.key, c]))
   return (

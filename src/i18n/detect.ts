@@ -1,7 +1,7 @@
 /**
  * The app's two languages and which one a visitor gets: the stored choice (the language switch,
  * kept offline in localStorage and mirrored in the `lang` cookie the server and the service worker
- * read to pick the prerendered page), else Hindi when the browser's first preferred language is
+ * read to pick the rendered page), else Hindi when the browser's first preferred language is
  * Hindi, else English. Kept free of imports: src/boot.ts runs it before the app's code has loaded.
  */
 

@@ -25,7 +25,7 @@ export function LocaleBoundary({ children }: { children: ReactNode }) {
 
 /**
  * Stores the visitor's choice (localStorage, and the `lang` cookie by which the server and the
- * service worker pick the prerendered page in that language, for a year) and switches the app
+ * service worker pick the rendered page in that language, for a year) and switches the app
  * to it. Resolves once the language is active (Hindi: once its catalog has loaded).
  */
 export async function chooseLocale(locale: Locale): Promise<void> {

@@ -56,17 +56,3 @@ export async function takeEarlyGet(
   if (early.token !== token || Date.now() - early.sentAt > EARLY_GET_TTL_MS) return undefined
   return (await early.response) ?? undefined
 }
-
-/**
- * Resolves once every early GET still waiting to be taken has answered (or failed), or after
- * `maxMs` (milliseconds): the app's first render over a route's outline then draws the screen with
- * its data, instead of drawing it empty and moving everything when the data comes (CLS).
- */
-export function earlyGetsAnswered(maxMs: number): Promise<void> {
-  const answers = [...pending.values()].map((early) => early.response)
-  if (answers.length === 0) return Promise.resolve()
-  return Promise.race([
-    Promise.all(answers).then(() => undefined),
-    new Promise<void>((resolve) => setTimeout(resolve, maxMs)),
-  ])
-}

@@ -1,5 +1,5 @@
 /**
- * Taps on a prerendered page before React has taken it over. The landing paints from HTML and
+ * Taps on a rendered page (src/entry-server.tsx) before React has taken it over. The landing paints from HTML and
  * fetches the app only once the browser is idle, so on a slow phone its buttons (Play the sample
  * video, the language switch) are drawn seconds before any code listens to them. A tap on one then
  * is held: it starts the app at once, and once React has taken the page over (`hydrateRoot` called,
@@ -44,7 +44,7 @@ export function holdEarlyTaps(root: HTMLElement, onTap: () => void): void {
 /**
  * Stops holding taps and gives the held one, if any, to its button again. Call it right after
  * `hydrateRoot`: React listens from then on, hydrates the tapped part at once and answers the
- * tap. On a page the app draws anew (a route's first frame, `data-outline`: call it as the screen
+ * tap. On a page the app draws anew (a page in the other language: call it as the screen
  * commits, src/app/route-guard.tsx) the tapped button is gone, and the tap goes to its
  * counterpart in the app's screen, the enabled button with the same `aria-label` (or, without
  * one, the same text), focused first when the held one had the focus (a key press), as soon as

@@ -9,7 +9,7 @@ import type { PersistStorage, StorageValue } from 'zustand/middleware'
 export function idbStorage<S>(): PersistStorage<S> {
   return {
     async getItem(name) {
-      // The build's prerender (Node, no window) draws a first visit: nothing is stored.
+      // The server render (Node, no window) draws a first visit: nothing is stored.
       if (typeof window === 'undefined') return null
       try {
         return ((await get(name)) as StorageValue<S> | undefined) ?? null

@@ -7,6 +7,7 @@ import { keepEqual } from '@contract/keep-equal'
 import { persist } from 'zustand/middleware'
 import { api } from '@/lib/api-client'
 import { idbStorage } from '@/lib/idb-storage'
+import { registerSavedCopy } from '@/lib/saved-copies'
 import { payoutTimeRange } from '@contract/payout-time'
 import { formatDayRange, formatDays } from '@/i18n/format'
 import { msg, t } from '@/i18n/i18n'
@@ -148,3 +149,4 @@ export const usePlansStore = create<PlansState>()(
     },
   ),
 )
+registerSavedCopy(usePlansStore)

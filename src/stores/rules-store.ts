@@ -2,15 +2,16 @@
  * The business rules served at `GET /config/` (DECISIONS §3), persisted for offline use. Screens
  * read numbers only from here (`useRules()`), so no page states a rule the server does not enforce.
  */
-import { useEffect } from 'react'
+import { useEffect, useSyncExternalStore } from 'react'
 import { keepEqual } from '@contract/keep-equal'
 import { create } from 'zustand'
 import { persist } from 'zustand/middleware'
 import { api } from '@/lib/api-client'
 import { idbStorage } from '@/lib/idb-storage'
+import { registerSavedCopy } from '@/lib/saved-copies'
 import { DEFAULT_RULES, type Rules } from '@contract/rules'
 import { migrateSteps } from './versioned'
-import { useFirstFrame } from '@/lib/first-frame'
+import { usePageConfig } from '@/lib/page-config'
 import type { ConfigAnswer as ConfigResponse } from '@contract/api/system'
 
 interface RulesState {
@@ -82,16 +83,35 @@ export const useRulesStore = create<RulesState>()(
     },
   ),
 )
+registerSavedCopy(useRulesStore)
 
 /**
  * The rules, refreshed from the server once per mount when online (the persisted copy otherwise);
- * in a first frame drawn outside the browser, the rules it is drawn with (src/lib/first-frame.tsx).
+ * while a rendered page is hydrated, the rules it was rendered with (src/lib/page-config.ts), so
+ * it hydrates as drawn.
  */
 export function useRules(): Rules {
-  const frame = useFirstFrame()
-  const stored = useRulesStore((s) => s.rules)
+  const page = usePageConfig()
+  const rules = useSyncExternalStore(
+    useRulesStore.subscribe,
+    () => useRulesStore.getState().rules,
+    () => page?.rules ?? useRulesStore.getState().rules,
+  )
   useEffect(() => {
     if (typeof navigator === 'undefined' || navigator.onLine) void useRulesStore.getState().load()
   }, [])
-  return frame?.rules ?? stored
+  return rules
+}
+
+/**
+ * The payment provider `GET /config/` names (whether card payments are configured), as
+ * `useRules` reads the rules: the rendered page's while it is hydrated, the stored one after.
+ */
+export function usePaymentProvider(): RulesState['paymentProvider'] {
+  const page = usePageConfig()
+  return useSyncExternalStore(
+    useRulesStore.subscribe,
+    () => useRulesStore.getState().paymentProvider,
+    () => page?.paymentProvider ?? useRulesStore.getState().paymentProvider,
+  )
 }

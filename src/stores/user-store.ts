@@ -7,6 +7,7 @@ import { create } from 'zustand'
 import { keepEqual } from '@contract/keep-equal'
 import { persist } from 'zustand/middleware'
 import { idbStorage } from '@/lib/idb-storage'
+import { registerSavedCopy } from '@/lib/saved-copies'
 import { migrateSteps } from './versioned'
 import type { User } from '@contract/api/accounts'
 
@@ -57,3 +58,4 @@ export const useUserStore = create<UserState>()(
     },
   ),
 )
+registerSavedCopy(useUserStore)

@@ -5,6 +5,7 @@
 import { create } from 'zustand'
 import { persist } from 'zustand/middleware'
 import { idbStorage } from '@/lib/idb-storage'
+import { registerSavedCopy } from '@/lib/saved-copies'
 
 interface WatchProgressState {
   /** Seconds played per video id (counted only while playing and visible). */
@@ -39,3 +40,4 @@ export const useWatchProgressStore = create<WatchProgressState>()(
     },
   ),
 )
+registerSavedCopy(useWatchProgressStore)

@@ -49,7 +49,7 @@ function listJs(dir: string, sub = ''): string[] {
   return fs.readdirSync(path.join(dir, sub), { withFileTypes: true }).flatMap((entry) => {
     const rel = path.posix.join(sub, entry.name)
     // dist/ops is the operators' console (vite.ops.config.ts): no user ever loads it; dist/ssr is
-    // the server's own build of the screens (scripts/build/route-outlines.ts), never sent.
+    // the server-side render (scripts/build/pages.ts), never sent.
     if (entry.isDirectory())
       return entry.name.startsWith('.') || rel === 'ops' || rel === 'ssr' ? [] : listJs(dir, rel)
     return entry.name.endsWith('.js') ? [rel] : []

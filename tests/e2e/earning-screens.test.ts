@@ -115,7 +115,7 @@ describe.each(SIZES)('the earning screens at $width×$height', (size) => {
   it("gives the register screen's terms checkbox a 48×48 px target", async () => {
     const page = await phone(e2e.browser, size)
     await page.goto('/register')
-    // The prerendered page is inert until the app has taken it over.
+    // The rendered page is inert until the app has taken it over.
     await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'))
     const target = page.locator('.checkbox-target')
     await target.scrollIntoViewIfNeeded()

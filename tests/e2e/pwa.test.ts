@@ -209,7 +209,7 @@ describe('the installable, offline PWA shell', () => {
     let documentLoads = 0
     page.on('load', () => (documentLoads += 1))
     await page.goto('/')
-    // The landing's heading is in its prerendered HTML; the toaster is drawn only by the app, once
+    // The landing's heading is in its rendered HTML; the toaster is drawn only by the app, once
     // it has hydrated the landing and its router listens.
     await page.getByRole('heading', { name: 'About' }).waitFor()
     await page.locator('[data-rht-toaster]').waitFor({ state: 'attached' })
@@ -236,13 +236,13 @@ describe('the installable, offline PWA shell', () => {
 
 /**
  * Publishes a "new build" into the served directory: the pages of the landing, of /help-center
- * (its outline) and of paths with no route change (a marker in the head) and the service worker's
+ * (rendered) and of paths with no route change (a marker in the head) and the service worker's
  * precache manifest carries their new revisions, as a rebuild would.
  */
 function publishNewBuild(dir: string): void {
   const sw = path.join(dir, 'sw.js')
   let worker = fs.readFileSync(sw, 'utf8')
-  const pages = ['index.html', 'outlines/help-center.html', 'app.html']
+  const pages = ['index.html', 'pages/help-center.html', 'app.html']
   for (const file of pages) {
     const html = path.join(dir, file)
     fs.writeFileSync(

@@ -7,6 +7,7 @@
 import { create } from 'zustand'
 import { persist } from 'zustand/middleware'
 import { idbStorage } from '@/lib/idb-storage'
+import { registerSavedCopy } from '@/lib/saved-copies'
 import type { Wallet } from './api/get-wallet'
 
 interface WalletState {
@@ -43,6 +44,7 @@ export const useWalletStore = create<WalletState>()(
     },
   ),
 )
+registerSavedCopy(useWalletStore)
 
 /** Resolves once the saved copy has been read from IndexedDB (so a fresh wallet is not overwritten). */
 export function walletStoreHydrated(): Promise<void> {

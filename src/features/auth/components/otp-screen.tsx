@@ -13,7 +13,7 @@ import { formatCountdown, useCountdown } from './use-countdown'
 import { msg, t } from '@/i18n/i18n'
 import { T } from '@/i18n/trans'
 import { Skeleton } from '@/components/skeleton'
-import { useFirstFrame } from '@/lib/first-frame'
+import { useHydrated } from '@/lib/use-hydrated'
 
 /** Shown when the screen was opened without the address the code went to. */
 export const NO_EMAIL = msg(
@@ -38,7 +38,7 @@ export function OtpScreen({ email, initialSeconds, onVerify, onResend, onBack }:
   const [verifying, setVerifying] = useState(false)
   const [resending, setResending] = useState(false)
   const { secondsLeft, restart } = useCountdown(initialSeconds)
-  const frame = useFirstFrame()
+  const hydrated = useHydrated()
 
   const change = (input: HTMLInputElement) => {
     const problem = checkOtpInput(input.value)
@@ -78,8 +78,8 @@ export function OtpScreen({ email, initialSeconds, onVerify, onResend, onBack }:
               components={{ 0: <strong className="otp-address" /> }}
             />
           </p>
-        ) : frame ? (
-          // A first frame drawn without the address (src/lib/first-frame.tsx): the app says it.
+        ) : !hydrated ? (
+          // The rendered page knows no query (src/entry-server.tsx): the address comes after.
           <Skeleton width="80%" />
         ) : (
           // Opened without ?email=: say so instead of "Code has been sent to ".

@@ -26,6 +26,7 @@ import { useVideos } from '../lib/use-videos'
 import { useStoreHydrated } from '@/stores/use-store-hydrated'
 import '../dashboard.css'
 import { t } from '@/i18n/i18n'
+import { SavedCopyLabel } from '@/components/saved-copy-label'
 
 // Refresh and Install app in a chunk of their own, after the first paint (first-route budget).
 const InstallButton = lazy(() =>
@@ -160,11 +161,11 @@ export default function Dashboard() {
       {/* Under the player, so the video leads the screen. A boundary of its own once shown: the
           transition that shows it never waits for its code. */}
       {showRest ? (
-        <Suspense fallback={<div className="refresh-control" aria-hidden="true" />}>
+        <Suspense fallback={<UserSavedAt stale={failed} />}>
           <UserRefreshControl stale={failed} onRefresh={refresh} />
         </Suspense>
       ) : (
-        <div className="refresh-control" aria-hidden="true" />
+        <UserSavedAt stale={failed} />
       )}
 
       <PlansSummary currentVideoPoint={user.membership__video_point} />
@@ -202,6 +203,16 @@ export default function Dashboard() {
  * The refresh control with when the user was last fetched: it alone reads that time, so a refresh
  * that brings the same user draws this line again, not the whole screen.
  */
+/** The saved copy's time, in the first frame; the Refresh button comes with its code. */
+function UserSavedAt({ stale }: { stale: boolean }) {
+  const fetchedAt = useUserStore((s) => s.fetchedAt)
+  return (
+    <div className="refresh-control">
+      <SavedCopyLabel savedAt={fetchedAt} stale={stale} />
+    </div>
+  )
+}
+
 function UserRefreshControl({
   stale,
   onRefresh,

@@ -6,7 +6,7 @@
  */
 import { lazy, Suspense, useDeferredValue } from 'react'
 import { Link, Redirect } from 'wouter'
-import { isLoggedIn } from '@/lib/session'
+import { useLoggedIn } from '@/lib/use-logged-in'
 import { useRules, useRulesStore } from '@/stores/rules-store'
 import type { Rules } from '@contract/rules'
 import { VideoFacade } from '../components/video-facade'
@@ -28,9 +28,10 @@ export default function Landing() {
   const playStoreUrl = useRulesStore((s) => s.playStoreUrl)
   // Above the fold (the static first paint's part) first; About, the app badge, partners and the
   // footer in a deferred render React slices after that (TBT). `false` while hydrating, so the
-  // build's prerendered markup holds only what is above the fold.
+  // rendered page's markup holds only what is above the fold.
   const belowFold = useDeferredValue(true, false)
-  if (isLoggedIn()) return <Redirect to="/dashboard" replace />
+  const loggedIn = useLoggedIn()
+  if (loggedIn) return <Redirect to="/dashboard" replace />
   return (
     <>
       <main className="page stack">

@@ -2,8 +2,7 @@
  * The plans of /deposit-fee (SPEC §2 'Deposit'), grouped by type: each type's note, its free
  * option ('Get Y per video for free') and each paid option ('Deposit rupees X and get Y per
  * video') with its Deposit button. Drawn by the screen (src/features/membership/routes/
- * deposit-fee.tsx) and, with the same markup, into the page the server sends for the route
- * (deposit-fee-shell.tsx), so the app's first render draws over it without moving anything.
+ * deposit-fee.tsx) from the saved plans in its first frame, then from the served ones.
  */
 import type { ReactNode } from 'react'
 import { t } from '@/i18n/i18n'

@@ -21,7 +21,6 @@ import { useOrderStatus } from '../lib/use-order-status'
 import { buildSlides, hasPayment, loadOrder, readParams, statusText } from '../lib/payment-order'
 import '../membership.css'
 import { msg, t } from '@/i18n/i18n'
-import { useFirstFrame } from '@/lib/first-frame'
 import { planTypeName, usePlansStore } from '@/stores/plans-store'
 
 export const SHARE_UNSUPPORTED = msg(
@@ -53,10 +52,8 @@ export default function MPayment() {
   const [order, setOrder] = useState<OrderStatus | null>(null)
   const [slides, setSlides] = useState<QrSlide[] | null>(null)
   const [active, setActive] = useState(0)
-  // A first frame drawn without the address's query (src/lib/first-frame.tsx) waits for the app.
-  const frame = useFirstFrame()
   const [error, setError] = useState<Failure | null>(() =>
-    hasPayment(params) || frame ? null : { text: t(MISSING_PAYMENT), next: null },
+    hasPayment(params) ? null : { text: t(MISSING_PAYMENT), next: null },
   )
   // Each "Try again" runs the loading effect once more.
   const [attempt, setAttempt] = useState(0)

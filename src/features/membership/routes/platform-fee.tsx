@@ -9,13 +9,10 @@ import { useUserStore } from '@/stores/user-store'
 import { formatRupees } from '@contract/rules'
 import { WithdrawalConditions } from '@/components/withdrawal-conditions'
 import { t } from '@/i18n/i18n'
-import { Skeleton } from '@/components/skeleton'
-import { useFirstFrame } from '@/lib/first-frame'
 
 export default function PlatformFee() {
   const rules = useRules()
   const paid = useUserStore((s) => s.user?.platform_fee_paid ?? false)
-  const frame = useFirstFrame()
   const fee = formatRupees(rules.platformFeeRupees)
   const href = `/m-payment?deposit=${rules.platformFeeRupees}&KeyFrom=Platform Fee`
   return (
@@ -30,10 +27,7 @@ export default function PlatformFee() {
           )}
         </p>
         <WithdrawalConditions rules={rules} title={t('Before you pay: how withdrawals work')} />
-        {frame ? (
-          // A first frame drawn without the user (src/lib/first-frame.tsx): paid or not, the app says.
-          <Skeleton height="3rem" radius="var(--radius-md)" />
-        ) : paid ? (
+        {paid ? (
           <p className="notice" role="status">
             {t('You have already paid the platform fee.')}
           </p>

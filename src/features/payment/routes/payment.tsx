@@ -6,8 +6,7 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { AppHeader } from '@/components/app-header'
 import { readApiError } from '@/lib/api-client'
-import { useRules, useRulesStore } from '@/stores/rules-store'
-import { useFirstFrame } from '@/lib/first-frame'
+import { usePaymentProvider, useRules } from '@/stores/rules-store'
 import { getCsrfToken } from '../api/get-csrf-token'
 import { createCardOrder, type CardOrderFields } from '../api/create-card-order'
 import { loadCardSdk, startCardCheckout } from '../lib/load-card-sdk'
@@ -47,9 +46,7 @@ function checkFields(fields: CardOrderFields): Partial<Record<keyof CardOrderFie
 
 export default function Payment() {
   useRules() // refreshes the served config, which says whether a card provider is configured
-  const frame = useFirstFrame()
-  const stored = useRulesStore((s) => s.paymentProvider)
-  const provider = frame?.paymentProvider ?? stored
+  const provider = usePaymentProvider()
   const [fields, setFields] = useState<CardOrderFields>(EMPTY)
   const [errors, setErrors] = useState<Partial<Record<keyof CardOrderFields, string>>>({})
   const [submitting, setSubmitting] = useState(false)

@@ -169,7 +169,7 @@ describe('Wallet', () => {
     getWallet.mockRejectedValue(new TypeError('Failed to fetch'))
     render(<Wallet />)
     await waitFor(() =>
-      expect(screen.getByTestId('refresh-control')).toHaveTextContent('Saved copy: 23 Nov'),
+      expect(screen.getByTestId('refresh-control')).toHaveTextContent('Saved at 23 Nov'),
     )
     expect(screen.queryByRole('alert')).toBeNull()
     expect(screen.getByTestId('wallet-balance')).toHaveTextContent('₹95 (9,500 coins)')

@@ -13,6 +13,7 @@ import { AppHeader } from '@/components/app-header'
 import { BalanceCard } from '@/components/balance-card'
 import { SkeletonCard, SkeletonList, SkeletonRegion } from '@/components/skeleton'
 import { msg, t } from '@/i18n/i18n'
+import { SavedCopyLabel } from '@/components/saved-copy-label'
 import { dismissOutboxItem, refreshOutboxStore } from '@/lib/outbox/outbox'
 import { useOutboxItems } from '@/lib/outbox/outbox-store'
 import { queuedWithdrawalRupees } from '@/lib/outbox/queued-withdrawals'
@@ -129,7 +130,14 @@ export default function Wallet() {
           </BalanceCard>
         ) : null}
         {wallet ? (
-          <Suspense fallback={<div className="refresh-control" aria-hidden="true" />}>
+          <Suspense
+            fallback={
+              // The saved copy's time in the first frame; the Refresh button comes with its code.
+              <div className="refresh-control">
+                <SavedCopyLabel savedAt={saved.fetchedAt} stale={error !== null} />
+              </div>
+            }
+          >
             <RefreshControl savedAt={saved.fetchedAt} stale={error !== null} onRefresh={load} />
           </Suspense>
         ) : null}

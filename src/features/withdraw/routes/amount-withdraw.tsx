@@ -27,8 +27,6 @@ import { addWithdraw } from '../api/add-withdraw'
 import { WITHDRAWAL_TOAST_ID, WITHDRAW_OK } from '../lib/withdrawal-requests'
 import '../withdraw.css'
 import { msg, t } from '@/i18n/i18n'
-import { Skeleton } from '@/components/skeleton'
-import { useFirstFrame } from '@/lib/first-frame'
 import { apiErrorText } from '@/lib/api-error-text'
 
 /** SPEC §8 texts. */
@@ -91,7 +89,6 @@ export default function AmountWithdraw() {
       ? Math.floor(points / rules.coinsPerRupee)
       : Math.max(0, Math.floor(Number(balanceParam ?? 0)) || 0)
   const knowsBalance = points !== undefined || balanceParam !== null
-  const frame = useFirstFrame()
   const referCount = Number(query.get('refercount') ?? 0) || 0
   // What withdrawals still waiting on this phone will take: not offered again.
   const queued = queuedWithdrawalRupees(outbox, rules.transferFeeRupees)
@@ -200,9 +197,6 @@ export default function AmountWithdraw() {
         </p>
       ) : null}
     </BalanceCard>
-  ) : frame ? (
-    // A first frame drawn without the user (src/lib/first-frame.tsx): the app draws the balance.
-    <Skeleton height="5rem" radius="var(--radius-lg)" />
   ) : (
     // Opened without ?balance= and no user yet: say so, not "Balance: ₹0".
     <p className="error-text" role="alert">

@@ -1,0 +1,216 @@
+/**
+ * Build step: the pages the server and the service worker answer a navigation with
+ * (contract/routes.ts `pageFile`), in English and, under hi/, in Hindi:
+ * - every route a guest may open, drawn by the one server-side render (src/entry-server.tsx
+ *   `render`, built here for Node and shipped under ssr/ for the server's per-request render):
+ *   index.html for the landing, `pages/<route>.html` for the others; the app hydrates them;
+ * - `shell/<route>.html` for every signed-in route: the app shell (a loading indicator shown only
+ *   after a second) with the route's stylesheets and code named, from which the app draws the
+ *   visitor's saved copy in its first frame (src/main.tsx);
+ * - app.html, the bare app shell, for a path with no route;
+ * and route-chunks.json (each route's own files). A render that throws fails the build.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { build, type Plugin } from 'vite'
+import type { OutputBundle } from 'rolldown'
+import react from '@vitejs/plugin-react'
+import { APP_ALIASES } from './aliases.ts'
+import { i18nCatalogs, readCatalog } from './i18n-catalogs.ts'
+import { routeChunks } from './route-chunks.ts'
+import { PAGE_TEXTS } from '../../src/i18n/page-texts.ts'
+import { ROUTES, pageFile } from '../../contract/routes.ts'
+import { DEFAULT_RULES } from '../../contract/rules.ts'
+import { fillPage, type PageConfig } from '../../contract/page-html.ts'
+import type * as PageRender from '../../contract/page-render.d.ts'
+
+/** The config the build's pages are drawn with; the server draws them again with its own. */
+const BUILD_CONFIG: PageConfig = { rules: DEFAULT_RULES, paymentProvider: 'manual-upi' }
+
+/**
+ * The loading indicator (the markup of src/components/page-spinner.tsx, as the page's one `<main>`
+ * with its label as the one `h1`), shown only when the app has not drawn the screen within a
+ * second (`.page-spinner-delayed`): a returning visitor goes from a blank page straight to the
+ * saved copy, with no spinner flashing first.
+ */
+const SPINNER_SHELL =
+  '<main><div class="page-spinner page-spinner-delayed" role="status" aria-live="polite"><span class="spinner" aria-hidden="true"></span><h1 class="page-spinner-heading">Loading…</h1></div></main>'
+
+/** `text` safe inside an HTML element or a double-quoted attribute. */
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+}
+
+/**
+ * Builds src/entry-server.tsx for Node (self-contained: React and the libraries inside, so the
+ * server imports it from dist/ssr/ with no bundler) into a temp directory, imports it, and returns
+ * it with its files for ssr/.
+ * @throws the server build's error.
+ */
+async function serverRender(
+  root: string,
+): Promise<{ module: typeof PageRender; files: Array<{ fileName: string; source: Uint8Array }> }> {
+  const cache = path.join(root, 'node_modules', '.cache')
+  fs.mkdirSync(cache, { recursive: true })
+  const outDir = fs.mkdtempSync(path.join(cache, 'entry-server-'))
+  process.once('exit', () => fs.rmSync(outDir, { recursive: true, force: true }))
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'silent',
+    resolve: { alias: APP_ALIASES },
+    plugins: [react(), i18nCatalogs(root)],
+    ssr: { noExternal: true },
+    build: {
+      ssr: path.join(root, 'src/entry-server.tsx'),
+      outDir,
+      emptyOutDir: true,
+      copyPublicDir: false,
+      target: 'node20',
+      rolldownOptions: { output: { entryFileNames: '[name].js' } },
+    },
+  })
+  const module = (await import(
+    pathToFileURL(path.join(outDir, 'entry-server.js')).href
+  )) as typeof PageRender
+  const files = fs
+    .readdirSync(outDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.m?js$/.test(entry.name))
+    .map((entry) => {
+      const file = path.join(entry.parentPath, entry.name)
+      return { fileName: path.relative(outDir, file), source: fs.readFileSync(file) }
+    })
+  return { module, files }
+}
+
+/** The Vite plugin. */
+export function pages(projectRoot: string): Plugin {
+  return {
+    name: 'pages',
+    apply: 'build',
+    enforce: 'post',
+    async generateBundle(_options, bundle) {
+      const index = bundle['index.html']
+      if (!index || index.type !== 'asset') return
+      // The app's code: fetched alongside the boot script at low priority, as module preloads,
+      // so Chromium compiles each file off the main thread as it arrives, not when src/boot.ts
+      // runs it (one file per task). A rendered page keeps them in a template until it is idle.
+      const files = new Set<string>()
+      const add = (fileName: string): void => {
+        const chunk = bundle[fileName]
+        if (!chunk || chunk.type !== 'chunk' || files.has(fileName) || chunk.isEntry) return
+        files.add(fileName)
+        chunk.imports.forEach(add)
+      }
+      const main = Object.values(bundle).find(
+        (c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/main.tsx'),
+      )
+      if (main) add(main.fileName)
+      const preloads = [...files].map(
+        (f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}">`,
+      )
+      const source = String(index.source)
+      const shell = /<div id="root">\s*<!-- page[\s\S]*<!-- \/page -->\s*<\/div>/
+      if (!shell.test(source)) this.error('index.html lacks the page markers in #root')
+      // One line, as contract/page-html.ts `fillPage` finds it.
+      const template = source.replace(shell, '<div id="root"></div>')
+      const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry)
+      const known = new Set([...files, ...(entry ? [entry.fileName] : [])])
+      const routes = routeChunks(bundle, known, ['/', '/home'])
+      this.emitFile({
+        type: 'asset',
+        fileName: 'route-chunks.json',
+        source: JSON.stringify(routes),
+      })
+      const render = await serverRender(projectRoot)
+      for (const file of render.files) {
+        this.emitFile({ type: 'asset', fileName: `ssr/${file.fileName}`, source: file.source })
+      }
+      const fontPreloads = devanagariFontPreloads(bundle)
+      if (fontPreloads.length !== 1) this.error('the Devanagari font file is not in the build')
+      const hindi = readCatalog(path.resolve(projectRoot, 'src/i18n/locales/hi.json'))
+      for (const locale of ['en', 'hi'] as const) {
+        const text = (english: string) => (locale === 'en' ? english : (hindi[english] ?? english))
+        const localized =
+          locale === 'en'
+            ? template
+            : template
+                .replace('<html lang="en">', `<html lang="${locale}">`)
+                .replace(
+                  /<title>[^<]*<\/title>/,
+                  `<title>${escapeHtml(text(PAGE_TEXTS.title))}</title>`,
+                )
+                .replace(
+                  /<meta name="description" content="[^"]*"/,
+                  `<meta name="description" content="${escapeHtml(text(PAGE_TEXTS.description))}"`,
+                )
+        const withHead = (links: string[]) =>
+          localized.replace('</head>', `  ${links.filter(Boolean).join('\n    ')}\n  </head>`)
+        const spinner = SPINNER_SHELL.replace('Loading…', escapeHtml(text(PAGE_TEXTS.loading)))
+        const appShell = (links: string[]) =>
+          withHead([...preloads, ...links]).replace(
+            '<div id="root"></div>',
+            `<div id="root" data-lang="${locale}">${spinner}</div>`,
+          )
+        const emit = (fileName: string, html: string) => {
+          if (fileName === 'index.html') index.source = html
+          else this.emitFile({ type: 'asset', fileName, source: html })
+        }
+        emit(pageFile('/no-route', locale), appShell([]))
+        const emitted = new Set<string>()
+        for (const route of ROUTES) {
+          const file = pageFile(route.path, locale)
+          if (emitted.has(file)) continue
+          emitted.add(file)
+          const own = routes[route.path] ?? []
+          const css = own
+            .filter((f) => f.endsWith('.css'))
+            .map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`)
+          if (route.access === 'auth') {
+            const code = own
+              .filter((f) => f.endsWith('.js'))
+              .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
+            emit(file, appShell([...css, ...code]))
+            continue
+          }
+          let page
+          try {
+            page = await render.module.render(route.path, locale, BUILD_CONFIG)
+          } catch (error) {
+            this.error(new Error(`the page of ${route.path} (${locale}) failed`, { cause: error }))
+          }
+          // A rendered page paints complete without JavaScript, so it fetches the app only once
+          // it is idle (src/boot.ts appends these links then): nothing competes with its first
+          // paint for a slow network (LCP). A Hindi page asks for the Devanagari font with its
+          // stylesheet, so its text is not drawn twice (CLS).
+          const head = [
+            ...css,
+            ...(locale === 'hi' ? fontPreloads : []),
+            page.head,
+            `<template id="app-preloads">${preloads.join('')}</template>`,
+          ]
+          emit(file, fillPage(withHead(head), page, locale, BUILD_CONFIG))
+        }
+      }
+    },
+  }
+}
+
+/**
+ * The `<link rel="preload">` tag of the Devanagari web font in `bundle` (at low priority), for a
+ * Hindi page that paints its text from HTML: asked for with the stylesheet, not once the first
+ * layout finds Devanagari text.
+ */
+export function devanagariFontPreloads(bundle: OutputBundle): string[] {
+  return Object.values(bundle)
+    .filter((file) => /noto-sans-devanagari-devanagari-400-normal.*\.woff2$/.test(file.fileName))
+    .map(
+      (file) =>
+        `<link rel="preload" as="font" type="font/woff2" crossorigin fetchpriority="low" href="/${file.fileName}">`,
+    )
+}
