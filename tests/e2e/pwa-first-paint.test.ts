@@ -1,10 +1,10 @@
 /**
- * The landing's first paint does not wait for JavaScript: index.html carries the landing as React
- * renders it at build time, and the app hydrates it: the same DOM nodes stay, nothing moves (no
- * layout shift), React reports no hydration mismatch; the prerendered account screens likewise; the
- * dashboard gets its data-free outline with the player's still in the page (outlines/dashboard.html),
- * every other route an outline of its own, a path with no route app.html's loading indicator (shown
- * once the app has taken more than a second), never the landing.
+ * One render path (src/entry-server.tsx): every route a guest may open is drawn by the server
+ * from the route table and hydrated by the app in both languages, with no hydration mismatch and
+ * no layout shift; its figures are the server's live rules. A signed-in screen starts from the
+ * app shell and draws the visitor's saved copy (IndexedDB) in its first frame, labelled with its
+ * time, offline or on a slow network, then the fresh one. A path with no route shows the app
+ * shell's loading indicator (after a second), never the landing.
  */
 import { describe, expect, it } from 'vitest'
 import type { BrowserContextOptions, Page, Route } from 'playwright-core'
@@ -12,11 +12,24 @@ import { productInChromiumForFile } from '../helpers/e2e-suite.ts'
 import { phoneContext, storeAccessToken } from '../helpers/browser.ts'
 import { createTestUser } from '../helpers/users.ts'
 import { runningClock } from '../helpers/clocks.ts'
-import { PAGE_TTL_MS } from '../../server/earning/outline-pages.ts'
+import { PAGE_TTL_MS } from '../../server/earning/rendered-pages.ts'
 import { updateRules } from '../../server/ops/live-rules.ts'
+import { ROUTES } from '../../contract/routes.ts'
 
 const clock = runningClock()
 const e2e = productInChromiumForFile({ clock: clock.now })
+
+/** The query a route's screen needs to show its content rather than its empty state. */
+const QUERIES: Record<string, string> = {
+  '/enter-email-otp': '?email=someone%40example.com',
+  '/update-password': '?email=someone%40example.com',
+  '/verify-otp-signup': '?email=someone%40example.com',
+  '/payment-success': '?order_id=ORD-E2E-1',
+  '/payment-fail': '?order_id=ORD-E2E-2',
+}
+
+/** Every route a guest may open: each is rendered, so each is hydrated. */
+const RENDERED = ROUTES.filter((route) => route.access !== 'auth').map((route) => route.path)
 
 /**
  * Resolves once the app has finished its start: its last step (the toaster, mounted after the first
@@ -102,34 +115,29 @@ function aboveTheFold(page: Page) {
   })
 }
 
-describe('first paint without JavaScript', () => {
-  it('paints the landing from HTML, and the app hydrates it without a layout shift', async () => {
-    const { page, problems, release } = await pageWithHeldApp()
-    await page.goto('/', { waitUntil: 'load' })
-    // No app code has run: what shows is index.html's own content.
-    await page.getByRole('heading', { name: 'Hello, welcome!' }).waitFor()
-    await page.getByText('Log in or create an account!').waitFor()
-    expect(await page.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe(
-      '/register',
-    )
-    expect(await page.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/loginn')
-    expect(await page.getByRole('heading', { name: 'About' }).count()).toBe(0)
-    const before = await aboveTheFold(page)
-    expect(Object.values(before).every((box) => box !== null)).toBe(true)
-    const staticHeading = await page.locator('h1').elementHandle()
-    const staticLink = await page.getByRole('link', { name: 'Register' }).elementHandle()
-
-    release()
-    await page.getByRole('heading', { name: 'About' }).waitFor() // React's landing is up
-    await appSettled(page)
-    expect(await aboveTheFold(page)).toEqual(before)
-    expect(await layoutShiftTotal(page)).toBeLessThanOrEqual(0.001)
-    // Hydrated: React took over the static nodes instead of drawing new ones.
-    expect(await staticHeading!.evaluate((el) => el.isConnected)).toBe(true)
-    expect(await staticLink!.evaluate((el) => el.isConnected)).toBe(true)
-    expect(problems).toEqual([])
-    await page.context().close()
-  })
+describe('one render path: every public page rendered and hydrated', () => {
+  it.each(RENDERED.flatMap((path) => (['en', 'hi'] as const).map((lang) => [path, lang] as const)))(
+    '%s (%s) hydrates without a mismatch, keeps its nodes and shifts nothing',
+    async (path, lang) => {
+      const { page, problems, release } = await pageWithHeldApp(
+        lang === 'hi' ? { locale: 'hi-IN' } : {},
+      )
+      await page.goto(path + (QUERIES[path] ?? ''), { waitUntil: 'load' })
+      // No app code has run: the page is the server's render, in the visitor's language.
+      const root = page.locator('#root[data-rendered]')
+      expect(await root.getAttribute('data-lang')).toBe(lang)
+      expect(await page.locator('html').getAttribute('lang')).toBe(lang)
+      const heading = await page.locator('#root h1').first().elementHandle()
+      expect(heading).not.toBeNull()
+      release()
+      await appSettled(page)
+      // Hydrated: React took over the server's nodes instead of drawing new ones.
+      expect(await heading!.evaluate((el) => el.isConnected)).toBe(true)
+      expect(problems).toEqual([])
+      expect(await layoutShiftTotal(page)).toBe(0)
+      await page.context().close()
+    },
+  )
 
   it('answers a tap on the static landing before the app has come: the app starts at once and plays the video', async () => {
     const { page, problems, release } = await pageWithHeldApp()
@@ -154,45 +162,7 @@ describe('first paint without JavaScript', () => {
     await page.context().close()
   })
 
-  it('paints the prerendered login screen from HTML, and the app hydrates it without a shift', async () => {
-    const { page, problems, release } = await pageWithHeldApp()
-    await page.goto('/loginn', { waitUntil: 'load' })
-    await page.locator('h1', { hasText: 'Log In' }).waitFor()
-    await page.locator('input[placeholder="Enter your email or phone number"]').waitFor()
-    // Nothing can be typed into the static copy before React knows of it: the page is inert.
-    expect(await page.locator('#root').getAttribute('inert')).toBe('')
-    const boxes = () =>
-      page.evaluate(() =>
-        [...document.querySelectorAll('#root h1, #root input, #root button')].map((el) => {
-          const r = el.getBoundingClientRect()
-          return [
-            el.tagName,
-            Math.round(r.x),
-            Math.round(r.y),
-            Math.round(r.width),
-            Math.round(r.height),
-          ]
-        }),
-      )
-    const before = await boxes()
-    const staticInput = await page
-      .locator('input[placeholder="Enter your password"]')
-      .elementHandle()
-    release()
-    // React has taken over once the page is no longer inert.
-    await page.waitForFunction(() => !document.getElementById('root')!.hasAttribute('inert'))
-    await appSettled(page)
-    expect(await boxes()).toEqual(before)
-    expect(await layoutShiftTotal(page)).toBeLessThanOrEqual(0.001)
-    // Hydrated: the static input is React's input now, and typing into it reaches the screen.
-    expect(await staticInput!.evaluate((el) => el.isConnected)).toBe(true)
-    await page.getByPlaceholder('Enter your password').fill('12')
-    expect(await staticInput!.evaluate((el) => (el as HTMLInputElement).value)).toBe('12')
-    expect(problems).toEqual([])
-    await page.context().close()
-  })
-
-  it("fetches the Devanagari font with a Hindi prerendered page's HTML, never with an English one", async () => {
+  it("fetches the Devanagari font with a Hindi rendered page's HTML, never with an English one", async () => {
     /** Each web font the page fetched, by file, with what asked for it ('link': a preload). */
     const fontRequests = (page: Page) =>
       page.evaluate(() =>
@@ -244,89 +214,43 @@ describe('first paint without JavaScript', () => {
     }
   })
 
-  it("paints a route's own screen before the app runs, never the landing, and the app draws the screen over it", async () => {
-    const { page, release } = await pageWithHeldApp()
-    await page.goto('/termsandcondition', { waitUntil: 'load' })
-    // The screen itself, drawn by the build without the visitor's data: its heading and its text.
-    const outline = page.locator('#root[data-outline] [data-testid="terms-coins"]')
-    await outline.waitFor()
-    expect(await page.getByRole('heading', { name: 'Terms & Conditions' }).count()).toBe(1)
-    expect(await page.getByText('Hello, welcome!').count()).toBe(0)
-    // React's root is not on the page until the app's code runs.
-    const reactRoot = () =>
-      page.evaluate(() =>
-        Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer')),
-      )
-    expect(await reactRoot()).toBe(false)
-    release()
-    await expect.poll(reactRoot).toBe(true)
-    await page.getByText('Continue Watching Videos').first().waitFor()
-    expect(await page.locator('#root [data-testid="terms-coins"]').count()).toBe(1)
-    await page.context().close()
-  })
-
-  it("draws an outline page's figures from the server's live rules, also for the service worker's copy, and states nothing it cannot know", async () => {
+  it("draws a rendered page's figures from the server's live rules, also for the service worker's copy, and hydrates them", async () => {
     const app = e2e.product.app
     const actor = { operatorId: null, actor: 'cli:e2e', ip: null }
     const base = { ...app.config.rules, ...app.config.risk }
     const before = app.config.rules.referralRewardReferrerCoins
-    await updateRules(
-      app.db,
-      app.dialect,
-      base,
-      actor,
-      { referralRewardReferrerCoins: 275 },
-      'e2e check',
-      clock.now(),
-    )
+    const change = (coins: number, why: string) =>
+      updateRules(
+        app.db,
+        app.engine,
+        base,
+        actor,
+        { referralRewardReferrerCoins: coins },
+        why,
+        clock.now(),
+      )
+    await change(275, 'e2e check')
     // As the live-rules refresh applies a stored version (server/ops/live-rules-plugin.ts).
     Object.assign(app.config.rules, { referralRewardReferrerCoins: 275 })
     try {
       // Past the reuse of a page drawn before the change.
       clock.advance(PAGE_TTL_MS)
-      const { page, release } = await pageWithHeldApp()
-      await page.goto('/how-to-earn', { waitUntil: 'load' })
-      const step = page.locator('#root[data-outline] [data-testid="step-refer"]')
-      await step.waitFor()
-      expect(await step.textContent()).toContain('275 coins')
-      // The file the service worker precaches is drawn the same way.
-      const file = await page.request.get('/outlines/how-to-earn.html')
+      const { page, problems, release } = await pageWithHeldApp()
+      await page.goto('/termsandcondition', { waitUntil: 'load' })
+      const coins = page.locator('#root[data-rendered] [data-testid="terms-referral"]')
+      expect(await coins.textContent()).toContain('275')
+      // The file the service worker precaches is drawn the same way, with the rules to hydrate.
+      const file = await page.request.get('/pages/termsandcondition.html')
       expect(file.headers()['content-type']).toMatch(/^text\/html/)
-      expect(await file.text()).toContain('275 coins')
+      const html = await file.text()
+      expect(html).toContain('"referralRewardReferrerCoins":275')
       release()
+      await appSettled(page)
+      expect(await page.locator('[data-testid="terms-referral"]').textContent()).toContain('275')
+      expect(problems).toEqual([])
       await page.context().close()
-
-      // A page's query is drawn in by the server too: the OTP screen's address.
-      const otp = await pageWithHeldApp()
-      await otp.page.goto('/enter-email-otp?email=early%40example.com', { waitUntil: 'load' })
-      await otp.page
-        .locator('#root[data-outline] .otp-address', { hasText: 'early@example.com' })
-        .waitFor()
-      await otp.page.context().close()
-
-      // Pages opened without what they state (an OTP screen without its address, the withdraw
-      // screen without a balance) draw placeholders there, not an error or a ₹0 range.
-      for (const [path, absent] of [
-        ['/enter-email-otp', 'does not say which email'],
-        ['/amount-withdraw', 'Nothing to take yet'],
-        ['/m-payment', 'There is no payment to make here'],
-      ] as const) {
-        const held = await pageWithHeldApp()
-        await held.page.goto(path, { waitUntil: 'load' })
-        await held.page.locator('#root[data-outline] main').waitFor()
-        expect(await held.page.locator('#root').textContent()).not.toContain(absent)
-        await held.page.context().close()
-      }
     } finally {
-      await updateRules(
-        app.db,
-        app.dialect,
-        base,
-        actor,
-        { referralRewardReferrerCoins: before },
-        'e2e check done',
-        clock.now(),
-      )
+      await change(before, 'e2e check done')
       Object.assign(app.config.rules, { referralRewardReferrerCoins: before })
       clock.advance(PAGE_TTL_MS)
     }
@@ -352,173 +276,128 @@ describe('first paint without JavaScript', () => {
     await page.context().close()
   })
 
-  it("sends a logged-in screen's data requests and fetches its code before the app code arrives, each only once", async () => {
-    const user = await createTestUser(e2e.product.app, { firstName: 'Early Bird' })
-    const { page, release } = await pageWithHeldApp()
+  it('never serves the server-side render (ssr/), nor precaches it', async () => {
+    const base = e2e.product.baseUrl
+    expect((await fetch(`${base}/ssr/entry-server.js`)).status).toBe(404)
+    const worker = await (await fetch(`${base}/sw.js`)).text()
+    expect(worker).toContain('pages/termsandcondition.html')
+    expect(worker).toContain('shell/dashboard.html')
+    expect(worker).not.toMatch(/ssr\//)
+  })
+})
+
+/**
+ * Records, in the page, what the app's first frame over the app shell holds: the first time the
+ * loading indicator is gone from #root, the greeting, the balance and the saved copy's label.
+ */
+function recordFirstFrame(): void {
+  const record = () => {
+    const root = document.getElementById('root')
+    if (!root || root.querySelector('.page-spinner') || !root.firstElementChild) return false
+    const text = (selector: string) => root.querySelector(selector)?.textContent ?? null
+    ;(window as unknown as { firstFrame: unknown }).firstFrame = {
+      heading: text('h1'),
+      balance: text('[data-testid="coin-balance"]'),
+      label: text('[data-testid="saved-copy-label"]'),
+    }
+    return true
+  }
+  document.addEventListener('DOMContentLoaded', () => {
+    const observer = new MutationObserver(() => {
+      if (record()) observer.disconnect()
+    })
+    const root = document.getElementById('root')
+    if (root) observer.observe(root, { childList: true, subtree: true }) // not on robots.txt
+  })
+}
+
+/** What recordFirstFrame kept. */
+function firstFrame(page: Page) {
+  return page
+    .waitForFunction(() => (window as unknown as { firstFrame?: unknown }).firstFrame)
+    .then(
+      (handle) =>
+        handle.jsonValue() as Promise<{
+          heading: string | null
+          balance: string | null
+          label: string | null
+        }>,
+    )
+}
+
+describe("a signed-in screen's first frame is the visitor's saved copy", () => {
+  it('offline, shows the saved copy with its time in the first frame, in English and Hindi', async () => {
+    const user = await createTestUser(e2e.product.app, { firstName: 'Saved Copy' })
+    const context = await phoneContext(e2e.browser, e2e.product.baseUrl)
+    await context.addInitScript(recordFirstFrame)
+    const page = await context.newPage()
+    const problems: string[] = []
+    page.on('pageerror', (error) => problems.push(error.message))
     await page.goto('/robots.txt')
     await storeAccessToken(page, user.token)
-    const gets: string[] = []
-    page.on('request', (request) => {
-      const url = new URL(request.url())
-      if (url.pathname.startsWith('/api/v1/')) gets.push(url.pathname + url.search)
+    // The first visit: the screen fetches the user and keeps it; the service worker installs.
+    await page.goto('/dashboard')
+    await page.getByRole('heading', { name: 'Hello, Saved Copy' }).waitFor()
+    await page.getByTestId('saved-copy-label').getByText('Updated just now').waitFor()
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+      timeout: 30_000,
     })
-    const scripts: string[] = []
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
-    })
-    const images: string[] = []
-    page.on('request', (request) => {
-      if (request.resourceType() === 'image') images.push(new URL(request.url()).pathname)
-    })
-    const response = await page.goto('/dashboard', { waitUntil: 'load' })
-    // The page is the screen's outline with the player's still inside it (a data: URL), painted
-    // before any of the app's code has run. Neither a Link header nor the page's head asks for
-    // code: the app's files and the dashboard's own are fetched once that first frame is on screen,
-    // so they never share the network with it (LCP).
-    expect(response?.headers().link).toBeUndefined()
-    const html = (await response!.text()).replace(
-      /<template id="app-preloads">.*?<\/template>/s,
-      '',
-    )
-    expect(html).not.toMatch(/rel="(module)?preload"/)
-    await expect
-      .poll(() => scripts.some((p) => /^\/assets\/dashboard-[\w-]+\.js$/.test(p)))
-      .toBe(true)
-    // React's file and the dashboard's own were asked for after the first frame was presented.
-    const codeTimes = () =>
-      page.evaluate(() => ({
-        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
-        starts: performance
-          .getEntriesByType('resource')
-          .filter((entry) => /\/assets\/(react|dashboard)-[\w-]+\.js$/.test(entry.name))
-          .map((entry) => entry.startTime),
-      }))
-    await expect.poll(async () => (await codeTimes()).starts.length).toBe(2)
-    const { paint, starts } = await codeTimes()
-    expect(paint).toBeLessThan(Infinity)
-    for (const start of starts) expect(start).toBeGreaterThan(paint)
-    const still = page.locator('#root[data-outline] main[aria-busy="true"] img.player-still')
-    expect(await still.getAttribute('src')).toMatch(/^data:image\/webp;base64,/)
-    expect(await still.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(640)
-    // In the player's place on a 360×800 screen: full width of the card, within the first screen.
-    const box = await still.boundingBox()
-    expect(box!.width).toBeGreaterThan(280)
-    expect(box!.y + box!.height).toBeLessThan(800)
-    // The file itself, for the app's player, is fetched too (at low priority).
-    await expect.poll(() => images).toContain('/player/poster.webp')
-    // The app's code is held back, yet the screen's GETs are on their way.
-    await expect
-      .poll(() => gets.slice().sort())
-      .toEqual([
-        '/api/v1/config/',
-        '/api/v1/dashboard/?link=',
-        '/api/v1/get-membership/',
-        '/api/v1/get-user/',
-      ])
-    release()
-    await page.getByRole('heading', { name: 'Hello, Early Bird' }).waitFor()
-    await page.getByText('Membership plans').waitFor()
-    await page.waitForLoadState('networkidle')
-    // The app drew over the outline, and its first render already shows the player's still (in
-    // the placeholder or the player).
-    expect(await page.locator('main[aria-busy="true"]').count()).toBe(0)
-    expect(
-      await page.locator('img.player-still, video[poster="/player/poster.webp"]').count(),
-    ).toBe(1)
-    expect(await page.locator('img.player-still, video').getAttribute('src')).not.toMatch(/^data:/)
-    // The app used those answers: the user, plans and videos were not asked for a second time.
-    expect(gets.filter((g) => g === '/api/v1/get-user/')).toHaveLength(1)
-    expect(gets.filter((g) => g === '/api/v1/get-membership/')).toHaveLength(1)
-    expect(gets.filter((g) => g === '/api/v1/dashboard/?link=')).toHaveLength(1)
-    await page.context().close()
+    const savedBalance = await page.getByTestId('coin-balance').textContent()
+
+    // Offline: the app shell from the worker, and the saved copy in the first frame.
+    await context.setOffline(true)
+    await page.reload()
+    const offline = await firstFrame(page)
+    expect(offline.heading).toBe('Hello, Saved Copy')
+    expect(offline.balance).toBe(savedBalance)
+    expect(offline.label).toMatch(/^Saved at \d{1,2}:\d{2} (am|pm)$/)
+    // In Hindi too, labelled in Hindi.
+    await page.evaluate(() => localStorage.setItem('lang', 'hi'))
+    await page.reload()
+    expect((await firstFrame(page)).label).toMatch(/^\d{1,2}:\d{2} (सुबह|शाम) पर सेव की गई कॉपी$/)
+    await page.evaluate(() => localStorage.setItem('lang', 'en'))
+    await context.setOffline(false)
+
+    expect(problems.join('\n')).toBe('')
+    await context.close()
   })
 
-  it("draws /deposit-fee's plans into its page from the server's plans, in the visitor's language, and the app takes it over without moving anything", async () => {
-    // A plan an operator has just added: the page shows it, so it is read per request, not built.
-    const { id } = await e2e.product.app.db
-      .insertInto('membership_plans')
-      .values({
-        membership_type: 'Platinum',
-        video_point: 444,
-        deposit_point: '7777',
-        withdrawl_days: 1,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    try {
-      // Past the reuse of a page drawn before the plan was added.
-      clock.advance(PAGE_TTL_MS)
-      const user = await createTestUser(e2e.product.app, { firstName: 'Plan Reader' })
-      for (const [locale, text, button] of [
-        ['en-IN', 'Deposit rupees 7,777 and get 444 coins (₹4.44) per video', 'Deposit'],
-        ['hi-IN', '₹7,777 जमा करें और हर वीडियो पर 444 कॉइन (₹4.44) पाएँ', 'जमा करें'],
-      ] as const) {
-        const { page, problems, release } = await pageWithHeldApp({ locale })
-        await page.goto('/robots.txt')
-        await storeAccessToken(page, user.token)
-        const response = await page.goto('/deposit-fee', { waitUntil: 'load' })
-        expect(response?.headers()['content-type']).toMatch(/^text\/html/)
-        // Nothing of the dashboard's: the player's still is that page's preload, not this one's.
-        expect(await response!.text()).not.toContain('/player/poster.webp')
-        // Before any of the app's code has run: the plans are on screen, the page waits for it.
-        const plan = page.locator('#root[data-outline] p.plan-text', { hasText: text })
-        await plan.waitFor()
-        expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale.slice(0, 2))
-        expect(await page.locator('#root[data-outline] p.plan-text').count()).toBeGreaterThan(2)
-        // Where it lies on the page (not in the viewport: a tap scrolls it into view).
-        const pageBox = (text: string) =>
-          page.locator('p.plan-text', { hasText: text }).evaluate((p) => {
-            const box = p.getBoundingClientRect()
-            return { x: box.x + scrollX, y: box.y + scrollY, width: box.width, height: box.height }
-          })
-        const before = await pageBox(text)
-        expect(before.width).toBeGreaterThan(100)
-        // A tap on the plan's Deposit button now (a key press in Hindi) is held for the app.
-        const early = page
-          .locator('#root[data-outline] .plan-row', { hasText: text })
-          .getByRole('button')
-        if (locale === 'en-IN') await early.click()
-        else {
-          await early.focus()
-          await page.keyboard.press('Enter')
-        }
-        expect(await page.getByRole('dialog').count()).toBe(0)
-        release()
-        // The app drew the same plans over them (the conditions it adds come below them).
-        await page
-          .locator('#root:not([inert]) main:not([aria-busy]) p.plan-text', { hasText: text })
-          .waitFor()
-        await page.locator('main').getByTestId('withdrawal-conditions').waitFor()
-        expect(await pageBox(text)).toEqual(before)
-        expect(await layoutShiftTotal(page)).toBe(0)
-        expect(problems).toEqual([])
-        // And the tap is answered by the app's own button: the Confirm Payment popup for that
-        // plan, closed by Escape with the focus back on that button.
-        const dialog = page.getByRole('dialog')
-        await dialog.waitFor()
-        expect(await dialog.textContent()).toContain('7,777')
-        await page.keyboard.press('Escape')
-        await dialog.waitFor({ state: 'detached' })
-        const deposit = page
-          .locator('.plan-row', { hasText: text })
-          .getByRole('button', { name: button })
-        if (locale === 'hi-IN')
-          expect(await deposit.evaluate((b) => b === document.activeElement)).toBe(true)
-        await deposit.click()
-        await dialog.waitFor()
-        await page.context().close()
-      }
-    } finally {
-      await e2e.product.app.db.deleteFrom('membership_plans').where('id', '=', id).execute()
-    }
-  })
-
-  it("never serves the server's own build of the screens (ssr/), nor precaches it", async () => {
-    const base = e2e.product.baseUrl
-    const entry = await fetch(`${base}/ssr/prerender.js`)
-    expect(entry.status).toBe(404)
-    const worker = await (await fetch(`${base}/sw.js`)).text()
-    expect(worker).toContain('outlines/deposit-fee.html')
-    expect(worker).not.toMatch(/ssr\//)
+  it('on a slow network, shows the saved copy with its time in the first frame, then the fresh one', async () => {
+    const user = await createTestUser(e2e.product.app, { firstName: 'Saved Copy' })
+    // No service worker: the API answer goes to the network, where it is held.
+    const context = await phoneContext(e2e.browser, e2e.product.baseUrl, {
+      serviceWorkers: 'block',
+    })
+    await context.addInitScript(recordFirstFrame)
+    const page = await context.newPage()
+    const problems: string[] = []
+    page.on('pageerror', (error) => problems.push(error.message))
+    await page.goto('/robots.txt')
+    await storeAccessToken(page, user.token)
+    await page.goto('/dashboard')
+    await page.getByRole('heading', { name: 'Hello, Saved Copy' }).waitFor()
+    await page.getByTestId('saved-copy-label').getByText('Updated just now').waitFor()
+    await page.goto('/robots.txt')
+    // The name changed on the server since; the user's answer is held until the first frame.
+    await e2e.product.app.db
+      .updateTable('users')
+      .set({ first_name: 'Fresh Copy' })
+      .where('id', '=', user.id)
+      .execute()
+    let answer: () => void = () => undefined
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    await page.route(/\/api\/v1\/get-user\/?$/, async (route: Route) => {
+      await answered
+      await route.continue()
+    })
+    await page.goto('/dashboard')
+    const slow = await firstFrame(page)
+    expect(slow.heading).toBe('Hello, Saved Copy')
+    expect(slow.label).toMatch(/^Saved at \d{1,2}:\d{2} (am|pm)$/)
+    answer()
+    await page.getByRole('heading', { name: 'Hello, Fresh Copy' }).waitFor()
+    await page.getByTestId('saved-copy-label').getByText('Updated just now').waitFor()
+    expect(problems.join('\n')).toBe('')
+    await context.close()
   })
 })

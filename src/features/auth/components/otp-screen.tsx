@@ -12,7 +12,6 @@ import { SubmitButton } from './submit-button'
 import { formatCountdown, useCountdown } from './use-countdown'
 import { msg, t } from '@/i18n/i18n'
 import { T } from '@/i18n/trans'
-import { Skeleton } from '@/components/skeleton'
 import { useHydrated } from '@/lib/use-hydrated'
 
 /** Shown when the screen was opened without the address the code went to. */
@@ -70,21 +69,24 @@ export function OtpScreen({ email, initialSeconds, onVerify, onResend, onBack }:
       <main className="page stack">
         <AuthLogo />
         <h1 className="center">{t('OTP Verification')}</h1>
-        {email ? (
-          <p className="center muted">
-            <T
-              id="Code has been sent to <0>{email}</0>"
-              values={{ email }}
-              components={{ 0: <strong className="otp-address" /> }}
-            />
-          </p>
-        ) : !hydrated ? (
-          // The rendered page knows no query (src/entry-server.tsx): the address comes after.
-          <Skeleton width="80%" />
-        ) : (
+        {hydrated && !email ? (
           // Opened without ?email=: say so instead of "Code has been sent to ".
           <p className="center error-text" role="alert" data-testid="otp-no-email">
             {t(NO_EMAIL)}
+          </p>
+        ) : (
+          <p className="center muted otp-sent">
+            {hydrated ? (
+              <T
+                id="Code has been sent to <0>{email}</0>"
+                values={{ email }}
+                components={{ 0: <strong className="otp-address" /> }}
+              />
+            ) : (
+              // The rendered page knows no query (src/entry-server.tsx): the address comes once
+              // the app has taken the page over, on the line kept for it.
+              '\u00a0'
+            )}
           </p>
         )}
         <form className="stack" onSubmit={submit} noValidate>

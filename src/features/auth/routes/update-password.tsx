@@ -16,9 +16,11 @@ import { AuthLogo } from '../components/auth-logo'
 import { PinField } from '../components/pin-field'
 import { SubmitButton } from '../components/submit-button'
 import { t } from '@/i18n/i18n'
+import { useHydrated } from '@/lib/use-hydrated'
 
 export default function UpdatePassword() {
   const [, navigate] = useLocation()
+  const hydrated = useHydrated()
   const params = new URLSearchParams(useSearch())
   const email = params.get('email') ?? ''
   const unlockToken = params.get('unlock')
@@ -70,7 +72,9 @@ export default function UpdatePassword() {
       <main className="page stack">
         <AuthLogo />
         <h1 className="center">{t('Create New Password')}</h1>
-        {email ? <p className="center muted">{t('For {email}', { email })}</p> : null}
+        {/* The rendered page knows no query (src/entry-server.tsx): the address comes once the
+            app has taken the page over, on the line kept for it. */}
+        <p className="center muted">{hydrated && email ? t('For {email}', { email }) : '\u00a0'}</p>
         <form className="stack" onSubmit={submit} noValidate>
           <PinField
             label={t('New password (4-digit PIN)')}
