@@ -92,29 +92,6 @@ async function layoutShiftTotal(page: Page): Promise<number> {
   return shifts.reduce((sum, value) => sum + value, 0)
 }
 
-/** Boxes of the landing's above-the-fold elements, by a name. */
-function aboveTheFold(page: Page) {
-  return page.evaluate(() => {
-    const pick = {
-      heading: document.querySelector('h1'),
-      text: document.querySelector('.landing-hero p'),
-      register: document.querySelector('a[href="/register"]'),
-      login: document.querySelector('a[href="/loginn"]'),
-      getStarted: document.querySelector('.get-started img'),
-      video: document.querySelector('.video-facade'),
-    }
-    return Object.fromEntries(
-      Object.entries(pick).map(([name, el]) => {
-        const r = el?.getBoundingClientRect()
-        return [
-          name,
-          r ? [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)] : null,
-        ]
-      }),
-    )
-  })
-}
-
 describe('one render path: every public page rendered and hydrated', () => {
   it.each(RENDERED.flatMap((path) => (['en', 'hi'] as const).map((lang) => [path, lang] as const)))(
     '%s (%s) hydrates without a mismatch, keeps its nodes and shifts nothing',
@@ -222,7 +199,7 @@ describe('one render path: every public page rendered and hydrated', () => {
     const change = (coins: number, why: string) =>
       updateRules(
         app.db,
-        app.engine,
+        app.dialect,
         base,
         actor,
         { referralRewardReferrerCoins: coins },
