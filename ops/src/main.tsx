@@ -2,8 +2,8 @@
 // bundle or service-worker precache.
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { App } from './app.tsx'
-import './ops.css'
+import { App } from './app/app.tsx'
+import './app/ops.css'
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

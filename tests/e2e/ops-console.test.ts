@@ -1,10 +1,13 @@
 /**
  * The operators' console end to end in real headless Chromium: an operator enrolled with `npm run
- * ops -- create-admin` logs in at /ops/ with the password and a TOTP code, replaces the printed
- * one-time password, confirms an order whose UTR the user entered, pays a withdrawal with its
- * payout UTR, and finds both in the audit trail, switches a withdrawal condition off in the rules
- * and sees the user's help page follow. Every action that moves money or rules waits for its
- * confirmation (who, how much, before → after): Cancel sends nothing. Saves
+ * ops -- create-admin` logs in at /ops/ with the password and a TOTP code (a second login with
+ * the same code is told the code was used), replaces the printed one-time password, selects an
+ * order (named by its plan) and confirms it with the UTR the user entered, pays a withdrawal with
+ * its payout UTR, finds a user by the start of an email and reads the ledger in rupees and coins,
+ * finds both actions in the audit trail, switches a withdrawal condition off in the rules and sees
+ * the user's help page follow. Every action that moves money or rules waits for its confirmation
+ * (who, how much, before → after): Cancel sends nothing; what is sent carries an Idempotency-Key.
+ * Saves
  * tests/screenshots/ops-*.png and console-*-after.png (into docs/screenshots/redesign/ with
  * DOC_SCREENSHOTS=1, the pictures the docs show).
  */
@@ -26,6 +29,8 @@ const e2e = productInChromiumForFile({ rules: { ...DEFAULT_RULES, withdrawMinRef
 let page: Page
 /** Every request the console page made that changes something (POST or PUT to the ops API). */
 const changes: string[] = []
+/** The Idempotency-Key each of those requests carried, by request (`POST /orders/X/confirm`). */
+const keys = new Map<string, string | undefined>()
 
 /** The changing requests so far whose path ends with `suffix` (`POST /orders/X/confirm`). */
 const changesTo = (suffix: string) => changes.filter((c) => c.endsWith(suffix))
@@ -65,6 +70,10 @@ describe('operators console in Chromium', () => {
   let orderId: string
   let withdrawalId: number
   let earner: TestUser
+  let planBuyer: TestUser
+  let planName: string
+  let planOrderId: string
+  let firstCode: string
   const utr = '612345678901'
 
   beforeAll(async () => {
@@ -91,6 +100,23 @@ describe('operators console in Chromium', () => {
     orderId = order.data.order_id as string
     await call('POST', `/api/v1/orders/${orderId}/utr/`, payer.token, { utr })
 
+    planBuyer = await createTestUser(e2e.product.app, { firstName: 'Meena Iyer' })
+    const plan = await e2e.product.app.db
+      .selectFrom('membership_plans')
+      .select(['id', 'membership_type', 'deposit_point'])
+      .where('deposit_point', '!=', 'FREE')
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+    planName = plan.membership_type
+    const planOrder = await call(
+      'POST',
+      '/api/v1/create-order/',
+      planBuyer.token,
+      { amount: Number(plan.deposit_point), membership_plan_id: plan.id },
+      `plan-${planBuyer.id}`,
+    )
+    planOrderId = planOrder.data.order_id as string
+
     earner = await createTestUser(e2e.product.app, {
       platformFeePaid: true,
       views: 30,
@@ -113,8 +139,11 @@ describe('operators console in Chromium', () => {
     page = await context.newPage()
     page.on('request', (request) => {
       const url = new URL(request.url())
-      if (['POST', 'PUT'].includes(request.method()) && url.pathname.startsWith('/api/v1/ops/'))
-        changes.push(`${request.method()} ${url.pathname.slice('/api/v1/ops'.length)}`)
+      if (['POST', 'PUT'].includes(request.method()) && url.pathname.startsWith('/api/v1/ops/')) {
+        const change = `${request.method()} ${url.pathname.slice('/api/v1/ops'.length)}`
+        changes.push(change)
+        keys.set(change, request.headers()['idempotency-key'])
+      }
     })
   })
 
@@ -128,7 +157,8 @@ describe('operators console in Chromium', () => {
       .getByRole('alert')
       .filter({ hasText: 'Wrong email, password or authenticator code.' })
       .waitFor()
-    await page.getByLabel('Authenticator code').fill(await generate({ secret }))
+    firstCode = await generate({ secret })
+    await page.getByLabel('Authenticator code').fill(firstCode)
     await page.getByRole('button', { name: 'Log in' }).click()
     // The printed password is for this first login only.
     await page.getByRole('heading', { name: 'Set your password' }).waitFor()
@@ -140,6 +170,23 @@ describe('operators console in Chromium', () => {
     await expect(page.getByText(`${email} (operator)`).isVisible()).resolves.toBe(true)
   })
 
+  it('tells a second login with the same authenticator code that the code was used', async () => {
+    const other = await e2e.browser.newPage({ baseURL: e2e.product.baseUrl })
+    await other.goto('/ops/')
+    await other.getByLabel('Email').fill(email)
+    await other.getByLabel('Password').fill('a long enough new password')
+    await other.getByLabel('Authenticator code').fill(firstCode)
+    await other.getByRole('button', { name: 'Log in' }).click()
+    await other
+      .getByRole('alert')
+      .filter({ hasText: 'This authenticator code was already used to log in.' })
+      .waitFor()
+    await expect(
+      other.getByText('Wrong email, password or authenticator code.').count(),
+    ).resolves.toBe(0)
+    await other.close()
+  })
+
   it('shows the queues with header rows, the user, formatted amounts and relative times', async () => {
     const order = page.locator(`tr[data-order="${orderId}"]`)
     await order.waitFor()
@@ -148,10 +195,35 @@ describe('operators console in Chromium', () => {
     await expect(order.getByText('Ravi Kumar').isVisible()).resolves.toBe(true)
     await expect(order.getByRole('cell', { name: '₹99', exact: true }).count()).resolves.toBe(1)
     await expect(order.getByText('Pending', { exact: true }).isVisible()).resolves.toBe(true)
+    // The date and time, the relative time beside it.
     const created = order.locator('time')
     await expect(created.getAttribute('datetime')).resolves.toMatch(/^\d{4}-\d\d-\d\dT/)
-    await expect(created.getAttribute('title')).resolves.toMatch(/2\d{3}/)
-    await expect(created.textContent()).resolves.toMatch(/^(just now|\d+ (min|h|d) ago)$/)
+    await expect(created.textContent()).resolves.toMatch(
+      /^\d{1,2} \w{3} 2\d{3}, \d{1,2}:\d\d [ap]m$/,
+    )
+    await expect(order.locator('.when .muted').textContent()).resolves.toMatch(
+      /^(just now|\d+ (min|h|d) ago)$/,
+    )
+    // A plan's order says which plan, by name; no row carries inputs or buttons of its own.
+    const planRow = page.locator(`tr[data-order="${planOrderId}"]`)
+    await expect(
+      planRow.getByRole('cell', { name: `${planName} plan`, exact: true }).count(),
+    ).resolves.toBe(1)
+    await expect(page.locator('table.queue tbody input').count()).resolves.toBe(0)
+    await expect(page.locator('table.queue tbody button').count()).resolves.toBe(
+      await page.locator('table.queue tbody tr').count(),
+    )
+    await planRow.getByRole('button', { name: `Order ${planOrderId}` }).click()
+    const detail = page.getByRole('complementary', { name: `Order ${planOrderId}` })
+    await detail.getByText(`${planName} plan`).first().waitFor()
+    // Reject waits for a reason, and says so.
+    const reject = detail.getByRole('button', { name: 'Reject order' })
+    await expect(reject.isDisabled()).resolves.toBe(true)
+    await expect(
+      reject
+        .getAttribute('aria-describedby')
+        .then((id) => page.locator(`[id="${id}"]`).textContent()),
+    ).resolves.toContain('Give a reason')
     await page.screenshot({ path: path.join(REDESIGN, 'console-orders-after.png') })
     await expect(axeScan(page), 'orders').resolves.toEqual([])
 
@@ -173,9 +245,11 @@ describe('operators console in Chromium', () => {
     const row = page.locator(`tr[data-order="${orderId}"]`)
     await row.waitFor()
     await expect(row.getByText(utr, { exact: true }).isVisible()).resolves.toBe(true)
-    await expect(row.getByLabel(`UTR for ${orderId}`).inputValue()).resolves.toBe(utr)
+    await row.getByRole('button', { name: `Order ${orderId}` }).click()
+    const detail = page.getByRole('complementary', { name: `Order ${orderId}` })
+    await expect(detail.getByLabel('UTR from the bank statement').inputValue()).resolves.toBe(utr)
     await page.screenshot({ path: path.join(SHOTS, 'ops-orders.png') })
-    const confirm = row.getByRole('button', { name: 'Confirm', exact: true })
+    const confirm = detail.getByRole('button', { name: 'Confirm payment' })
     await confirm.click()
     let dialog = await confirmation()
     await expect(dialog.textContent()).resolves.toContain('Ravi Kumar')
@@ -183,7 +257,9 @@ describe('operators console in Chromium', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await dialog.waitFor({ state: 'detached' })
     // Focus goes back to the button that opened it.
-    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Confirm')
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(
+      'Confirm payment',
+    )
     expect(changesTo(`/orders/${orderId}/confirm`)).toEqual([])
 
     await confirm.click()
@@ -194,6 +270,7 @@ describe('operators console in Chromium', () => {
       .filter({ hasText: `Order ${orderId} confirmed.` })
       .waitFor()
     expect(changesTo(`/orders/${orderId}/confirm`)).toEqual([`POST /orders/${orderId}/confirm`])
+    expect(keys.get(`POST /orders/${orderId}/confirm`)).toMatch(/^[0-9a-f-]{36}$/)
     await expect(page.locator(`tr[data-order="${orderId}"]`).count()).resolves.toBe(0)
     const stored = await e2e.product.app.db
       .selectFrom('orders')
@@ -207,8 +284,10 @@ describe('operators console in Chromium', () => {
     await page.getByRole('button', { name: 'Withdrawals' }).click()
     const row = page.locator(`tr[data-withdrawal="${withdrawalId}"]`)
     await row.waitFor()
-    await row.getByLabel(`Payout UTR for withdrawal ${withdrawalId}`).fill('712345678901')
-    await row.getByRole('button', { name: 'Pay' }).click()
+    await row.getByRole('button', { name: `Withdrawal #${withdrawalId}` }).click()
+    const detail = page.getByRole('complementary', { name: `Withdrawal #${withdrawalId}` })
+    await detail.getByLabel('Payout UTR').fill('712345678901')
+    await detail.getByRole('button', { name: 'Mark paid' }).click()
     const dialog = await confirmation()
     await expect(dialog.textContent()).resolves.toContain('₹1,000 to earner@okaxis')
     await expect(dialog.textContent()).resolves.toContain('requested → paid')
@@ -231,7 +310,7 @@ describe('operators console in Chromium', () => {
     await page.getByLabel('Status').selectOption('paid')
     const row = page.locator(`tr[data-withdrawal="${withdrawalId}"]`)
     await row.getByRole('button', { name: `Withdrawal #${withdrawalId}` }).click()
-    const panel = page.getByRole('dialog', { name: `Withdrawal #${withdrawalId}` })
+    const panel = page.getByRole('complementary', { name: `Withdrawal #${withdrawalId}` })
     await panel.waitFor()
     const audit = panel.getByRole('table', { name: 'Audit trail' })
     await audit.getByRole('cell', { name: 'withdrawal.pay', exact: true }).waitFor()
@@ -240,17 +319,32 @@ describe('operators console in Chromium', () => {
       await expect(panel.getByText(field).first().isVisible(), field).resolves.toBe(true)
     await page.screenshot({ path: path.join(REDESIGN, 'console-detail-after.png') })
     await expect(axeScan(page), 'detail').resolves.toEqual([])
-    await panel.getByRole('button', { name: 'Close' }).click()
-    await panel.waitFor({ state: 'detached' })
-    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(
-      `#${withdrawalId}`,
-    )
+    // A paid withdrawal has nothing left to do: no actions beside it.
+    await expect(panel.getByRole('button').count()).resolves.toBe(0)
   })
 
-  it('shows a user with labelled tables, kinds in words and coins grouped', async () => {
+  it('finds a user by the start of an email, and shows a plan by its name', async () => {
     await page.getByRole('button', { name: 'Users' }).click()
-    await page.getByLabel('Email, phone or referral code').fill(earner.email)
+    // The start every test user's email shares: each is listed, with how it matched.
+    const shared = earner.email.slice(0, `user${process.pid}`.length)
+    await page.getByLabel('Email, phone, name or UPI ID (the start is enough)').fill(shared)
     await page.getByRole('button', { name: 'Find' }).click()
+    const matches = page.getByRole('table', { name: 'Matching users' })
+    for (const user of [earner, planBuyer])
+      await matches.locator(`tr[data-user="${user.id}"]`).waitFor()
+    await matches.getByRole('button', { name: `Meena Iyer, ${planBuyer.email}` }).click()
+    const orders = page.getByRole('table', { name: 'Orders' })
+    await orders.getByRole('cell', { name: `${planName} plan`, exact: true }).waitFor()
+    // The first letters of one email open that user at once.
+    await page
+      .getByLabel('Email, phone, name or UPI ID (the start is enough)')
+      .fill(earner.email.slice(0, earner.email.indexOf('@') - 1))
+    await page.getByRole('button', { name: 'Find' }).click()
+    await page.getByRole('heading', { name: 'Asha Verma' }).waitFor()
+    await expect(matches.count()).resolves.toBe(0)
+  })
+
+  it('shows a user with labelled tables, kinds in words, rupees beside coins', async () => {
     const ledger = page.getByRole('table', { name: 'Ledger' })
     await ledger.waitFor()
     for (const name of ['Ledger', 'Orders', 'Withdrawals']) {
@@ -267,20 +361,30 @@ describe('operators console in Chromium', () => {
     await expect(
       ledger.getByRole('cell', { name: '-1,00,000', exact: true }).count(),
     ).resolves.toBe(1)
-    await expect(page.getByText('99,900 coins').first().isVisible()).resolves.toBe(true)
+    for (const rupees of ['+₹2,000', '-₹1,000', '-₹1'])
+      await expect(
+        ledger.getByRole('cell', { name: rupees, exact: true }).count(),
+        rupees,
+      ).resolves.toBe(1)
+    await expect(page.locator('.balance').textContent()).resolves.toBe('₹999 (99,900 coins)')
     await page.screenshot({ path: path.join(REDESIGN, 'console-user-after.png') })
     await expect(axeScan(page), 'user').resolves.toEqual([])
   })
 
   it('adjusts a balance only once the before → after is accepted; Cancel sends nothing', async () => {
+    const adjust = page.getByRole('button', { name: 'Adjust balance' })
+    // It waits for a reason, and says so.
+    await expect(adjust.isDisabled()).resolves.toBe(true)
+    await expect(page.locator('#user-actions-why').textContent()).resolves.toContain(
+      'Give a reason',
+    )
     await page.getByLabel('Reason', { exact: true }).fill('goodwill for a missed reward')
     await page.getByLabel('Coins to add (negative to take back)').fill('500')
-    const adjust = page.getByRole('button', { name: 'Adjust balance' })
     await adjust.click()
     let dialog = await confirmation()
     const summary = await dialog.textContent()
     expect(summary).toContain(`Asha Verma (${earner.email})`)
-    expect(summary).toContain('99,900 coins → 1,00,400 coins (+500, ₹5)')
+    expect(summary).toContain('₹999 (99,900 coins) → ₹1,004 (1,00,400 coins), +500 coins (₹5)')
     await page.screenshot({ path: path.join(REDESIGN, 'console-confirm-after.png') })
     await expect(axeScan(page), 'confirm').resolves.toEqual([])
     await dialog.getByRole('button', { name: 'Cancel' }).click()
@@ -301,13 +405,14 @@ describe('operators console in Chromium', () => {
     await dialog.getByRole('button', { name: 'Adjust balance' }).click()
     await page
       .getByRole('status')
-      .filter({ hasText: 'Balance adjusted: 1,00,400 coins.' })
+      .filter({ hasText: 'Balance adjusted: ₹1,004 (1,00,400 coins).' })
       .waitFor()
     expect(changesTo(`/users/${earner.id}/adjustments`)).toEqual([
       `POST /users/${earner.id}/adjustments`,
     ])
+    expect(keys.get(`POST /users/${earner.id}/adjustments`)).toMatch(/^[0-9a-f-]{36}$/)
     await expect(points()).resolves.toBe(100_400)
-    await page.locator('.balance').getByText('1,00,400 coins').waitFor()
+    await page.locator('.balance').getByText('(1,00,400 coins)').waitFor()
   })
 
   it('shows both actions in the audit trail, by whom', async () => {

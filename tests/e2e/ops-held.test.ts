@@ -93,6 +93,17 @@ async function logIn(p: Page, email: string, password: string, secret: string) {
   await p.getByRole('heading', { name: 'Orders' }).waitFor()
 }
 
+/** Selects held withdrawal `id` in the queue; resolves its detail beside the table. */
+async function select(id: number) {
+  await page
+    .locator(`tr[data-withdrawal="${id}"]`)
+    .getByRole('button', { name: `Withdrawal #${id}` })
+    .click()
+  const detail = page.getByRole('complementary', { name: `Withdrawal #${id}` })
+  await detail.waitFor()
+  return detail
+}
+
 /** Waits for the confirmation dialog; checks focus moved into it. */
 async function confirmation() {
   const dialog = page.getByRole('dialog')
@@ -202,7 +213,8 @@ describe('held-for-review queue in Chromium', () => {
     await expect(
       phoneRow.getByRole('list', { name: 'Why it is held' }).textContent(),
     ).resolves.toMatch(/Shared device 3 accounts use one phone/)
-    const phoneLinks = phoneRow.getByRole('list', { name: 'Linked accounts' })
+    // The linked accounts are in the selected withdrawal's detail.
+    const phoneLinks = (await select(phoneId)).getByRole('list', { name: 'Linked accounts' })
     await expect(phoneLinks.textContent()).resolves.toBe(
       `Same device: ${sameDevice[0]!.email} (#${sameDevice[0]!.id}), ${sameDevice[1]!.email} (#${sameDevice[1]!.id})`,
     )
@@ -221,14 +233,14 @@ describe('held-for-review queue in Chromium', () => {
       secondRow.getByText(`2 accounts are paid to one UPI ID ${RING_UPI}`).count(),
     ).resolves.toBe(1)
     await expect(
-      secondRow.getByRole('list', { name: 'Linked accounts' }).textContent(),
+      (await select(secondId)).getByRole('list', { name: 'Linked accounts' }).textContent(),
     ).resolves.toBe(`Same UPI ID: ${first.email} (#${first.id})`)
     const thirdRow = page.locator(`tr[data-withdrawal="${thirdId}"]`)
     await expect(thirdRow.getByRole('cell', { name: '₹1,500', exact: true }).count()).resolves.toBe(
       1,
     )
     await expect(
-      thirdRow.getByRole('list', { name: 'Linked accounts' }).textContent(),
+      (await select(thirdId)).getByRole('list', { name: 'Linked accounts' }).textContent(),
     ).resolves.toBe(`Same UPI ID: ${first.email} (#${first.id}), ${second.email} (#${second.id})`)
 
     await page.screenshot({ path: path.join(REDESIGN, 'ops-held.png') })
@@ -236,10 +248,12 @@ describe('held-for-review queue in Chromium', () => {
   })
 
   it('rejects a held withdrawal with its coins returned, after the before → after is accepted', async () => {
-    const row = page.locator(`tr[data-withdrawal="${secondId}"]`)
+    const row = await select(secondId)
     const reject = row.getByRole('button', { name: 'Reject', exact: true })
+    // Reject waits for a reason, and says why.
     await expect(reject.isDisabled()).resolves.toBe(true)
-    await row.getByLabel(`Reason for withdrawal ${secondId}`).fill('One person with Kiran Rao')
+    await expect(row.getByText('Give a reason of 3 characters or more').count()).resolves.toBe(2)
+    await row.getByLabel('Reason to reject (the user sees it)').fill('One person with Kiran Rao')
     await expect(row.getByLabel('Forfeit the coins (terms broken)').isChecked()).resolves.toBe(
       false,
     )
@@ -291,10 +305,8 @@ describe('held-for-review queue in Chromium', () => {
   })
 
   it('approves a held withdrawal to the payout queue, and the tab’s count follows', async () => {
-    const row = page.locator(`tr[data-withdrawal="${thirdId}"]`)
-    await row
-      .getByLabel(`Reason for withdrawal ${thirdId}`)
-      .fill('Family members, checked by phone')
+    const row = await select(thirdId)
+    await row.getByLabel('Reason to approve').fill('Family members, checked by phone')
     await row.getByRole('button', { name: 'Approve', exact: true }).click()
     const dialog = await confirmation()
     const summary = await dialog.textContent()
@@ -326,14 +338,12 @@ describe('held-for-review queue in Chromium', () => {
     await page.getByRole('button', { name: 'Withdrawals', exact: true }).click()
     await page.getByRole('heading', { name: 'Withdrawals', level: 1 }).waitFor()
     await page.getByLabel('Status').selectOption('held')
-    await page
-      .locator(`tr[data-withdrawal="${phoneId}"]`)
-      .getByText('See Held for review')
-      .waitFor()
+    await select(phoneId)
+    await page.getByText('Decide it in the Held for review queue.').waitFor()
     await page.getByLabel('Status').selectOption('rejected')
     const row = page.locator(`tr[data-withdrawal="${secondId}"]`)
     await row.getByRole('button', { name: `Withdrawal #${secondId}` }).click()
-    const panel = page.getByRole('dialog', { name: `Withdrawal #${secondId}` })
+    const panel = page.getByRole('complementary', { name: `Withdrawal #${secondId}` })
     await panel.waitFor()
     const field = (label: string) =>
       panel
@@ -346,19 +356,17 @@ describe('held-for-review queue in Chromium', () => {
     await expect(field('Review reason')).resolves.toBe('One person with Kiran Rao')
     await expect(field('Coins')).resolves.toMatch(/ coins returned to the balance$/)
     await expect(field('Why held')).resolves.toContain(`Same UPI ID: ${first.email}`)
-    await panel.getByRole('button', { name: 'Close' }).click()
-    await panel.waitFor({ state: 'detached' })
   })
 
   it('opens a linked account in the user look-up', async () => {
     await page.getByRole('button', { name: 'Held for review 1', exact: true }).click()
-    const row = page.locator(`tr[data-withdrawal="${phoneId}"]`)
+    const row = await select(phoneId)
     await row.getByRole('button', { name: sameDevice[1]!.email, exact: true }).click()
     await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor()
     await page.getByRole('heading', { name: 'Device Three', level: 2 }).waitFor()
-    await expect(page.getByLabel('Email, phone or referral code').inputValue()).resolves.toBe(
-      sameDevice[1]!.email,
-    )
+    await expect(
+      page.getByLabel('Email, phone, name or UPI ID (the start is enough)').inputValue(),
+    ).resolves.toBe(sameDevice[1]!.email)
   })
 
   it('groups the risk rules apart in the rules editor', async () => {
@@ -383,6 +391,11 @@ describe('held-for-review queue in Chromium', () => {
     await viewerPage.getByRole('button', { name: 'Held for review 1', exact: true }).click()
     const row = viewerPage.locator(`tr[data-withdrawal="${phoneId}"]`)
     await row.getByText('Shared device', { exact: true }).waitFor()
+    await row.getByRole('button', { name: `Withdrawal #${phoneId}` }).click()
+    await viewerPage
+      .getByRole('complementary', { name: `Withdrawal #${phoneId}` })
+      .getByText('Why held')
+      .waitFor()
     await expect(viewerPage.getByRole('columnheader', { name: 'Decision' }).count()).resolves.toBe(
       0,
     )
@@ -394,15 +407,15 @@ describe('held-for-review queue in Chromium', () => {
 
   it('rejects with the coins forfeited when the box is ticked, and then has nothing held', async () => {
     await page.getByRole('button', { name: 'Held for review 1', exact: true }).click()
-    const row = page.locator(`tr[data-withdrawal="${phoneId}"]`)
-    await row.getByLabel(`Reason for withdrawal ${phoneId}`).fill('Three accounts of one person')
+    const row = await select(phoneId)
+    await row.getByLabel('Reason to reject (the user sees it)').fill('Three accounts of one person')
     await row.getByLabel('Forfeit the coins (terms broken)').check()
     const w = await stored(phoneId)
     await row.getByRole('button', { name: 'Reject', exact: true }).click()
     const dialog = await confirmation()
     const summary = await dialog.textContent()
     expect(summary).toContain(`${formatIndianNumber(w.coins)} coins held → forfeited`)
-    expect(summary).toContain(`${formatIndianNumber(GRANT - w.coins)} coins (unchanged)`)
+    expect(summary).toContain(`${formatIndianNumber(GRANT - w.coins)} coins), unchanged`)
     await dialog.getByRole('button', { name: 'Reject and forfeit coins' }).click()
     await page
       .getByRole('status')

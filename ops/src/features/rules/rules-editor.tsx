@@ -4,12 +4,13 @@
  * are grouped apart: they decide which withdrawals are held and are never served to users.
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
-import { OpsError, opsCall } from './api.ts'
-import { Notice } from './paged.tsx'
-import { When } from './format.tsx'
-import { useConfirm } from './confirm-dialog.tsx'
-import { formatIndianNumber } from '../../contract/rules.ts'
-import type { RulesAnswer } from '../../contract/api/ops-content.ts'
+import { OpsError, opsCall } from '../../lib/api.ts'
+import type { ActionNotice } from '../../lib/use-paged.ts'
+import { Notice } from '../../components/notice.tsx'
+import { When } from '../../lib/format.tsx'
+import { useConfirm } from '../../components/confirm-dialog.tsx'
+import { formatIndianNumber } from '../../../../contract/rules.ts'
+import type { RulesAnswer } from '../../../../contract/api/ops-content.ts'
 
 /** The rules being edited, by name (the served rules and the operator's changes). */
 type Draft = Record<string, number | boolean | string>
@@ -31,7 +32,7 @@ export function RulesEditor({ canAct }: { canAct: boolean }) {
   const [data, setData] = useState<RulesAnswer | null>(null)
   const [draft, setDraft] = useState<Draft>({})
   const [reason, setReason] = useState('')
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null)
+  const [notice, setNotice] = useState<ActionNotice | null>(null)
   const [dialog, ask] = useConfirm()
 
   const load = useCallback(async () => {

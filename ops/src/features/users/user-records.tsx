@@ -1,8 +1,24 @@
-/** A user's ledger, orders and withdrawals as tables; an order or withdrawal id opens its detail. */
-import { Empty } from './paged.tsx'
-import { StatusChip, When, exactTime, ledgerKind, rupees, signed } from './format.tsx'
-import type { Detail } from './detail-panel.tsx'
-import type { UserLookUp } from '../../contract/api/ops.ts'
+/**
+ * A user's ledger (rupees and coins side by side), orders (by plan name) and withdrawals as
+ * tables; an order or withdrawal id opens its detail.
+ */
+import { useContext } from 'react'
+import { Empty } from '../../components/notice.tsx'
+import {
+  CoinsPerRupee,
+  StatusChip,
+  When,
+  exactTime,
+  ledgerAmounts,
+  ledgerKind,
+  rupees,
+} from '../../lib/format.tsx'
+import type { Detail } from '../../components/detail-panel.tsx'
+import type { UserLookUp } from '../../../../contract/api/ops.ts'
+
+/** What an order buys: "Platform fee", or the plan by its name. */
+const orderFor = (o: { purpose: string; plan_name: string | null }) =>
+  o.purpose === 'platform_fee' ? 'Platform fee' : `${o.plan_name ?? 'A plan'} plan`
 
 export function UserRecords({
   found,
@@ -11,6 +27,7 @@ export function UserRecords({
   found: UserLookUp
   showDetail: (detail: Detail) => void
 }) {
+  const rate = useContext(CoinsPerRupee)
   return (
     <>
       <h2>Ledger</h2>
@@ -20,6 +37,9 @@ export function UserRecords({
             <th scope="col">When</th>
             <th scope="col">Kind</th>
             <th scope="col" className="num">
+              Rupees
+            </th>
+            <th scope="col" className="num">
               Coins
             </th>
             <th scope="col">Status</th>
@@ -27,19 +47,23 @@ export function UserRecords({
           </tr>
         </thead>
         <tbody>
-          {found.ledger.map((l) => (
-            <tr key={l.id}>
-              <td>
-                <When iso={l.created_at} />
-              </td>
-              <td>{ledgerKind(l.kind)}</td>
-              <td className="num">{signed(l.coins)}</td>
-              <td>
-                <StatusChip status={l.status} />
-              </td>
-              <td>{l.description}</td>
-            </tr>
-          ))}
+          {found.ledger.map((l) => {
+            const amounts = ledgerAmounts(l, rate)
+            return (
+              <tr key={l.id}>
+                <td>
+                  <When iso={l.created_at} />
+                </td>
+                <td>{ledgerKind(l.kind)}</td>
+                <td className="num">{amounts.rupees}</td>
+                <td className="num">{amounts.coins}</td>
+                <td>
+                  <StatusChip status={l.status} />
+                </td>
+                <td>{l.description}</td>
+              </tr>
+            )
+          })}
         </tbody>
       </table>
       {found.ledger.length === 0 && <Empty />}
@@ -70,7 +94,7 @@ export function UserRecords({
                       entity: 'orders',
                       entityId: o.order_id,
                       fields: [
-                        ['For', o.purpose === 'platform_fee' ? 'Platform fee' : 'Plan deposit'],
+                        ['For', orderFor(o)],
                         ['Amount', rupees(o.amount)],
                         ['Status', <StatusChip key="s" status={o.status} />],
                         ['UTR entered', o.utr ?? '—'],
@@ -84,7 +108,7 @@ export function UserRecords({
                   {o.order_id}
                 </button>
               </td>
-              <td>{o.purpose === 'platform_fee' ? 'Platform fee' : 'Plan deposit'}</td>
+              <td>{orderFor(o)}</td>
               <td className="num">{rupees(o.amount)}</td>
               <td>
                 <StatusChip status={o.status} />

@@ -1,8 +1,9 @@
 /** Videos (link, timer, order, active) and plans (type, deposit, coins per video, days, active). */
 import { useCallback, useEffect, useState } from 'react'
-import { OpsError, opsCall } from './api.ts'
-import { Notice } from './paged.tsx'
-import type { OpsPlan, OpsVideo } from '../../contract/api/ops-content.ts'
+import { OpsError, opsCall } from '../../lib/api.ts'
+import type { ActionNotice } from '../../lib/use-paged.ts'
+import { Notice } from '../../components/notice.tsx'
+import type { OpsPlan, OpsVideo } from '../../../../contract/api/ops-content.ts'
 
 type Video = OpsVideo
 type Plan = OpsPlan
@@ -19,7 +20,7 @@ const NEW_PLAN = {
 export function ContentEditor({ canAct }: { canAct: boolean }) {
   const [videos, setVideos] = useState<Video[]>([])
   const [plans, setPlans] = useState<Plan[]>([])
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null)
+  const [notice, setNotice] = useState<ActionNotice | null>(null)
   const load = useCallback(async () => {
     setVideos((await opsCall<{ rows: Video[] }>('/videos')).rows)
     setPlans((await opsCall<{ rows: Plan[] }>('/plans')).rows)

@@ -1,8 +1,8 @@
 /** The audit trail, newest first, with a CSV export of what the filter shows. */
 import { useCallback, useEffect, useState } from 'react'
-import { OpsError, download, opsCall } from './api.ts'
-import { When } from './format.tsx'
-import type { AuditRow } from '../../contract/api/ops-content.ts'
+import { OpsError, download, opsCall } from '../../lib/api.ts'
+import { When } from '../../lib/format.tsx'
+import type { AuditRow } from '../../../../contract/api/ops-content.ts'
 
 export function AuditList() {
   const [entity, setEntity] = useState('')

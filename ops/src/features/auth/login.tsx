@@ -1,6 +1,6 @@
 /** The console's login: email, password and the authenticator app's 6-digit code. */
 import { useState, type FormEvent } from 'react'
-import { OpsError, opsCall, saveToken, type Operator } from './api.ts'
+import { OpsError, opsCall, saveToken, type Operator } from '../../lib/api.ts'
 
 export function Login({ onLoggedIn }: { onLoggedIn: (op: Operator) => void }) {
   const [error, setError] = useState('')

@@ -1,7 +1,8 @@
 /**
  * How the console writes amounts, coins, times, ledger kinds and statuses: Indian digit grouping
- * through contract/rules.ts (the same text as the PWA), relative times with the exact time on
- * hover, and a chip per status.
+ * through contract/rules.ts (the same text as the PWA), rupees first with coins beside (a money
+ * screen, docs/product.md#units), the date and time with the relative time beside, and a chip per
+ * status.
  */
 import { createContext, useContext } from 'react'
 import {
@@ -9,7 +10,7 @@ import {
   coinsToRupees,
   formatIndianNumber,
   formatRupees,
-} from '../../contract/rules.ts'
+} from '../../../contract/rules.ts'
 
 /** Coins per rupee in force (a live rule); the console's shell provides the served value. */
 export const CoinsPerRupee = createContext(DEFAULT_RULES.coinsPerRupee)
@@ -32,14 +33,44 @@ export function coinsInRupees(value: number, coinsPerRupee: number): string {
   return formatRupees(coinsToRupees(value, { coinsPerRupee }))
 }
 
-/** Coins with their rupee value, at the rate in force: "1,500 coins (₹15)". */
+/** "₹15 (1,500 coins)": a coin amount as money, at `coinsPerRupee`, the coins beside. */
+export function money(value: number, coinsPerRupee: number): string {
+  return `${coinsInRupees(value, coinsPerRupee)} (${coins(value)})`
+}
+
+/** A coin amount as money, at the rate in force: "₹15" with "(1,500 coins)" beside. */
 export function CoinsText({ value }: { value: number }) {
   const rate = useContext(CoinsPerRupee)
   return (
     <>
-      {coins(value)} <span className="muted">({coinsInRupees(value, rate)})</span>
+      {coinsInRupees(value, rate)} <span className="muted">({coins(value)})</span>
     </>
   )
+}
+
+/** A ledger row's rupees and coins as the ledger shows them. */
+export interface LedgerAmounts {
+  /** "+₹20", "-₹1,000", or "₹499 paid" for a payment by UPI that moved no coins. */
+  rupees: string
+  /** "+2,000", or "—" when the row moved no coins. */
+  coins: string
+}
+
+/**
+ * The amounts of ledger row `entry`: a payment (plan deposit, platform fee) carries the rupees the
+ * user paid and moves no coins; every other row's rupees are its coins at `coinsPerRupee`.
+ */
+export function ledgerAmounts(
+  entry: { coins: number; rupees: number | null },
+  coinsPerRupee: number,
+): LedgerAmounts {
+  if (entry.rupees !== null && entry.coins === 0)
+    return { rupees: `${rupees(entry.rupees)} paid`, coins: '—' }
+  const value = coinsInRupees(Math.abs(entry.coins), coinsPerRupee)
+  return {
+    rupees: `${entry.coins > 0 ? '+' : entry.coins < 0 ? '-' : ''}${value}`,
+    coins: signed(entry.coins),
+  }
 }
 
 /** The ledger's kinds (server/db/schema/earning.ts `LedgerKind`) as operators read them. */
@@ -107,14 +138,14 @@ export function exactTime(iso: string | null): string {
   return iso ? `${exactFormat.format(new Date(iso))} (${relative(iso)})` : '—'
 }
 
-/** A time as "3 h ago", the exact date and time in its `title` and `dateTime`. */
+/** A time as "27 Nov 2026, 9:51 pm" with "3 h ago" beside (under it in a table cell). */
 export function When({ iso }: { iso: string | null }) {
   if (!iso) return <span className="muted">—</span>
-  const exact = exactFormat.format(new Date(iso))
   return (
-    <time dateTime={iso} title={exact}>
-      {relative(iso)}
-    </time>
+    <span className="when">
+      <time dateTime={iso}>{exactFormat.format(new Date(iso))}</time>{' '}
+      <span className="muted">{relative(iso)}</span>
+    </span>
   )
 }
 

@@ -1,12 +1,12 @@
 /**
- * The detail of one order, withdrawal or user: a side panel (a modal `<dialog>`) with every field
- * of the row and its audit trail (who changed what, before → after, why). Focus moves into the
- * panel and back to the button that opened it.
+ * The detail of one order, withdrawal or user: every field of the row and its audit trail (who
+ * changed what, before → after, why), as `DetailBody` (a queue's selected row shows it beside the
+ * table) or in a modal `<dialog>` (`useDetail`), whose focus moves in and back to its opener.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
-import { OpsError, opsCall } from './api.ts'
-import { When } from './format.tsx'
-import type { AuditRow } from '../../contract/api/ops-content.ts'
+import { OpsError, opsCall } from '../lib/api.ts'
+import { When } from '../lib/format.tsx'
+import type { AuditRow } from '../../../contract/api/ops-content.ts'
 
 /** What a panel shows: a title, the row's fields, and the audit rows of `entity` `entityId`. */
 export interface Detail {
@@ -14,6 +14,8 @@ export interface Detail {
   fields: [label: string, value: ReactNode][]
   entity: string
   entityId: string
+  /** Changes when the row changed, so its audit trail is read again. */
+  version?: string
 }
 
 /** A panel to render and a function that opens it on a row. */
@@ -36,8 +38,6 @@ export function changes(before: unknown, after: unknown): string[] {
 
 function DetailPanel({ detail, onClose }: { detail: Detail; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null)
-  const [audit, setAudit] = useState<AuditRow[] | null>(null)
-  const [error, setError] = useState('')
   useEffect(() => {
     const dialog = ref.current
     if (!dialog) return
@@ -48,18 +48,6 @@ function DetailPanel({ detail, onClose }: { detail: Detail; onClose: () => void 
       opener?.focus()
     }
   }, [])
-  useEffect(() => {
-    const query = new URLSearchParams({
-      entity: detail.entity,
-      entity_id: detail.entityId,
-      limit: '100',
-    })
-    opsCall<{ rows: AuditRow[] }>(`/audit?${query}`)
-      .then((r) => setAudit(r.rows))
-      .catch((e: unknown) =>
-        setError(e instanceof OpsError ? e.message : 'Could not load the audit trail.'),
-      )
-  }, [detail.entity, detail.entityId])
   return (
     <dialog
       ref={ref}
@@ -76,6 +64,31 @@ function DetailPanel({ detail, onClose }: { detail: Detail; onClose: () => void 
           Close
         </button>
       </div>
+      <DetailBody detail={detail} />
+    </dialog>
+  )
+}
+
+/** The fields of `detail`, then `children` (the row's actions), then its audit trail. */
+export function DetailBody({ detail, children }: { detail: Detail; children?: ReactNode }) {
+  const [audit, setAudit] = useState<AuditRow[] | null>(null)
+  const [error, setError] = useState('')
+  useEffect(() => {
+    setAudit(null)
+    setError('')
+    const query = new URLSearchParams({
+      entity: detail.entity,
+      entity_id: detail.entityId,
+      limit: '100',
+    })
+    opsCall<{ rows: AuditRow[] }>(`/audit?${query}`)
+      .then((r) => setAudit(r.rows))
+      .catch((e: unknown) =>
+        setError(e instanceof OpsError ? e.message : 'Could not load the audit trail.'),
+      )
+  }, [detail.entity, detail.entityId, detail.version])
+  return (
+    <>
       <dl className="summary">
         {detail.fields.map(([label, value]) => (
           <div key={label}>
@@ -84,6 +97,7 @@ function DetailPanel({ detail, onClose }: { detail: Detail; onClose: () => void 
           </div>
         ))}
       </dl>
+      {children}
       <h3>Audit trail</h3>
       {error && (
         <p role="alert" className="error">
@@ -121,6 +135,6 @@ function DetailPanel({ detail, onClose }: { detail: Detail; onClose: () => void 
           </tbody>
         </table>
       )}
-    </dialog>
+    </>
   )
 }

@@ -1,6 +1,6 @@
 /** The printed one-time password is replaced before anything else (at least 12 characters). */
 import { useState, type FormEvent } from 'react'
-import { OpsError, opsCall } from './api.ts'
+import { OpsError, opsCall } from '../../lib/api.ts'
 
 export function ChangePassword({ onChanged }: { onChanged: () => void }) {
   const [error, setError] = useState('')

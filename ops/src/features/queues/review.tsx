@@ -4,7 +4,7 @@
  * the user look-up). The findings come from server/risk/assess.ts.
  */
 import { Fragment } from 'react'
-import type { RiskFinding, RiskLink } from '../../contract/api/risk.ts'
+import type { RiskFinding, RiskLink } from '../../../../contract/api/risk.ts'
 
 /** Opens the user look-up on an email; absent where the look-up is not at hand. */
 export type LookUp = (email: string) => void

@@ -3,7 +3,7 @@
  * (kept in sessionStorage: it dies with the tab, and lives 8 hours at most on the server).
  * Failures throw `OpsError` with the server's `{ message, code }`.
  */
-import type { Operator } from '../../contract/api/ops.ts'
+import type { Operator } from '../../../contract/api/ops.ts'
 
 const TOKEN_KEY = 'ops_token'
 
@@ -26,19 +26,31 @@ export function saveToken(token: string | null): void {
   else sessionStorage.removeItem(TOKEN_KEY)
 }
 
-/** Calls `path` under /api/v1/ops; returns the parsed JSON answer. A 401 forgets the token. */
+/** A fresh Idempotency-Key: one per confirmed action, sent again only by that action's retry. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID()
+}
+
+/**
+ * Calls `path` under /api/v1/ops; returns the parsed JSON answer. A 401 forgets the token. An
+ * action that moves money or rules sends its `idempotencyKey`, so the server applies it once
+ * however often it arrives. A failure to reach the server throws OpsError code `NETWORK`.
+ */
 export async function opsCall<T>(
   path: string,
-  init: { method?: string; body?: unknown } = {},
+  init: { method?: string; body?: unknown; idempotencyKey?: string } = {},
 ): Promise<T> {
   const token = savedToken()
   const headers: Record<string, string> = {}
   if (token) headers.authorization = `Bearer ${token}`
   if (init.body !== undefined) headers['content-type'] = 'application/json'
+  if (init.idempotencyKey) headers['idempotency-key'] = init.idempotencyKey
   const res = await fetch(`/api/v1/ops${path}`, {
     method: init.method ?? 'GET',
     headers,
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  }).catch(() => {
+    throw new OpsError('Could not reach the server.', 'NETWORK', 0)
   })
   if (res.status === 401 && token) {
     saveToken(null)

@@ -3,21 +3,21 @@
  * why (the rules that fired, the linked accounts) and the operator's decision (who, when, why,
  * the coins).
  */
-import { CoinsText, StatusChip, coins, exactTime, rupees } from './format.tsx'
-import { Findings, LinkedAccounts } from './review.tsx'
-import type { Detail } from './detail-panel.tsx'
-import type { WithdrawalQueueRow as WithdrawalRow } from '../../contract/api/ops.ts'
-import type { HoldReview } from '../../contract/api/risk.ts'
+import { CoinsText, StatusChip, coins, exactTime, rupees } from '../../lib/format.tsx'
+import { Findings, LinkedAccounts, type LookUp } from './review.tsx'
+import type { Detail } from '../../components/detail-panel.tsx'
+import type { WithdrawalQueueRow as WithdrawalRow } from '../../../../contract/api/ops.ts'
+import type { HoldReview } from '../../../../contract/api/risk.ts'
 
 /** Why `review`'s withdrawal was held and what an operator decided, as detail panel fields. */
-function reviewFields(review: HoldReview): Detail['fields'] {
+function reviewFields(review: HoldReview, lookUp?: LookUp): Detail['fields'] {
   const fields: Detail['fields'] = [
     ['Held for review', exactTime(review.held_at)],
     [
       'Why held',
       <div key="why" className="why">
         <Findings findings={review.findings} />
-        <LinkedAccounts findings={review.findings} />
+        <LinkedAccounts findings={review.findings} lookUp={lookUp} />
       </div>,
     ],
   ]
@@ -41,12 +41,16 @@ function reviewFields(review: HoldReview): Detail['fields'] {
   ]
 }
 
-/** Every field of withdrawal `w` (and its review, if it was held), for its detail panel. */
-export function withdrawalDetail(w: WithdrawalRow): Detail {
+/**
+ * Every field of withdrawal `w` (and its review, if it was held), for its detail; a linked
+ * account opens the user look-up through `lookUp`.
+ */
+export function withdrawalDetail(w: WithdrawalRow, lookUp?: LookUp): Detail {
   return {
     title: `Withdrawal #${w.id}`,
     entity: 'withdrawals',
     entityId: String(w.id),
+    version: w.status,
     fields: [
       ['User', `${w.first_name} (${w.email}), user #${w.user_id}`],
       ['Balance now', <CoinsText key="b" value={w.points} />],
@@ -60,28 +64,7 @@ export function withdrawalDetail(w: WithdrawalRow): Detail {
       ['Requested', exactTime(w.created_at)],
       ['Due', `${exactTime(w.due_at)}${w.overdue ? ', overdue' : ''}`],
       ['Withdrawal days', w.withdrawl_days === null ? '—' : String(w.withdrawl_days)],
-      ...(w.review ? reviewFields(w.review) : []),
+      ...(w.review ? reviewFields(w.review, lookUp) : []),
     ],
   }
-}
-
-/** A queue row's "#id" cell: opens the withdrawal's detail (every field and the audit trail). */
-export function WithdrawalIdButton({
-  w,
-  onOpen,
-}: {
-  w: WithdrawalRow
-  onOpen: (detail: Detail) => void
-}) {
-  return (
-    <button
-      type="button"
-      className="link"
-      aria-label={`Withdrawal #${w.id}`}
-      title="Every field and the audit trail"
-      onClick={() => onOpen(withdrawalDetail(w))}
-    >
-      #{w.id}
-    </button>
-  )
 }
