@@ -3,7 +3,8 @@
  * summary (who, how much, each value before → after) that sends nothing until the operator
  * accepts. Focus moves into the dialog and back to where it was when it closes.
  */
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useRef, useState, type ReactNode } from 'react'
+import { useModal } from './modal.ts'
 
 /** One line of a summary: a label and either a text or a value before → after. */
 export interface SummaryLine {
@@ -48,20 +49,9 @@ function ConfirmDialog({
   summary: Summary
   onClose: (accepted: boolean) => void
 }) {
-  const ref = useRef<HTMLDialogElement>(null)
   const cancel = useRef<HTMLButtonElement>(null)
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    dialog.showModal()
-    // Cancel first: Enter on an unread summary must not move money.
-    cancel.current?.focus()
-    return () => {
-      if (dialog.open) dialog.close()
-      opener?.focus()
-    }
-  }, [])
+  // Cancel first: Enter on an unread summary must not move money.
+  const ref = useModal(cancel)
   return (
     <dialog
       ref={ref}

@@ -3,7 +3,8 @@
  * changed what, before → after, why), as `DetailBody` (a queue's selected row shows it beside the
  * table) or in a modal `<dialog>` (`useDetail`), whose focus moves in and back to its opener.
  */
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useState, type ReactNode } from 'react'
+import { useModal } from './modal.ts'
 import { OpsError, opsCall } from '../lib/api.ts'
 import { When } from '../lib/format.tsx'
 import type { AuditRow } from '../../../contract/api/ops-content.ts'
@@ -37,17 +38,7 @@ export function changes(before: unknown, after: unknown): string[] {
 }
 
 function DetailPanel({ detail, onClose }: { detail: Detail; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null)
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    dialog.showModal()
-    return () => {
-      if (dialog.open) dialog.close()
-      opener?.focus()
-    }
-  }, [])
+  const ref = useModal()
   return (
     <dialog
       ref={ref}

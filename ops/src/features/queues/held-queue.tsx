@@ -10,7 +10,6 @@ import { useAction, usePaged } from '../../lib/use-paged.ts'
 import {
   CoinsPerRupee,
   UserCell,
-  When,
   coins,
   coinsInRupees,
   exactTime,
@@ -23,7 +22,7 @@ import { QueueScreen } from '../../components/queue-screen.tsx'
 import type { Column } from '../../components/queue-table.tsx'
 import { ActionField, hasReason } from '../../components/action-form.tsx'
 import { Findings, type LookUp } from './review.tsx'
-import { withdrawalDetail } from './withdrawal-detail.tsx'
+import { DUE_COLUMN, withdrawalDetail, withdrawalRowAttributes } from './withdrawal-detail.tsx'
 import type { WithdrawalQueueRow as WithdrawalRow } from '../../../../contract/api/ops.ts'
 
 /** What deciding on held withdrawal `w` changes: approve, or reject (coins back or forfeited). */
@@ -81,15 +80,7 @@ const COLUMNS: Column<WithdrawalRow>[] = [
   { header: 'User', cell: (w) => <UserCell name={w.first_name} email={w.email} id={w.user_id} /> },
   { header: 'Send', cell: (w) => rupees(w.amount), numeric: true },
   { header: 'UPI ID', cell: (w) => w.upi_id, className: 'code' },
-  {
-    header: 'Due',
-    cell: (w) => (
-      <>
-        <When iso={w.due_at} />
-        {w.overdue && <span className="chip chip-error">Overdue</span>}
-      </>
-    ),
-  },
+  DUE_COLUMN,
   { header: 'Why it is held', cell: (w) => <Findings findings={w.review?.findings ?? []} /> },
 ]
 
@@ -201,10 +192,7 @@ export function HeldQueue({
       notice={notice}
       columns={COLUMNS}
       rowKey={(w) => String(w.id)}
-      rowAttributes={(w) => ({
-        'data-withdrawal': String(w.id),
-        className: w.overdue ? 'overdue' : undefined,
-      })}
+      rowAttributes={withdrawalRowAttributes}
       openLabel={(w) => `Withdrawal #${w.id}`}
       emptyText="Nothing held for review"
       detail={(w) => withdrawalDetail(w, lookUp)}

@@ -1,9 +1,10 @@
 /**
- * A withdrawal's detail panel fields: every field of the row and, when it was held for review,
- * why (the rules that fired, the linked accounts) and the operator's decision (who, when, why,
- * the coins).
+ * What the withdrawal queues share: the detail's fields (every field of the row and, when it was
+ * held for review, why: the rules that fired, the linked accounts; and the operator's decision),
+ * the due-date column and a row's attributes.
  */
-import { CoinsText, StatusChip, coins, exactTime, rupees } from '../../lib/format.tsx'
+import { CoinsText, StatusChip, When, coins, exactTime, rupees } from '../../lib/format.tsx'
+import type { Column } from '../../components/queue-table.tsx'
 import { Findings, LinkedAccounts, type LookUp } from './review.tsx'
 import type { Detail } from '../../components/detail-panel.tsx'
 import type { WithdrawalQueueRow as WithdrawalRow } from '../../../../contract/api/ops.ts'
@@ -68,3 +69,20 @@ export function withdrawalDetail(w: WithdrawalRow, lookUp?: LookUp): Detail {
     ],
   }
 }
+
+/** The due date, marked when overdue. */
+export const DUE_COLUMN: Column<WithdrawalRow> = {
+  header: 'Due',
+  cell: (w) => (
+    <>
+      <When iso={w.due_at} />
+      {w.overdue && <span className="chip chip-error">Overdue</span>}
+    </>
+  ),
+}
+
+/** A withdrawal row's id for tests and tools, and its overdue mark. */
+export const withdrawalRowAttributes = (w: WithdrawalRow) => ({
+  'data-withdrawal': String(w.id),
+  className: w.overdue ? 'overdue' : undefined,
+})

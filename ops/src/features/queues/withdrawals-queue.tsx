@@ -21,7 +21,7 @@ import { useConfirm, type Summary } from '../../components/confirm-dialog.tsx'
 import { QueueScreen } from '../../components/queue-screen.tsx'
 import type { Column } from '../../components/queue-table.tsx'
 import { ActionField, hasReason } from '../../components/action-form.tsx'
-import { withdrawalDetail } from './withdrawal-detail.tsx'
+import { DUE_COLUMN, withdrawalDetail, withdrawalRowAttributes } from './withdrawal-detail.tsx'
 import type { WithdrawalQueueRow as WithdrawalRow } from '../../../../contract/api/ops.ts'
 
 /** The summary of paying (`reference` given) or failing (`reason` given) withdrawal `w`. */
@@ -61,15 +61,7 @@ const COLUMNS: Column<WithdrawalRow>[] = [
   { header: 'UPI ID', cell: (w) => w.upi_id, className: 'code' },
   { header: 'Send', cell: (w) => rupees(w.amount), numeric: true },
   { header: 'Requested', cell: (w) => <When iso={w.created_at} /> },
-  {
-    header: 'Due',
-    cell: (w) => (
-      <>
-        <When iso={w.due_at} />
-        {w.overdue && <span className="chip chip-error">Overdue</span>}
-      </>
-    ),
-  },
+  DUE_COLUMN,
   {
     header: 'Status',
     cell: (w) => (
@@ -246,10 +238,7 @@ export function WithdrawalsQueue({ canAct }: { canAct: boolean }) {
       notice={notice}
       columns={COLUMNS}
       rowKey={(w) => String(w.id)}
-      rowAttributes={(w) => ({
-        'data-withdrawal': String(w.id),
-        className: w.overdue ? 'overdue' : undefined,
-      })}
+      rowAttributes={withdrawalRowAttributes}
       openLabel={(w) => `Withdrawal #${w.id}`}
       detail={withdrawalDetail}
       actions={actions}
