@@ -29,7 +29,7 @@ export interface RequestSignal {
 
 /**
  * The request's signal: the device its valid device token names (`request.device`, read by
- * server/plugins/device-tokens.ts; null without one), address and agent.
+ * server/accounts/device-token-plugin.ts; null without one), address and agent.
  */
 export function signalOf(request: {
   ip: string

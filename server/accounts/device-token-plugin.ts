@@ -9,7 +9,7 @@ import {
   loadDeviceTokenKey,
   readDeviceToken,
   type DeviceClaims,
-} from '../accounts/device-tokens.ts'
+} from './device-tokens.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
