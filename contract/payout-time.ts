@@ -21,6 +21,17 @@ export function payoutTimeRange(plans: readonly { withdrawl_days: number }[]): s
   return min === max ? formatDays(min) : `${min} to ${formatDays(max)}`
 }
 
+const DAY_MS = 86_400_000
+
+/**
+ * When a withdrawal requested at `requestedAt` is due: `days` (its plan's `withdrawl_days`) days
+ * later, as ISO text (docs/product.md#withdrawals). The server stores it; the review sheet shows
+ * the same date before the request is sent.
+ */
+export function dueAt(requestedAt: Date, days: number): string {
+  return new Date(requestedAt.getTime() + days * DAY_MS).toISOString()
+}
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 
 /**

@@ -79,10 +79,21 @@ export const RewardCredited = Type.Object({
 })
 export type RewardCredited = Static<typeof RewardCredited>
 
-/** `POST /add-withdraw/`: `amount` whole rupees (the payout, fee excluded) to `upi_id`. */
+/**
+ * `POST /add-withdraw/`: `amount` whole rupees (the payout, fee excluded) to `upi_id`; `pin` the
+ * account's 4-digit PIN, needed only for a UPI ID the account has not withdrawn to before
+ * (docs/product.md#security).
+ */
 export const WithdrawBody = Type.Object({
   upi_id: Type.String({ maxLength: 200 }),
   amount: WholeRupees('Whole rupees sent (the fee excluded), a JSON integer.'),
+  pin: Type.Optional(
+    Type.String({
+      maxLength: 16,
+      description:
+        'The 4-digit PIN: required for a new UPI ID (else 403 PIN_REQUIRED), checked under the login guess budget.',
+    }),
+  ),
 })
 export type WithdrawBody = Static<typeof WithdrawBody>
 
@@ -128,6 +139,10 @@ export const WithdrawalStatus = Type.Object({
   days_to_min_balance: Nullable(
     Type.Integer({ description: '0 when reached; null when watching cannot reach it.' }),
   ),
+  known_upi_ids: Type.Array(Type.String(), {
+    description:
+      'UPI IDs (trimmed, lower-case, newest first, at most 20) the account has withdrawn to before: a withdrawal to one of them needs no PIN.',
+  }),
 })
 export type WithdrawalStatus = Static<typeof WithdrawalStatus>
 

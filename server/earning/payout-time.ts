@@ -8,7 +8,7 @@ import type { Db, Tx } from '../db/index.ts'
 import { payoutTimeRange } from '../../contract/payout-time.ts'
 import type { Rules } from '../../contract/rules.ts'
 
-const DAY_MS = 86_400_000
+export { dueAt } from '../../contract/payout-time.ts'
 
 /** Used only when there are no plans at all (an empty database). */
 const FALLBACK_PAYOUT_DAYS = 7
@@ -46,11 +46,6 @@ export async function payoutDaysFor(tx: Tx | Db, userId: number): Promise<number
   return plans.length > 0
     ? Math.max(...plans.map((p) => Number(p.withdrawl_days)))
     : FALLBACK_PAYOUT_DAYS
-}
-
-/** `requestedAt` + `days` days, as ISO text. */
-export function dueAt(requestedAt: Date, days: number): string {
-  return new Date(requestedAt.getTime() + days * DAY_MS).toISOString()
 }
 
 /** The plans' payout range for `GET /config/` ("1 to 7 days"); null with no plans. */

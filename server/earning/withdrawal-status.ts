@@ -2,7 +2,8 @@
  * A user's progress on every withdrawal condition (DECISIONS §3–4), as the server
  * enforces them in `requestWithdrawal`: balance, videos watched, verified referrals, platform fee.
  * With the payout days of the user's plan (payoutDaysFor) and an estimate of the days to the
- * minimum balance at the user's plan's rate: `video_point` coins per video, every video once a day.
+ * minimum balance at the user's plan's rate: `video_point` coins per video, every video once a day,
+ * and the UPI IDs the user may withdraw to without the PIN (./payees.ts).
  */
 import type { Db } from '../db/index.ts'
 import { notFound } from '../lib/errors.ts'
@@ -10,6 +11,7 @@ import { rupeesToCoins, type Rules } from '../../contract/rules.ts'
 import { verifiedReferralCount } from './referrals.ts'
 import { videoPointForUser } from './membership.ts'
 import { payoutDaysFor } from './payout-time.ts'
+import { knownPayees } from './payees.ts'
 import type { ConditionProgress, WithdrawalStatus } from '../../contract/api/earning.ts'
 
 export type { ConditionProgress, WithdrawalStatus }
@@ -74,5 +76,6 @@ export async function withdrawalStatusFor(
     video_point: videoPoint,
     daily_videos: dailyVideos,
     days_to_min_balance: missing === 0 ? 0 : perDay > 0 ? Math.ceil(missing / perDay) : null,
+    known_upi_ids: await knownPayees(db, userId),
   }
 }

@@ -242,7 +242,7 @@ describe.each(ENGINES)('every answer matches the contract on %s', (engine) => {
     await expectAnswer(
       'addWithdraw',
       200,
-      post('add-withdraw/', { upi_id: 'asha@upi', amount: 1000 }, user.token, {
+      post('add-withdraw/', { upi_id: 'asha@upi', amount: 1000, pin: user.pin }, user.token, {
         'idempotency-key': crypto.randomUUID(),
       }),
     )

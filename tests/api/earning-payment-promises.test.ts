@@ -313,7 +313,7 @@ describe.each(ENGINES)('payment promises on %s', (engine) => {
       const res = await api.call('POST', '/api/v1/add-withdraw/', {
         token: user.token,
         // One UPI ID per user: accounts paid to one UPI ID are held (risk rule shared_payout).
-        body: { upi_id: `asha.k${user.id}@okaxis`, amount: 100 },
+        body: { upi_id: `asha.k${user.id}@okaxis`, amount: 100, pin: user.pin },
         headers: { 'idempotency-key': crypto.randomUUID() },
       })
       expect(res.status).toBe(200)

@@ -42,7 +42,27 @@ describe.each(ENGINES)('withdrawals on %s', (engine) => {
   }
   /** The user's own UPI ID: accounts paid to one UPI ID are held (risk rule shared_payout). */
   const upiOf = (user: TestUser) => `asha${user.id}@upi`
-  const withdraw = (user: TestUser, body: unknown, key: string = crypto.randomUUID()) =>
+  /** `POST /add-withdraw/` with the user's PIN (the payee may be new: tests/api/withdrawal-payees.test.ts). */
+  const withdraw = (user: TestUser, body: object, key: string = crypto.randomUUID()) =>
+    api.call('POST', '/api/v1/add-withdraw/', {
+      token: user.token,
+      body: { ...body, pin: user.pin },
+      headers: { 'idempotency-key': key },
+    })
+  /**
+   * A first ₹100 withdrawal (10,100 coins with the fee) to the user's own UPI ID, so it is a known
+   * payee: concurrent requests then need no PIN, whose hashes the bounded pool would turn away.
+   */
+  const knowPayee = async (user: TestUser) => {
+    const res = await api.call('POST', '/api/v1/add-withdraw/', {
+      token: user.token,
+      body: { upi_id: upiOf(user), amount: 100, pin: user.pin },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    })
+    expect(res.status).toBe(200)
+  }
+  /** `POST /add-withdraw/` to a known payee, without the PIN. */
+  const withdrawKnown = (user: TestUser, body: object, key: string = crypto.randomUUID()) =>
     api.call('POST', '/api/v1/add-withdraw/', {
       token: user.token,
       body,
@@ -72,7 +92,7 @@ describe.each(ENGINES)('withdrawals on %s', (engine) => {
     ).length,
   })
   /** Expects a refusal with `status`/`code` that changed nothing. */
-  const expectRefused = async (user: TestUser, body: unknown, status: number, code: string) => {
+  const expectRefused = async (user: TestUser, body: object, status: number, code: string) => {
     const before = await snapshot(user)
     const res = await withdraw(user, body)
     expect(res.status).toBe(status)
@@ -131,17 +151,20 @@ describe.each(ENGINES)('withdrawals on %s', (engine) => {
   })
 
   it('holds once when the same request is sent 20 times at once', async () => {
-    const user = await eligibleUser()
+    const user = await eligibleUser(150_000 + 10_100)
+    await knowPayee(user)
     const key = crypto.randomUUID()
     const body = { upi_id: upiOf(user), amount: 250 }
-    const results = await Promise.all(Array.from({ length: 20 }, () => withdraw(user, body, key)))
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => withdrawKnown(user, body, key)),
+    )
     const ok = results.filter((r) => r.status === 200)
     expect(ok.length).toBeGreaterThanOrEqual(1)
     for (const r of results) {
       if (r.status === 200) expect(r.body).toEqual(ok[0]?.body)
       else expect(r.body.code).toBe('IDEMPOTENCY_IN_FLIGHT')
     }
-    expect(await snapshot(user)).toMatchObject({ points: 150_000 - 25_100, withdrawals: 1 })
+    expect(await snapshot(user)).toMatchObject({ points: 150_000 - 25_100, withdrawals: 2 })
   })
 
   it('refuses without the platform fee paid', async () => {
@@ -203,9 +226,10 @@ describe.each(ENGINES)('withdrawals on %s', (engine) => {
   })
 
   it('never lets concurrent withdrawals take the balance below the rules', async () => {
-    const user = await eligibleUser(200_000)
+    const user = await eligibleUser(200_000 + 10_100)
+    await knowPayee(user)
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => withdraw(user, { upi_id: upiOf(user), amount: 600 })),
+      Array.from({ length: 10 }, () => withdrawKnown(user, { upi_id: upiOf(user), amount: 600 })),
     )
     // 200,000 − 60,100 = 139,900; − 60,100 = 79,800 (< ₹999): the third and later are refused.
     expect(results.filter((r) => r.status === 200)).toHaveLength(2)
@@ -281,7 +305,7 @@ describe.each(ENGINES)('withdrawal conditions switched off by the operator on %s
     await grantCoins(api.app, user.id, 100_000)
     const res = await api.call('POST', '/api/v1/add-withdraw/', {
       token: user.token,
-      body: { upi_id: 'ravi@ybl', amount: 100 },
+      body: { upi_id: 'ravi@ybl', amount: 100, pin: user.pin },
       headers: { 'idempotency-key': crypto.randomUUID() },
     })
     expect(res.status).toBe(200)

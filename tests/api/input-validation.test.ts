@@ -102,7 +102,7 @@ describe.each(ENGINES)('input validation and key namespaces on %s', (engine) => 
       await api.call('POST', '/api/v1/add-withdraw/', {
         token: user.token,
         headers: { 'idempotency-key': 'long-upi' },
-        body: { upi_id: `${'a'.repeat(1001)}@upi`, amount: 100 },
+        body: { upi_id: `${'a'.repeat(1001)}@upi`, amount: 100, pin: user.pin },
       }),
       'upi_id',
     )

@@ -107,7 +107,7 @@ describe('npm run ops -- create-admin and backup on SQLite', () => {
       const res = await app.inject({
         method: 'POST',
         url: '/api/v1/add-withdraw/',
-        payload: { upi_id: 'cli@okaxis', amount },
+        payload: { upi_id: 'cli@okaxis', amount, pin: user.pin },
         headers: { authorization: `Bearer ${user.token}`, 'idempotency-key': `cli-${amount}` },
       })
       expect(res.statusCode, res.body).toBe(200)

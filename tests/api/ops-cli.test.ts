@@ -183,6 +183,7 @@ describe.each(ENGINES)('npm run ops on %s', (engine) => {
       const first = await call('POST', '/api/v1/add-withdraw/', user, {
         upi_id: 'asha@upi',
         amount: 500,
+        pin: user.pin,
       })
       const second = await call('POST', '/api/v1/add-withdraw/', user, {
         upi_id: 'asha@upi',

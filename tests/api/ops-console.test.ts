@@ -359,7 +359,7 @@ describe.each(ENGINES)('operators console on %s', (engine) => {
     for (const amount of [1000, 500]) {
       const res = await api.call('POST', '/api/v1/add-withdraw/', {
         token: user.token,
-        body: { upi_id: 'someone@okaxis', amount },
+        body: { upi_id: 'someone@okaxis', amount, pin: user.pin },
         headers: { 'idempotency-key': `w-${user.id}-${amount}` },
       })
       expect(res.status, JSON.stringify(res.body)).toBe(200)

@@ -67,7 +67,7 @@ describe.each(ENGINES)('bulk payouts on %s', (engine) => {
     for (const amount of [1000, 1500, 2000]) {
       const w = await api.call('POST', '/api/v1/add-withdraw/', {
         token: user.token,
-        body: { upi_id: 'asha.devi@okaxis', amount },
+        body: { upi_id: 'asha.devi@okaxis', amount, pin: user.pin },
         headers: { 'idempotency-key': `p-${amount}` },
       })
       expect(w.status, JSON.stringify(w.body)).toBe(200)

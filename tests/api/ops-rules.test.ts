@@ -144,7 +144,7 @@ describe.each(ENGINES)('live rules on %s', (engine) => {
       b,
       'POST',
       '/api/v1/add-withdraw/',
-      { upi_id: 'u@okaxis', amount: 100 },
+      { upi_id: 'u@okaxis', amount: 100, pin: user.pin },
       user.token,
       `r1-${user.id}`,
     )
@@ -179,7 +179,7 @@ describe.each(ENGINES)('live rules on %s', (engine) => {
       b,
       'POST',
       '/api/v1/add-withdraw/',
-      { upi_id: 'u@okaxis', amount: 100 },
+      { upi_id: 'u@okaxis', amount: 100, pin: user.pin },
       user.token,
       `r2-${user.id}`,
     )

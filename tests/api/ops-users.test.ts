@@ -109,7 +109,7 @@ describe.each(ENGINES)('console users on %s', (engine) => {
     expect(lifted.body).toMatchObject({ suspended: false, flagged: true })
     const withdraw = await api.call('POST', '/api/v1/add-withdraw/', {
       token: user.token,
-      body: { upi_id: 'me@okaxis', amount: 1000 },
+      body: { upi_id: 'me@okaxis', amount: 1000, pin: user.pin },
       headers: { 'idempotency-key': `s-after-${user.id}` },
     })
     expect(withdraw.status, JSON.stringify(withdraw.body)).toBe(200)

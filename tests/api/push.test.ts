@@ -225,7 +225,7 @@ describe.each(ENGINES)('push notifications on %s', (engine) => {
   async function withdraw(user: TestUser, amount: number, upiId = 'asha@okaxis'): Promise<number> {
     const res = await api.call('POST', '/api/v1/add-withdraw/', {
       token: user.token,
-      body: { upi_id: upiId, amount },
+      body: { upi_id: upiId, amount, pin: user.pin },
       headers: { 'idempotency-key': `w-${user.id}-${amount}` },
     })
     expect(res.status, JSON.stringify(res.body)).toBe(200)

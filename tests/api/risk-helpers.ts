@@ -94,7 +94,7 @@ export function riskCalls(api: ApiHandle) {
   ) =>
     api.call('POST', '/api/v1/add-withdraw/', {
       token: user.token,
-      body: { upi_id: upiId, amount },
+      body: { upi_id: upiId, amount, pin: user.pin },
       headers: { 'idempotency-key': crypto.randomUUID(), ...headers },
     })
 

@@ -26,7 +26,7 @@ describe.each(ENGINES)('UPI ID form and payout file on %s', (engine) => {
   const withdraw = (upiId: string) =>
     api.call('POST', '/api/v1/add-withdraw/', {
       token: user.token,
-      body: { upi_id: upiId, amount: 100 },
+      body: { upi_id: upiId, amount: 100, pin: user.pin },
       headers: { 'idempotency-key': `upi-form-${(keys += 1)}` },
     })
   const withdrawalRows = () =>

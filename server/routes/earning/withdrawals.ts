@@ -1,6 +1,7 @@
 /**
  * `POST /add-withdraw/`: a withdrawal request, idempotent by the required Idempotency-Key
- * (DECISIONS §3, §6). `GET /withdrawal-status/`: the user's progress on every withdrawal
+ * (DECISIONS §3, §6); to a UPI ID the account never withdrew to, only with the account's PIN
+ * (server/earning/payees.ts). `GET /withdrawal-status/`: the user's progress on every withdrawal
  * condition, the payout days and the days to the minimum balance (DECISIONS §4).
  */
 import { signalOf } from '../../risk/signals.ts'
@@ -10,6 +11,7 @@ import { earningRoutes as schemas } from '../../../contract/api/earning.ts'
 import { appContext } from '../../context.ts'
 import { readIdempotencyKey } from '../../earning/idempotency-keys.ts'
 import { requestWithdrawalOnce } from '../../earning/withdrawals.ts'
+import { allowPayee } from '../../earning/payees.ts'
 import { withdrawalStatusFor } from '../../earning/withdrawal-status.ts'
 
 export default async function withdrawalRoutes(instance: FastifyInstance): Promise<void> {
@@ -24,11 +26,17 @@ export default async function withdrawalRoutes(instance: FastifyInstance): Promi
     },
     async (request, reply) => {
       const key = readIdempotencyKey(request.headers['idempotency-key'], true)
+      const { pin, ...body } = request.body
+      const signal = signalOf(request)
+      // A new payee's PIN is checked before the withdrawal's transaction (a wrong one stays
+      // counted), and is never part of the stored request: a replay of the same withdrawal finds
+      // the payee known and needs no PIN.
+      await allowPayee(ctx, request.userId, body.upi_id, pin, signal.address)
       const answer = await requestWithdrawalOnce(ctx, {
         userId: request.userId,
         key,
-        body: request.body,
-        signal: signalOf(request),
+        body,
+        signal,
         note: request.replayNote,
       })
       return reply.status(answer.status).send(answer.body)
