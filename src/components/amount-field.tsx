@@ -1,10 +1,13 @@
 /**
- * An amount in whole rupees: a typed field (numeric keyboard, ₹ before it) with quick chips under
- * it (a quarter, half, or all of what may be taken), each chip at least 48 px square. The range
- * comes from the caller (the server's balance and rules): the field says when the typed amount is
- * outside it. Digits only; separators typed or pasted ("1,000") are dropped.
+ * The one field for typing money: whole rupees (docs/product.md#units), a numeric keyboard, ₹
+ * before it, and quick chips under it (a quarter, half, or all of what may be taken, each chip at
+ * least 48 px square) that fill it. It starts empty. What is typed is kept exactly as typed: a
+ * decimal point, a letter (`1e3` included) or an amount beyond the range is never dropped or
+ * rounded but named in one line under the field, and the amount reads as not valid, so nothing is
+ * sent. Without a problem that line is the caller's `hint` (what is possible, what the user
+ * receives). The range comes from the caller (the server's balance and rules).
  */
-import { useId } from 'react'
+import { useId, type ReactNode } from 'react'
 import { formatRupees } from '@contract/rules'
 import { t } from '@/i18n/i18n'
 
@@ -29,34 +32,81 @@ export function quickAmounts(min: number, max: number): QuickAmount[] {
   )
 }
 
-/** Why `value` is not a valid amount in [min, max]; null when it is (or nothing is typed yet). */
-export function amountProblem(value: number | null, min: number, max: number): string | null {
-  if (value === null) return null
-  if (max < min) return null
-  if (value > max) return t('You can take at most {rupees}.', { rupees: formatRupees(max) })
-  if (value < min) return t('Enter at least {rupees}.', { rupees: formatRupees(min) })
-  return null
+/**
+ * What a typed amount reads as: `rupees` the whole rupees it names (null when empty or not a
+ * number), `problem` why it cannot be used, in the user's words (null when it can, or is empty).
+ */
+export interface AmountReading {
+  rupees: number | null
+  problem: string | null
+}
+
+/** Digits past this many name more than any balance (and more than a JS number holds exactly). */
+const MAX_DIGITS = 12
+
+/**
+ * Reads `text` as whole rupees within [min, max] (docs/product.md#units). Digit-group commas,
+ * spaces and a leading ₹ are separators, not part of the number ("1,500" is ₹1,500). A decimal
+ * point, any other character (letters, `e`, `-`, `+`) or too many digits give a problem and no
+ * usable amount: nothing is dropped to make a number of it.
+ */
+export function readAmount(text: string, min: number, max: number): AmountReading {
+  const trimmed = text.trim()
+  if (trimmed === '') return { rupees: null, problem: null }
+  if (/[.٫]/.test(trimmed))
+    return {
+      rupees: null,
+      problem: t('Enter whole rupees only, without a decimal point (paise cannot be withdrawn).'),
+    }
+  const digits = trimmed.replace(/^₹\s*/, '').replace(/[,\s]/g, '')
+  if (!/^\d+$/.test(digits))
+    return { rupees: null, problem: t('Type the amount in digits only, like 1000.') }
+  const rupees = Number(digits)
+  if (digits.replace(/^0+/, '').length > MAX_DIGITS || rupees > max)
+    return {
+      rupees: null,
+      problem:
+        max >= min
+          ? t('You can take at most {rupees}.', { rupees: formatRupees(max) })
+          : t('Nothing to take yet'),
+    }
+  if (rupees < min)
+    return { rupees, problem: t('Enter at least {rupees}.', { rupees: formatRupees(min) }) }
+  return { rupees, problem: null }
 }
 
 interface Props {
   label: string
-  /** Whole rupees; null while the field is empty. */
-  value: number | null
-  onChange(value: number | null): void
+  /** What is in the field, exactly as typed (or as a chip filled it). */
+  text: string
+  onTextChange(text: string): void
+  /** The range in whole rupees. */
   min: number
   max: number
-  /** Ids of hints read with the field (a fee line). */
-  describedBy?: string
+  /**
+   * The one line under the field while nothing is wrong (what is possible, what the user
+   * receives); a problem takes its place.
+   */
+  hint: ReactNode
+  /** The hint line's test id (the withdraw form's `fee-line`). */
+  hintTestId?: string
   disabled?: boolean
 }
 
-export function AmountField({ label, value, onChange, min, max, describedBy, disabled }: Props) {
+export function AmountField({
+  label,
+  text,
+  onTextChange,
+  min,
+  max,
+  hint,
+  hintTestId,
+  disabled,
+}: Props) {
   const id = useId()
-  const errorId = `${id}-error`
-  const rangeId = `${id}-range`
-  const problem = amountProblem(value, min, max)
+  const lineId = `${id}-line`
+  const { rupees, problem } = readAmount(text, min, max)
   const chips = quickAmounts(min, max)
-  const described = [rangeId, problem ? errorId : null, describedBy].filter(Boolean).join(' ')
   return (
     <div className="field amount-field">
       <label htmlFor={id}>{label}</label>
@@ -69,29 +119,23 @@ export function AmountField({ label, value, onChange, min, max, describedBy, dis
           className="input amount-input"
           type="text"
           inputMode="numeric"
-          pattern="[0-9]*"
           autoComplete="off"
-          maxLength={9}
-          value={value === null ? '' : String(value)}
+          value={text}
           disabled={disabled}
           aria-invalid={problem ? true : undefined}
-          aria-describedby={described}
-          onChange={(e) => {
-            const digits = e.currentTarget.value.replace(/\D/g, '').slice(0, 9)
-            onChange(digits === '' ? null : Number(digits))
-          }}
+          aria-describedby={lineId}
+          onChange={(e) => onTextChange(e.currentTarget.value)}
         />
       </div>
-      <p id={rangeId} className="muted amount-range">
-        {max >= min
-          ? t('From {min} to {max}', { min: formatRupees(min), max: formatRupees(max) })
-          : t('Nothing to take yet')}
-      </p>
       {problem ? (
-        <p id={errorId} className="error-text" role="alert">
+        <p id={lineId} className="error-text amount-line" role="alert">
           {problem}
         </p>
-      ) : null}
+      ) : (
+        <p id={lineId} className="muted amount-line" data-testid={hintTestId}>
+          {hint}
+        </p>
+      )}
       {chips.length > 0 ? (
         <div className="chip-row" role="group" aria-label={t('Quick amounts')}>
           {chips.map((chip) => (
@@ -99,9 +143,9 @@ export function AmountField({ label, value, onChange, min, max, describedBy, dis
               key={chip.label}
               type="button"
               className="chip"
-              aria-pressed={value === chip.rupees}
+              aria-pressed={rupees === chip.rupees && problem === null}
               disabled={disabled}
-              onClick={() => onChange(chip.rupees)}
+              onClick={() => onTextChange(String(chip.rupees))}
             >
               <span className="chip-label">{chip.label}</span>
               <span className="chip-value">{formatRupees(chip.rupees)}</span>

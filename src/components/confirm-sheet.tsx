@@ -19,6 +19,8 @@ interface Props {
   onCancel(): void
   /** While the confirmed action is on its way: buttons disabled, Escape ignored. */
   busy?: boolean
+  /** Confirm cannot be used yet (the body says why): only Confirm is disabled. */
+  confirmDisabled?: boolean
   children?: ReactNode
 }
 
@@ -31,6 +33,7 @@ export function ConfirmSheet({
   onConfirm,
   onCancel,
   busy = false,
+  confirmDisabled = false,
   children,
 }: Props) {
   return (
@@ -40,7 +43,12 @@ export function ConfirmSheet({
       onDismiss={busy ? undefined : onCancel}
       actions={
         <>
-          <button type="button" className="btn" disabled={busy} onClick={onConfirm}>
+          <button
+            type="button"
+            className="btn"
+            disabled={busy || confirmDisabled}
+            onClick={onConfirm}
+          >
             {confirmLabel}
           </button>
           <button type="button" className="btn btn-outline" disabled={busy} onClick={onCancel}>

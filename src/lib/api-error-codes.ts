@@ -56,6 +56,10 @@ export const API_ERROR_TEXTS: Record<string, string> = {
   OTP_USED: msg('This code has already been used. Please request a new one.'),
   OTP_WRONG_USER: msg('This code belongs to another account.'),
   PHONE_TAKEN: msg('This phone number is already used by another account.'),
+  PIN_REQUIRED: msg('Enter your PIN to withdraw to a UPI ID you have not withdrawn to before.'),
+  PIN_WRONG: msg(
+    'Wrong PIN. {tries, plural, one {# try} other {# tries}} left before your account is locked.',
+  ),
   PLAN_NOT_FOUND: msg('This membership plan does not exist.'),
   PLATFORM_FEE_REQUIRED: msg(
     'Please pay the one-time refundable platform fee of {fee} to withdraw.',

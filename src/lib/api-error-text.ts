@@ -84,6 +84,7 @@ export function apiErrorText(error: ApiErrorLike | null | undefined): string {
     hours: Math.max(1, Math.ceil(seconds / 3600)),
     count: whole(fields.referral_count ?? fields.views, 0),
     needed: whole(fields.referrals_needed ?? fields.videos_needed, 0),
+    tries: whole(fields.tries_left, 0),
     rupees: rupeesIn(message),
     fee: rupeesIn(message),
   })

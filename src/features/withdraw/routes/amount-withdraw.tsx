@@ -1,17 +1,19 @@
 /**
- * Withdraw amount (SPEC §2, §4, §5, DECISIONS §3): the balance card, a typed amount in whole
- * rupees with quick chips (what is left after withdrawals still waiting in this phone's outbox),
- * the UPI ID with its format rule, the transfer fee line, and the request sent through the outbox.
- * Why the Withdraw button cannot be used yet stands beside it. A user the server says is not
- * eligible (GET /withdrawal-status/) sees the conditions still to meet instead of a form.
- * Refusals send the user where SPEC says: the platform fee page, the refer page (n/3), or the
- * minimum balance message.
+ * Withdraw amount (SPEC §2, §4, §5; docs/product.md#withdrawals): the balance card (rupees first),
+ * the amount field in whole rupees, empty at first, with quick chips (what is left after
+ * withdrawals still waiting in this phone's outbox) and one line of what the user receives, the UPI
+ * ID with its format rule, then the review sheet: nothing is sent until the user confirms there. A
+ * UPI ID the account never withdrew to asks for the PIN in the sheet and is sent online only, with
+ * it; a known one goes through the outbox (sent later when offline). Why the button cannot be used
+ * yet stands beside it. A user the server says is not eligible (GET /withdrawal-status/) sees the
+ * conditions still to meet instead of a form. Refusals send the user where SPEC says: the platform
+ * fee page, the refer page (n/3), or the minimum balance message.
  */
-import { useId, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import toast from 'react-hot-toast'
 import { AppHeader } from '@/components/app-header'
-import { AmountField, amountProblem } from '@/components/amount-field'
+import { AmountField, readAmount } from '@/components/amount-field'
 import { BalanceCard } from '@/components/balance-card'
 import { unmetConditionText } from '@/components/withdrawal-conditions'
 import { refreshUser } from '@/stores/get-user'
@@ -23,11 +25,37 @@ import { useRules } from '@/stores/rules-store'
 import { useUserStore } from '@/stores/user-store'
 import { formatRupees, type Rules } from '@contract/rules'
 import { checkUpiId } from '@contract/validation'
-import { addWithdraw } from '../api/add-withdraw'
+import { dueAt } from '@contract/payout-time'
+import { addWithdraw, addWithdrawWithPin } from '../api/add-withdraw'
+import { ReviewSheet, type WithdrawalReview } from '../components/review-sheet'
+import type { OutboxError } from '@/lib/outbox/outbox-types'
+import { useOnline } from '@/lib/use-online'
+import { toServerTime } from '@/lib/server-clock'
+import { formatDayRange, formatDays, formatDueDay } from '@/i18n/format'
 import { WITHDRAWAL_TOAST_ID, WITHDRAW_OK } from '../lib/withdrawal-requests'
 import '../withdraw.css'
 import { msg, t } from '@/i18n/i18n'
 import { apiErrorText } from '@/lib/api-error-text'
+
+/** Refusals of the PIN itself: shown under the PIN field, the sheet kept open for another try. */
+const PIN_REFUSALS = new Set(['PIN_WRONG', 'ACCOUNT_LOCKED', 'VALIDATION', 'HASHING_BUSY'])
+
+/** A UPI ID as payees are compared (the server's rule): trimmed, lower-case. */
+const payeeKey = (upiId: string) => upiId.trim().toLowerCase()
+
+/**
+ * When a withdrawal requested now is expected: the user's plan's payout days from the server
+ * (GET /withdrawal-status/), as a date; without them, the plans' range from the rules.
+ */
+function expectedText(payoutDays: number | null, rules: Rules): string {
+  if (payoutDays !== null) {
+    const due = dueAt(toServerTime(new Date()), payoutDays)
+    return t('{date} (within {days})', { date: formatDueDay(due), days: formatDays(payoutDays) })
+  }
+  return rules.withdrawalTime
+    ? t('Within {days}', { days: formatDayRange(rules.withdrawalTime) })
+    : t('As your plan states')
+}
 
 /** SPEC §8 texts. */
 export const WITHDRAW_FAILED = msg(
@@ -78,6 +106,7 @@ export default function AmountWithdraw() {
   const search = useSearch()
   const [, navigate] = useLocation()
   const rules = useRules()
+  const online = useOnline()
   const query = new URLSearchParams(search)
   const points = useUserStore((s) => s.user?.points)
   const status = useWithdrawalStatus()
@@ -93,22 +122,32 @@ export default function AmountWithdraw() {
   // What withdrawals still waiting on this phone will take: not offered again.
   const queued = queuedWithdrawalRupees(outbox, rules.transferFeeRupees)
   const available = Math.max(0, balance - queued)
-  const minAmount = rules.transferFeeRupees + 1
-  // Untouched, the amount is all that is available (as SPEC's slider started at the balance).
-  const [chosen, setChosen] = useState<number | null | undefined>(undefined)
-  const amount = chosen === undefined ? (available >= minAmount ? available : null) : chosen
+  const fee = rules.transferFeeRupees
+  const minAmount = fee + 1
+  // The amount as typed: empty at first; a chip fills it.
+  const [amountText, setAmountText] = useState('')
   const [upiId, setUpiId] = useState('')
   const [touched, setTouched] = useState(false)
+  const [reviewing, setReviewing] = useState(false)
   const [busy, setBusy] = useState(false)
+  const [pinError, setPinError] = useState<string | null>(null)
+  // The server said this UPI ID is new although the saved list had it (another phone, a failure).
+  const [serverSaysNew, setServerSaysNew] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
+  // The idempotency key of the request with a PIN under review: a retry after a lost answer
+  // reuses it, so the server never debits twice.
+  const pinKey = useRef<string | null>(null)
   const upiFieldId = useId()
   const upiErrorId = useId()
-  const feeLineId = useId()
   const blockerId = useId()
 
+  const reading = readAmount(amountText, minAmount, available)
+  const amount = reading.problem ? null : reading.rupees
   const upiError = upiId === '' ? null : checkUpiId(upiId)
-  const payout = (amount ?? 0) - rules.transferFeeRupees
-  // Why Withdraw cannot be used yet, the first reason that applies; null when it can.
+  const payout = (amount ?? 0) - fee
+  const newPayee = serverSaysNew || !(status?.known_upi_ids ?? []).includes(payeeKey(upiId))
+  // Why the button cannot be used yet, the first reason that applies; null when it can. An amount
+  // problem is named by the field itself: this only points to it.
   const blocker = !knowsBalance
     ? null
     : available < minAmount
@@ -117,66 +156,111 @@ export default function AmountWithdraw() {
             queued: formatRupees(queued),
           })
         : t('Your balance is too low to withdraw.')
-      : amount === null
-        ? t('Enter an amount, or pick one above.')
-        : amountProblem(amount, minAmount, available)
-          ? t('Choose an amount from {min} to {max}.', {
-              min: formatRupees(minAmount),
-              max: formatRupees(available),
-            })
+      : reading.problem
+        ? t('Check the amount above.')
+        : amount === null
+          ? t('Enter an amount, or pick one above.')
           : upiId === ''
             ? t('Enter your UPI ID.')
             : upiError
               ? t('Enter a valid UPI ID, like name@bank.')
               : null
-  const canSubmit = knowsBalance && blocker === null && payout > 0 && !busy
+  const canReview = knowsBalance && blocker === null && payout > 0 && !busy
 
-  const submit = async () => {
-    setTouched(true)
-    if (!canSubmit) return
+  const review: WithdrawalReview = {
+    amount: amount ?? 0,
+    fee,
+    upiId,
+    expected: expectedText(status?.payout_days ?? null, rules),
+  }
+
+  const closeReview = () => {
+    setReviewing(false)
+    setPinError(null)
+    pinKey.current = null
+  }
+
+  const succeeded = () => {
+    // One message: the success toast, which the notification offer grows into.
+    toast.success(t(WITHDRAW_OK), { id: WITHDRAWAL_TOAST_ID })
+    void import('../components/push-offer').then(
+      (m) => m.offerPushAfterWithdrawal(),
+      () => undefined,
+    )
+    void refreshUser().catch(() => undefined)
+    navigate('/dashboard?keyfrom=withdrawal')
+  }
+
+  /** A refusal for good, other than of the PIN: where SPEC sends the user, or one inline message. */
+  const refused = (error: OutboxError) => {
+    closeReview()
+    if (error.code === 'PLATFORM_FEE_REQUIRED') {
+      navigate(`/platform-fee?amount=${rules.platformFeeRupees}`)
+    } else if (error.code === 'REFERRALS_REQUIRED') {
+      const count = Number(error.extra?.referral_count ?? referCount) || 0
+      navigate(`/referandearn?keyfrom=withdrawal&referralCount=${count}`)
+    } else if (error.code === 'MIN_BALANCE') {
+      setFailure(
+        apiErrorText(error) ||
+          t('You need a minimum balance of {rupees} to withdraw earnings.', {
+            rupees: formatRupees(rules.withdrawMinBalanceRupees),
+          }),
+      )
+    } else {
+      setFailure(t(WITHDRAW_FAILED))
+    }
+  }
+
+  /** Sends to a known payee through the outbox (queued when offline). */
+  const sendKnown = async () => {
+    const result = await addWithdraw(upiId.trim(), payout)
+    if (result.kind === 'done') return succeeded()
+    if (result.kind === 'queued') {
+      toast(t(WITHDRAW_QUEUED), { id: WITHDRAWAL_TOAST_ID })
+      navigate('/wallet')
+      return
+    }
+    // Refused for good: shown here, so the outbox need not keep it.
+    void dismissOutboxItem(result.id)
+    if (result.error.code === 'PIN_REQUIRED') {
+      // The server does not know this payee: the sheet asks for the PIN.
+      setServerSaysNew(true)
+      return
+    }
+    refused(result.error)
+  }
+
+  /** Sends to a new payee with the PIN, online only, never stored. */
+  const sendWithPin = async (pin: string) => {
+    pinKey.current ??= crypto.randomUUID()
+    const result = await addWithdrawWithPin(upiId.trim(), payout, pin, pinKey.current)
+    if (result.kind === 'done') return succeeded()
+    if (result.kind === 'unsent') {
+      setPinError(
+        t(
+          'No connection, so the withdrawal was not confirmed. Confirm again when you are online: it is never sent twice.',
+        ),
+      )
+      return
+    }
+    if (PIN_REFUSALS.has(result.error.code)) {
+      setPinError(apiErrorText(result.error) || t(WITHDRAW_FAILED))
+      return
+    }
+    refused(result.error)
+  }
+
+  const confirm = async (pin: string | null) => {
     setBusy(true)
     setFailure(null)
+    setPinError(null)
     try {
-      const result = await addWithdraw(upiId.trim(), payout)
-      if (result.kind === 'done') {
-        // One message: the success toast, which the notification offer grows into.
-        toast.success(t(WITHDRAW_OK), { id: WITHDRAWAL_TOAST_ID })
-        void import('../components/push-offer').then(
-          (m) => m.offerPushAfterWithdrawal(),
-          () => undefined,
-        )
-        void refreshUser().catch(() => undefined)
-        navigate('/dashboard?keyfrom=withdrawal')
-        return
-      }
-      if (result.kind === 'queued') {
-        toast(t(WITHDRAW_QUEUED), { id: WITHDRAWAL_TOAST_ID })
-        navigate('/wallet')
-        return
-      }
-      // Refused for good: shown here, so the outbox need not keep it.
-      const { error } = result
-      void dismissOutboxItem(result.id)
-      if (error.code === 'PLATFORM_FEE_REQUIRED') {
-        navigate(`/platform-fee?amount=${rules.platformFeeRupees}`)
-      } else if (error.code === 'REFERRALS_REQUIRED') {
-        const count = Number(error.extra?.referral_count ?? referCount) || 0
-        navigate(`/referandearn?keyfrom=withdrawal&referralCount=${count}`)
-      } else if (error.code === 'MIN_BALANCE') {
-        setFailure(
-          apiErrorText(error) ||
-            t('You need a minimum balance of {rupees} to withdraw earnings.', {
-              rupees: formatRupees(rules.withdrawMinBalanceRupees),
-            }),
-        )
-      } else {
-        setFailure(t(WITHDRAW_FAILED))
-        toast.error(t(WITHDRAW_FAILED), { id: WITHDRAWAL_TOAST_ID })
-      }
+      if (pin === null) await sendKnown()
+      else await sendWithPin(pin)
     } catch (err) {
       console.error('withdraw failed', err)
+      closeReview()
       setFailure(t(WITHDRAW_FAILED))
-      toast.error(t(WITHDRAW_FAILED), { id: WITHDRAWAL_TOAST_ID })
     } finally {
       setBusy(false)
     }
@@ -186,6 +270,7 @@ export default function AmountWithdraw() {
     <BalanceCard
       coins={points ?? balance * rules.coinsPerRupee}
       rules={rules}
+      lead="rupees"
       testId="withdraw-balance"
     >
       {queued > 0 ? (
@@ -216,6 +301,21 @@ export default function AmountWithdraw() {
     )
   }
 
+  // The one line under the amount: what may be taken, or what the chosen amount pays out.
+  const amountHint =
+    available < minAmount
+      ? t('Nothing to take yet')
+      : amount === null
+        ? t('From {min} to {max}. Transfer fee: {fee}.', {
+            min: formatRupees(minAmount),
+            max: formatRupees(available),
+            fee: formatRupees(fee),
+          })
+        : t('Transfer fee: {fee}. You receive {rupees}', {
+            fee: formatRupees(fee),
+            rupees: formatRupees(payout),
+          })
+
   return (
     // The header inside the screen's one landmark: every state has one <main> and one h1.
     <main>
@@ -225,17 +325,21 @@ export default function AmountWithdraw() {
         noValidate
         onSubmit={(e) => {
           e.preventDefault()
-          void submit()
+          setTouched(true)
+          if (!canReview) return
+          setFailure(null)
+          setReviewing(true)
         }}
       >
         {balanceCard}
         <AmountField
           label={t('Amount to withdraw')}
-          value={amount}
-          onChange={setChosen}
+          text={amountText}
+          onTextChange={setAmountText}
           min={minAmount}
           max={available}
-          describedBy={feeLineId}
+          hint={amountHint}
+          hintTestId="fee-line"
           disabled={!knowsBalance}
         />
         <div className="field">
@@ -251,7 +355,10 @@ export default function AmountWithdraw() {
             value={upiId}
             aria-invalid={upiError !== null}
             aria-describedby={upiError ? upiErrorId : undefined}
-            onChange={(e) => setUpiId(e.currentTarget.value.trim())}
+            onChange={(e) => {
+              setUpiId(e.currentTarget.value.trim())
+              setServerSaysNew(false)
+            }}
             onBlur={() => setTouched(true)}
           />
           {upiError && touched ? (
@@ -260,12 +367,6 @@ export default function AmountWithdraw() {
             </p>
           ) : null}
         </div>
-        <p id={feeLineId} data-testid="fee-line" style={{ margin: 0 }}>
-          {t('Transfer fee: {fee}. You receive {rupees}', {
-            fee: formatRupees(rules.transferFeeRupees),
-            rupees: formatRupees(Math.max(0, payout)),
-          })}
-        </p>
         {failure ? (
           <p className="error-text" role="alert">
             {failure}
@@ -280,13 +381,24 @@ export default function AmountWithdraw() {
           <button
             type="submit"
             className="btn"
-            disabled={!canSubmit}
+            disabled={!canReview}
             aria-describedby={blocker ? blockerId : undefined}
           >
-            {busy ? t('Submitting…') : t('Withdraw')}
+            {t('Review withdrawal')}
           </button>
         </div>
       </form>
+      {reviewing ? (
+        <ReviewSheet
+          review={review}
+          newPayee={newPayee}
+          online={online}
+          busy={busy}
+          pinError={pinError}
+          onConfirm={(pin) => void confirm(pin)}
+          onCancel={closeReview}
+        />
+      ) : null}
     </main>
   )
 }
