@@ -141,7 +141,11 @@ async function makeEarner(
   }
   if (withdrawRupees) {
     const upi = `${firstName.split(' ')[0]!.toLowerCase()}@okaxis`
-    await call(product, user, '/api/v1/add-withdraw/', { upi_id: upi, amount: withdrawRupees })
+    await call(product, user, '/api/v1/add-withdraw/', {
+      upi_id: upi,
+      amount: withdrawRupees,
+      pin: user.pin,
+    })
   }
   return user
 }

@@ -256,12 +256,7 @@ describe('earning loop in Chromium (sqlite)', () => {
     await page.getByRole('button', { name: 'Withdraw' }).click()
     await page.waitForURL((url) => url.pathname === '/amount-withdraw')
     expect(new URL(page.url()).search).toBe('?balance=1500&refercount=3')
-    const slider = page.getByLabel(/Amount to withdraw/)
-    await slider.evaluate((el: HTMLInputElement) => {
-      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set
-      setter?.call(el, '1000')
-      el.dispatchEvent(new Event('input', { bubbles: true }))
-    })
+    await page.getByLabel('Amount to withdraw').fill('1000')
     await page.getByLabel('UPI ID').fill('ravi@ok')
     await page.getByLabel('UPI ID').fill('ravi kumar')
     await page.getByLabel('UPI ID').blur()
@@ -269,7 +264,11 @@ describe('earning loop in Chromium (sqlite)', () => {
     await page.getByLabel('UPI ID').fill('ravi.kumar@okaxis')
     await page.getByTestId('fee-line').getByText('Transfer fee: ₹1. You receive ₹999').waitFor()
     await shot('amount-withdraw')
-    await page.getByRole('button', { name: 'Withdraw' }).click()
+    await page.getByRole('button', { name: 'Review withdrawal' }).click()
+    // A new UPI ID: the review sheet asks for the PIN before anything is sent.
+    const sheet = page.getByRole('dialog', { name: 'Review your withdrawal' })
+    await sheet.getByLabel('Your 4-digit PIN').fill(person.pin)
+    await sheet.getByRole('button', { name: 'Confirm withdrawal' }).click()
     await page.getByText('Withdrawal request submitted successfully!').waitFor()
     await page.getByText(/Your withdrawal request is being processed/).waitFor()
     expect(new URL(page.url()).search).toBe('?keyfrom=withdrawal')

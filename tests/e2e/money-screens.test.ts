@@ -3,8 +3,9 @@
  * split across lines (each word's text range lies on one line box), every control on /wallet and
  * /amount-withdraw is at least 48×48 px, the deposit confirm sheet opens on its title with Yes and
  * No inside the viewport (its conditions open or folded), and offline the withdraw form offers only
- * what is left after a queued withdrawal; a queued withdrawal the server then refuses leaves
- * "Waiting to be sent" and shows as refused with the server's reason.
+ * what is left after a queued withdrawal (to a known payee; a new one waits for the connection); a
+ * queued withdrawal the server then refuses leaves "Waiting to be sent" and shows as refused with
+ * the server's reason.
  */
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -48,8 +49,15 @@ async function makeEligible(user: TestUser): Promise<void> {
   }
 }
 
-/** A withdrawal through the API, so its ledger rows are the server's own. */
-async function withdraw(user: TestUser, rupees: number): Promise<void> {
+/**
+ * A withdrawal through the API, so its ledger rows are the server's own (with the PIN: the UPI ID
+ * may be new to the user). Afterwards the UPI ID is a known payee of `user`.
+ */
+async function withdraw(
+  user: TestUser,
+  rupees: number,
+  upiId = 'meera.shah@okaxis',
+): Promise<void> {
   const response = await fetch(`${e2e.product.baseUrl}/api/v1/add-withdraw/`, {
     method: 'POST',
     headers: {
@@ -57,7 +65,7 @@ async function withdraw(user: TestUser, rupees: number): Promise<void> {
       authorization: `Bearer ${user.token}`,
       'idempotency-key': crypto.randomUUID(),
     },
-    body: JSON.stringify({ upi_id: 'meera.shah@okaxis', amount: rupees }),
+    body: JSON.stringify({ upi_id: upiId, amount: rupees, pin: user.pin }),
   })
   expect(response.status, await response.clone().text()).toBe(200)
 }
@@ -233,7 +241,10 @@ describe('offline withdrawals', () => {
   it('offers only what is left after a queued withdrawal, and a refused one leaves the waiting list', async () => {
     const user = await createTestUser(e2e.product.app, { firstName: 'Asha' })
     await makeEligible(user)
-    await grantCoins(e2e.product.app, user.id, 1_50_000)
+    // ₹1,500 left after a first ₹100 withdrawal (₹101 with the fee), which makes asha@okaxis a
+    // known payee: only a known payee is queued offline (a new one needs the PIN, online).
+    await grantCoins(e2e.product.app, user.id, 1_60_100)
+    await withdraw(user, 100, 'asha@okaxis')
     // Online first, with the service worker: the app's code is on the phone before it goes offline.
     const { page, context } = await open(user, '/wallet', SIZES[0], true)
     // The wallet's late chunks (Refresh, the notifications card) are in before the phone goes offline.
@@ -242,12 +253,16 @@ describe('offline withdrawals', () => {
     await page.getByRole('link', { name: 'Withdraw', exact: true }).click()
     await page.waitForURL((url) => url.pathname === '/amount-withdraw')
     const amount = page.getByLabel('Amount to withdraw')
-    await expect.poll(() => amount.inputValue()).toBe('1500')
+    await page.getByRole('button', { name: /All/ }).getByText('₹1,500').waitFor()
 
     await context.setOffline(true)
     await amount.fill('1000')
     await page.getByLabel('UPI ID').fill('asha@okaxis')
-    await page.getByRole('button', { name: 'Withdraw', exact: true }).click()
+    await page.getByRole('button', { name: 'Review withdrawal' }).click()
+    // Offline, a known payee: confirmed on the review sheet without a PIN, then queued.
+    const sheet = page.getByRole('dialog', { name: 'Review your withdrawal' })
+    expect(await sheet.getByLabel('Your 4-digit PIN').count()).toBe(0)
+    await sheet.getByRole('button', { name: 'Confirm withdrawal' }).click()
     await page.waitForURL((url) => url.pathname === '/wallet')
     const waiting = page.getByRole('list', { name: 'Waiting to be sent' })
     await waiting.getByTestId('outbox-row').waitFor()
@@ -260,9 +275,21 @@ describe('offline withdrawals', () => {
     // Back on the form (a client-side navigation: the phone is offline).
     await page.getByRole('link', { name: 'Withdraw', exact: true }).click()
     await page.waitForURL((url) => url.pathname === '/amount-withdraw')
-    await expect.poll(() => page.getByLabel('Amount to withdraw').inputValue()).toBe('500')
-    await page.getByText('From ₹2 to ₹500').waitFor()
+    await page.getByText('From ₹2 to ₹500. Transfer fee: ₹1.').waitFor()
     await page.getByRole('button', { name: /All/ }).getByText('₹500').waitFor()
+
+    // A UPI ID this account never withdrew to waits for the connection: not queued.
+    await page.getByLabel('Amount to withdraw').fill('100')
+    await page.getByLabel('UPI ID').fill('new.payee@okaxis')
+    await page.getByRole('button', { name: 'Review withdrawal' }).click()
+    const waitingSheet = page.getByRole('dialog', { name: 'Review your withdrawal' })
+    await waitingSheet
+      .getByText(/^You are offline\. You have not withdrawn to this UPI ID before/)
+      .waitFor()
+    expect(
+      await waitingSheet.getByRole('button', { name: 'Confirm withdrawal' }).isDisabled(),
+    ).toBe(true)
+    await waitingSheet.getByRole('button', { name: 'Edit' }).click()
 
     // Meanwhile the server stops accepting it: the fee is marked unpaid (a refund).
     await e2e.product.app.db

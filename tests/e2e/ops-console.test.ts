@@ -127,7 +127,7 @@ describe('operators console in Chromium', () => {
       'POST',
       '/api/v1/add-withdraw/',
       earner.token,
-      { upi_id: 'earner@okaxis', amount: 1000 },
+      { upi_id: 'earner@okaxis', amount: 1000, pin: earner.pin },
       `w-${earner.id}`,
     )
     withdrawalId = w.data.withdrawal_id as number

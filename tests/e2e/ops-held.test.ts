@@ -50,7 +50,7 @@ async function withdraw(user: TestUser, upiId: string, amount: number): Promise<
     method: 'POST',
     url: '/api/v1/add-withdraw/',
     headers: { authorization: `Bearer ${user.token}`, 'idempotency-key': `held-${user.id}` },
-    payload: { upi_id: upiId, amount },
+    payload: { upi_id: upiId, amount, pin: user.pin },
   })
   expect(res.statusCode, res.body).toBe(200)
   return (res.json() as { data: { withdrawal_id: number } }).data.withdrawal_id

@@ -190,7 +190,8 @@ describe('three API instances on one PostgreSQL and one Redis, one killed with S
         jobs.push({
           user,
           path: '/api/v1/add-withdraw/',
-          body: { upi_id: `u${user.id}@okaxis`, amount: 100 },
+          // The PIN: the UPI ID is new to the user until its first withdrawal is in.
+          body: { upi_id: `u${user.id}@okaxis`, amount: 100, pin: user.pin },
           key: crypto.randomUUID(),
         })
       }

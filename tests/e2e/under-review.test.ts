@@ -149,7 +149,7 @@ describe('a withdrawal under review, in the wallet (sqlite)', () => {
       method: 'POST',
       url: '/api/v1/add-withdraw/',
       headers: { authorization: `Bearer ${other.token}`, 'idempotency-key': crypto.randomUUID() },
-      payload: { upi_id: SHARED_UPI, amount: 500 },
+      payload: { upi_id: SHARED_UPI, amount: 500, pin: other.pin },
     })
     expect(first.statusCode, first.body).toBe(200)
     expect((await storedWithdrawal(other.id)).row.status).toBe('requested')
@@ -198,11 +198,15 @@ describe('a withdrawal under review, in the wallet (sqlite)', () => {
     await page.getByRole('link', { name: 'Withdraw', exact: true }).click()
     await page.waitForURL((url) => url.pathname === '/amount-withdraw')
     const amount = page.getByLabel('Amount to withdraw')
-    await expect.poll(() => amount.inputValue()).toBe('1500')
+    await page.getByRole('button', { name: /All/ }).getByText('₹1,500').waitFor()
     await amount.fill('1000')
     await page.getByLabel('UPI ID').fill(SHARED_UPI)
     await page.getByTestId('fee-line').getByText('Transfer fee: ₹1. You receive ₹999').waitFor()
-    await page.getByRole('button', { name: 'Withdraw', exact: true }).click()
+    await page.getByRole('button', { name: 'Review withdrawal' }).click()
+    // A UPI ID this account never withdrew to: confirmed with the PIN on the review sheet.
+    const sheet = page.getByRole('dialog', { name: 'Review your withdrawal' })
+    await sheet.getByLabel('Your 4-digit PIN').fill(person.pin)
+    await sheet.getByRole('button', { name: 'Confirm withdrawal' }).click()
     // The same answer as for any withdrawal: nothing tells the user a rule fired.
     await page.getByText('Withdrawal request submitted successfully!').waitFor()
 

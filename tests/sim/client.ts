@@ -243,7 +243,8 @@ export async function withdrawIfEligible(
     address,
     'POST',
     '/add-withdraw/',
-    { upi_id: account.upiId, amount },
+    // The PIN: a payee the account never withdrew to needs it (docs/product.md#security).
+    { upi_id: account.upiId, amount, pin: account.pin },
     key,
   )
   if (res.status !== 200) {
