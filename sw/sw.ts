@@ -21,7 +21,8 @@ declare const self: ServiceWorkerGlobalScope & {
 }
 
 /** The API reads kept for offline use (SPEC §7 paths under /api/v1, DECISIONS §6). */
-const OFFLINE_API_PATHS = /^\/api\/v1\/(config|get-user|get-membership|dashboard|withdrawal-status)\/?$/
+const OFFLINE_API_PATHS =
+  /^\/api\/v1\/(config|get-user|get-membership|dashboard|withdrawal-status)\/?$/
 
 /** Seconds the network may take before the cached answer is served instead. */
 const NETWORK_TIMEOUT_SECONDS = 3

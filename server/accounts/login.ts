@@ -99,7 +99,11 @@ export async function logIn(
  * Mails the owner that wrong PINs locked the account until `until`, in the background (with the
  * single-use unlock link, docs/product.md#security). Also used by the PIN a new payee needs.
  */
-export function mailLockNotice(ctx: AppContext, user: { id: number; email: string }, until: Date): void {
+export function mailLockNotice(
+  ctx: AppContext,
+  user: { id: number; email: string },
+  until: Date,
+): void {
   ctx.background.run('account lock notice', async () => {
     const link = await newUnlockLink(ctx, user)
     await ctx.mailer.send({

@@ -10,7 +10,7 @@ import type { Db, Tx } from '../db/index.ts'
 import type { AppContext } from '../context.ts'
 import { forbidden } from '../lib/errors.ts'
 import { confirmPin } from '../accounts/pin-confirm.ts'
-import { checkUpiId } from '../../contract/validation.ts'
+import { canonicalUpiId, checkUpiId } from '../../contract/validation.ts'
 
 /** The statuses of a withdrawal whose UPI ID counts as known. */
 const KNOWN_STATUSES = ['requested', 'held', 'paid'] as const
@@ -18,10 +18,8 @@ const KNOWN_STATUSES = ['requested', 'held', 'paid'] as const
 /** How many known UPI IDs `GET /withdrawal-status/` lists (the newest). */
 export const KNOWN_PAYEES_LISTED = 20
 
-/** A UPI ID in the form payees are compared in: trimmed, lower-case. */
-export function payeeKey(upiId: string): string {
-  return upiId.trim().toLowerCase()
-}
+/** A UPI ID in the form payees are compared in: trimmed, lower-case (canonicalUpiId). */
+export const payeeKey = canonicalUpiId
 
 /** The stored UPI ID as compared (rows written before IDs were stored lower-case included). */
 const storedKey = sql<string>`lower(trim(upi_id))`

@@ -24,7 +24,7 @@ import { useWithdrawalStatus, type WithdrawalStatus } from '@/lib/withdrawal-sta
 import { useRules } from '@/stores/rules-store'
 import { useUserStore } from '@/stores/user-store'
 import { formatRupees, type Rules } from '@contract/rules'
-import { checkUpiId } from '@contract/validation'
+import { canonicalUpiId, checkUpiId } from '@contract/validation'
 import { dueAt } from '@contract/payout-time'
 import { addWithdraw, addWithdrawWithPin } from '../api/add-withdraw'
 import { ReviewSheet, type WithdrawalReview } from '../components/review-sheet'
@@ -39,9 +39,6 @@ import { apiErrorText } from '@/lib/api-error-text'
 
 /** Refusals of the PIN itself: shown under the PIN field, the sheet kept open for another try. */
 const PIN_REFUSALS = new Set(['PIN_WRONG', 'ACCOUNT_LOCKED', 'VALIDATION', 'HASHING_BUSY'])
-
-/** A UPI ID as payees are compared (the server's rule): trimmed, lower-case. */
-const payeeKey = (upiId: string) => upiId.trim().toLowerCase()
 
 /**
  * When a withdrawal requested now is expected: the user's plan's payout days from the server
@@ -145,7 +142,7 @@ export default function AmountWithdraw() {
   const amount = reading.problem ? null : reading.rupees
   const upiError = upiId === '' ? null : checkUpiId(upiId)
   const payout = (amount ?? 0) - fee
-  const newPayee = serverSaysNew || !(status?.known_upi_ids ?? []).includes(payeeKey(upiId))
+  const newPayee = serverSaysNew || !(status?.known_upi_ids ?? []).includes(canonicalUpiId(upiId))
   // Why the button cannot be used yet, the first reason that applies; null when it can. An amount
   // problem is named by the field itself: this only points to it.
   const blocker = !knowsBalance
