@@ -421,6 +421,7 @@ describe.each(ENGINES)('strict money types on %s', (engine) => {
     const withdrawal = await userCall('POST', '/api/v1/add-withdraw/', {
       upi_id: 'asha@okaxis',
       amount: 100,
+      pin: user.pin,
     })
     expect(withdrawal.status, JSON.stringify(withdrawal.body)).toBe(200)
     const order = await userCall('POST', '/api/v1/create-order/', {

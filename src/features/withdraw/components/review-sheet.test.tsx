@@ -58,7 +58,8 @@ describe('ReviewSheet', () => {
     expect(onConfirm).not.toHaveBeenCalled()
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm withdrawal' }))
     expect(onConfirm).toHaveBeenCalledWith(null)
-  })
+    // The first render loads the dialog's modules: slow on a loaded machine.
+  }, 15_000)
 
   it('asks for the PIN for a new UPI ID and confirms only with 4 digits', () => {
     const { onConfirm, dialog } = renderSheet({ newPayee: true })
