@@ -6,7 +6,8 @@
 import type { AppContext } from '../context.ts'
 import { ApiError, badRequest, forbidden } from '../lib/errors.ts'
 import { verifySecret } from '../lib/crypto.ts'
-import { PIN_PATTERN } from '../../contract/validation.ts'
+import { PIN_PATTERN, checkUpiId } from '../../contract/validation.ts'
+import { isKnownPayee } from '../earning/payees.ts'
 import { ACCOUNT_RULES } from './messages.ts'
 import { checkGuess } from './guess-budget.ts'
 import { mailLockNotice } from './login.ts'
@@ -53,4 +54,29 @@ export async function confirmPin(
     .executeTakeFirst()
   const left = Math.max(1, ACCOUNT_RULES.maxFailedLogins - (budget?.failed ?? 0))
   throw forbidden('PIN_WRONG', wrongPinMessage(left), { tries_left: left })
+}
+
+/**
+ * Lets a withdrawal of user `userId` to `upiId` go ahead: at once for a known payee (`pin` is then
+ * not looked at), else only with the account's right PIN. Runs before the withdrawal's
+ * transaction, so a wrong PIN's guess stays counted when the request is refused.
+ * Throws 403 PIN_REQUIRED (a new payee and no PIN), and confirmPin's errors: 400 VALIDATION,
+ * 403 PIN_WRONG `{ tries_left }`, 423 ACCOUNT_LOCKED, 503 HASHING_BUSY.
+ */
+export async function allowPayee(
+  ctx: AppContext,
+  userId: number,
+  upiId: unknown,
+  pin: unknown,
+  client: string | null,
+): Promise<void> {
+  // A malformed UPI ID is refused by the withdrawal's own checks, PIN or not.
+  if (typeof upiId !== 'string' || checkUpiId(upiId.trim())) return
+  if (await isKnownPayee(ctx.db, userId, upiId)) return
+  if (typeof pin !== 'string' || pin === '')
+    throw forbidden(
+      'PIN_REQUIRED',
+      'Enter your PIN to withdraw to a UPI ID you have not withdrawn to before.',
+    )
+  await confirmPin(ctx, userId, pin, client)
 }

@@ -11,7 +11,7 @@ import { earningRoutes as schemas } from '../../../contract/api/earning.ts'
 import { appContext } from '../../context.ts'
 import { readIdempotencyKey } from '../../earning/idempotency-keys.ts'
 import { requestWithdrawalOnce } from '../../earning/withdrawals.ts'
-import { allowPayee } from '../../earning/payees.ts'
+import { allowPayee } from '../../accounts/pin-confirm.ts'
 import { withdrawalStatusFor } from '../../earning/withdrawal-status.ts'
 
 export default async function withdrawalRoutes(instance: FastifyInstance): Promise<void> {
