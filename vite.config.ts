@@ -17,7 +17,7 @@ const start = startModules(import.meta.dirname)
 export default defineConfig({
   resolve: { alias: APP_ALIASES },
   plugins: [
-    // React 19 and react-dom (DECISIONS §1), JSX through the automatic runtime.
+    // React 19 and react-dom (docs/product.md#system), JSX through the automatic runtime.
     react(),
     i18nCatalogs(import.meta.dirname),
     webManifest(import.meta.dirname),

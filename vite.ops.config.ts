@@ -1,4 +1,4 @@
-// Build of the operators' console (DECISIONS §8): its own entry (ops/index.html), written to
+// Build of the operators' console (docs/product.md#operators): its own entry (ops/index.html), written to
 // dist/ops/ after the PWA's build, so it is neither in the PWA's bundle nor in its service worker's
 // precache (that manifest is made by the PWA build, before this one runs).
 // Served by the API server at /ops/ (server/plugins/ops-page.ts).

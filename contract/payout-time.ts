@@ -1,5 +1,5 @@
 /**
- * Payout time words (DECISIONS §3 "withdrawal time"): each plan's `withdrawl_days`, the general
+ * Payout time words (docs/product.md#rules "withdrawal time"): each plan's `withdrawl_days`, the general
  * range computed from the plans (never written by hand), and the due date shown in the wallet. No
  * DOM and no Node imports: the PWA and the API both use this file.
  */
@@ -11,7 +11,7 @@ export function formatDays(days: number): string {
 
 /**
  * The range of the plans' payout times: "1 to 7 days", "3 days" when every plan has the same,
- * null when there are no plans. `plans` carries `withdrawl_days` (SPEC's spelling).
+ * null when there are no plans. `plans` carries `withdrawl_days` (the product’s spelling).
  */
 export function payoutTimeRange(plans: readonly { withdrawl_days: number }[]): string | null {
   const days = plans.map((p) => Number(p.withdrawl_days)).filter((d) => Number.isFinite(d) && d > 0)

@@ -1,5 +1,5 @@
 /**
- * The route table (SPEC §2): the only place a route of the PWA is declared. The app's router and
+ * The route table (docs/product.md#screens): the only place a route of the PWA is declared. The app's router and
  * guards (src/app/routes.tsx), the document titles, the cold-start API reads (src/lib/early-gets.ts),
  * the build's pages (scripts/build/) and the page the server and the service worker answer a
  * navigation with (`pageFile`, server/plugins/static.ts and sw/sw.ts) all read it. Imports nothing
@@ -32,7 +32,7 @@ export interface RouteDef {
   reads?: readonly string[]
 }
 
-/** Every route of the PWA, in SPEC §2's order: public, guest only, logged-in only. */
+/** Every route of the PWA, in docs/product.md#screens's order: public, guest only, logged-in only. */
 export const ROUTES: readonly RouteDef[] = [
   // Public
   {

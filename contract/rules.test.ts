@@ -44,7 +44,7 @@ describe('en-IN number formatting without Intl', () => {
     }
   })
 
-  it('prints the examples of DECISIONS §5', () => {
+  it('prints the examples of docs/product.md#units', () => {
     expect(formatCoins(1500)).toBe('1,500 coins (₹15)')
     expect(formatCoins(10)).toBe('10 coins (₹0.10)')
     expect(formatRupees(100_000)).toBe('₹1,00,000')

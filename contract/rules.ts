@@ -1,5 +1,5 @@
 /**
- * The business rules of DECISIONS §3, in one place. The API enforces them and serves them at
+ * The business rules of docs/product.md#rules, in one place. The API enforces them and serves them at
  * `GET /api/v1/config/`; the PWA renders the served copy (kept for offline use) and falls back to
  * these defaults. No DOM and no Node imports: both sides import this file.
  */
@@ -8,7 +8,7 @@ import type { Rules } from './api/system'
 /** The rules a user reads and the server enforces (their schema: contract/system.ts). */
 export type { Rules }
 
-/** The defaults of DECISIONS §3. */
+/** The defaults of docs/product.md#rules. */
 export const DEFAULT_RULES: Rules = {
   coinsPerRupee: 100,
   referralRewardReferrerCoins: 100,
@@ -60,13 +60,13 @@ export function formatIndianNumber(value: number, fractionDigits = 0): string {
   return `${negative ? '-' : ''}${grouped}${fraction === undefined ? '' : `.${fraction}`}`
 }
 
-/** Formats rupees as en-IN INR: no decimals for whole rupees (SPEC §9), two otherwise. */
+/** Formats rupees as en-IN INR: no decimals for whole rupees (docs/product.md#rules), two otherwise. */
 export function formatRupees(rupees: number): string {
   const text = formatIndianNumber(Math.abs(rupees), Number.isInteger(rupees) ? 0 : 2)
   return rupees < 0 && /[1-9]/.test(text) ? `-₹${text}` : `₹${text}`
 }
 
-/** Formats integer coins with their rupee value beside them (DECISIONS §5): "1,500 coins (₹15)". */
+/** Formats integer coins with their rupee value beside them (docs/product.md#units): "1,500 coins (₹15)". */
 export function formatCoins(
   coins: number,
   rules: Pick<Rules, 'coinsPerRupee'> = DEFAULT_RULES,
@@ -74,13 +74,13 @@ export function formatCoins(
   return `${formatIndianNumber(coins)} coins (${formatRupees(coinsToRupees(coins, rules))})`
 }
 
-/** Formats seconds as m:ss (SPEC §9), e.g. 75 → "1:15". */
+/** Formats seconds as m:ss (docs/product.md#rules), e.g. 75 → "1:15". */
 export function formatTimer(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds))
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
 }
 
-/** The withdrawal conditions a user must meet, as enforced (DECISIONS §3–4). */
+/** The withdrawal conditions a user must meet, as enforced (docs/product.md#rules, #transparency). */
 export interface WithdrawalCondition {
   key: 'balance' | 'videos' | 'referrals' | 'platformFee'
   text: string

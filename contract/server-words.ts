@@ -1,6 +1,6 @@
 /**
  * Words the server stores in English and a Hindi page or notification shows in Hindi: the plan
- * types the product seeds (server/db/seeds/earning.ts, SPEC §3) and the reasons the server writes
+ * types the product seeds (server/db/seeds/earning.ts, docs/product.md#api) and the reasons the server writes
  * itself when an operator gives none (server/ops/commands.ts) or a bank result file gives a status
  * (server/ops/payouts.ts). Each is an English catalog message (`msg`): the PWA translates it with
  * `t()`, the server's push notifications with their own Hindi (server/push/messages.ts, checked

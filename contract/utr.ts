@@ -1,6 +1,6 @@
 /**
  * The UPI transaction reference (UTR, also "UPI Ref No." or RRN in UPI apps): the 12-digit number a
- * UPI app shows after a payment and the bank statement lists (DECISIONS §4). The user enters it
+ * UPI app shows after a payment and the bank statement lists (docs/product.md#transparency). The user enters it
  * after paying; the server stores it on the order, unique across orders. No DOM and no Node
  * imports: the PWA and the API both use this file.
  */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { LIMITS, UPI_ID_PATTERN, canonicalUpiId, checkUpiId } from './validation'
 
-// A UPI ID is NPCI's `handle@provider` (SPEC §5, DECISIONS §7): the handle starts with a letter
+// A UPI ID is NPCI's `handle@provider` (docs/product.md#validation, #security): the handle starts with a letter
 // or digit, then letters, digits, `.`, `_`, `-`; the provider starts with a letter, then letters
-// or digits; at most 50 characters. The message is SPEC's.
+// or digits; at most 50 characters. The message is the product’s.
 describe('checkUpiId', () => {
   const valid = [
     'a@ybl',
@@ -41,7 +41,7 @@ describe('checkUpiId', () => {
     expect(checkUpiId(upiId)).toBeNull()
   })
 
-  it.each(invalid)('refuses %j with SPEC’s message', (upiId) => {
+  it.each(invalid)('refuses %j with the product’s message', (upiId) => {
     expect(checkUpiId(upiId)).toBe('Invalid UPI ID format.')
   })
 

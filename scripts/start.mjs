@@ -1,4 +1,4 @@
-// `npm start` (DECISIONS §1): builds what is missing or older than its sources — the PWA, then the
+// `npm start` (docs/product.md#system): builds what is missing or older than its sources — the PWA, then the
 // operators' console, then the API server (build/server/start.js, vite.server.config.ts) — each
 // with `vite build` in a child process, then starts the compiled server in this process. Plain
 // JavaScript run by `node`: the running server has no TypeScript loader. The SQLite database is

@@ -1,5 +1,5 @@
 /**
- * Runtime configuration of DECISIONS §2, read once from the environment. Every variable is
+ * Runtime configuration of docs/product.md#configuration, read once from the environment. Every variable is
  * optional; `loadConfig` fills the defaults.
  */
 import type { Agent } from 'node:https'
@@ -39,7 +39,7 @@ export interface AppConfig {
    * the requests in flight finish. 0 (the default): it stops at once.
    */
   drainSeconds: number
-  /** Bearer token `GET /metrics` needs; undefined: `/metrics` answers 404 (DECISIONS §2, §8). */
+  /** Bearer token `GET /metrics` needs; undefined: `/metrics` answers 404 (docs/product.md#configuration, #operators). */
   metricsToken?: string
   /** Directory of the built PWA served at `/`; undefined serves the API only. */
   staticDir?: string
@@ -60,7 +60,7 @@ export interface AppConfig {
   logLevel: string
   /**
    * Per-IP limit of each account route (login, OTP verify, registration, forgot-password,
-   * send-signup-otp; DECISIONS §7). Undefined: 30 requests per minute per route.
+   * send-signup-otp; docs/product.md#security). Undefined: 30 requests per minute per route.
    */
   authRateLimit?: { max: number; timeWindowMs: number }
   /**
@@ -72,7 +72,7 @@ export interface AppConfig {
   clock?: () => Date
   /**
    * Web Push VAPID key pair (base64url, `VAPID_PUBLIC_KEY` and `VAPID_PRIVATE_KEY`, both or
-   * neither); unset: generated on first start and kept in the database (DECISIONS §2).
+   * neither); unset: generated on first start and kept in the database (docs/product.md#configuration).
    */
   vapidKeys?: { publicKey: string; privateKey: string }
   /** `VAPID_SUBJECT`: a `mailto:` or `https:` contact for push services; default `mailto:MAIL_FROM`. */
@@ -118,7 +118,7 @@ function parseUpiPayees(value: string | undefined): UpiPayee[] {
     .map((vpa) => ({ vpa, name: name.trim() }))
 }
 
-/** Reads DECISIONS §2's variables from `env` (defaults to `process.env`). */
+/** Reads docs/product.md#configuration's variables from `env` (defaults to `process.env`). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const provider = env.PAYMENT_PROVIDER === 'cashfree' ? 'cashfree' : 'manual-upi'
   return {

@@ -29,7 +29,7 @@ export interface AppContext {
   /** SQLite's and PostgreSQL's differences: row locks, prefix matching, statement limits. */
   dialect: SqlDialect
   /**
-   * The business rules the server enforces (DECISIONS §3): the app's `config.rules`, which the
+   * The business rules the server enforces (docs/product.md#rules): the app's `config.rules`, which the
    * live-rules plugin updates in place, so a context built at start sees every saved version.
    */
   rules: Rules

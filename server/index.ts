@@ -1,4 +1,4 @@
-/** Starts the product: the API and the built PWA on one port (DECISIONS §1–2). */
+/** Starts the product: the API and the built PWA on one port (docs/product.md#system, #configuration). */
 import { startServer } from './start.ts'
 
 await startServer()

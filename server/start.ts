@@ -1,5 +1,5 @@
 /**
- * Starts the product: the API and the built PWA on one port (DECISIONS §1–2). Used by `npm run
+ * Starts the product: the API and the built PWA on one port (docs/product.md#system, #configuration). Used by `npm run
  * server` (server/index.ts), scripts/start.mjs (`npm start`) and each instance of `npm run cluster`.
  *
  * SIGINT stops at once. SIGTERM stops gracefully, as a load balancer needs (docs/operations.md,

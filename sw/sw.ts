@@ -20,7 +20,7 @@ declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>
 }
 
-/** The API reads kept for offline use (SPEC §7 paths under /api/v1, DECISIONS §6). */
+/** The API reads kept for offline use (docs/product.md#api paths under /api/v1, docs/product.md#api). */
 const OFFLINE_API_PATHS =
   /^\/api\/v1\/(config|get-user|get-membership|dashboard|withdrawal-status)\/?$/
 
@@ -31,7 +31,7 @@ cleanupOutdatedCaches()
 precacheAndRoute(self.__WB_MANIFEST)
 // Navigations: the build's page for the path (contract/routes.ts `pageFile`, as the server
 // answers): the route's rendered page or its app shell, app.html for a path with no route, each in
-// the visitor's language. /api/, the operators' console (its own page, DECISIONS §8) and paths of
+// the visitor's language. /api/, the operators' console (its own page, docs/product.md#operators) and paths of
 // files (robots.txt, a screenshot) are left out.
 registerRoute(
   new NavigationRoute(

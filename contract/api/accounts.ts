@@ -1,7 +1,7 @@
 /**
- * The account routes' contract (contract-accounts.md, SPEC §7, DECISIONS §6–7): registration,
+ * The account routes' contract (docs/product.md#api, #security): registration,
  * signup OTP, login, PIN reset, get-user and logout. Request schemas check shapes only; the
- * SPEC §5 rules and their exact messages are applied by server/accounts.
+ * docs/product.md#validation rules and their exact messages are applied by server/accounts.
  */
 import { Type, type Static } from 'typebox'
 import { MessageOnly, Nullable, bearerAuth, errorResponses, optionalBearerAuth } from './common'
@@ -85,7 +85,7 @@ export const VerifyResetOtpBody = Type.Object(
   { otp: text(16), email_id: text() },
   { additionalProperties: false },
 )
-/** The unlock link of a lock mail (DECISIONS §7): its address and single-use token. */
+/** The unlock link of a lock mail (docs/product.md#security): its address and single-use token. */
 export const UnlockBody = Type.Object(
   { email_id: text(), unlock_token: Type.String({ maxLength: 128 }) },
   { additionalProperties: false },
@@ -107,7 +107,7 @@ export const SignupOtpSent = Type.Object({
 })
 export type SignupOtpSent = Static<typeof SignupOtpSent>
 
-/** The User of SPEC §3 as `GET /get-user/` returns it. `points` are integer coins. */
+/** The User of docs/product.md#api as `GET /get-user/` returns it. `points` are integer coins. */
 export const User = Type.Object({
   first_name: Type.String(),
   email: Type.String(),

@@ -1,5 +1,5 @@
 /**
- * Pieces every area of the API contract uses (DECISIONS §6): the `{ message, code }` error body,
+ * Pieces every area of the API contract uses (docs/product.md#api): the `{ message, code }` error body,
  * `{ message }` answers, nullable values, and the OpenAPI security requirements. TypeBox schemas
  * are plain JSON Schema objects; no DOM and no Node imports (the PWA imports only the types).
  */
@@ -31,7 +31,7 @@ export const WholeRupees = (description = 'Whole rupees, a JSON integer.') =>
 export const RowId = (description = 'A row id, a JSON integer.') =>
   Type.Integer({ minimum: 1, maximum: MAX_ROW_ID, description })
 
-/** `{ message, code, …extra }`, the body of every refusal (`field` names a bad input, DECISIONS §6). */
+/** `{ message, code, …extra }`, the body of every refusal (`field` names a bad input, docs/product.md#api). */
 export const ErrorBody = Type.Object(
   {
     message: Type.String(),
@@ -52,13 +52,13 @@ export const errorResponses = { '4xx': ErrorBody, '5xx': ErrorBody } as const
 /** An OpenAPI security requirement: the schemes (by name) any one of which the route accepts. */
 export type Security = { [scheme: string]: string[] }[]
 
-/** A user's access token in `Authorization: Bearer …` (DECISIONS §6). */
+/** A user's access token in `Authorization: Bearer …` (docs/product.md#api). */
 export const bearerAuth: Security = [{ bearerAuth: [] }]
 /** A token is optional: with one, the answer is the user's; without, a guest's. */
 export const optionalBearerAuth: Security = [{ bearerAuth: [] }, {}]
 
 /**
- * The `Idempotency-Key` header of a route that takes one (DECISIONS §6): the same key returns the
+ * The `Idempotency-Key` header of a route that takes one (docs/product.md#api): the same key returns the
  * first answer. Optional in the schema so a missing key answers 400 IDEMPOTENCY_KEY_REQUIRED from
  * server/earning/idempotency.ts; routes where it is required say so in `config.idempotencyKey`.
  */

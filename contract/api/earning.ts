@@ -1,8 +1,8 @@
 /**
- * The earning routes' contract (contract-earning, SPEC §3, §7, DECISIONS §3–4, §6): plans, the
+ * The earning routes' contract (contract-earning, docs/product.md#api, #rules, #transparency): plans, the
  * dashboard's videos and reward claims, orders and UPI, withdrawals, the wallet and the payment
  * webhook. The orders' shapes are in orders.ts. Coins are integers; rupees are whole rupees unless a field says it may have paise.
- * Bodies are checked for shape here; the rules and their SPEC messages are server/earning's.
+ * Bodies are checked for shape here; the rules and their product messages are server/earning's.
  */
 import { Type, type Static } from 'typebox'
 import {
@@ -30,7 +30,7 @@ import {
 const tags = ['earning']
 const isoTime = (description = 'ISO 8601 time.') => Type.String({ description })
 
-/** A membership plan (SPEC §3): `video_point` coins per video, `deposit_point` rupees as text or 'FREE'. */
+/** A membership plan (docs/product.md#api): `video_point` coins per video, `deposit_point` rupees as text or 'FREE'. */
 export const MembershipPlan = Type.Object({
   id: Type.Integer(),
   membership_type: Type.String(),
@@ -40,7 +40,7 @@ export const MembershipPlan = Type.Object({
 })
 export type MembershipPlan = Static<typeof MembershipPlan>
 
-/** A dashboard video (SPEC §3): `timer` in seconds (15–60). */
+/** A dashboard video (docs/product.md#api): `timer` in seconds (15–60). */
 export const DashboardVideo = Type.Object({
   id: Type.Integer(),
   link: Type.String(),
@@ -125,7 +125,7 @@ export const ConditionProgress = Type.Object({
 })
 export type ConditionProgress = Static<typeof ConditionProgress>
 
-/** The user's progress towards a withdrawal (DECISIONS §3–4). */
+/** The user's progress towards a withdrawal (docs/product.md#rules, #transparency). */
 export const WithdrawalStatus = Type.Object({
   conditions: Type.Array(ConditionProgress, {
     description: 'Only the conditions switched on, in the order of `withdrawalConditions`.',
@@ -210,7 +210,7 @@ export type WalletOrder = Static<typeof WalletOrder>
 
 /**
  * The balance (coins) and one page of each of the user's lists, newest first, every list paged by
- * its own cursor through the whole history (DECISIONS §4, §8a): `GET /wallet/` gives the newest
+ * its own cursor through the whole history (docs/product.md#transparency, #scale): `GET /wallet/` gives the newest
  * ledger rows, withdrawals and orders with each list's cursor (`next`, `withdrawals_next`,
  * `orders_next`); a request with a cursor (`before`, `withdrawals_before`, `orders_before`) gives
  * the older page of each list it names a cursor for and the others empty, without their cursor.

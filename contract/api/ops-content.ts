@@ -1,5 +1,5 @@
 /**
- * The operators' console API for content and governance (DECISIONS §3, §8): videos and plans, the
+ * The operators' console API for content and governance (docs/product.md#rules, #operators): videos and plans, the
  * live rules with their history, and the audit trail. The rest of the console's API is in ops.ts
  * and ops-files.ts; all are served in `/api/v1/openapi.json` and `/api/v1/ops/openapi.json`. In
  * answers `active` is 0/1 (the database's integer); in a body it is true or false.

@@ -1,5 +1,5 @@
 /**
- * The operators' console's file routes (DECISIONS §8): the bulk payout CSV, the import of the
+ * The operators' console's file routes (docs/product.md#operators): the bulk payout CSV, the import of the
  * bank's payout result file, and the bank statement import. A file is sent as the raw body
  * (`text/csv` or `text/plain`, up to 5 MB) and answered as an attachment.
  */

@@ -1,5 +1,5 @@
 /**
- * The operators' console API under `/api/v1/ops/` (DECISIONS §8): login and session, the order and
+ * The operators' console API under `/api/v1/ops/` (docs/product.md#operators): login and session, the order and
  * withdrawal queues with their actions, and users. The payout and statement files are in
  * ops-files.ts; videos, plans, rules and the audit trail in ops-content.ts. Served in the API's
  * OpenAPI document, `/api/v1/openapi.json`, and in the console's own, `/api/v1/ops/openapi.json`

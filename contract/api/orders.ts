@@ -1,5 +1,5 @@
 /**
- * The shapes of orders (contract-earning, SPEC §2–4, DECISIONS §4): an order as its owner sees it,
+ * The shapes of orders (contract-earning, docs/product.md#screens, #api, #flows, #transparency): an order as its owner sees it,
  * the order `POST /create-order/` makes (or the card test page's), the UTR a user enters, what a
  * payment result page shows, and the UPI payees. Their routes are in earning.ts's
  * `earningRoutes`. Amounts are whole rupees unless a field says it may have paise.
@@ -47,7 +47,7 @@ export const CreatedOrder = Type.Object({
 })
 export type CreatedOrder = Static<typeof CreatedOrder>
 
-/** The card test page's five fields (SPEC §2), form-encoded; `order_amount` is rupees as typed. */
+/** The card test page's five fields (docs/product.md#screens), form-encoded; `order_amount` is rupees as typed. */
 export const CardOrderFields = Type.Object({
   order_id: Type.String({ maxLength: 200 }),
   order_amount: Type.String({ maxLength: 200 }),
@@ -69,7 +69,7 @@ export const CreateOrderBody = Type.Object({
 })
 export type CreateOrderBody = Static<typeof CreateOrderBody>
 
-/** The card provider's session for the test page's order (SPEC §3). */
+/** The card provider's session for the test page's order (docs/product.md#api). */
 export const CardOrderCreated = Type.Object({ cftoken: Type.String(), order_id: Type.String() })
 export type CardOrderCreated = Static<typeof CardOrderCreated>
 

@@ -1,7 +1,7 @@
 /**
- * The profile routes' contract (contract-profile.md, SPEC §3, §5, §7): profile editing, bank
+ * The profile routes' contract (docs/product.md#api, #validation): profile editing, bank
  * details, the IFSC lookup and the partners list. String fields are bounded loosely; the shared
- * rules (contract/validation.ts) give the SPEC §5 messages on the server.
+ * rules (contract/validation.ts) give the docs/product.md#validation messages on the server.
  */
 import { Type, type Static } from 'typebox'
 import { MessageOnly, Nullable, bearerAuth, errorResponses } from './common'
@@ -25,7 +25,7 @@ export type EditProfileBody = Static<typeof EditProfileBody>
 export const EditProfileAnswer = Type.Object({ message: Type.String(), data: ProfileFields })
 export type EditProfileAnswer = Static<typeof EditProfileAnswer>
 
-/** `POST /bank-details/`'s payload as SPEC §3 names it. */
+/** `POST /bank-details/`'s payload as docs/product.md#api names it. */
 export const BankDetailsBody = Type.Object({
   account_number: Type.Optional(looseString()),
   ifsc: Type.Optional(looseString()),
@@ -33,7 +33,7 @@ export const BankDetailsBody = Type.Object({
 })
 export type BankDetailsBody = Static<typeof BankDetailsBody>
 
-/** The saved details as the API reads them back (SPEC §3: `data.data`). */
+/** The saved details as the API reads them back (docs/product.md#api: `data.data`). */
 export const SavedBankDetails = Type.Object({
   acc_no: Type.String(),
   ifsc: Type.String(),

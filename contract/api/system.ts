@@ -1,6 +1,6 @@
 /**
  * The system routes' contract: `GET /healthz` (the database answers) and `GET /config/` (the
- * business rules the server enforces, DECISIONS §3). `Rules` is derived from its schema here and
+ * business rules the server enforces, docs/product.md#rules). `Rules` is derived from its schema here and
  * re-exported by contract/rules.ts with the defaults and formatters.
  */
 import { Type, type Static } from 'typebox'
@@ -10,7 +10,9 @@ const tags = ['system']
 
 /** The rules a user reads and the server enforces. Coins are integers; rupees are whole rupees. */
 export const Rules = Type.Object({
-  coinsPerRupee: Type.Integer({ description: 'Coins in one rupee (SPEC §1: 100 coins = ₹1).' }),
+  coinsPerRupee: Type.Integer({
+    description: 'Coins in one rupee (docs/product.md#what-it-is: 100 coins = ₹1).',
+  }),
   referralRewardReferrerCoins: Type.Integer({
     description: 'Coins credited to the referrer when the friend verifies the email.',
   }),
@@ -33,10 +35,11 @@ export const Rules = Type.Object({
     description: 'Whether the one-time platform fee must be paid before a withdrawal.',
   }),
   platformFeeRupees: Type.Number({
-    description: 'The one-time refundable platform fee, whole rupees (SPEC §9).',
+    description: 'The one-time refundable platform fee, whole rupees (docs/product.md#rules).',
   }),
   platformFeeRefundDays: Type.Integer({
-    description: 'Days within which the platform fee is refunded on request (SPEC §9).',
+    description:
+      'Days within which the platform fee is refunded on request (docs/product.md#rules).',
   }),
   transferFeeRupees: Type.Number({
     description:
@@ -110,7 +113,7 @@ export const systemRoutes = {
   },
   config: {
     tags,
-    summary: 'The business rules the server enforces (DECISIONS §3)',
+    summary: 'The business rules the server enforces (docs/product.md#rules)',
     response: { 200: ConfigAnswer, ...errorResponses },
   },
 } as const

@@ -1,4 +1,4 @@
-// The operators' console (DECISIONS §8): its own Vite entry at /ops/, never part of the user PWA's
+// The operators' console (docs/product.md#operators): its own Vite entry at /ops/, never part of the user PWA's
 // bundle or service-worker precache.
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'

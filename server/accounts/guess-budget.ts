@@ -1,5 +1,5 @@
 /**
- * Guess budgets (DECISIONS §7): 5 wrong guesses in a row lock a subject for 15 minutes, each later
+ * Guess budgets (docs/product.md#security): 5 wrong guesses in a row lock a subject for 15 minutes, each later
  * lock twice as long as the one before, never longer than 24 hours; while locked even the right
  * secret is refused. A subject is what is guessed: a user's PIN, an address with no account (kept
  * exactly like an account's, so the answers tell nobody which exist) or a console login.

@@ -1,5 +1,5 @@
 /**
- * Logging in and out (SPEC §4, §7; DECISIONS §7): the identifier is an email (any case) or a
+ * Logging in and out (docs/product.md#flows, #api, #security): the identifier is an email (any case) or a
  * 10-digit phone number; the PIN is checked with scrypt under its guess budget (5 in a row lock).
  */
 import { recordAccountEvent, type RequestSignal } from '../risk/signals.ts'
@@ -29,7 +29,7 @@ export type LoginResult = (
   deviceId: string
 }
 
-/** 401 INVALID_CREDENTIALS with SPEC §8's text. */
+/** 401 INVALID_CREDENTIALS with docs/product.md#messages's text. */
 export const invalidCredentials = () =>
   new ApiError(401, 'INVALID_CREDENTIALS', MESSAGES.invalidCredentials)
 
@@ -42,11 +42,11 @@ const dummyPinHash = () => (dummyHash ??= hashSecret('0000'))
  * `client` (its address: the hash pool's fairness key). An unverified user also gets a signup code
  * mailed (unless the last one's countdown still runs).
  *
- * Every address is answered alike (DECISIONS §7): a PIN that is not 4 digits is refused before any
+ * Every address is answered alike (docs/product.md#security): a PIN that is not 4 digits is refused before any
  * lookup; otherwise an address with no account takes a guess slot of its own budget and pays the
  * same hash, so it answers 401 and then 423 exactly as an account does. Each guess takes its slot
  * before the hash (server/accounts/guess-budget.ts), so a burst checks at most 5 guesses a lock.
- * Throws 400 VALIDATION (malformed identifier, SPEC §5), 401 INVALID_CREDENTIALS,
+ * Throws 400 VALIDATION (malformed identifier, docs/product.md#validation), 401 INVALID_CREDENTIALS,
  * 423 ACCOUNT_LOCKED `{ retry_after_seconds }` (the 5th wrong PIN in a row also mails the owner
  * the lock's end and the unlock link), 503 HASHING_BUSY `{ retry_after_seconds }`.
  *
@@ -115,7 +115,7 @@ export function mailLockNotice(
 }
 
 /**
- * Revokes the access token `token` (DECISIONS §6 `POST /logout/`) and deletes the push
+ * Revokes the access token `token` (docs/product.md#api `POST /logout/`) and deletes the push
  * subscriptions saved with it, so this device stops getting notifications.
  */
 export async function logOut(ctx: AppContext, token: string): Promise<void> {

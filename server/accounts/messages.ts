@@ -1,32 +1,32 @@
 /**
- * The account rules of DECISIONS §7 as numbers, and the texts the account API answers with
- * (SPEC §8 where SPEC gives one, /work/notes/contract-accounts.md otherwise).
+ * The account rules of docs/product.md#security as numbers, and the texts the account API answers with
+ * (docs/product.md#messages where the product gives one).
  */
 
 export const ACCOUNT_RULES = {
-  /** Access tokens live 30 days (DECISIONS §7). */
+  /** Access tokens live 30 days (docs/product.md#security). */
   accessTokenMs: 30 * 24 * 60 * 60 * 1000,
   /** Password-reset tokens live 15 minutes and are single use. */
   resetTokenMs: 15 * 60 * 1000,
-  /** An OTP is valid 10 minutes (DECISIONS §7). */
+  /** An OTP is valid 10 minutes (docs/product.md#security). */
   otpValidMs: 10 * 60 * 1000,
-  /** Tries per OTP code (DECISIONS §7). */
+  /** Tries per OTP code (docs/product.md#security). */
   otpMaxTries: 5,
-  /** The first reset code may be resent after 10 s (SPEC §4, §9). */
+  /** The first reset code may be resent after 10 s (docs/product.md#flows, #rules). */
   firstResetResendSeconds: 10,
-  /** Signup codes and any resend: 59 s (SPEC §4, §9). */
+  /** Signup codes and any resend: 59 s (docs/product.md#flows, #rules). */
   resendSeconds: 59,
-  /** Wrong PINs in a row that lock the account (DECISIONS §7). */
+  /** Wrong PINs in a row that lock the account (docs/product.md#security). */
   maxFailedLogins: 5,
-  /** The first lock lasts 15 minutes; each later lock doubles it (DECISIONS §7). */
+  /** The first lock lasts 15 minutes; each later lock doubles it (docs/product.md#security). */
   firstLockMs: 15 * 60 * 1000,
-  /** No PIN lock lasts longer than 24 hours, however often it doubled (DECISIONS §7). */
+  /** No PIN lock lasts longer than 24 hours, however often it doubled (docs/product.md#security). */
   maxLockMs: 24 * 60 * 60 * 1000,
   /** Wrong codes per account and purpose (signup or reset) in 24 hours, across codes and IPs. */
   maxWrongCodesPerDay: 10,
-  /** How long a flow stays locked once its wrong-code budget is spent (DECISIONS §7). */
+  /** How long a flow stays locked once its wrong-code budget is spent (docs/product.md#security). */
   codeFlowLockMs: 24 * 60 * 60 * 1000,
-  /** Codes of one purpose mailed to one account in 24 hours (DECISIONS §7: codes are capped). */
+  /** Codes of one purpose mailed to one account in 24 hours (docs/product.md#security: codes are capped). */
   maxCodesPerDay: 10,
   /** The window of the two budgets above. */
   budgetWindowMs: 24 * 60 * 60 * 1000,

@@ -1,5 +1,5 @@
 /**
- * The per-account budgets of one-time codes (DECISIONS §7): at most 10 wrong codes per account
+ * The per-account budgets of one-time codes (docs/product.md#security): at most 10 wrong codes per account
  * and purpose (signup or reset) in 24 hours, across all codes and IPs; the 10th locks that flow
  * for 24 hours (even a right code is refused) and mails the owner. At most 10 codes of a purpose
  * are stored for one account in 24 hours. Without these, a new code every minute would give an
@@ -174,7 +174,7 @@ async function lockCodeFlow(
 
 /**
  * Whether another code of `purpose` may be stored for `address` (lowercased email) at `now`: fewer
- * than 10 were stored in the last 24 hours, decoys included (DECISIONS §7).
+ * than 10 were stored in the last 24 hours, decoys included (docs/product.md#security).
  */
 export async function underDailyCodeCap(
   db: Db,

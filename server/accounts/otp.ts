@@ -1,5 +1,5 @@
 /**
- * One-time codes of DECISIONS §7: 4 digits from the CSPRNG, stored as a scrypt hash, valid 10
+ * One-time codes of docs/product.md#security: 4 digits from the CSPRNG, stored as a scrypt hash, valid 10
  * minutes, single use, 5 tries, bound to a purpose (signup or reset) and an address. A new code
  * supersedes the earlier ones of the same purpose and address: only the newest is checked. A
  * resend is refused until the newest code's countdown (`resend_after_seconds`) has run out.
@@ -42,7 +42,7 @@ export function resendWaitMs(row: OtpRow, now: Date): number {
 /**
  * Checks that a new code of `purpose` may be sent to `address` at `now`, and returns the new
  * code's own countdown in seconds: 10 for a first reset code, 59 for a reset resend (an earlier
- * reset code still within its 10 minutes) and for every signup code (SPEC §4, §9).
+ * reset code still within its 10 minutes) and for every signup code (docs/product.md#flows, #rules).
  * Throws 429 RESEND_TOO_SOON `{ retry_after_seconds }` while the newest code's countdown runs.
  */
 export async function assertResendAllowed(
@@ -79,7 +79,7 @@ export async function prepareOtp(
 }
 
 /**
- * The scrypt hash of a decoy code (DECISIONS §7): a random 43-character secret, so no 4-digit code
+ * The scrypt hash of a decoy code (docs/product.md#security): a random 43-character secret, so no 4-digit code
  * matches it, hashed with the same cost as a real code. Stored for an address with no account, it
  * is never mailed; `checkOtp` refuses a decoy even if something matched.
  */
@@ -108,7 +108,7 @@ export function oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
 
 /**
  * Stores a prepared code for `userId` (null for a reset decoy: an address with no account, see
- * `prepareDecoyOtp`); returns its public request id (SPEC's `requestId`).
+ * `prepareDecoyOtp`); returns its public request id (the product’s `requestId`).
  */
 export async function insertOtp(
   db: Db,

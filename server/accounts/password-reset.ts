@@ -1,8 +1,8 @@
 /**
- * Resetting a forgotten PIN (SPEC §2, §4, §7): a reset code to the email (mailed after the answer,
+ * Resetting a forgotten PIN (docs/product.md#screens, #flows, #api): a reset code to the email (mailed after the answer,
  * which is the same for every address), the code traded for a 15-minute reset token, the token
  * traded for a new PIN. A new PIN revokes every access token and clears the PIN lockout
- * (DECISIONS §7).
+ * (docs/product.md#security).
  */
 import type { AppContext } from '../context.ts'
 import { badRequest } from '../lib/errors.ts'
@@ -35,9 +35,9 @@ const resetTokenInvalid = () => badRequest('RESET_TOKEN_INVALID', MESSAGES.reset
 
 /**
  * Checks the address `POST /forgot-password/` was given. The answer must not depend on whether an
- * account has it (DECISIONS §7), so only its form is checked here; `mailResetCode` does the rest
+ * account has it (docs/product.md#security), so only its form is checked here; `mailResetCode` does the rest
  * after the answer has gone out.
- * Throws 400 VALIDATION (SPEC §5 message) for a malformed or too long email.
+ * Throws 400 VALIDATION (docs/product.md#validation message) for a malformed or too long email.
  */
 export function assertResetEmail(email: string): void {
   const invalid = checkResetEmail(email.trim())
@@ -47,7 +47,7 @@ export function assertResetEmail(email: string): void {
 /**
  * Mails a reset code to the account with `email`, when a code may go out at `requestedAt` (the
  * request's time; default now). Runs after forgot-password has answered, so known, unknown and
- * rate-limited addresses all get the same answer at the same speed (DECISIONS §7). Nothing is stored while the address's reset flow is
+ * rate-limited addresses all get the same answer at the same speed (docs/product.md#security). Nothing is stored while the address's reset flow is
  * locked, while the newest code's countdown runs (10 s after the first code, 59 s after a
  * resend), or once 10 codes were stored in 24 hours. For an address with no account the same
  * rules store a decoy code that is never mailed and never matches (`prepareDecoyOtp`), so
@@ -111,7 +111,7 @@ async function mailResetCodeNow(
  * Checks the newest reset code sent to `email` and, in one transaction, uses it and returns a new
  * 15-minute reset token.
  * Throws 400 OTP_INVALID `{ tries_left }` / OTP_EXPIRED / OTP_USED / OTP_TOO_MANY_TRIES,
- * 423 CODE_ENTRY_LOCKED (10 wrong codes in 24 hours; DECISIONS §7).
+ * 423 CODE_ENTRY_LOCKED (10 wrong codes in 24 hours; docs/product.md#security).
  */
 export async function verifyResetCode(
   ctx: AppContext,

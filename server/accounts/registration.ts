@@ -1,5 +1,5 @@
 /**
- * Signing up (SPEC §4, §7; DECISIONS §6–7): registration creates an unverified user, an access
+ * Signing up (docs/product.md#flows, #api, #security): registration creates an unverified user, an access
  * token and a signup code; the code verifies the email, which credits the signup rewards once.
  */
 import { newDeviceId } from './device-tokens.ts'
@@ -55,7 +55,7 @@ export interface PendingSignup {
   deviceId: string
 }
 
-/** The first SPEC §5 message `input` breaks, or null. */
+/** The first docs/product.md#validation message `input` breaks, or null. */
 function registrationError(input: RegistrationInput): string | null {
   return (
     checkRegisterName(input.first_name) ??
@@ -67,8 +67,8 @@ function registrationError(input: RegistrationInput): string | null {
 
 /**
  * Registers an unverified user, mails a signup code and returns a token with the code's request
- * id (the route answers 417, DECISIONS §6). The referral code, if given, sets `referred_by`.
- * Throws 400 VALIDATION (SPEC §5 message), 409 USER_EXISTS, 400 INVALID_REFERRAL, 503 MAIL_FAILED
+ * id (the route answers 417, docs/product.md#api). The referral code, if given, sets `referred_by`.
+ * Throws 400 VALIDATION (docs/product.md#validation message), 409 USER_EXISTS, 400 INVALID_REFERRAL, 503 MAIL_FAILED
  * (the account is then removed again), 503 HASHING_BUSY (the hash pool is full for the address),
  * 429 SIGNUP_LIMIT (the device's or the address's accounts of the day; checkSignupLimits). The
  * signup is recorded with `signal` (device, address, user agent) for abuse review; a request
@@ -174,7 +174,7 @@ export async function signupCodeForLogin(ctx: AppContext, user: UserRow): Promis
 
 /**
  * Mails a new signup code to `user`. Throws 423 CODE_ENTRY_LOCKED (signup flow locked),
- * 429 RESEND_TOO_SOON, 429 TOO_MANY_CODES (10 codes in 24 hours; DECISIONS §7), 503 MAIL_FAILED.
+ * 429 RESEND_TOO_SOON, 429 TOO_MANY_CODES (10 codes in 24 hours; docs/product.md#security), 503 MAIL_FAILED.
  */
 async function mailNewSignupCode(ctx: AppContext, user: UserRow): Promise<string> {
   const now = ctx.now()
@@ -195,7 +195,7 @@ async function mailNewSignupCode(ctx: AppContext, user: UserRow): Promise<string
 
 /**
  * `POST /send-signup-otp/` for `email`, from `client` (the request's address): the same answer for
- * every address (DECISIONS §7). The rules of a signup code apply to every address alike (the
+ * every address (docs/product.md#security). The rules of a signup code apply to every address alike (the
  * lock, the resend countdown, the daily cap); then a new code is stored and its request id
  * returned. Only an account waiting for verification gets a real code, mailed after the answer;
  * any other address gets a decoy that is never mailed and never matches, so neither the answer nor
@@ -248,11 +248,11 @@ export function resendSignupCode(
  * found: the screen works in a browser session that never stored a request id) or named by
  * `requestId` (the newest code sent to that address is the one checked either way). In one
  * transaction: the code is used, the email marked verified and, the first time only,
- * `grantSignupRewards` runs with the app's rules (DECISIONS §3). Returns a 15-minute reset token.
+ * `grantSignupRewards` runs with the app's rules (docs/product.md#rules). Returns a 15-minute reset token.
  * `tokenUserId` is the Authorization token's user, when one was sent; it must own the code.
  * Throws 400 OTP_INVALID `{ tries_left }` / OTP_EXPIRED / OTP_USED / OTP_TOO_MANY_TRIES, 403
  * OTP_WRONG_USER, 423 CODE_ENTRY_LOCKED (10 wrong codes in 24 hours locks the signup flow;
- * DECISIONS §7).
+ * docs/product.md#security).
  */
 export async function verifySignupCode(
   ctx: AppContext,

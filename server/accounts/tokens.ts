@@ -1,5 +1,5 @@
 /**
- * Access tokens and password-reset tokens (DECISIONS §7): 32 random bytes handed to the client
+ * Access tokens and password-reset tokens (docs/product.md#security): 32 random bytes handed to the client
  * once, stored only as SHA-256. Access tokens live 30 days until logout; reset tokens 15 minutes,
  * single use, bound to their user.
  */
@@ -92,7 +92,7 @@ function usableResetToken(token: string, userId: number, now: Date) {
 /**
  * Whether `token` is a reset token of `userId`, unused and unexpired at `now`, without spending
  * it: checked before the new PIN is hashed, so a wrong token is refused as fast for an account's
- * address as for an address with no account (DECISIONS §7). `consumeResetToken` spends it.
+ * address as for an address with no account (docs/product.md#security). `consumeResetToken` spends it.
  */
 export async function isResetTokenUsable(
   db: Db,

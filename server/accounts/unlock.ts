@@ -1,5 +1,5 @@
 /**
- * The way back for the owner (DECISIONS §7): every lock mail (wrong PINs, wrong codes) carries a
+ * The way back for the owner (docs/product.md#security): every lock mail (wrong PINs, wrong codes) carries a
  * single-use link, valid 24 hours, to the PIN reset screen. Opening it proves the mailbox: it clears
  * every lock guessing placed on the account (the PIN lock and its doubling, the signup and reset
  * code locks and their 24-hour budgets) and yields a reset token for a new PIN. So guessing locks
@@ -14,7 +14,7 @@ import { MESSAGES } from './messages.ts'
 import { issueResetToken } from './tokens.ts'
 import { findUserByEmail } from './users.ts'
 
-/** An unlock link is valid 24 hours (DECISIONS §7). */
+/** An unlock link is valid 24 hours (docs/product.md#security). */
 const UNLOCK_LINK_MS = 24 * 3_600_000
 
 /** The guess budget of a user's PIN (server/accounts/guess-budget.ts). */

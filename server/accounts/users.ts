@@ -1,6 +1,6 @@
 /**
  * The users table: lookups by email, phone, id and referral code, creation with a fresh unique
- * referral code, and the public profile of `GET /get-user/` (SPEC §3 User).
+ * referral code, and the public profile of `GET /get-user/` (docs/product.md#api User).
  */
 import crypto from 'node:crypto'
 import type { Selectable } from 'kysely'
@@ -60,7 +60,7 @@ export async function findUserIdByReferralCode(db: Db, code: string): Promise<nu
 }
 
 /**
- * The user an operator names (DECISIONS §8: the console's look-up and `npm run ops`): an email
+ * The user an operator names (docs/product.md#operators: the console's look-up and `npm run ops`): an email
  * (any case), a 10-digit phone number, or else a referral code (any case). Undefined when none.
  */
 export async function findUserByIdentifier(
@@ -130,7 +130,7 @@ export async function insertUser(db: Db, user: NewUser, now: Date): Promise<numb
 }
 
 /**
- * The details of user `id` as `GET /get-user/` answers them (the contract's `User`, SPEC §3);
+ * The details of user `id` as `GET /get-user/` answers them (the contract's `User`, docs/product.md#api);
  * undefined when the user does not exist.
  */
 export async function userDetails(db: Db, id: number): Promise<User | undefined> {

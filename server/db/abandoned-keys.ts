@@ -1,5 +1,5 @@
 /**
- * Idempotency-Keys a crashed process left in flight (DECISIONS §6), released at start-up so a
+ * Idempotency-Keys a crashed process left in flight (docs/product.md#api), released at start-up so a
  * retry runs instead of getting 409 for a minute. How depends on the engine: see below.
  */
 import { sql } from 'kysely'

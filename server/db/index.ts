@@ -1,6 +1,6 @@
 /**
  * The database: Kysely over better-sqlite3 (`file:PATH`) or pg (`postgres://…`), chosen by
- * DATABASE_URL (DECISIONS §2). Same queries on both engines.
+ * DATABASE_URL (docs/product.md#configuration). Same queries on both engines.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -33,12 +33,12 @@ export interface DatabaseHandle {
 // PostgreSQL returns BIGINT (count(), sum()) as text; our numbers fit in a JS number.
 pg.types.setTypeParser(20, (value) => Number(value))
 
-/** PostgreSQL connections per instance when the config names no other number (DECISIONS §2). */
+/** PostgreSQL connections per instance when the config names no other number (docs/product.md#configuration). */
 export const DEFAULT_POOL_SIZE = 10
 
 /**
  * How long one request's statement may run on PostgreSQL before the server cancels it (ms;
- * DECISIONS §8a): every route's query takes milliseconds, so a statement past this is a bug or
+ * docs/product.md#scale): every route's query takes milliseconds, so a statement past this is a bug or
  * an abandoned search, which must not run on. 0: no limit (migrations, the data tools).
  */
 export const REQUEST_STATEMENT_TIMEOUT_MS = 5_000
@@ -76,7 +76,7 @@ function pgPool(url: string, max: number, options?: string): Db {
 }
 
 /**
- * Opens the database named by `url` (DECISIONS §2: `file:PATH` or `file::memory:` for SQLite,
+ * Opens the database named by `url` (docs/product.md#configuration: `file:PATH` or `file::memory:` for SQLite,
  * `postgres://…` for PostgreSQL); creates the SQLite file's folder if needed. Throws for a URL of
  * any other form, which would otherwise be read as a file path. `poolSize` is
  * the most PostgreSQL connections this instance holds in its main pool (default

@@ -1,6 +1,6 @@
 /**
  * The ledger's coin sums by kind and status, kept in step with its writes by triggers (migration
- * 011), so `GET /metrics` never sums the ledger (DECISIONS §8a). On PostgreSQL each ledger write
+ * 011), so `GET /metrics` never sums the ledger (docs/product.md#scale). On PostgreSQL each ledger write
  * appends to `ledger_total_changes`; a fold moves those rows into `ledger_totals`.
  */
 import { sql } from 'kysely'

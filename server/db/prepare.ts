@@ -1,6 +1,6 @@
 /**
  * The database made ready before the app is built: migrated and seeded on a connection of its own,
- * so no plugin's start-up work grows with the tables (DECISIONS §8a).
+ * so no plugin's start-up work grows with the tables (docs/product.md#scale).
  */
 import { openDatabase, type DatabaseHandle } from './index.ts'
 import { migrateToLatest } from './migrate.ts'

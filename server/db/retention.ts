@@ -1,5 +1,5 @@
 /**
- * Retention (DECISIONS §8a): what grows without bound is deleted once it can no longer matter,
+ * Retention (docs/product.md#scale): what grows without bound is deleted once it can no longer matter,
  * in small batches, each its own short statement, so no lock is held for long and the writers
  * that share the tables never wait more than one batch. The ledger, the audit log, orders and
  * withdrawals are kept for good. docs/operations.md lists the periods.
@@ -15,7 +15,7 @@ export const RETENTION_DAYS = {
   /**
    * Answered Idempotency-Keys (`idempotency_keys`, state `done`), by creation: a replay within 90
    * days gets its first answer again. The key itself stays on its ledger row, withdrawal or order
-   * for good (DECISIONS §6), whose unique keys refuse an older replay instead of applying it twice.
+   * for good (docs/product.md#api), whose unique keys refuse an older replay instead of applying it twice.
    */
   idempotencyKeys: 90,
   /** One-time codes, by creation: valid 10 minutes; the daily cap counts the last 24 hours. */

@@ -1,6 +1,6 @@
 /**
  * Row counts that must not scan a large table: exact while small, the planner's estimate beyond
- * (DECISIONS §8a: `/metrics` never scans).
+ * (docs/product.md#scale: `/metrics` never scans).
  */
 import { sql } from 'kysely'
 import type { Db, Engine } from './index.ts'

@@ -1,5 +1,5 @@
 /**
- * The card payment test page's order (SPEC §2 `/payment`, §7): a double-submit CSRF token, and
+ * The card payment test page's order (docs/product.md#screens `/payment`, §7): a double-submit CSRF token, and
  * with PAYMENT_PROVIDER=cashfree an order created at the provider, whose session token is the
  * `cftoken` the page starts checkout with. Without a card provider the page is told to pay by UPI.
  */
@@ -137,7 +137,7 @@ const CASHFREE_STATUS: Record<string, CardOrderStatus['status']> = {
 
 /**
  * Asks the card provider for order `orderId` (Cashfree `GET /orders/{id}`), so a result page shows
- * the provider's record and never the address's (DECISIONS §4). Throws 404 ORDER_NOT_FOUND
+ * the provider's record and never the address's (docs/product.md#transparency). Throws 404 ORDER_NOT_FOUND
  * without a card provider or when the provider does not know the order, 502 CARD_PROVIDER_ERROR
  * when it cannot be reached (10 s timeout).
  */

@@ -1,5 +1,5 @@
 /**
- * The platform fee's refund (SPEC §9, DECISIONS §3): an operator refunds the one-time fee within
+ * The platform fee's refund (docs/product.md#rules): an operator refunds the one-time fee within
  * the refund window; `platform_fee_paid` turns off and an informational ledger row (coins 0,
  * rupees refunded, the UPI reference) records it.
  */

@@ -1,5 +1,5 @@
 /**
- * The dashboard's videos (SPEC §3; DECISIONS §6): `GET /dashboard/` hands them out and records
+ * The dashboard's videos (docs/product.md#api): `GET /dashboard/` hands them out and records
  * when, which is what a reward claim (rewards.ts) is later judged by.
  */
 import { sql } from 'kysely'
@@ -9,7 +9,7 @@ import type { DashboardVideo } from '../../contract/api/earning.ts'
 import type { AppContext } from '../context.ts'
 import { indiaDay } from '../lib/time.ts'
 
-/** A dashboard video item (SPEC §3; the contract's `DashboardVideo`). `timer` is in seconds. */
+/** A dashboard video item (docs/product.md#api; the contract's `DashboardVideo`). `timer` is in seconds. */
 type VideoItem = DashboardVideo
 
 /** How long one instance serves its copy of the video list (operators' edits show within it). */

@@ -1,5 +1,5 @@
 /**
- * Idempotency-Keys themselves (DECISIONS §6–7): reading the header and the hash that decides "the
+ * Idempotency-Keys themselves (docs/product.md#api, #security): reading the header and the hash that decides "the
  * same request". A client's key is stored as `client:KEY`, so it can never equal a key the server
  * writes on a ledger row (`signup_bonus`, `referral:<id>`, `order:<id>`, …). Running a request once
  * per key is idempotency.ts; releasing keys a crash left in flight, server/db/abandoned-keys.ts.

@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key handling (DECISIONS §6): the first request with a key runs; the same key with
+ * Idempotency-Key handling (docs/product.md#api): the first request with a key runs; the same key with
  * the same body later gets the first answer again (stored for good); the same key with another
  * body is refused with 422; while the first is still running, 409. Reading the header and
  * hashing the request are in idempotency-keys.ts; releasing keys a crash left in flight, in

@@ -1,12 +1,12 @@
 /**
- * The user's membership plan: its per-video reward in coins (SPEC §3 `membership__video_point`),
- * read by `GET /get-user/` and used for every video reward (DECISIONS §6).
+ * The user's membership plan: its per-video reward in coins (docs/product.md#api `membership__video_point`),
+ * read by `GET /get-user/` and used for every video reward (docs/product.md#api).
  */
 import type { ExpressionBuilder } from 'kysely'
 import type { Db, Tx } from '../db/index.ts'
 import type { Database } from '../db/schema/index.ts'
 
-/** Coins per video when no plan exists at all (SPEC §9: free tier default 10). */
+/** Coins per video when no plan exists at all (docs/product.md#rules: free tier default 10). */
 const FALLBACK_VIDEO_POINT = 10
 
 /**
@@ -55,7 +55,7 @@ export async function videoPointForUser(db: Db | Tx, userId: number): Promise<nu
 }
 
 /**
- * Every active membership plan, in id order, as `GET /get-membership/` serves them (SPEC §3, §7;
+ * Every active membership plan, in id order, as `GET /get-membership/` serves them (docs/product.md#api;
  * a plan an operator hid takes no new deposits: migration 006).
  */
 export function activePlans(db: Db) {

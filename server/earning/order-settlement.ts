@@ -1,5 +1,5 @@
 /**
- * Settling orders (SPEC §4; DECISIONS §4, §8): an operator (console or `npm run ops`), a bank
+ * Settling orders (docs/product.md#flows, #transparency, #operators): an operator (console or `npm run ops`), a bank
  * statement import or the provider's signed webhook confirms a pending order, and the plan applies
  * or `platform_fee_paid` turns on, with an informational ledger row (coins 0, rupees paid); or an
  * operator rejects it. Orders are opened in orders.ts. Amounts are whole rupees.
@@ -37,7 +37,7 @@ export type { OrderOutcome }
  * UPI reference). Confirming again with the same reference changes nothing. An order past its
  * 24 hours can still be confirmed: the money arrived.
  *
- * The UTR (DECISIONS §4): when the user entered one, `upiReference` must be that UTR (what the
+ * The UTR (docs/product.md#transparency): when the user entered one, `upiReference` must be that UTR (what the
  * operator saw in the bank statement); when the user did not and `upiReference` is 12 digits, it
  * becomes the order's UTR. Confirming the platform fee cancels the user's other open fee orders,
  * so no pending fee is left once the fee is paid.

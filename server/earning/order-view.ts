@@ -1,5 +1,5 @@
 /**
- * How an order reads to its owner, the payment pages and the operator (DECISIONS §4): the stored
+ * How an order reads to its owner, the payment pages and the operator (docs/product.md#transparency): the stored
  * row with the status a person should see. A pending order with no UTR entered that is past its
  * `expires_at` reads 'expired'; with a UTR it stays 'pending' (waiting for the operator's check).
  */
@@ -52,7 +52,7 @@ export function orderView(order: OrderRow, now: Date): Order {
 }
 
 /**
- * The order `orderId` of `userId` (DECISIONS §7: found through the token's user).
+ * The order `orderId` of `userId` (docs/product.md#security: found through the token's user).
  * Throws 404 ORDER_NOT_FOUND for an unknown order and for another user's order alike.
  */
 export async function ownOrder(db: Db, userId: number, orderId: string, now: Date): Promise<Order> {

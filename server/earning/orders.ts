@@ -1,9 +1,9 @@
 /**
- * Opening orders for a membership plan or the platform fee (SPEC §2, §4; DECISIONS §4, §8). An
+ * Opening orders for a membership plan or the platform fee (docs/product.md#screens, #flows, #transparency, #operators). An
  * order stays pending until an operator (`npm run ops`) or the provider's signed webhook confirms
  * it (order-settlement.ts). Amounts are whole rupees.
  *
- * One open order per purpose and amount (DECISIONS §4): creating an order while the user has an
+ * One open order per purpose and amount (docs/product.md#transparency): creating an order while the user has an
  * open one for the same purpose, plan and amount returns that order (same id, same QR). An order is
  * open while pending and younger than ORDER_TTL_MS; after that it reads as 'expired'. A user has at
  * most MAX_OPEN_ORDERS open orders.
@@ -20,7 +20,7 @@ import type { ReplayNote } from '../plugins/metrics.ts'
 import type { ErrorBody } from '../../contract/api/common.ts'
 import type { CreatedOrder } from '../../contract/api/orders.ts'
 
-/** How long an order stays open (reused, payable): 24 hours, in ms (DECISIONS §4). */
+/** How long an order stays open (reused, payable): 24 hours, in ms (docs/product.md#transparency). */
 const ORDER_TTL_MS = 24 * 3_600_000
 
 /** The most open orders one user may have at once (all purposes). */

@@ -1,5 +1,5 @@
 /**
- * What a payment result page may show (DECISIONS §4): the server's record of the order
+ * What a payment result page may show (docs/product.md#transparency): the server's record of the order
  * named in its address — the signed-in user's own order, else the card provider's record of a
  * test-page order — or nothing. "Nothing" is an answer, not an error: an unknown or foreign order
  * reads `null`, so the page shows its neutral text and the browser logs no failed request.

@@ -1,5 +1,5 @@
 /**
- * Payout deadlines (DECISIONS §3 "withdrawal time"): a withdrawal is due `withdrawl_days`
+ * Payout deadlines (docs/product.md#rules "withdrawal time"): a withdrawal is due `withdrawl_days`
  * days after it is requested, where the plan is the best one the user has paid for at that moment
  * (fewest days; the free plan's own value otherwise). The general range served by `GET /config/`
  * is computed from the plans.
@@ -55,7 +55,7 @@ export async function planPayoutRange(db: Db): Promise<string | null> {
 }
 
 /**
- * The rules as `GET /config/` serves them (DECISIONS §3): the live rules, with the withdrawal
+ * The rules as `GET /config/` serves them (docs/product.md#rules): the live rules, with the withdrawal
  * time from the plans' range of withdrawl_days, never a hand-written text.
  */
 export async function servedRules(app: { db: Db; config: { rules: Rules } }): Promise<Rules> {

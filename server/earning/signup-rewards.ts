@@ -1,5 +1,5 @@
 /**
- * What happens when a new user verifies the email (DECISIONS §3): the signup bonus and, when a
+ * What happens when a new user verifies the email (docs/product.md#rules): the signup bonus and, when a
  * referral code was used, the referral reward to both sides, as ledger rows in the caller's
  * transaction. Each row carries a fixed per-user key, so a second call credits nothing.
  * With the live rule `referralRewardAfterVideos` above 0 the referral rewards wait instead until
@@ -108,7 +108,7 @@ async function creditReferral(
 }
 
 /**
- * Releases friend `friendId`'s pending referral rewards (DECISIONS §3 `referralRewardAfterVideos`)
+ * Releases friend `friendId`'s pending referral rewards (docs/product.md#rules `referralRewardAfterVideos`)
  * once the friend is verified, has watched that many videos and no risk rule fires for the friend
  * (server/risk/assess.ts: a referral farm's accounts share a device, a burst, an idle tree).
  * One transaction with the friend's row locked; idempotent by the ledger keys. Resolves the

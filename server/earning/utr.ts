@@ -1,5 +1,5 @@
 /**
- * The user's UPI transaction reference (UTR) on an order (DECISIONS §4): after paying
+ * The user's UPI transaction reference (UTR) on an order (docs/product.md#transparency): after paying
  * from a UPI app the user enters the 12-digit UTR; it is stored on the order, unique across all
  * orders, and the operator confirms the order only with that same UTR (bank statement).
  */

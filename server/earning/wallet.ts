@@ -1,7 +1,7 @@
 /**
- * The wallet (DECISIONS §4): the balance and every ledger row, withdrawal and order of a user,
+ * The wallet (docs/product.md#transparency): the balance and every ledger row, withdrawal and order of a user,
  * newest first, each list in keyset pages of its own so the whole history is reachable at any
- * length (DECISIONS §8a). Coins are integers; amounts are whole rupees.
+ * length (docs/product.md#scale). Coins are integers; amounts are whole rupees.
  */
 import type { Db } from '../db/index.ts'
 import { notFound } from '../lib/errors.ts'

@@ -1,5 +1,5 @@
 /**
- * A user's progress on every withdrawal condition (DECISIONS §3–4), as the server
+ * A user's progress on every withdrawal condition (docs/product.md#rules, #transparency), as the server
  * enforces them in `requestWithdrawal`: balance, videos watched, verified referrals, platform fee.
  * With the payout days of the user's plan (payoutDaysFor) and an estimate of the days to the
  * minimum balance at the user's plan's rate: `video_point` coins per video, every video once a day,

@@ -1,5 +1,5 @@
 /**
- * Withdrawals to a UPI ID (SPEC §4; DECISIONS §3–4). The server checks every condition of the
+ * Withdrawals to a UPI ID (docs/product.md#flows, #rules, #transparency). The server checks every condition of the
  * rules, then holds (amount + transfer fee) × coins-per-rupee coins as pending ledger rows. An
  * operator marks the withdrawal paid (the hold is confirmed, with the UPI reference) or failed
  * (the hold is marked failed and the coins return as a new ledger row).
@@ -34,7 +34,7 @@ import type { ErrorBody } from '../../contract/api/common.ts'
  * referral_count, referrals_needed), minimum balance (403 MIN_BALANCE), videos watched
  * (403 MIN_VIDEOS), balance ≥ amount + fee (400 INSUFFICIENT_BALANCE). A refusal changes nothing.
  * The withdrawal stores its payout deadline: `due_at` = now + the best paid plan's
- * `withdrawl_days` (payoutDaysFor; DECISIONS §3). A withdrawal whose user a risk rule fires for
+ * `withdrawl_days` (payoutDaysFor; docs/product.md#rules). A withdrawal whose user a risk rule fires for
  * (server/risk/assess.ts) is stored `held` with its findings, for an operator's review, the due
  * date unchanged; the answer is the same (the user sees "under review" in the wallet). The
  * still-requested withdrawals of the accounts it links are then read again (holdLinkedWithdrawals). `signal`

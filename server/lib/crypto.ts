@@ -1,6 +1,6 @@
 /**
  * Secrets: random tokens and codes from the CSPRNG, SHA-256 digests for values that are random
- * enough to need no salt (tokens), and scrypt for the 4-digit PIN and OTP codes (DECISIONS §7).
+ * enough to need no salt (tokens), and scrypt for the 4-digit PIN and OTP codes (docs/product.md#security).
  */
 import crypto from 'node:crypto'
 import { promisify } from 'node:util'
@@ -65,7 +65,7 @@ export async function verifySecret(
   return crypto.timingSafeEqual(actual, expected)
 }
 
-/** 32 random bytes, base64url: access tokens and reset tokens (DECISIONS §7). */
+/** 32 random bytes, base64url: access tokens and reset tokens (docs/product.md#security). */
 export function randomToken(): string {
   return crypto.randomBytes(32).toString('base64url')
 }

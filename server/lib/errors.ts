@@ -1,6 +1,6 @@
 /**
  * Typed API errors. A route throws `ApiError`; the one error handler turns it into
- * `{ message, code }` with its status (DECISIONS §6). Anything else is a 500 whose internals
+ * `{ message, code }` with its status (docs/product.md#api). Anything else is a 500 whose internals
  * are logged, never sent.
  */
 export class ApiError extends Error {

@@ -1,5 +1,5 @@
 /**
- * The bounded pool every PIN, code and password hash runs in (DECISIONS §7). scrypt at OWASP's
+ * The bounded pool every PIN, code and password hash runs in (docs/product.md#security). scrypt at OWASP's
  * cost takes a core for a large part of a second, so a flood of logins must not queue without
  * bound in front of everyone else: at most `concurrency` hashes run at once (one per core), at
  * most `maxQueued` wait, and the queue is fair between client addresses: the waiting hash of the
@@ -85,7 +85,11 @@ export class HashPool {
    * (a login from a device the account knows) takes a reserved or a free shared slot, else waits
    * in its own queue, served first; it is never refused.
    */
-  async run<T>(client: string | null, task: () => Promise<T>, lane: HashLane = 'shared'): Promise<T> {
+  async run<T>(
+    client: string | null,
+    task: () => Promise<T>,
+    lane: HashLane = 'shared',
+  ): Promise<T> {
     const slot = lane === 'reserved' ? await this.admitReserved(client) : await this.admit(client)
     const started = performance.now()
     try {

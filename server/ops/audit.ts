@@ -1,5 +1,5 @@
 /**
- * The audit trail (DECISIONS §8): every operator action is one row of `audit_log` (who, what, which
+ * The audit trail (docs/product.md#operators): every operator action is one row of `audit_log` (who, what, which
  * row, before/after, reason, when, from where), written in the same database transaction as the
  * action itself, so an action and its audit row exist together or not at all. The table is
  * append-only (migration 006's triggers refuse UPDATE and DELETE).
@@ -176,7 +176,7 @@ export function csvField(value: unknown): string {
 
 /**
  * One CSV field (RFC 4180) that holds `text` byte for byte, for values a machine reads back and
- * must get unchanged (the UPI IDs of a bulk-payout file; DECISIONS §7). Never prefixed: text with
+ * must get unchanged (the UPI IDs of a bulk-payout file; docs/product.md#security). Never prefixed: text with
  * `"`, `,`, a line break, or a formula's first character is quoted instead, so a reader that
  * follows RFC 4180 gets exactly `text`.
  */

@@ -1,5 +1,5 @@
 /**
- * The operator commands of DECISIONS §8, each returning the text to print. Every action runs the
+ * The operator commands of docs/product.md#operators, each returning the text to print. Every action runs the
  * same server/earning functions as the API and the webhook: one transaction writing ledger rows
  * and, for confirm/reject/pay/fail, the audit row (actor `cli:<os user>`). Listings and look-ups
  * are the console's own (queues.ts, user-lookup.ts), so both show the same. Errors are ApiError
@@ -105,7 +105,7 @@ export async function runCommand(ctx: AppContext, argv: string[]): Promise<strin
         status: statusFilter(status, ['pending', 'confirmed', 'rejected'] as const, 'pending'),
       }
       const rows = await allRows((page) => listOrderQueue(ctx, { ...filter, ...page }))
-      // USER UTR: the reference the user entered after paying (DECISIONS §4), to check against
+      // USER UTR: the reference the user entered after paying (docs/product.md#transparency), to check against
       // the bank statement before confirming.
       return renderTable(
         ['ORDER', 'USER', 'PURPOSE', 'AMOUNT', 'PLAN', 'STATUS', 'USER UTR', 'UPI REF', 'CREATED'],
@@ -149,7 +149,7 @@ export async function runCommand(ctx: AppContext, argv: string[]): Promise<strin
           'requested',
         ),
       }
-      // By due date, overdue first (DECISIONS §3): the payout deadline drives the queue.
+      // By due date, overdue first (docs/product.md#rules): the payout deadline drives the queue.
       const rows = await allRows((page) => listWithdrawalQueue(ctx, { ...filter, ...page }))
       return renderTable(
         ['ID', 'USER', 'UPI ID', 'SEND', 'FEE', 'STATUS', 'UPI REF', 'CREATED', 'DUE', 'WHY HELD'],

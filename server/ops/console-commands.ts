@@ -1,5 +1,5 @@
 /**
- * The console's commands of `npm run ops` (DECISIONS §8): `create-admin` enrols an operator (a
+ * The console's commands of `npm run ops` (docs/product.md#operators): `create-admin` enrols an operator (a
  * one-time password and a TOTP enrolment URI with its QR code in the terminal), `disable-admin`
  * ends an operator's access, and `backup` copies the SQLite database while the server runs
  * (better-sqlite3's online backup).

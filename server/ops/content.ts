@@ -1,5 +1,5 @@
 /**
- * Videos and membership plans as operators edit them (DECISIONS §8): videos (link, redirection
+ * Videos and membership plans as operators edit them (docs/product.md#operators): videos (link, redirection
  * link, timer, order, active) and plans (type, deposit amount, coins per video, withdrawal days,
  * active). Each create or edit is one transaction with its audit row (before and after). A hidden
  * (inactive) video leaves the dashboard; a hidden plan leaves the plan list and takes no new

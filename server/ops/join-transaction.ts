@@ -1,7 +1,7 @@
 /**
  * Lets the earning functions (confirmOrder, payWithdrawal, …), which open their own transaction
  * with `ctx.db.transaction().execute(fn)`, run inside a console action's transaction instead, so
- * the action, its ledger rows and its audit row commit together (DECISIONS §8: one transaction
+ * the action, its ledger rows and its audit row commit together (docs/product.md#operators: one transaction
  * per action). The same functions serve the CLI and the webhook unchanged.
  */
 import type { Db, Tx } from '../db/index.ts'

@@ -1,6 +1,6 @@
 /**
  * Keeps this instance's `config.rules` and `config.risk` (the risk rules) equal to the newest stored
- * rules (DECISIONS §3): read once
+ * rules (docs/product.md#rules): read once
  * at start, then every RULES_REFRESH_MS, so a rule an operator saves on any instance is enforced
  * and served by `GET /config/` on every instance within seconds. The object is updated in place:
  * every context holding `config.rules` sees the change. `refreshRules()` applies a change at once

@@ -1,5 +1,5 @@
 /**
- * The live rules of DECISIONS §3: stored in `rule_versions`, one row per edit (the newest is in
+ * The live rules of docs/product.md#rules: stored in `rule_versions`, one row per edit (the newest is in
  * force, the rest is the history), edited by operators in the console, validated here, and applied
  * to every running instance within seconds: each instance reads the newest row every
  * RULES_REFRESH_MS and copies it into its `config.rules`, the object every route, the earning and
@@ -24,7 +24,7 @@ type NumericRule = {
 
 /**
  * The rules an operator may change, with their bounds. `coinsPerRupee` is not among them: every
- * ledger row is counted in it. `withdrawalTime` is computed from the plans (DECISIONS §3).
+ * ledger row is counted in it. `withdrawalTime` is computed from the plans (docs/product.md#rules).
  */
 export const EDITABLE_NUMBERS: Record<
   Exclude<NumericRule, 'coinsPerRupee'>,

@@ -1,5 +1,5 @@
 /**
- * The operators' actions on orders and withdrawals (DECISIONS §8), for the console and the command
+ * The operators' actions on orders and withdrawals (docs/product.md#operators), for the console and the command
  * line: each runs the same earning function as the webhook (server/earning/orders.ts,
  * withdrawals.ts) inside one transaction that also writes the audit row (before and after).
  */
@@ -201,7 +201,7 @@ export function requireReason(value: unknown): string {
 }
 
 /**
- * Refunds `userId`'s platform fee (DECISIONS §3: ₹99, refundable within 90 days) through
+ * Refunds `userId`'s platform fee (docs/product.md#rules: ₹99, refundable within 90 days) through
  * refundPlatformFee, with the refund's UPI reference, and writes the audit row (the user's fee
  * flag before and after, `force` in the reason) in the same transaction. Throws what
  * refundPlatformFee throws (409 FEE_NOT_PAID, 409 REFUND_WINDOW_PASSED, 400 VALIDATION).

@@ -1,7 +1,7 @@
 /**
- * Console sessions (DECISIONS §8): login with the password and a TOTP code, the session's operator
+ * Console sessions (docs/product.md#operators): login with the password and a TOTP code, the session's operator
  * from its token, logout. A session lasts 8 hours and is stored as SHA-256 of its token. Wrong
- * tries lock the email like the users' PIN (DECISIONS §7: 5 in a row lock it for 15 minutes,
+ * tries lock the email like the users' PIN (docs/product.md#security: 5 in a row lock it for 15 minutes,
  * doubling up to 24 hours). The accounts themselves are in operators.ts.
  */
 import crypto from 'node:crypto'

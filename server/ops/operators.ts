@@ -1,5 +1,5 @@
 /**
- * Operator accounts of the console (DECISIONS §8): separate from users, each with a role
+ * Operator accounts of the console (docs/product.md#operators): separate from users, each with a role
  * (`operator` acts, `viewer` only reads), a password and a TOTP authenticator (RFC 6238 via
  * otplib): enrolment, password change and disabling. Login and sessions are in
  * operator-sessions.ts.

@@ -1,5 +1,5 @@
 /**
- * Bulk payouts (DECISIONS §8): the requested withdrawals exported as a bank bulk-payout CSV (UPI
+ * Bulk payouts (docs/product.md#operators): the requested withdrawals exported as a bank bulk-payout CSV (UPI
  * ID, amount, reference), and the bank's result file imported to mark each withdrawal paid (with
  * the UTR) or failed (with the reason), through payWithdrawal/failWithdrawal with an audit row
  * each, one transaction per row. Importing a row twice changes nothing: paying again with the same
@@ -29,7 +29,7 @@ const PAYOUT_COLUMNS = ['upi_id', 'amount', 'reference', 'name', 'remarks'] as c
 
 /**
  * The requested withdrawals, oldest due first, as the bank's bulk-payout CSV: UPI ID (exactly as
- * stored, RFC 4180-quoted when needed; DECISIONS §7), amount in rupees with two decimals (what the
+ * stored, RFC 4180-quoted when needed; docs/product.md#security), amount in rupees with two decimals (what the
  * user receives; the transfer fee is already taken), the reference the result file must carry
  * back, the user's name and a remark (those two guarded against spreadsheet formulas). The export
  * is audited (`payouts.export`, how many rows). Returns the CSV text and the row count.

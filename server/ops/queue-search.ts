@@ -1,5 +1,5 @@
 /**
- * What the console's queues share (DECISIONS §8, §8a): keyset pages, counts capped at
+ * What the console's queues share (docs/product.md#operators, #scale): keyset pages, counts capped at
  * COUNT_CAP, and the bounded look-up of the users a search text names.
  */
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely'

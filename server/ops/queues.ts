@@ -1,5 +1,5 @@
 /**
- * The console's two queues (DECISIONS §4, §8): open orders waiting for the operator's check of the
+ * The console's two queues (docs/product.md#transparency, #operators): open orders waiting for the operator's check of the
  * bank statement, and requested withdrawals by due date (overdue first), filtered and paged. The
  * actions on them are in operator-actions.ts.
  */
@@ -52,7 +52,7 @@ function orderCursor(after: string | undefined): number | null {
 
 /**
  * The order queue, oldest first, one keyset page (`after`: the previous page's `next`) with
- * the capped count (DECISIONS §8a: every query indexed, no OFFSET, no count over a join).
+ * the capped count (docs/product.md#scale: every query indexed, no OFFSET, no count over a join).
  * Throws 400 VALIDATION for a cursor this queue did not give.
  */
 export async function listOrderQueue(

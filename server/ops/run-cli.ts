@@ -1,5 +1,5 @@
 /**
- * The operator CLI's work (DECISIONS §8), apart from its entry (cli.ts) so tests can run a command
+ * The operator CLI's work (docs/product.md#operators), apart from its entry (cli.ts) so tests can run a command
  * in their own process: opens the database named by DATABASE_URL (default file:./data/app.db),
  * migrates it, runs one command and prints the result. Resolves with the exit code: 0 done, 1 bad
  * input or a refused action (the message says why).

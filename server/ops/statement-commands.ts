@@ -1,5 +1,5 @@
 /**
- * Operator commands over UTRs and payout deadlines (DECISIONS §4, §8), kept apart from commands.ts:
+ * Operator commands over UTRs and payout deadlines (docs/product.md#transparency, #operators), kept apart from commands.ts:
  *   import-statement FILE.csv   confirm every open order whose UTR and amount match a row of a bank
  *                               statement export (statement-import.ts), and list every other row
  *   payment-queue               open orders with the UTR the user entered, oldest first

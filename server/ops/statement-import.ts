@@ -1,5 +1,5 @@
 /**
- * The bank statement import (DECISIONS §4, §8): reads a statement export (columns date, UTR,
+ * The bank statement import (docs/product.md#transparency, #operators): reads a statement export (columns date, UTR,
  * amount, payer; a header row is skipped) and confirms every open order whose UTR and amount match
  * a row, listing every other row for a person to look at. Its command-line commands are in
  * statement-commands.ts. Each confirmation is `confirmOrder` as the operator's audited action: one

@@ -1,5 +1,5 @@
 /**
- * One user as operators see them (DECISIONS §8), for the console's user page and
+ * One user as operators see them (docs/product.md#operators), for the console's user page and
  * `npm run ops -- user`: the account, its moderation, plan, verified referrals, the ledger's sum
  * beside the balance, and the newest ledger rows, orders and withdrawals.
  */

@@ -1,5 +1,5 @@
 /**
- * Users as operators change them (DECISIONS §8; the look-up is in user-lookup.ts): a flag or a
+ * Users as operators change them (docs/product.md#operators; the look-up is in user-lookup.ts): a flag or a
  * suspension with the reason the user is told (a suspended user cannot claim rewards or withdraw);
  * a manual balance adjustment with a required reason, as a ledger row. Each change is one
  * transaction with its audit row.

@@ -1,12 +1,12 @@
 /**
- * Access-token authentication (DECISIONS §6–7). `Authorization` carries the token bare or as
+ * Access-token authentication (docs/product.md#api, #security). `Authorization` carries the token bare or as
  * `Bearer TOKEN`. Tokens are stored as SHA-256 digests with a 30-day expiry and revoked on logout.
  * Routes add `onRequest: app.authenticate` (so a call without a token answers 401 before its body
  * is read or validated) and read `request.userId`. The token is looked up at most once per request,
  * in one statement that also reads whether its user is suspended: a hook that needs the user before
  * the route (the suspension check) and `authenticate` share that lookup through
  * `app.tokenOwner(request)`. No token is cached beyond its request, so a logout or a suspension
- * counts on every instance at once (DECISIONS §1, §7).
+ * counts on every instance at once (docs/product.md#system, #security).
  */
 import fp from 'fastify-plugin'
 import type { FastifyRequest } from 'fastify'

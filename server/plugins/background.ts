@@ -1,5 +1,5 @@
 /**
- * Work that runs after the answer has gone out (DECISIONS §7: forgot-password mails its code after
+ * Work that runs after the answer has gone out (docs/product.md#security: forgot-password mails its code after
  * answering, so every address is answered alike and at once). `request.afterResponse(task)` queues
  * a task that starts once the response is sent; `app.background.run(task)` starts one now without
  * holding the request. A task's failure is logged, never answered. Closing the app waits for the

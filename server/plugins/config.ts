@@ -1,4 +1,4 @@
-/** Decorates the app with its runtime configuration (DECISIONS §2) and its draining state. */
+/** Decorates the app with its runtime configuration (docs/product.md#configuration) and its draining state. */
 import type { AppConfig } from '../config.ts'
 
 declare module 'fastify' {

@@ -2,7 +2,7 @@
  * Decorates the app with `db`, `asyncCommitDb`, `engine` and its `dialect`: the request pools
  * (PostgreSQL: every session under `statement_timeout`, server/db/index.ts). The database is migrated and seeded
  * before the app is built (server/db/prepare.ts), so no plugin's start-up work grows with the tables
- * and Fastify's plugin timeout holds at any size (DECISIONS §8a).
+ * and Fastify's plugin timeout holds at any size (docs/product.md#scale).
  */
 import fp from 'fastify-plugin'
 import {

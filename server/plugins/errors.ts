@@ -1,5 +1,5 @@
 /**
- * The one error handler (DECISIONS §6): every refusal is `{ message, code }` with its status.
+ * The one error handler (docs/product.md#api): every refusal is `{ message, code }` with its status.
  * `ApiError` becomes `{ message, code, ...extra }`; schema validation failures become 400
  * `VALIDATION` with the offending `field`; refusals raised before a route runs (by Fastify, by a
  * plugin or by Node's HTTP parser) get the API codes of TRANSPORT_ERRORS; anything else is logged
@@ -47,7 +47,7 @@ const BAD_CONTENT_LENGTH = {
 /**
  * The API codes of the refusals raised before a route runs, by the code Fastify, @fastify/compress
  * or Node's HTTP parser gives them. Their statuses stay as those raise them (400, 413, 415, …);
- * these codes are part of the API (DECISIONS §6):
+ * these codes are part of the API (docs/product.md#api):
  * - BAD_JSON (400): the body is not JSON, or is empty, while its Content-Type says JSON.
  * - UNSUPPORTED_MEDIA_TYPE (415): the route takes no body of this Content-Type (or none given).
  * - BODY_TOO_LARGE (413): the body is over the route's limit (64 KiB unless the route sets one).
@@ -119,8 +119,8 @@ const INTERNAL: Refusal = {
   body: { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' },
 }
 
-/** Fields of a thrown refusal that are Fastify's body shape, never sent (DECISIONS §6). */
-/** A statement cancelled by PostgreSQL's `statement_timeout` (DECISIONS §8a). */
+/** Fields of a thrown refusal that are Fastify's body shape, never sent (docs/product.md#api). */
+/** A statement cancelled by PostgreSQL's `statement_timeout` (docs/product.md#scale). */
 const STATEMENT_TIMEOUT: Refusal = {
   status: 503,
   body: { message: 'The server is busy. Please try again in a moment.', code: 'QUERY_TIMEOUT' },
@@ -164,7 +164,7 @@ function refusalOf(error: {
 /**
  * Fastify's `frameworkErrors` option (app.ts): a malformed %-escape in the path (400 BAD_URL) or an
  * over-long path parameter (414 URL_TOO_LONG), refused before routing, answered as
- * `{ message, code }` like every other refusal (DECISIONS §6). Anything else is a 500 INTERNAL.
+ * `{ message, code }` like every other refusal (docs/product.md#api). Anything else is a 500 INTERNAL.
  */
 export function answerFrameworkError(
   error: FastifyError,
@@ -188,7 +188,7 @@ const PARSER_STATUS: Record<string, number> = {
  * Fastify sees it (a Content-Length that is not a number or is sent twice, headers too large, a
  * request too slow to arrive, bytes that are not HTTP) is answered on the raw socket as JSON
  * `{ message, code }` with its status (400 BAD_CONTENT_LENGTH or BAD_REQUEST, 431
- * HEADERS_TOO_LARGE, 408 REQUEST_TIMEOUT; DECISIONS §6), then the connection is closed, as
+ * HEADERS_TOO_LARGE, 408 REQUEST_TIMEOUT; docs/product.md#api), then the connection is closed, as
  * Node and Fastify do by default. A reset or destroyed socket gets nothing.
  */
 export function answerClientError(error: Error & { code?: string }, socket: Socket): void {

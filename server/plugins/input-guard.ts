@@ -1,5 +1,5 @@
 /**
- * Every string the API takes is checked before a route sees it (DECISIONS §6–7): body fields
+ * Every string the API takes is checked before a route sees it (docs/product.md#api, #security): body fields
  * (JSON or form, nested too, keys included), query parameters and path parameters. A control
  * character (NUL and the rest of C0, DEL, C1), invalid Unicode (a lone surrogate, U+FFFD from
  * bytes that were not UTF-8, the non-characters U+FFFE/U+FFFF) or a value over 1,000 characters

@@ -1,5 +1,5 @@
 /**
- * Outgoing mail through nodemailer (DECISIONS §2): SMTP_URL when set, else every mail (OTP codes
+ * Outgoing mail through nodemailer (docs/product.md#configuration): SMTP_URL when set, else every mail (OTP codes
  * included) is printed to the server log so a newcomer can still sign up.
  */
 import fp from 'fastify-plugin'

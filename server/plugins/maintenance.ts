@@ -1,5 +1,5 @@
 /**
- * Upkeep that keeps every query's cost independent of time and size (DECISIONS §8a), on timers
+ * Upkeep that keeps every query's cost independent of time and size (docs/product.md#scale), on timers
  * that never hold the process open: every FOLD_INTERVAL_MS the ledger's pending total changes are
  * folded into `ledger_totals` (server/db/ledger-totals.ts; the metrics scrape folds too), and
  * every RETENTION_INTERVAL_MS (first after RETENTION_FIRST_DELAY_MS) the rows past their

@@ -1,12 +1,12 @@
 /**
- * `GET /metrics` in Prometheus text format (prom-client; DECISIONS §2, §8), only with
+ * `GET /metrics` in Prometheus text format (prom-client; docs/product.md#configuration, #operators), only with
  * `Authorization: Bearer METRICS_TOKEN`; with no METRICS_TOKEN configured it answers 404 as any
  * unknown path. Each app has its own registry (tests run several apps in one process).
  *
  * - `http_requests_total{method,route,status}`, `http_request_duration_seconds{method,route}`
  *   (the route pattern, so ids do not explode the label set);
  * - `watch_earn_ledger_coins{kind,status}`: the ledger's coin sums, kept by the ledger's writes
- *   (server/db/ledger-totals.ts), never summed from the ledger per scrape (DECISIONS §8a);
+ *   (server/db/ledger-totals.ts), never summed from the ledger per scrape (docs/product.md#scale);
  * - `watch_earn_open_orders{with_utr}`, `watch_earn_requested_withdrawals`,
  *   `watch_earn_overdue_withdrawals`: the operators' queues;
  * - `watch_earn_redis_degraded` (1 while Redis does not answer) and `watch_earn_redis_outages_total`,

@@ -4,7 +4,7 @@
  * `/api/docs` (@fastify/swagger-ui: external scripts only, so the app's CSP holds). Register before
  * the routes. A route whose `config.idempotencyKey` is 'required' gets its `Idempotency-Key`
  * header marked required in the document. It lists every route of the API, the operators'
- * console's (`/api/v1/ops/…`, DECISIONS §8) included, each with its token's scheme (`bearerAuth`,
+ * console's (`/api/v1/ops/…`, docs/product.md#operators) included, each with its token's scheme (`bearerAuth`,
  * or a console session's `opsBearerAuth`). The console's routes are also a document of their own,
  * `GET /api/v1/ops/openapi.json`, for the console's readers. Both are cut from the one document
  * that @fastify/swagger builds.
@@ -15,7 +15,7 @@ import swaggerUi from '@fastify/swagger-ui'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Whether the route takes an `Idempotency-Key` header (DECISIONS §6), for the document. */
+    /** Whether the route takes an `Idempotency-Key` header (docs/product.md#api), for the document. */
     idempotencyKey?: 'required' | 'optional'
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Serves the operators' console page at `/ops/` (DECISIONS §8): the built `dist/ops/index.html`
+ * Serves the operators' console page at `/ops/` (docs/product.md#operators): the built `dist/ops/index.html`
  * (vite.ops.config.ts); its hashed files under `/ops/assets/` are served by the static plugin like
  * the PWA's. Without that build it answers 404 `OPS_NOT_BUILT`.
  */

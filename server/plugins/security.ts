@@ -1,5 +1,5 @@
 /**
- * Security headers and a strict Content-Security-Policy on every response (DECISIONS §7): no
+ * Security headers and a strict Content-Security-Policy on every response (docs/product.md#security): no
  * inline script; styles allow inline because the toast library injects a <style> element.
  * YouTube's privacy-enhanced embed and thumbnails are the only third-party origins; the card
  * provider's SDK origin is allowed for `/payment` only when that provider is configured.

@@ -1,5 +1,5 @@
 /**
- * A suspended user cannot claim rewards or withdraw, and is told why (DECISIONS §8):
+ * A suspended user cannot claim rewards or withdraw, and is told why (docs/product.md#operators):
  * `POST /add-reward/` and `POST /add-withdraw/` answer 403 ACCOUNT_SUSPENDED with the operator's
  * reason for a token whose user is suspended (user_moderation), in the English message and on its
  * own as `reason` (null when none was stored), so a Hindi page can show the operator's words apart

@@ -1,6 +1,6 @@
 /**
- * A user's bank details (SPEC §3, §5): read back for the form's prefill, and saved after the
- * IFSC resolves. Always found through the token's user (DECISIONS §7), one row per user.
+ * A user's bank details (docs/product.md#api, #validation): read back for the form's prefill, and saved after the
+ * IFSC resolves. Always found through the token's user (docs/product.md#security), one row per user.
  */
 import type { Db } from '../db/index.ts'
 import { nowIso } from '../db/index.ts'
@@ -15,13 +15,13 @@ export interface BankDetailsInput {
   holderName: string
 }
 
-/** How the details are read back (SPEC §3: `data.data` with acc_no, ifsc, holder_name). */
+/** How the details are read back (docs/product.md#api: `data.data` with acc_no, ifsc, holder_name). */
 type BankDetailsView = SavedBankDetails
 
 const HOLDER_NAME_MAX = 100
 
 /**
- * Checks and normalizes the posted fields (SPEC §5): the account number is 1–16 digits, the IFSC
+ * Checks and normalizes the posted fields (docs/product.md#validation): the account number is 1–16 digits, the IFSC
  * is uppercased and well-formed, the holder name is trimmed and uppercased.
  * @throws ApiError 400 VALIDATION with the first problem's message.
  */

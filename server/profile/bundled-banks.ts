@@ -1,6 +1,6 @@
 /**
  * The bank list bundled with the `ifsc` npm package (Razorpay's data), used when the IFSC service
- * cannot be reached (DECISIONS §2): it names the bank of a code, but not the branch.
+ * cannot be reached (docs/product.md#configuration): it names the bank of a code, but not the branch.
  */
 import { createRequire } from 'node:module'
 

@@ -1,6 +1,6 @@
 /**
- * Profile editing (SPEC §3 payload first_name and phone_number; §5 rules and texts). The user is
- * the token's user (DECISIONS §7); a phone number is unique across accounts.
+ * Profile editing (docs/product.md#api payload first_name and phone_number; §5 rules and texts). The user is
+ * the token's user (docs/product.md#security); a phone number is unique across accounts.
  */
 import type { Db } from '../db/index.ts'
 import { isUniqueViolation } from '../db/index.ts'
@@ -13,7 +13,7 @@ const PHONE_TAKEN_MESSAGE = 'This phone number is already used by another accoun
 /**
  * Checks and saves the user's first name (trimmed, letters and spaces, 3–30) and phone number
  * (10 digits starting 6–9); returns the saved values.
- * @throws ApiError 400 VALIDATION with SPEC §5's message for a bad name or phone.
+ * @throws ApiError 400 VALIDATION with docs/product.md#validation's message for a bad name or phone.
  * @throws ApiError 409 PHONE_TAKEN when another account has that phone number.
  */
 export async function updateProfile(

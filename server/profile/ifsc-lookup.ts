@@ -1,5 +1,5 @@
 /**
- * IFSC lookup (SPEC §5, §7; DECISIONS §2): asks the IFSC service (`GET {ifscApiUrl}/{IFSC}`, the
+ * IFSC lookup (docs/product.md#validation, #api, #configuration): asks the IFSC service (`GET {ifscApiUrl}/{IFSC}`, the
  * Razorpay service by default), keeps its answers in `ifsc_cache`, and when the service cannot be
  * reached falls back to a stale cached answer, then to the bank list bundled with `ifsc`.
  */

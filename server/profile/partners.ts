@@ -1,4 +1,4 @@
-/** The partners shown on the landing page (SPEC §7 `GET /our-partners/`), from seed data. */
+/** The partners shown on the landing page (docs/product.md#api `GET /our-partners/`), from seed data. */
 import type { Db } from '../db/index.ts'
 import type { Partner } from '../../contract/api/profile.ts'
 

@@ -1,5 +1,5 @@
 /**
- * The VAPID key pair (RFC 8292) that signs every push request (DECISIONS §2): from
+ * The VAPID key pair (RFC 8292) that signs every push request (docs/product.md#configuration): from
  * `VAPID_PUBLIC_KEY`/`VAPID_PRIVATE_KEY` when set, else the pair kept in `app_settings`
  * (`vapid_keys`), generated on the first start. Instances starting together keep one pair: the
  * first insert wins and every instance reads the stored row back.

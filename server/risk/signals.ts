@@ -96,7 +96,7 @@ export function recordClaimDevice(
 }
 
 /**
- * Refuses a registration beyond the day's limits (DECISIONS §3 live rules
+ * Refuses a registration beyond the day's limits (docs/product.md#rules live rules
  * `signupsPerDevicePerDay`, `signupsPerAddressPerDay`; 0 switches a limit off): the accounts
  * created from this device, and from this address, in the 24 hours before `now`.
  * Throws 429 SIGNUP_LIMIT with the limit in words. A request without a device id is limited by

@@ -1,4 +1,4 @@
-/** The API's routes under `/api/v1` (DECISIONS §6), grouped by domain. */
+/** The API's routes under `/api/v1` (docs/product.md#api), grouped by domain. */
 import type { FastifyInstance } from 'fastify'
 import accountRoutes from './accounts/index.ts'
 import earningRoutes from './earning/index.ts'

@@ -1,4 +1,4 @@
-/** `GET /healthz` (200 once the database answers) and `GET /config/` (the rules, DECISIONS §3). */
+/** `GET /healthz` (200 once the database answers) and `GET /config/` (the rules, docs/product.md#rules). */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { systemRoutes as schemas } from '../../contract/api/system.ts'

@@ -1,6 +1,6 @@
 /**
  * The app: the router over the one route table, each screen behind its guard and a Suspense
- * boundary, the logged-in app's bottom tab bar, and the toaster (5 seconds, SPEC §9; at the bottom
+ * boundary, the logged-in app's bottom tab bar, and the toaster (5 seconds, docs/product.md#rules; at the bottom
  * so it never covers a page's header or the offline banner).
  */
 import { Fragment, Suspense, lazy, useEffect, useDeferredValue, useRef } from 'react'

@@ -1,5 +1,5 @@
 /**
- * Applies a route's access class (SPEC §2): a guest on an `auth` route goes to /loginn, a
+ * Applies a route's access class (docs/product.md#screens): a guest on an `auth` route goes to /loginn, a
  * logged-in visitor on a `guest` route goes to /dashboard; an `auth` screen waits until the
  * persisted user store has been read (src/main.tsx reads it before the first render, so a
  * returning visitor's screen draws its saved copy at once). Once a screen is up, a rendered page's

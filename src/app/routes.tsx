@@ -1,5 +1,5 @@
 /**
- * The router's view of the route table (contract/routes.ts, SPEC §2): each route with its lazily
+ * The router's view of the route table (contract/routes.ts, docs/product.md#screens): each route with its lazily
  * loaded screen, found by the module name the table gives. `auth` routes send a visitor without a
  * token to /loginn; `guest` routes send a visitor with a token to /dashboard; `public` routes are
  * open.

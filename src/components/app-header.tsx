@@ -1,6 +1,6 @@
 /**
  * The header of an inner screen: a back button and a title. The back button goes back one step
- * by default (SPEC §2); a screen may pass `onBack` for its own behaviour.
+ * by default (docs/product.md#screens); a screen may pass `onBack` for its own behaviour.
  */
 import { goBack } from '@/lib/go-back'
 import { ChevronIcon } from './chevron-icon'

@@ -4,7 +4,7 @@
  * (the dialog itself when it has none), Tab and Shift+Tab cycle inside it, and when it closes focus
  * returns to the element that had it before (the opener) or, when that is gone or the popup opened
  * on load, to `returnFocus()` or the screen's `h1`. Escape calls `onDismiss`; a popup without one
- * (its only way out is its own button, SPEC §4) stays open. The popup is open while it is rendered:
+ * (its only way out is its own button, docs/product.md#flows) stays open. The popup is open while it is rendered:
  * its owner closes it by unmounting it.
  *
  * The sheet style (`sheet`, used by confirm-sheet.tsx) sits at the bottom of the screen with its
@@ -49,7 +49,7 @@ export function Popup({
   actions?: ReactNode
   /**
    * The title's language when it is not the page's (the bonus popup's Hindi title on an English
-   * page, SPEC §4), for screen readers (WCAG 3.1.2).
+   * page, docs/product.md#flows), for screen readers (WCAG 3.1.2).
    */
   titleLang?: 'hi' | 'en'
   children: ReactNode

@@ -1,6 +1,6 @@
 /**
  * A status as a small coloured chip ("PAID", "PENDING"): one look for every stored status of the
- * ledger, withdrawals, orders and the outbox (DECISIONS §4). Green for done, amber for waiting,
+ * ledger, withdrawals, orders and the outbox (docs/product.md#transparency). Green for done, amber for waiting,
  * red for failed; an unknown status shows its own name on the neutral colour.
  */
 import { msg, t } from '@/i18n/i18n'
@@ -11,7 +11,7 @@ const STATUS_WORDS: Record<string, string> = {
   confirmed: msg('confirmed'),
   failed: msg('failed'),
   requested: msg('requested'),
-  // A withdrawal an operator is reviewing (DECISIONS §8a); its payout deadline is unchanged.
+  // A withdrawal an operator is reviewing (docs/product.md#scale); its payout deadline is unchanged.
   held: msg('under review'),
   paid: msg('paid'),
   rejected: msg('rejected'),

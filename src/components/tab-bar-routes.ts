@@ -1,5 +1,5 @@
 /**
- * Where the logged-in app's bottom tab bar shows: the four tabs' screens, SPEC §2's /dashboard,
+ * Where the logged-in app's bottom tab bar shows: the four tabs' screens, docs/product.md#screens's /dashboard,
  * /wallet, /referandearn and /profile. Kept apart from the bar itself (src/components/tab-bar.tsx,
  * with its icons), so the app decides whether to load the bar at all without loading it: an inner
  * screen such as /deposit-fee never fetches the bar's code before its first render (LCP).

@@ -1,6 +1,6 @@
 /**
  * The logged-in app's bottom tab bar: Home (/dashboard), Wallet (/wallet), Refer (/referandearn)
- * and Profile (/profile), SPEC §2's routes. It shows on those four screens only; the inner screens
+ * and Profile (/profile), docs/product.md#screens's routes. It shows on those four screens only; the inner screens
  * keep their back button. Icons are Lucide's, imported one by one (inline SVG, part of the app's
  * own chunk: no request of their own before the dashboard's first render).
  */

@@ -1,4 +1,4 @@
-/** The one withdrawal-conditions component (DECISIONS §4): rules for a guest, progress and time for a user. */
+/** The one withdrawal-conditions component (docs/product.md#transparency): rules for a guest, progress and time for a user. */
 import { render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { DEFAULT_RULES } from '@contract/rules'

@@ -1,5 +1,5 @@
 /**
- * Every withdrawal condition, in one place (DECISIONS §3–4): the conditions the server enforces
+ * Every withdrawal condition, in one place (docs/product.md#rules, #transparency): the conditions the server enforces
  * (from the served rules: minimum balance, videos watched, referrals, platform fee), the transfer
  * fee and the payout time. For a logged-in user each condition shows the user's own progress (✓ / 3
  * of 25 videos), the payout time is the user's plan's, and an estimate gives the days to the

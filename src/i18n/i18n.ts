@@ -1,6 +1,6 @@
 /**
  * The one i18n runtime of the PWA (Lingui). A message's id is its English text (ICU MessageFormat:
- * `{name}` placeholders, `{n, plural, …}`, `<0>…</0>` for elements), exactly as SPEC.md words it,
+ * `{name}` placeholders, `{n, plural, …}`, `<0>…</0>` for elements), exactly as docs/product.md words it,
  * so English needs no catalog download: English texts are returned as they are with their `{name}`
  * placeholders filled in, and the few plurals and selects come compiled from `virtual:i18n/en`
  * (derived at build time from the Hindi catalog's keys, scripts/build/i18n-catalogs.ts). The Hindi

@@ -1,5 +1,5 @@
 /**
- * The one HTTP client of the PWA (ky), rooted at `/api/v1` (DECISIONS §6). It sends the stored
+ * The one HTTP client of the PWA (ky), rooted at `/api/v1` (docs/product.md#api). It sends the stored
  * token as `Authorization: Bearer …` and the device token, once a login gave one, as
  * `X-Device-Token` (./device-token.ts), and on a 401 clears the token and goes to /loginn.
  * Failures come back as `HTTPError`; `readApiError` turns one into the server's `{message, code}`.
@@ -55,7 +55,7 @@ export const api = ky.create({
   },
 })
 
-/** The server's error body (DECISIONS §6). */
+/** The server's error body (docs/product.md#api). */
 export type ApiErrorBody = ErrorBody & { [extra: string]: unknown }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The API's refusals in the visitor's language. The server answers `{message, code}` in English
- * (DECISIONS §6); on a Hindi page the message is shown in Hindi: the catalog's own translation when
- * the server's words are a catalog message (SPEC §8's texts, the shared input checks of
+ * (docs/product.md#api); on a Hindi page the message is shown in Hindi: the catalog's own translation when
+ * the server's words are a catalog message (docs/product.md#messages's texts, the shared input checks of
  * contract/validation.ts), else the Hindi of its `code` (./api-error-codes.ts), with the numbers
  * the answer carries (`retry_after_seconds`, `referral_count`, …), else the server's English.
  * ./api-error-text.test.ts fails when a code the product API can send to the PWA has no entry here.
@@ -61,7 +61,7 @@ function rupeesIn(message: string): string {
  * as it is; on a Hindi page the catalog's translation of that message, else the Hindi of its
  * code (followed by the operator's reason, labelled, when the answer carries one: `reason` of
  * ACCOUNT_SUSPENDED), else the server's English (an unknown code). '' when there is no message
- * and no known code (the caller shows its own SPEC text then). Synchronous: before the code table has loaded
+ * and no known code (the caller shows its own product text then). Synchronous: before the code table has loaded
  * (just after switching to Hindi) a refusal not in the catalog keeps the server's English;
  * `readApiError` awaits `loadApiErrorTexts` first.
  */

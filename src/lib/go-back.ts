@@ -1,5 +1,5 @@
 /**
- * "Go back one step" (SPEC §2's header back buttons and Go Back), with a way out when there is no
+ * "Go back one step" (docs/product.md#screens's header back buttons and Go Back), with a way out when there is no
  * step to go back to: a screen opened directly (a shared link, a home-screen start) goes to
  * `fallback` instead of doing nothing.
  */

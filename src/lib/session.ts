@@ -1,5 +1,5 @@
 /**
- * The session's keys in localStorage, as SPEC §3 names them: `access_token` (sent on every
+ * The session's keys in localStorage, as docs/product.md#api names them: `access_token` (sent on every
  * authenticated call) and `request_id` (the post-signup OTP request). Logout clears local storage.
  */
 const TOKEN_KEY = 'access_token'
@@ -18,5 +18,5 @@ export const getResetToken = (): string | null => sessionStorage.getItem(RESET_T
 export const setResetToken = (token: string): void => sessionStorage.setItem(RESET_TOKEN_KEY, token)
 export const clearResetToken = (): void => sessionStorage.removeItem(RESET_TOKEN_KEY)
 
-/** Whether a visitor counts as logged in (SPEC §2: an access token is stored). */
+/** Whether a visitor counts as logged in (docs/product.md#screens: an access token is stored). */
 export const isLoggedIn = (): boolean => Boolean(getAccessToken())

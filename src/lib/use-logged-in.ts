@@ -12,7 +12,7 @@ function subscribeToSession(onChange: () => void): () => void {
 }
 
 /**
- * The stored token's answer (SPEC §2), except while a rendered page is hydrated: its server render
+ * The stored token's answer (docs/product.md#screens), except while a rendered page is hydrated: its server render
  * knows no visitor (src/entry-server.tsx), so the hydration draws the guest's view, as the page
  * has it, and the visitor's view follows at once.
  */

@@ -1,5 +1,5 @@
 /**
- * `GET /withdrawal-status/` (DECISIONS §4): the signed-in user's progress on every withdrawal
+ * `GET /withdrawal-status/` (docs/product.md#transparency): the signed-in user's progress on every withdrawal
  * condition, the payout days of the user's plan and the days to the minimum balance.
  * `useWithdrawalStatus()` fetches it for a logged-in visitor only; a guest gets null.
  */

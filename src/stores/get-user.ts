@@ -1,5 +1,5 @@
 /**
- * `GET /get-user/` (SPEC §7): fetches the signed-in user and keeps it in the persisted user
+ * `GET /get-user/` (docs/product.md#api): fetches the signed-in user and keeps it in the persisted user
  * store, so screens read it through `useUserStore` and it survives going offline.
  */
 import { api } from '@/lib/api-client'

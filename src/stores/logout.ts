@@ -1,5 +1,5 @@
 /**
- * Logout (SPEC §2, §4): revoke the token on the server when online, then clear local storage, the
+ * Logout (docs/product.md#screens, #flows): revoke the token on the server when online, then clear local storage, the
  * persisted user and the worker's offline API cache, whatever the server answered.
  */
 import { del } from 'idb-keyval'

@@ -1,5 +1,5 @@
 /**
- * Membership plans (SPEC §3, §7 `GET /get-membership/`), shared by the dashboard and the deposit
+ * Membership plans (docs/product.md#api `GET /get-membership/`), shared by the dashboard and the deposit
  * page, kept in IndexedDB for offline use, and their grouping by type for display.
  */
 import { create } from 'zustand'
@@ -17,7 +17,7 @@ import { planTypeMessage } from '@contract/server-words'
 export type { MembershipPlan }
 
 /**
- * A group of plans of one type (SPEC §3): paid deposits in whole rupees, and the free option.
+ * A group of plans of one type (docs/product.md#api): paid deposits in whole rupees, and the free option.
  * `note` is 'Withdrawal in N days' from the group's own plans ('2 to 3 days' when they differ,
  * then `mixedDays` is true and each option carries its own `withdrawlDays`).
  */
@@ -51,17 +51,17 @@ export function planTypeName(type: string): string {
   return name ? t(name) : type
 }
 
-/** SPEC §8 texts. */
+/** docs/product.md#messages texts. */
 export const PLANS_NOT_ARRAY = msg('Failed to fetch membership data. Please try again.')
 export const PLANS_FETCH_FAILED = msg('Error fetching membership data.')
 
-/** Whether a plan is the free one (deposit_point 'FREE', SPEC §9). */
+/** Whether a plan is the free one (deposit_point 'FREE', docs/product.md#rules). */
 export const isFreePlan = (plan: Pick<MembershipPlan, 'deposit_point'>): boolean =>
   plan.deposit_point.trim().toUpperCase() === 'FREE'
 
 /**
  * Groups plans by `membership_type` in the server's order; the note 'Withdrawal in N days'
- * (SPEC §9) comes from each group's own plans' `withdrawl_days`.
+ * (docs/product.md#rules) comes from each group's own plans' `withdrawl_days`.
  */
 export function groupPlans(plans: MembershipPlan[]): PlanGroup[] {
   const groups = new Map<string, { group: PlanGroup; members: MembershipPlan[] }>()
@@ -111,7 +111,7 @@ export function groupPlans(plans: MembershipPlan[]): PlanGroup[] {
 
 interface PlansState {
   plans: MembershipPlan[] | null
-  /** The SPEC §8 text of the last failed load, or null. */
+  /** The docs/product.md#messages text of the last failed load, or null. */
   error: string | null
   loading: boolean
   load(): Promise<void>

@@ -1,5 +1,5 @@
 /**
- * The business rules served at `GET /config/` (DECISIONS §3), persisted for offline use. Screens
+ * The business rules served at `GET /config/` (docs/product.md#rules), persisted for offline use. Screens
  * read numbers only from here (`useRules()`), so no page states a rule the server does not enforce.
  */
 import { useEffect, useSyncExternalStore } from 'react'

@@ -1,4 +1,4 @@
-// Forgot-password tells nobody who has an account (DECISIONS §7), on both engines: a known address,
+// Forgot-password tells nobody who has an account (docs/product.md#security), on both engines: a known address,
 // an unknown one and one whose resend countdown still runs get the same status and body within tens
 // of milliseconds of each other, and the mail leaves only after the answer.
 import { describe, expect, it } from 'vitest'

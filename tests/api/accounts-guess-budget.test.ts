@@ -1,4 +1,4 @@
-// The per-account budgets of one-time codes and the PIN lock's cap (DECISIONS §7), on both engines:
+// The per-account budgets of one-time codes and the PIN lock's cap (docs/product.md#security), on both engines:
 // 10 wrong codes per account and purpose in 24 hours across codes and IPs, then the flow is locked
 // for 24 hours (a right code too) and the owner mailed; 10 codes a day; the PIN lock never longer
 // than 24 hours, mailed to the owner, cleared by a completed reset.

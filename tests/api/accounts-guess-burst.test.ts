@@ -1,4 +1,4 @@
-// Every guess takes its slot before it is checked (DECISIONS §7), on both engines: a burst of
+// Every guess takes its slot before it is checked (docs/product.md#security), on both engines: a burst of
 // parallel guesses from as many addresses, the right secret among them, checks no more guesses
 // than the budget allows and gets no token, for PINs, reset codes, console passwords and
 // authenticator codes. Login answers a real and an unknown address alike (status, body, lock,

@@ -77,7 +77,7 @@ describe.each(ENGINES)('login and lockout on %s', (engine) => {
     expect(await login(user.email, '9999')).toEqual({ status: 401, body: INVALID })
   })
 
-  it('refuses a malformed identifier with 400 VALIDATION and the SPEC message', async () => {
+  it('refuses a malformed identifier with 400 VALIDATION and the product’s message', async () => {
     const res = await login('not-an-email', '1234')
     expect(res).toEqual({
       status: 400,

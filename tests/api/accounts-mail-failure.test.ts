@@ -39,7 +39,7 @@ describe.each(ENGINES)('account API when mail cannot be sent, on %s', (engine) =
   })
 
   it('answers forgot-password as always when the mail fails, and keeps no code, so a retry is not blocked', async () => {
-    // The mail goes out after the answer (DECISIONS §7): its failure is logged, never answered.
+    // The mail goes out after the answer (docs/product.md#security): its failure is logged, never answered.
     const user = await createTestUser(api.app)
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const res = await api.call('POST', '/api/v1/forgot-password/', {

@@ -161,7 +161,7 @@ describe.each(ENGINES)('registration on %s', (engine) => {
     ['an email without a domain', { email: 'ravi@' }, 'Invalid email address'],
     ['a 3-digit PIN', { password: '123' }, 'Password must contain 4 digit only'],
     ['a PIN with letters', { password: '12a4' }, 'Password must contain 4 digit only'],
-  ])('refuses %s with 400 VALIDATION and the SPEC message', async (_name, change, message) => {
+  ])('refuses %s with 400 VALIDATION and the product’s message', async (_name, change, message) => {
     const body = { ...valid(), ...change }
     const res = await api.call('POST', URL, { body })
     expect(res.status).toBe(400)

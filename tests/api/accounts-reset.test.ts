@@ -70,7 +70,7 @@ describe.each(ENGINES)('PIN reset on %s', (engine) => {
     expect(api.smtp.messages.length).toBe(before)
   })
 
-  it('refuses a malformed or too long email with 400 VALIDATION and the SPEC message', async () => {
+  it('refuses a malformed or too long email with 400 VALIDATION and the product’s message', async () => {
     const bad = await api.call('POST', FORGOT, { body: { email_id: 'ravi@' } })
     expect(bad).toEqual({
       status: 400,

@@ -1,4 +1,4 @@
-// Verify-otp tells nobody who has an account (DECISIONS §7), on both engines: after a
+// Verify-otp tells nobody who has an account (docs/product.md#security), on both engines: after a
 // forgot-password request, an address with no account holds a decoy code that is never mailed and
 // never matches, so every answer of `POST /verify-otp/` (tries left, too many tries, expired, the
 // 24-hour lock) is the same for it as for an account's address, at the same speed.

@@ -1,5 +1,5 @@
 // Text that reaches a CSV file is stored as typed and guarded at export (OWASP's CSV injection), on
-// both engines: a bank holder `=cmd|"/c calc"!A1` is kept (upper-cased by SPEC's rule, nothing
+// both engines: a bank holder `=cmd|"/c calc"!A1` is kept (upper-cased by the product’s rule, nothing
 // else) and read back so; an operator's reason that starts like a formula is stored as typed and
 // goes to the audit CSV behind a `'`; names of any older row that start with `=`, `+`, `-`, `@`,
 // tab or CR go to the payout CSV behind a `'`, while the UPI ID column stays byte for byte.
@@ -63,7 +63,7 @@ describe.each(ENGINES)('CSV injection on %s', (engine) => {
       .map((line) => rfc4180Fields(line))
   }
 
-  it('stores the bank holder =cmd|"/c calc"!A1 as typed (upper-cased, SPEC) and reads it back', async () => {
+  it('stores the bank holder =cmd|"/c calc"!A1 as typed (upper-cased, as the product says) and reads it back', async () => {
     const user = await createTestUser(api.app)
     const save = await api.call('POST', '/api/v1/bank-details/', {
       token: user.token,

@@ -1,4 +1,4 @@
-// DATABASE_URL's forms (DECISIONS §2): `file:PATH` for SQLite, `postgres://…` for PostgreSQL.
+// DATABASE_URL's forms (docs/product.md#configuration): `file:PATH` for SQLite, `postgres://…` for PostgreSQL.
 // Any other form is refused at once, before anything is created: it would otherwise be read as a
 // relative file path (`sqlite:/tmp/x.db` made a folder `sqlite:` beside the process).
 import fs from 'node:fs'

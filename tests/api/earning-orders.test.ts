@@ -1,5 +1,5 @@
 // Orders for plans and the platform fee, UPI payees, confirmation and rejection by the ops
-// functions (DECISIONS §8), on both engines; the ledger is checked after every test. The webhook
+// functions (docs/product.md#operators), on both engines; the ledger is checked after every test. The webhook
 // is tested in earning-webhook.test.ts, one order per payment and UTRs in earning-payment-promises.
 import crypto from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// The payment promises (DECISIONS §3–4), on both engines: one open order per purpose and amount
+// The payment promises (docs/product.md#rules, #transparency), on both engines: one open order per purpose and amount
 // (reused, 24 h expiry, a cap, no fee order once the fee is paid), the result pages' neutral
 // answers, the user's 12-digit UTR (validated, never all zeros, unique, checked on confirmation),
 // payout deadlines from the best paid plan, the operator's payout queue, and the computed payout

@@ -1,4 +1,4 @@
-// Reward claims under concurrency and the Idempotency-Key semantics (DECISIONS §6), on both
+// Reward claims under concurrency and the Idempotency-Key semantics (docs/product.md#api), on both
 // engines: one credit for 20 identical claims, 422 for a reused key, 409 while in flight.
 import crypto from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// Videos and rewards (DECISIONS §6): the timer, once per India day, Idempotency-Key semantics,
+// Videos and rewards (docs/product.md#api): the timer, once per India day, Idempotency-Key semantics,
 // concurrent and queued claims, on both engines; the ledger is checked after every test.
 import { afterEach, describe, expect, it } from 'vitest'
 import { ENGINES } from '../helpers/databases.ts'

@@ -1,4 +1,4 @@
-// Cashfree's payment webhook (DECISIONS §8), on both engines: the signature is checked exactly as
+// Cashfree's payment webhook (docs/product.md#operators), on both engines: the signature is checked exactly as
 // Cashfree documents it (base64 HMAC-SHA256 of x-webhook-timestamp + raw body), with a vector
 // computed independently here, stale (replayed) and tampered events refused, and Cashfree's real
 // payload shape read. The ledger is checked after every test.

@@ -1,4 +1,4 @@
-// Withdrawals (DECISIONS §3–4): every condition refused without change, holds in the ledger,
+// Withdrawals (docs/product.md#rules, #transparency): every condition refused without change, holds in the ledger,
 // concurrency, paid and failed, on both engines; the ledger is checked after every test.
 import crypto from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// The bounded hash pool (DECISIONS §7): at most `concurrency` hashes at once, a bounded queue that
+// The bounded hash pool (docs/product.md#security): at most `concurrency` hashes at once, a bounded queue that
 // serves the least recent user first, and 503 HASHING_BUSY with a Retry-After figure when full.
 import { describe, expect, it } from 'vitest'
 import { HashPool } from '../../server/lib/hash-pool.ts'

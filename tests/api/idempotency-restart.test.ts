@@ -1,4 +1,4 @@
-// Keys left "in flight" by a crash are released when the app starts again (DECISIONS §6–7), on both
+// Keys left "in flight" by a crash are released when the app starts again (docs/product.md#api, #security), on both
 // engines: a retry after the restart runs at once (no 409 for a minute) and still credits once. On
 // PostgreSQL a key whose request is still running elsewhere (its row held by a live transaction) is
 // left alone.
@@ -104,7 +104,7 @@ describe.each(ENGINES)('in-flight idempotency keys after a restart on %s', (engi
   })
 })
 
-// Only PostgreSQL serves several instances at once (DECISIONS §1); SQLite has one writer.
+// Only PostgreSQL serves several instances at once (docs/product.md#system); SQLite has one writer.
 describe('in-flight idempotency keys held by a live request on postgres', () => {
   const engine = 'postgres' as const
   let database: TestDatabase

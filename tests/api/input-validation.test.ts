@@ -1,4 +1,4 @@
-// Every string the API takes is checked (DECISIONS §6–7), on both engines: NUL and other control
+// Every string the API takes is checked (docs/product.md#api, #security), on both engines: NUL and other control
 // characters, invalid Unicode and over-long values answer 400 VALIDATION naming the field, never a
 // 500 (PostgreSQL refuses NUL in text). Client Idempotency-Keys live in their own namespace: a
 // client key equal to a server ledger key (`signup_bonus`, `referral:<id>`) neither fails nor

@@ -1,4 +1,4 @@
-// Live rules (DECISIONS §3): an operator edits a rule in the console on one instance; it is
+// Live rules (docs/product.md#rules): an operator edits a rule in the console on one instance; it is
 // validated, stored with its history and audit row, served by GET /config/ and enforced on a second
 // instance over the same database within seconds. Both engines.
 import crypto from 'node:crypto'

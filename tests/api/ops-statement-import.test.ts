@@ -1,4 +1,4 @@
-// `npm run ops -- import-statement FILE.csv` (DECISIONS §8), on both engines: rows whose UTR and
+// `npm run ops -- import-statement FILE.csv` (docs/product.md#operators), on both engines: rows whose UTR and
 // amount match an open order confirm it; an amount mismatch, an unknown UTR, a duplicate row and an
 // unreadable row are listed for a person and change nothing; a second import confirms nothing new.
 // One run goes through the real CLI process. The ledger is checked after every test.

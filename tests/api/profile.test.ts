@@ -62,7 +62,7 @@ describe.each(ENGINES)('profile routes on %s', (engine) => {
       ['a name shorter than 3 letters', { first_name: 'Al' }],
       ['a name longer than 30 letters', { first_name: 'A'.repeat(31) }],
       ['a missing name', {}],
-    ])('refuses %s with SPEC’s message and changes nothing', async (_label, patch) => {
+    ])('refuses %s with the product’s message and changes nothing', async (_label, patch) => {
       const user = await createTestUser(api.app, { firstName: 'Kept Name' })
       const res = await api.call('PATCH', '/api/v1/edit-profile/', {
         token: user.token,
@@ -81,19 +81,25 @@ describe.each(ENGINES)('profile routes on %s', (engine) => {
       ['a first digit below 6', '5123456789'],
       ['letters', '98765abcde'],
       ['11 digits', '98765432101'],
-    ])('refuses a phone of %s with SPEC’s message and changes nothing', async (_label, phone) => {
-      const user = await createTestUser(api.app, { firstName: 'Kept Name' })
-      const res = await api.call('PATCH', '/api/v1/edit-profile/', {
-        token: user.token,
-        body: { first_name: 'New Name', phone_number: phone },
-      })
-      expect(res.status).toBe(400)
-      expect(res.body).toEqual({
-        code: 'VALIDATION',
-        message: 'Invalid phone number. Must be 10 digits starting with 6-9.',
-      })
-      expect(await userRow(user.id)).toEqual({ first_name: 'Kept Name', phone_number: user.phone })
-    })
+    ])(
+      'refuses a phone of %s with the product’s message and changes nothing',
+      async (_label, phone) => {
+        const user = await createTestUser(api.app, { firstName: 'Kept Name' })
+        const res = await api.call('PATCH', '/api/v1/edit-profile/', {
+          token: user.token,
+          body: { first_name: 'New Name', phone_number: phone },
+        })
+        expect(res.status).toBe(400)
+        expect(res.body).toEqual({
+          code: 'VALIDATION',
+          message: 'Invalid phone number. Must be 10 digits starting with 6-9.',
+        })
+        expect(await userRow(user.id)).toEqual({
+          first_name: 'Kept Name',
+          phone_number: user.phone,
+        })
+      },
+    )
 
     it('refuses a phone number another account uses with 409 PHONE_TAKEN and changes nothing', async () => {
       const user = await createTestUser(api.app, { firstName: 'Kept Name' })

@@ -1,4 +1,4 @@
-// The VAPID key pair (DECISIONS §2): generated on the first start when the environment gives none,
+// The VAPID key pair (docs/product.md#configuration): generated on the first start when the environment gives none,
 // kept in the database and the same after a restart, on both engines; keys from the environment
 // win; one key without the other is refused at start.
 import fs from 'node:fs'

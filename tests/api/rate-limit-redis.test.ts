@@ -1,5 +1,5 @@
 /**
- * At scale the API is stateless (DECISIONS §1): with REDIS_URL set, the per-IP rate-limit counters
+ * At scale the API is stateless (docs/product.md#system): with REDIS_URL set, the per-IP rate-limit counters
  * live in Redis (127.0.0.1:6379 here), so two API instances share them.
  */
 import crypto from 'node:crypto'

@@ -1,5 +1,5 @@
 // Every query the console's queues and searches, the user look-up, the wallet, the payout export
-// and /metrics send to PostgreSQL has an index for its filter (DECISIONS §8a): on a small
+// and /metrics send to PostgreSQL has an index for its filter (docs/product.md#scale): on a small
 // database grown as `npm run bench:scale` grows its large one, each statement a route sends is
 // captured and EXPLAINed with `enable_seqscan = off`, with the planner's own choice between
 // custom and generic plans and with a generic plan forced (what a prepared statement gets after

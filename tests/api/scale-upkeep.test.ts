@@ -1,4 +1,4 @@
-// What keeps the product's cost independent of its size (DECISIONS §8a), on both engines: the
+// What keeps the product's cost independent of its size (docs/product.md#scale), on both engines: the
 // ledger's sums kept by its writes (what /metrics reads), the retention job, the wallet's cursor
 // pages through a whole history, and the console's keyset cursors.
 import { describe, expect, it } from 'vitest'

@@ -1,5 +1,5 @@
 // Strict-Transport-Security only on answers to requests that arrived over HTTPS, directly or
-// through a trusted proxy (DECISIONS §7); the other security headers, computed once at start, on
+// through a trusted proxy (docs/product.md#security); the other security headers, computed once at start, on
 // every answer (200, 401, 404).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'

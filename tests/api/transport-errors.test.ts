@@ -1,4 +1,4 @@
-// Every error body is the API's `{ message, code }` (DECISIONS §6), on both engines, including the
+// Every error body is the API's `{ message, code }` (docs/product.md#api), on both engines, including the
 // refusals raised before a route runs: by Fastify's body parsing (bad or empty JSON, a Content-Type
 // the route does not take, a body over the limit, a Content-Length that is not the body's), by
 // @fastify/compress, by the router (a malformed %-escape, an unknown route) and, over real HTTP, by

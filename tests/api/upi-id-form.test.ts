@@ -1,5 +1,5 @@
 // UPI IDs are valid before they are stored, stored in their canonical form (trimmed,
-// lower-case), and reach the bank byte for byte (DECISIONS §7), on both engines:
+// lower-case), and reach the bank byte for byte (docs/product.md#security), on both engines:
 // `POST /add-withdraw/` refuses a UPI ID not in NPCI's form (`-1-1@ybl`, `.a@ybl`, …) with 400
 // `{ message, code }` and changes nothing; the bulk-payout CSV writes every stored UPI ID exactly,
 // valid ones bare and an older stored row that starts with `-` quoted (RFC 4180), never prefixed

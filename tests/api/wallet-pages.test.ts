@@ -1,5 +1,5 @@
 // The wallet's withdrawals and payments (orders) paged by keyset cursor through the whole history
-// (DECISIONS §4, §8a), on both engines: every row reachable past the first page, newest first, no
+// (docs/product.md#transparency, #scale), on both engines: every row reachable past the first page, newest first, no
 // page overlapping or skipping another, the last page's cursor null, another user's rows never in,
 // and a bad cursor a 400 VALIDATION `{ message, code }` that changes nothing.
 import { describe, expect, it } from 'vitest'

@@ -4,7 +4,7 @@
  * claims" cost when users earn. The users share one PIN hash (one production scrypt hash for all;
  * no scenario here logs them in) and the handouts are written straight into the database, an
  * hour back, so every timer has passed; each user's watch times are spaced by more than the
- * longest timer (DECISIONS §6), so no claim is refused.
+ * longest timer (docs/product.md#api), so no claim is refused.
  */
 import crypto from 'node:crypto'
 import type { FastifyInstance } from 'fastify'

@@ -186,7 +186,7 @@ export function printSideBySide(results: Array<[EngineName, Row[]]>) {
 }
 
 /**
- * Prints the service levels of one engine (DECISIONS §8a): each scenario's closed-loop maximum,
+ * Prints the service levels of one engine (docs/product.md#scale): each scenario's closed-loop maximum,
  * then the p50/p99 of the same requests at a fixed arrival rate of half of it (open loop, latency
  * from each request's scheduled time), and the answers that were not 2xx or never came.
  */

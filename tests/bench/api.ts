@@ -9,11 +9,11 @@
  * by status and code. Then both engines side by side (api-report.ts). After each closed-loop
  * scenario (except those bounded by a count), the same requests open-loop at half its measured
  * rate (open-loop.ts: a fixed arrival rate, latency from each request's scheduled time), whose
- * p50/p99 are the service level (DECISIONS §8a); BENCH_OPEN_LOOP=0 skips them.
+ * p50/p99 are the service level (docs/product.md#scale); BENCH_OPEN_LOOP=0 skips them.
  *
  * The floor is a bare Fastify app in the same process on the same database: the API's own token
  * lookup (`lookUpToken`), then one row read (the user). It is what any authenticated route
- * costs at least on this machine, and each route is shown as a share of it (DECISIONS §1: the API
+ * costs at least on this machine, and each route is shown as a share of it (docs/product.md#system: the API
  * must stay close to its database).
  *
  * Scenarios: floor; healthz; get-user, get-membership, dashboard (auth, 32 users round-robin);
@@ -187,7 +187,7 @@ async function benchEngine(engine: EngineName): Promise<Row[]> {
         )
       }
       const perAnswer = (total: number) => (result.requests > 0 ? total / result.requests : 0)
-      // The service level (DECISIONS §8a): the same requests at a fixed arrival rate, half the
+      // The service level (docs/product.md#scale): the same requests at a fixed arrival rate, half the
       // rate the closed loop just measured. Scenarios bounded by a count (one-use claims, logins)
       // have none.
       const openLoop =

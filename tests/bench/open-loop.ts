@@ -1,5 +1,5 @@
 /**
- * Open-loop load (DECISIONS §8a: latency is a service level at a fixed arrival rate, not the
+ * Open-loop load (docs/product.md#scale: latency is a service level at a fixed arrival rate, not the
  * queue of a closed loop): requests are sent on a fixed schedule, `ratePerSecond` of them a
  * second, whether or not the earlier ones were answered, as phones arrive. Each latency runs from
  * the moment the schedule said to send the request to the last byte of its answer, so a request

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:scale -- [USERS] [--small N] [--ledger-per-user N] [--seconds N] [--reuse]
  * [--build-only] [--only NAME,NAME] [--closed-only]`:
- * the product on a large PostgreSQL database against a small one, in one run (DECISIONS §8a).
+ * the product on a large PostgreSQL database against a small one, in one run (docs/product.md#scale).
  *
  * Builds two databases through the product's own migrations and seed, then grows them by SQL
  * (tests/bench/scale-data.ts): `scale_large_USERS` (default 1,000,000 users, about 20 ledger
@@ -17,7 +17,7 @@
  * given texts) and `GET /metrics` (one scrape at a time, as Prometheus
  * does). Prints one table: the rows one answer carries on each database (pages compare like
  * pages), requests/s, p50 and p99 per database, the large/small ratio of the
- * rate and of the p99, and non-2xx answers. Then the service levels (DECISIONS §8a): each call
+ * rate and of the p99, and non-2xx answers. Then the service levels (docs/product.md#scale): each call
  * (except the counted ones) open-loop (open-loop.ts) at a fixed arrival rate of half the small
  * database's closed-loop maximum, on both databases, with p50, p99 and their ratio
  * (`--closed-only` skips it). Exits 0 unless a database cannot be built.
@@ -482,7 +482,7 @@ function printComparison(large: Measured, small: Measured) {
 
 /**
  * Prints the service levels: each call open-loop at half the small database's closed-loop rate, on
- * both databases (DECISIONS §8a), p50 and p99 from each request's scheduled time, and the p99 ratio.
+ * both databases (docs/product.md#scale), p50 and p99 from each request's scheduled time, and the p99 ratio.
  */
 function printOpenLoop(large: Measured, small: Measured) {
   const head = [

@@ -1,6 +1,6 @@
 // The operators' console is its own build (vite.ops.config.ts, dist/ops/) served at /ops/, and no
 // part of the user PWA: not in its JavaScript, its pages or its service worker's precache, and the
-// service worker never answers a navigation to /ops/ with the app (DECISIONS §8). Reads the build
+// service worker never answers a navigation to /ops/ with the app (docs/product.md#operators). Reads the build
 // `npm test` makes before Vitest runs.
 import fs from 'node:fs'
 import path from 'node:path'

@@ -1,5 +1,5 @@
 /**
- * The product ships on React 19 and react-dom (DECISIONS §1), on the production build in dist/
+ * The product ships on React 19 and react-dom (docs/product.md#system), on the production build in dist/
  * (`npm test` builds it before Vitest runs): the app's JavaScript carries React 19's own runtime,
  * and no Preact package is installed or locked to stand in for it.
  */

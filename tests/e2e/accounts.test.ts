@@ -37,14 +37,14 @@ async function shot(name: string): Promise<void> {
 }
 
 const pathname = () => new URL(page.url()).pathname
-/** Access tokens and OTP request ids: 32 random bytes, base64url (DECISIONS §7). */
+/** Access tokens and OTP request ids: 32 random bytes, base64url (docs/product.md#security). */
 const TOKEN_FORMAT = /^[\w-]{43}$/
 
 const storedToken = () => page.evaluate(() => localStorage.getItem('access_token'))
 
 const logIn = (identifier: string, pin: string) => logInThroughScreen(page, identifier, pin)
 
-/** Logs out the way a user does: Profile, then Log out (SPEC §2: clears local storage, goes to /). */
+/** Logs out the way a user does: Profile, then Log out (docs/product.md#screens: clears local storage, goes to /). */
 async function logOut(): Promise<void> {
   await page.goto('/profile')
   await page.getByRole('button', { name: 'Log out' }).click()
@@ -115,7 +115,7 @@ describe('accounts in Chromium (sqlite)', () => {
     expect(await page.getByRole('button', { name: 'Resend Code' }).isDisabled()).toBe(true)
     await shot('verify-otp-signup')
 
-    // A wrong code first: the inline text of SPEC §8.
+    // A wrong code first: the inline text of docs/product.md#messages.
     const code = await e2e.product.smtp.waitForCode(person.email)
     const wrong = code === '0000' ? '1111' : '0000'
     await page.getByLabel('4-digit code', { exact: true }).fill(wrong)
@@ -125,7 +125,7 @@ describe('accounts in Chromium (sqlite)', () => {
     await page.getByLabel('4-digit code', { exact: true }).fill(code)
     await page.getByRole('button', { name: 'Verify Account' }).click()
     // Verified and still holding the signup token: the guest-only /update-password hands over
-    // to the dashboard (SPEC §2 route access).
+    // to the dashboard (docs/product.md#screens route access).
     await page.waitForURL((url) => url.pathname === '/dashboard')
     expect(await storedToken()).toMatch(TOKEN_FORMAT)
   })
@@ -149,7 +149,7 @@ describe('accounts in Chromium (sqlite)', () => {
     await logOut()
   })
 
-  it('refuses a wrong PIN with the SPEC §8 text', async () => {
+  it('refuses a wrong PIN with the docs/product.md#messages text', async () => {
     await logIn(person.email, '9999')
     await page.getByText('Invalid credentials. Please enter correct ID and password.').waitFor()
     expect(pathname()).toBe('/loginn')

@@ -130,7 +130,7 @@ async function show(who: Visitor, url: string, lang: Lang = 'en'): Promise<Page>
     await page.evaluate((to) => window.history.pushState(null, '', to), url)
   }
   await page.waitForURL((u) => u.pathname === path)
-  // The screen drawn with its API answers (the result pages' Loading passed, SPEC §9).
+  // The screen drawn with its API answers (the result pages' Loading passed, docs/product.md#rules).
   await passResultLoading(page)
   await screenSettled(page, tab.requests)
   return page

@@ -1,6 +1,6 @@
 /**
  * `npm run cluster` (scripts/cluster.ts) as operators run it: HAProxy in front of two instances of
- * the built server on one PostgreSQL database and one Redis (DECISIONS §1, docs/operations.md
+ * the built server on one PostgreSQL database and one Redis (docs/product.md#system, docs/operations.md
  * "Several instances").
  *
  * Failover: users send keyed reward claims and withdrawals through HAProxy, each user's in order

@@ -246,7 +246,7 @@ describe('payment promises in Chromium (sqlite)', () => {
         const value = Number((m[1] ?? '').replace(/,/g, ''))
         if (!rupees.has(value)) found.push(`${route}: ${m[0]}`)
       }
-      // "1 to 3 working days" is support's reply time (SPEC §1), not a rule of the product.
+      // "1 to 3 working days" is support's reply time (docs/product.md#what-it-is), not a rule of the product.
       for (const m of text.matchAll(/(\d+)(?: to (\d+))? (working )?days?\b/g)) {
         if (m[3]) continue
         seen.days += 1

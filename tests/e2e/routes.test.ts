@@ -1,5 +1,5 @@
 /**
- * Every route of SPEC §2 (plus /login, /wallet and an unknown path) in real headless Chromium,
+ * Every route of docs/product.md#screens (plus /login, /wallet and an unknown path) in real headless Chromium,
  * visited as a guest and as a logged-in user: each lands where the guards say (auth-only → /loginn
  * for a guest, guest-only → /dashboard when logged in, public stays; the landing itself sends a
  * logged-in visitor to /dashboard). A 360×800 screenshot of every screen goes to tests/screenshots/.
@@ -23,7 +23,7 @@ import {
 type Access = 'auth' | 'guest' | 'public' | 'landing' | 'unknown'
 
 interface RouteCase {
-  /** The path as SPEC §2 names it. */
+  /** The path as docs/product.md#screens names it. */
   path: string
   access: Access
   /** A query that the screen expects (so it shows its content, not its empty state). */
@@ -80,7 +80,7 @@ const ROUTES: RouteCase[] = [
   route('/payment-success', 'public', {
     query: '?order_id=ORD-E2E-1&amount=499&method=Card',
     // Neither the user's orders nor a card provider know this order: the neutral page, never the
-    // address's amount (DECISIONS §4).
+    // address's amount (docs/product.md#transparency).
     text: { guest: 'We could not find this payment', user: 'We could not find this payment' },
   }),
   route('/payment-fail', 'public', {
@@ -103,7 +103,7 @@ const ROUTES: RouteCase[] = [
   },
 ]
 
-/** Where a visitor should land (SPEC §2 guards; DECISIONS §9: /login → /loginn). */
+/** Where a visitor should land (docs/product.md#screens guards; docs/product.md#deviations: /login → /loginn). */
 function expectedPath(r: RouteCase, who: 'guest' | 'user'): string {
   if (who === 'guest') {
     if (r.access === 'auth') return '/loginn'

@@ -1,5 +1,5 @@
 /**
- * Runs at scale (DECISIONS §1): three API instances (real processes, `server/index.ts`) on one
+ * Runs at scale (docs/product.md#system): three API instances (real processes, `server/index.ts`) on one
  * PostgreSQL database and one Redis. Reward claims and withdrawals, each with its Idempotency-Key,
  * are spread over the three while one instance is killed with SIGKILL and restarted; a request that
  * gets no answer is sent again with the same key to the next instance, as the PWA's outbox does.

@@ -1,5 +1,5 @@
 /**
- * A local stand-in for the public Razorpay IFSC service (DECISIONS §2), on a random port: it
+ * A local stand-in for the public Razorpay IFSC service (docs/product.md#configuration), on a random port: it
  * answers `GET /{IFSC}` as the real one does (200 JSON with BANK, BRANCH, IFSC, …; 404 with the
  * body "Not Found" for an unknown code) and counts the requests it received per code.
  */

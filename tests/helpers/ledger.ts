@@ -1,5 +1,5 @@
 /**
- * The ledger invariant (DECISIONS §4–5): for every user, the sum of the ledger's coins equals
+ * The ledger invariant (docs/product.md#transparency, #units): for every user, the sum of the ledger's coins equals
  * `users.points`, and no balance is negative. Call `assertLedgerBalanced(api.app)` in afterEach.
  * Also: `grantCoins` (a balanced test credit) and `testClock` (an injectable clock).
  */

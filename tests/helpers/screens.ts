@@ -111,7 +111,7 @@ export async function screenSettled(
   }
 }
 
-/** How long the payment result pages show Loading whatever the answer (RESULT_LOADING_MS, SPEC §9). */
+/** How long the payment result pages show Loading whatever the answer (RESULT_LOADING_MS, docs/product.md#rules). */
 export const RESULT_LOADING_MS = 2_000
 
 /** The payment result pages, which show Loading for RESULT_LOADING_MS. */

@@ -1,4 +1,4 @@
-/** Migration 001: users, access tokens, OTP codes, password-reset tokens (DECISIONS §7). */
+/** Migration 001: users, access tokens, OTP codes, password-reset tokens (docs/product.md#security). */
 import { sql, type Kysely } from 'kysely'
 import type { Engine } from '../index.ts'
 import { addIdColumn } from './helpers.ts'

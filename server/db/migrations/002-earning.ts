@@ -1,5 +1,5 @@
 /**
- * Migration 002: the earning loop (DECISIONS §4–6): plans, videos, handouts, rewards, the coin
+ * Migration 002: the earning loop (docs/product.md#transparency, #units, #api): plans, videos, handouts, rewards, the coin
  * ledger, idempotency keys, orders and withdrawals. Unique keys do the refusing under concurrency.
  */
 import type { Kysely } from 'kysely'

@@ -1,4 +1,4 @@
-/** Migration 003: bank details, the IFSC answer cache, partners (SPEC §3, §7). */
+/** Migration 003: bank details, the IFSC answer cache, partners (docs/product.md#api). */
 import type { Kysely } from 'kysely'
 import type { Engine } from '../index.ts'
 import { addIdColumn } from './helpers.ts'

@@ -1,5 +1,5 @@
 /**
- * Migration 004: the payment promises (DECISIONS §3–4).
+ * Migration 004: the payment promises (docs/product.md#rules, #transparency).
  * - orders: `expires_at` (24 h after creation; an open order is reused until then), `utr` (the
  *   12-digit UPI transaction reference the user entered or the bank statement gave; unique across
  *   all orders) and `utr_submitted_at`.

@@ -1,5 +1,5 @@
 /**
- * Migration 005: account security and speed (DECISIONS §6–7).
+ * Migration 005: account security and speed (docs/product.md#api, #security).
  * - otp_guesses: one row per wrong one-time-code guess (user, purpose, when), counted over the
  *   last 24 hours across codes and IPs; at 10 the flow is locked.
  * - otp_flow_locks: a flow (signup or reset) of one account locked until `locked_until`; even a

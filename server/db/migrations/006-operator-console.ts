@@ -1,11 +1,11 @@
 /**
- * Migration 006: the operators' console (DECISIONS §3, §8).
+ * Migration 006: the operators' console (docs/product.md#rules, #operators).
  * - operators: separate accounts (email, role operator|viewer, scrypt password, TOTP secret, the
  *   last TOTP time step used, wrong-try lockout like the users' PIN lock).
  * - operator_sessions: 8-hour console sessions, stored as SHA-256 of the token, revocable.
  * - audit_log: every operator action (who, what, which row, before/after, reason, when, from
  *   where); append-only: triggers on both engines refuse UPDATE and DELETE.
- * - rule_versions: the live rules of DECISIONS §3, one JSON row per edit (the newest wins), so
+ * - rule_versions: the live rules of docs/product.md#rules, one JSON row per edit (the newest wins), so
  *   their history is the table itself.
  * - user_moderation: a flag or a suspension per user, with the reason the user is told.
  * - videos: `position` (display order) and `active`; membership_plans: `active`.

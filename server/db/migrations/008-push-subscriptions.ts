@@ -1,5 +1,5 @@
 /**
- * Migration 008: Web Push notifications when money moves (DECISIONS §2).
+ * Migration 008: Web Push notifications when money moves (docs/product.md#configuration).
  * - push_subscriptions: one row per device (the push service's endpoint, unique) with its
  *   encryption keys (p256dh, auth), its user, the language of its notifications and the SHA-256
  *   of the access token it was saved with, so logging out removes it.

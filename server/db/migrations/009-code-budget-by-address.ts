@@ -1,6 +1,6 @@
 /**
  * Migration 009: one-time codes are budgeted and locked per address, and an address with no
- * account can hold a code (DECISIONS §7).
+ * account can hold a code (docs/product.md#security).
  * - otp_codes.user_id may be null: forgot-password for an address with no account stores a decoy
  *   code that is never mailed and matches no 4-digit code, so `POST /verify-otp/` answers such an
  *   address exactly as it answers an account's (tries left, expiry, the lock), and nobody can

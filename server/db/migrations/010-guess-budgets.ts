@@ -1,5 +1,5 @@
 /**
- * Migration 010: every guess budget in one table, keyed by what is guessed (DECISIONS §7).
+ * Migration 010: every guess budget in one table, keyed by what is guessed (docs/product.md#security).
  * - guess_budgets: the wrong tries in a row, the locks so far and the current lock of one subject:
  *   a user's PIN (`pin:user:<id>`), an address with no account (`pin:id:<identifier>`), a console
  *   login (`ops:<email>`, known or not). A guess takes its slot in one conditional upsert before it

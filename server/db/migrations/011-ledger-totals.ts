@@ -1,6 +1,6 @@
 /**
  * Migration 011: the ledger's coin sums kept in step with its writes, so `GET /metrics` reads a
- * few rows instead of summing the whole ledger per scrape (DECISIONS §8a).
+ * few rows instead of summing the whole ledger per scrape (docs/product.md#scale).
  * - ledger_totals: coins by (kind, status), as of the last fold.
  * - ledger_total_changes: what ledger writes added since (PostgreSQL only; empty on SQLite). A
  *   trigger appends one row per ledger insert and two per change of a row's kind, status or

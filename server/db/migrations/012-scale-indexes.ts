@@ -1,6 +1,6 @@
 /**
  * Migration 012: the indexes the console, the wallet, the start-up and the retention job need at
- * a million users (DECISIONS §8a). Built with CREATE INDEX CONCURRENTLY on PostgreSQL, so the
+ * a million users (docs/product.md#scale). Built with CREATE INDEX CONCURRENTLY on PostgreSQL, so the
  * tables stay writable while a large one is indexed; that cannot run in a transaction, so this
  * migration runs outside one (`transactional = false`, server/db/migrate.ts) and each statement
  * is safe to run again after a crash halfway.

@@ -1,5 +1,5 @@
 /**
- * Migration 013: the signals abuse review reads and the review of held withdrawals (DECISIONS §3
+ * Migration 013: the signals abuse review reads and the review of held withdrawals (docs/product.md#rules
  * live rules; the privacy page says what is kept and for how long).
  * - account_events: one row per signup, login, withdrawal request and (at most once a day per
  *   device) reward claim, with the device id the PWA sends, the client address and user agent.

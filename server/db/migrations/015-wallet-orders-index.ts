@@ -1,6 +1,6 @@
 /**
  * Migration 015: orders (user_id, id), a user's orders newest first, so the wallet pages them by
- * keyset through the whole history (DECISIONS §8a) as it pages withdrawals (withdrawals_user,
+ * keyset through the whole history (docs/product.md#scale) as it pages withdrawals (withdrawals_user,
  * migration 012) and ledger rows (ledger_entries_user). Built concurrently on PostgreSQL, so this
  * migration runs outside a transaction and may run again.
  */

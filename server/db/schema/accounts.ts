@@ -40,7 +40,7 @@ export interface AccessTokensTable {
 
 export interface OtpCodesTable {
   id: Generated<number>
-  /** Random public id the client sends back (SPEC's request_id). */
+  /** Random public id the client sends back (the product’s request_id). */
   request_id: string
   purpose: 'signup' | 'reset'
   /** Lowercased email the code was sent to. */
@@ -90,7 +90,7 @@ export interface OtpFlowLocksTable {
 }
 
 /**
- * The guess budget of one subject (migration 010; DECISIONS §7): `pin:user:<id>`,
+ * The guess budget of one subject (migration 010; docs/product.md#security): `pin:user:<id>`,
  * `pin:id:<identifier>` (no account) or `ops:<email>`.
  */
 export interface GuessBudgetsTable {

@@ -1,6 +1,6 @@
 /**
  * Earning-loop tables (migration 002): plans, videos, handouts, rewards, the coin ledger
- * (DECISIONS §4–5), idempotency keys (DECISIONS §6), orders and withdrawals. Coins are integers;
+ * (docs/product.md#transparency, #units), idempotency keys (docs/product.md#api), orders and withdrawals. Coins are integers;
  * rupee amounts are whole rupees; timestamps are ISO text; India days are 'YYYY-MM-DD'.
  */
 import type { Generated } from 'kysely'
@@ -10,9 +10,9 @@ export interface MembershipPlansTable {
   membership_type: string
   /** Coins credited per video on this plan. */
   video_point: number
-  /** Rupees as text ('499'), or 'FREE' for the free plan (SPEC §3). */
+  /** Rupees as text ('499'), or 'FREE' for the free plan (docs/product.md#api). */
   deposit_point: string
-  /** Days a withdrawal takes on this plan (spelled as SPEC spells it). */
+  /** Days a withdrawal takes on this plan (spelled as the product spells it). */
   withdrawl_days: number
 }
 
@@ -25,7 +25,7 @@ export interface VideosTable {
   timer: number
 }
 
-/** When `GET /dashboard/` first handed a video to a user on an India day (DECISIONS §6). */
+/** When `GET /dashboard/` first handed a video to a user on an India day (docs/product.md#api). */
 export interface VideoHandoutsTable {
   user_id: number
   video_id: number

@@ -1,5 +1,5 @@
 /**
- * The operators' console tables (migration 006; DECISIONS §8). Timestamps are ISO-8601
+ * The operators' console tables (migration 006; docs/product.md#operators). Timestamps are ISO-8601
  * UTC text; booleans are integers 0/1.
  */
 import type { Generated } from 'kysely'
@@ -56,7 +56,7 @@ export interface AuditLogTable {
   created_at: string
 }
 
-/** The live rules (DECISIONS §3): the newest row is in force; older rows are the history. */
+/** The live rules (docs/product.md#rules): the newest row is in force; older rows are the history. */
 export interface RuleVersionsTable {
   id: Generated<number>
   /** JSON text of the whole `Rules` object (contract/rules.ts). */

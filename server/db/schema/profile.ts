@@ -1,6 +1,6 @@
 /**
  * Profile tables (migration 003): a user's bank details, the cache of IFSC service answers, and
- * the partners shown on the landing page (SPEC §3, §7). Timestamps are ISO-8601 UTC text.
+ * the partners shown on the landing page (docs/product.md#api). Timestamps are ISO-8601 UTC text.
  */
 import type { Generated } from 'kysely'
 
@@ -8,11 +8,11 @@ export interface BankDetailsTable {
   id: Generated<number>
   /** One row per user (unique): saving again replaces it. */
   user_id: number
-  /** Digits only, at most 16 (SPEC §5). */
+  /** Digits only, at most 16 (docs/product.md#validation). */
   account_number: string
-  /** Uppercased, four letters, 0, six letters or digits (SPEC §5). */
+  /** Uppercased, four letters, 0, six letters or digits (docs/product.md#validation). */
   ifsc: string
-  /** Uppercased (SPEC §5). */
+  /** Uppercased (docs/product.md#validation). */
   holder_name: string
   /** The bank's name as the IFSC lookup resolved it when saved. */
   bank: string

@@ -1,11 +1,11 @@
 /**
- * Seed data for the earning tables: the free plan and paid plans of two types (SPEC §3), and
+ * Seed data for the earning tables: the free plan and paid plans of two types (docs/product.md#api), and
  * the videos of the dashboard. The first videos are small files served by the app
  * (public/videos/), so the player works with no internet; the rest are YouTube links.
  */
 import type { Db } from '../index.ts'
 
-/** The demo plans; deposit_point is rupees as text or 'FREE' (DECISIONS §5). */
+/** The demo plans; deposit_point is rupees as text or 'FREE' (docs/product.md#units). */
 export const SEED_PLANS = [
   { membership_type: 'Free', video_point: 10, deposit_point: 'FREE', withdrawl_days: 7 },
   { membership_type: 'Silver', video_point: 25, deposit_point: '499', withdrawl_days: 5 },

@@ -1,5 +1,5 @@
 /**
- * Seed data for the profile tables: the partners served at `GET /our-partners/` (SPEC §7). The
+ * Seed data for the profile tables: the partners served at `GET /our-partners/` (docs/product.md#api). The
  * names are invented; each logo is a small WebP under `public/partners/` (drawn from the SVG beside it by
  * scripts/rasterize-images.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * A video reward claim, `POST /add-reward/` (SPEC §2, §4; DECISIONS §6), from its
+ * A video reward claim, `POST /add-reward/` (docs/product.md#screens, #flows, #api), from its
  * Idempotency-Key to the stored answer: `claimReward`.
  *
  * The claim is judged on one read made before any write or lock (`claimRead`: the user's row with

@@ -1,5 +1,5 @@
 /**
- * How a video reward claim is judged (SPEC §2, §4; DECISIONS §6), by the handouts of
+ * How a video reward claim is judged (docs/product.md#screens, #flows, #api), by the handouts of
  * handouts.ts: credited at most once per user, video and India day, only when the video's timer
  * has passed since the handout, `watched_at` is not in the future, and it lies at least the timer
  * after the user's neighbouring rewards. The server decides, never the client.
@@ -18,7 +18,7 @@ const MAX_ID = 2_147_483_647
 
 const timerNotPassed = (message: string) => new ApiError(422, 'TIMER_NOT_PASSED', message)
 
-/** 409 ALREADY_REWARDED: one reward per user, video and India day (DECISIONS §6). */
+/** 409 ALREADY_REWARDED: one reward per user, video and India day (docs/product.md#api). */
 const ALREADY_REWARDED = conflict(
   'ALREADY_REWARDED',
   'You have already been rewarded for this video today.',
@@ -103,7 +103,7 @@ export type ClaimFacts = {
 }
 
 /**
- * The judgement of `claim` on its facts (DECISIONS §6): the coins to credit, or the refusal,
+ * The judgement of `claim` on its facts (docs/product.md#api): the coins to credit, or the refusal,
  * returned as a value: 403 EMAIL_NOT_VERIFIED, 404 VIDEO_NOT_FOUND, 409 ALREADY_REWARDED,
  * 422 TIMER_NOT_PASSED.
  */

@@ -1,5 +1,5 @@
 /**
- * The account routes of contract-accounts.md (SPEC §7, DECISIONS §6–7): registration, signup
+ * The account routes of contract-accounts.md (docs/product.md#api, #security): registration, signup
  * OTP, login, PIN reset, get-user and logout. Handlers only translate HTTP to the functions of
  * server/accounts; login, OTP, registration and reset routes carry a per-IP rate limit.
  */

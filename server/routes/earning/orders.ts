@@ -45,7 +45,7 @@ export default async function orderRoutes(instance: FastifyInstance): Promise<vo
     {
       schema: schemas.createOrder,
       config: { idempotencyKey: 'optional' },
-      // The card test page (SPEC /payment) is public and CSRF-protected; the JSON call needs a token.
+      // The card test page (the /payment route) is public and CSRF-protected; the JSON call needs a token.
       onRequest: async (request) => {
         if (!isForm(request)) await app.authenticate(request)
       },

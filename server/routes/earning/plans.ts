@@ -1,4 +1,4 @@
-/** `GET /get-membership/`: every active membership plan, as an array (SPEC §3, §7). */
+/** `GET /get-membership/`: every active membership plan, as an array (docs/product.md#api). */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { earningRoutes as schemas } from '../../../contract/api/earning.ts'

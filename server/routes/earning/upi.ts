@@ -1,4 +1,4 @@
-/** `GET /get-upi/`: the two UPI payees behind the QR codes (DECISIONS §2 `UPI_PAYEES`). */
+/** `GET /get-upi/`: the two UPI payees behind the QR codes (docs/product.md#configuration `UPI_PAYEES`). */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { earningRoutes as schemas } from '../../../contract/api/earning.ts'

@@ -1,6 +1,6 @@
 /**
  * `GET /dashboard/` (the videos, each handout recorded) and `POST /add-reward/` (a reward claim,
- * idempotent by the required Idempotency-Key header; DECISIONS §6).
+ * idempotent by the required Idempotency-Key header; docs/product.md#api).
  */
 import { recordClaimDevice, signalOf } from '../../risk/signals.ts'
 import type { FastifyInstance } from 'fastify'

@@ -1,6 +1,6 @@
 /**
  * `GET /wallet/?before=&withdrawals_before=&orders_before=&limit=`: the balance and one page of the
- * user's ledger rows, withdrawals and orders, each list paged by its own cursor (DECISIONS §4, §8a).
+ * user's ledger rows, withdrawals and orders, each list paged by its own cursor (docs/product.md#transparency, #scale).
  */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'

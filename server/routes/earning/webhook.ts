@@ -1,5 +1,5 @@
 /**
- * `POST /payment-webhook/` (no auth): Cashfree's payment webhook (DECISIONS §8), verified
+ * `POST /payment-webhook/` (no auth): Cashfree's payment webhook (docs/product.md#operators), verified
  * exactly as Cashfree documents it: `x-webhook-signature` is the base64 HMAC-SHA256, keyed with the
  * configured secret, of the `x-webhook-timestamp` header (ms since the epoch) followed by the raw
  * body. A bad or missing signature, or a timestamp more than WEBHOOK_TOLERANCE_MS from now (a

@@ -1,8 +1,8 @@
 /**
  * `POST /add-withdraw/`: a withdrawal request, idempotent by the required Idempotency-Key
- * (DECISIONS §3, §6); to a UPI ID the account never withdrew to, only with the account's PIN
+ * (docs/product.md#rules, #api); to a UPI ID the account never withdrew to, only with the account's PIN
  * (server/earning/payees.ts). `GET /withdrawal-status/`: the user's progress on every withdrawal
- * condition, the payout days and the days to the minimum balance (DECISIONS §4).
+ * condition, the payout days and the days to the minimum balance (docs/product.md#transparency).
  */
 import { signalOf } from '../../risk/signals.ts'
 import type { FastifyInstance } from 'fastify'

@@ -1,4 +1,4 @@
-/** The console's audit trail (DECISIONS §8): newest first, filtered, and as CSV. */
+/** The console's audit trail (docs/product.md#operators): newest first, filtered, and as CSV. */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Static } from 'typebox'

@@ -1,4 +1,4 @@
-/** The console's videos and plans (DECISIONS §8): list, create, edit (operators only). */
+/** The console's videos and plans (docs/product.md#operators): list, create, edit (operators only). */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { opsContentRoutes as schemas } from '../../../contract/api/ops-content.ts'

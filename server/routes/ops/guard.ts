@@ -1,5 +1,5 @@
 /**
- * The console's access check (DECISIONS §8): every `/api/v1/ops/…` route but login needs a console
+ * The console's access check (docs/product.md#operators): every `/api/v1/ops/…` route but login needs a console
  * session token (`Authorization: Bearer ops_…`); a user's access token is refused (401
  * OPS_UNAUTHORIZED). Until the operator replaces the printed one-time password, every route but me,
  * password and logout answers 403 OPS_PASSWORD_CHANGE_REQUIRED. Routes that change anything also

@@ -1,5 +1,5 @@
 /**
- * Liveness and readiness for load balancers and orchestrators (DECISIONS §8): `GET /livez` answers
+ * Liveness and readiness for load balancers and orchestrators (docs/product.md#operators): `GET /livez` answers
  * 200 while the process serves requests; `GET /readyz` answers 200 when the database answers, else
  * 503 with the failing checks. With REDIS_URL set it reports Redis too: `ok` when it answers PING
  * within 200 ms, else `degraded`, and the instance stays ready: Redis is optional at run time, the

@@ -1,5 +1,5 @@
 /**
- * The console's API under `/api/v1/ops/` (DECISIONS §8): login, logout and the session's operator
+ * The console's API under `/api/v1/ops/` (docs/product.md#operators): login, logout and the session's operator
  * here; the queues, users, payouts, content, rules and audit routes in the files beside it, and
  * liveness/readiness. Handlers only translate HTTP to server/ops; every route but login goes
  * through `operatorGuard`.
@@ -31,7 +31,7 @@ export default async function opsRoutes(instance: FastifyInstance): Promise<void
   const limit = app.config.authRateLimit ?? LOGIN_RATE_LIMIT
   app.decorateRequest('operator', null)
   await app.register(healthRoutes)
-  // Every instance follows the rules operators save (DECISIONS §3), console in use or not.
+  // Every instance follows the rules operators save (docs/product.md#rules), console in use or not.
   await app.register(liveRules)
   await app.register(opsUserRoutes)
   await app.register(opsPayoutRoutes)

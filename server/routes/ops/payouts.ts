@@ -1,5 +1,5 @@
 /**
- * The console's file routes (DECISIONS §8): the bulk-payout CSV export, the import of the bank's
+ * The console's file routes (docs/product.md#operators): the bulk-payout CSV export, the import of the bank's
  * payout result file, and the bank statement import (confirming open orders by UTR), reachable here
  * too. A file is the request's raw body (text/csv), up to 5 MB.
  */

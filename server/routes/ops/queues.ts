@@ -1,5 +1,5 @@
 /**
- * The console's queues (DECISIONS §4, §8): open orders with confirm/reject and withdrawals by due
+ * The console's queues (docs/product.md#transparency, #operators): open orders with confirm/reject and withdrawals by due
  * date with pay/fail, filtered and paged; actions need the operator role and run once per
  * Idempotency-Key (keyed.ts).
  */

@@ -1,4 +1,4 @@
-/** The console's live rules (DECISIONS §3): read with their history, save a version. */
+/** The console's live rules (docs/product.md#rules): read with their history, save a version. */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { opsContentRoutes as schemas } from '../../../contract/api/ops-content.ts'

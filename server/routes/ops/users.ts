@@ -1,5 +1,5 @@
 /**
- * The console's user routes (DECISIONS §8): search by a prefix, look-up with the ledger, orders
+ * The console's user routes (docs/product.md#operators): search by a prefix, look-up with the ledger, orders
  * and withdrawals; flag or suspend; a manual adjustment as a ledger row. Changes need the
  * operator role and run once per Idempotency-Key (keyed.ts).
  */

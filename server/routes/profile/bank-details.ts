@@ -1,6 +1,6 @@
 /**
  * `GET /bank-details/` (the form's prefill) and `POST /bank-details/` (save after resolving the
- * IFSC the same way `GET /ifsc/:code` does), SPEC §3 and §7.
+ * IFSC the same way `GET /ifsc/:code` does), docs/product.md#api.
  */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'

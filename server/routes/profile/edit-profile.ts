@@ -1,4 +1,4 @@
-/** `PATCH /edit-profile/` (SPEC §7, DECISIONS §6: `/v1/edit-profile/` folded into `/api/v1`). */
+/** `PATCH /edit-profile/` (docs/product.md#api: `/v1/edit-profile/` folded into `/api/v1`). */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { profileRoutes as schemas } from '../../../contract/api/profile.ts'

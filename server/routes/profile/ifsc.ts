@@ -1,4 +1,4 @@
-/** `GET /ifsc/:code`: the IFSC lookup of SPEC §5 through our API (DECISIONS §2), with its cache. */
+/** `GET /ifsc/:code`: the IFSC lookup of docs/product.md#validation through our API (docs/product.md#configuration), with its cache. */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { profileRoutes as schemas } from '../../../contract/api/profile.ts'

@@ -1,5 +1,5 @@
 /**
- * The profile routes (contract-profile.md): profile editing, bank details, the IFSC lookup, and
+ * The profile routes: profile editing, bank details, the IFSC lookup, and
  * the partners list. All but `GET /our-partners/` need a token.
  */
 import type { FastifyInstance } from 'fastify'

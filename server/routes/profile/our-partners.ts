@@ -1,4 +1,4 @@
-/** `GET /our-partners/` (SPEC §7, no token): the partners from seed data, logos under /partners/. */
+/** `GET /our-partners/` (docs/product.md#api, no token): the partners from seed data, logos under /partners/. */
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { profileRoutes as schemas } from '../../../contract/api/profile.ts'

@@ -1,5 +1,5 @@
 /**
- * /payment-success and /payment-fail (DECISIONS §4): Loading for 2 s, then only the server's record
+ * /payment-success and /payment-fail (docs/product.md#transparency): Loading for 2 s, then only the server's record
  * of the order — never an amount or status from the address.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'

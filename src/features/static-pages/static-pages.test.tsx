@@ -33,7 +33,7 @@ beforeEach(() => useRulesStore.setState({ rules: DEFAULT_RULES, load: async () =
 afterEach(() => vi.restoreAllMocks())
 
 describe('Terms', () => {
-  it('states every withdrawal rule of DECISIONS §3 (₹999, never ₹5000)', () => {
+  it('states every withdrawal rule of docs/product.md#rules (₹999, never ₹5000)', () => {
     renderPage(Terms)
     const list = screen.getByTestId('withdrawal-conditions')
     expect(list).toHaveTextContent('A balance of at least ₹999 (99,900 coins)')
@@ -113,7 +113,7 @@ describe('Terms', () => {
 })
 
 describe('Privacy', () => {
-  it('has every section SPEC lists and the button to /dashboard', () => {
+  it('has every section the product lists and the button to /dashboard', () => {
     renderPage(Privacy)
     for (const heading of [
       'Data we collect',
@@ -182,7 +182,7 @@ describe('Help center', () => {
     expect(screen.getByTestId('faq-withdrawal')).toHaveTextContent(
       'starting with a balance of ₹999',
     )
-    // A minimum balance, not a minimum amount (DECISIONS §3).
+    // A minimum balance, not a minimum amount (docs/product.md#rules).
     expect(document.body).not.toHaveTextContent(/start at ₹/)
     expect(screen.getByTestId('withdrawal-conditions')).toHaveTextContent('At least 25 videos')
   })

@@ -1,5 +1,5 @@
 /**
- * Sending the outbox (DECISIONS §6, §9): which answers end an item and which keep it for a retry,
+ * Sending the outbox (docs/product.md#api, #deviations): which answers end an item and which keep it for a retry,
  * the retry backoff, and one flush pass under the outbox lock. No DOM and no `@/` imports: the
  * service worker runs this same code when no page is open.
  */
@@ -103,7 +103,7 @@ export interface FlushOptions {
  * may have sent it meanwhile) and sent; done → removed; retry → kept with `attempts + 1` and a
  * backed-off `nextAttemptAt`; final → kept as `failed` with its error for the user to read.
  * Returns the outcomes by item id. Items are sent one after another, oldest first, because the
- * server accepts reward claims only in the order their timers allow (DECISIONS §6).
+ * server accepts reward claims only in the order their timers allow (docs/product.md#api).
  */
 export async function flushOutbox(
   repo: OutboxRepo,

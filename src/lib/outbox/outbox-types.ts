@@ -1,5 +1,5 @@
 /**
- * The shapes of the offline outbox (DECISIONS §9): one item per queued request (a reward claim, a
+ * The shapes of the offline outbox (docs/product.md#deviations): one item per queued request (a reward claim, a
  * withdrawal), kept in IndexedDB from before the first send until the server answers.
  * No DOM and no `@/` imports: the service worker compiles this file too.
  */
@@ -22,7 +22,7 @@ export interface OutboxItem {
   /** Absolute path on this origin, e.g. `/api/v1/add-reward/`. */
   url: string
   body: Record<string, unknown>
-  /** Sent as `Idempotency-Key`, so a replay never credits or debits twice (DECISIONS §6). */
+  /** Sent as `Idempotency-Key`, so a replay never credits or debits twice (docs/product.md#api). */
   idempotencyKey: string
   /**
    * The access token at the time of the request: the service worker cannot read localStorage,

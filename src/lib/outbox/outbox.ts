@@ -1,5 +1,5 @@
 /**
- * The page side of the offline outbox (DECISIONS §9): `enqueueOutbox` writes a request of some kind
+ * The page side of the offline outbox (docs/product.md#deviations): `enqueueOutbox` writes a request of some kind
  * (a reward claim, a withdrawal: outbox-kinds.ts) to IndexedDB before its first send and sends it
  * at once when online; the rest is retried when the connection returns, when the app becomes
  * visible, at start, on a backoff timer, and by Background Sync (tag `outbox`, see

@@ -1,5 +1,5 @@
 /**
- * What the withdrawals still in the outbox take from the balance (DECISIONS §3, §9): a queued
+ * What the withdrawals still in the outbox take from the balance (docs/product.md#rules, #deviations): a queued
  * withdrawal has not reached the server, so the balance the phone knows still counts its coins;
  * the withdraw form offers only what is left after them, and the wallet says so. Refused items
  * (state `failed`) hold nothing: the server never debited them.

@@ -1,5 +1,5 @@
 /**
- * Withdrawals held for review (DECISIONS §8a), by due date (overdue first): the user, the amount,
+ * Withdrawals held for review (docs/product.md#scale), by due date (overdue first): the user, the amount,
  * why the risk rules held it and the accounts they link. An operator approves one (it joins the
  * payout queue, its due date as promised) or rejects it (the coins return, or are forfeited when
  * the terms were broken), each with a reason and after a confirmation of what it changes.

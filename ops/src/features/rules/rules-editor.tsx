@@ -1,6 +1,6 @@
 /**
- * The live rules (DECISIONS §3): edit, see the changes (old → new) and confirm, save with a
- * reason, and the history of every version. The risk rules (labelled "Hold: …", DECISIONS §8a)
+ * The live rules (docs/product.md#rules): edit, see the changes (old → new) and confirm, save with a
+ * reason, and the history of every version. The risk rules (labelled "Hold: …", docs/product.md#scale)
  * are grouped apart: they decide which withdrawals are held and are never served to users.
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react'

@@ -147,7 +147,7 @@ describe('account API calls', () => {
         body: { email_id: 'a@b.co', new_password: '1111', reset_token: 'rt' },
       },
     ])
-    // The signup check carries the stored token (SPEC §7: Bearer).
+    // The signup check carries the stored token (docs/product.md#api: Bearer).
     expect(calls[1]?.auth).toBe('Bearer tok-s')
   })
 })

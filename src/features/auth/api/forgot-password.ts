@@ -1,4 +1,4 @@
-/** `POST /forgot-password/` (SPEC §7): mail a PIN-reset code; also the reset screen's resend. */
+/** `POST /forgot-password/` (docs/product.md#api): mail a PIN-reset code; also the reset screen's resend. */
 import { api } from '@/lib/api-client'
 import type { MessageOnly } from '@contract/api/common'
 import { toResult, type ApiResult } from './result'

@@ -1,11 +1,11 @@
-/** `POST /user/login/` (SPEC §7, contract-accounts): log in with an email or a 10-digit phone. */
+/** `POST /user/login/` (docs/product.md#api, contract-accounts): log in with an email or a 10-digit phone. */
 import { api } from '@/lib/api-client'
 import { keepDeviceToken } from '@/lib/device-token'
 import type { LoginOk } from '@contract/api/accounts'
 import { toResult, type ApiResult } from './result'
 
 export interface LoginInput {
-  /** An email or a 10-digit phone number; both are sent in `email` (SPEC §5). */
+  /** An email or a 10-digit phone number; both are sent in `email` (docs/product.md#validation). */
   identifier: string
   /** The 4-digit PIN. */
   pin: string

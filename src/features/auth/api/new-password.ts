@@ -1,4 +1,4 @@
-/** `POST /new-password/` (SPEC §7, DECISIONS §6): set a new PIN with the proof of a verified OTP. */
+/** `POST /new-password/` (docs/product.md#api): set a new PIN with the proof of a verified OTP. */
 import { api } from '@/lib/api-client'
 import type { NewPasswordBody } from '@contract/api/accounts'
 import type { MessageOnly } from '@contract/api/common'

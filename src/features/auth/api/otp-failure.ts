@@ -1,5 +1,5 @@
 /**
- * What the OTP screens show under the code boxes after a refused code (SPEC §4, §8; DECISIONS §7):
+ * What the OTP screens show under the code boxes after a refused code (docs/product.md#flows, #messages, #security):
  * the one message of that event (no toast beside it).
  */
 import { formatIndianNumber } from '@contract/rules'
@@ -7,7 +7,7 @@ import { pluralForm } from '@/i18n/format'
 import { msg, t } from '@/i18n/i18n'
 import type { ApiResult } from './result'
 
-/** SPEC §8's inline text for a wrong code. */
+/** docs/product.md#messages's inline text for a wrong code. */
 export const WRONG_CODE = msg('Enter Correct OTP')
 
 /**
@@ -21,7 +21,7 @@ export function triesLeft(result: ApiResult<unknown>): number | null {
 }
 
 /**
- * The inline text for a refused code: SPEC's 'Enter Correct OTP' for a wrong code (400
+ * The inline text for a refused code: the product’s 'Enter Correct OTP' for a wrong code (400
  * OTP_INVALID) or an answer without a token, with the tries the server says are left for this code
  * ("Enter Correct OTP. 3 tries left."; none left: ask for a new code); for a refusal those words
  * would misdescribe, the server's own message in the page's language (already translated by

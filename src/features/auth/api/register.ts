@@ -1,4 +1,4 @@
-/** `POST /user/registration/` (SPEC §3, §7): create an account; answers 417 until the email is verified. */
+/** `POST /user/registration/` (docs/product.md#api): create an account; answers 417 until the email is verified. */
 import { api } from '@/lib/api-client'
 import { keepDeviceToken } from '@/lib/device-token'
 import type { PendingSignup, RegistrationBody } from '@contract/api/accounts'

@@ -1,6 +1,6 @@
 /**
  * `POST /send-signup-otp/` (contract-accounts): mail a new signup code to an unverified email. The
- * server answers every address alike (DECISIONS §7); only a pending signup gets the mail.
+ * server answers every address alike (docs/product.md#security); only a pending signup gets the mail.
  */
 import { api } from '@/lib/api-client'
 import type { SignupOtpSent } from '@contract/api/accounts'

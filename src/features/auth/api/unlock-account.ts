@@ -1,4 +1,4 @@
-/** `POST /unlock/` (DECISIONS §7): spend a lock mail's unlock link for a reset token. */
+/** `POST /unlock/` (docs/product.md#security): spend a lock mail's unlock link for a reset token. */
 import { api } from '@/lib/api-client'
 import type { ResetTokenAnswer } from '@contract/api/accounts'
 import { toResult, type ApiResult } from './result'

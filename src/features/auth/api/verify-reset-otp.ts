@@ -1,4 +1,4 @@
-/** `POST /verify-otp/` (SPEC §7): check a PIN-reset code for an email. */
+/** `POST /verify-otp/` (docs/product.md#api): check a PIN-reset code for an email. */
 import { api } from '@/lib/api-client'
 import type { ResetTokenAnswer } from '@contract/api/accounts'
 import { toResult, type ApiResult } from './result'

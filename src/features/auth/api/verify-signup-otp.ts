@@ -1,4 +1,4 @@
-/** `POST /verify-otp-after-signup/` (SPEC §7): check the signup code; the stored token goes along. */
+/** `POST /verify-otp-after-signup/` (docs/product.md#api): check the signup code; the stored token goes along. */
 import { api } from '@/lib/api-client'
 import type { ResetTokenAnswer } from '@contract/api/accounts'
 import { toResult, type ApiResult } from './result'

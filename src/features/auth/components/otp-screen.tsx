@@ -1,5 +1,5 @@
 /**
- * The layout both OTP screens share (SPEC §2): 'Code has been sent to {email}', a 4-digit code
+ * The layout both OTP screens share (docs/product.md#screens): 'Code has been sent to {email}', a 4-digit code
  * field, the 'Resend Code' link with its countdown 'Resend code in 00:SS', and 'Verify Account'.
  * The screen around it decides what verifying and resending call and which toasts they show.
  */
@@ -21,7 +21,7 @@ export const NO_EMAIL = msg(
 
 export interface OtpScreenProps {
   email: string
-  /** Seconds before the first resend is allowed (10 on reset, 59 after signup: SPEC §4). */
+  /** Seconds before the first resend is allowed (10 on reset, 59 after signup: docs/product.md#flows). */
   initialSeconds: number
   /** Checks the code; resolves to the inline error to show, or null when verified. */
   onVerify(code: string): Promise<string | null>

@@ -1,6 +1,6 @@
 /**
- * The PIN input with its show/hide toggle (SPEC §2, §4: password visibility toggles between
- * hidden and shown). The PIN is 4 characters at most (SPEC §5).
+ * The PIN input with its show/hide toggle (docs/product.md#screens, #flows: password visibility toggles between
+ * hidden and shown). The PIN is 4 characters at most (docs/product.md#validation).
  */
 import { useState } from 'react'
 import { TextField, type TextFieldProps } from '@/components/text-field'

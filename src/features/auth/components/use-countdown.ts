@@ -1,5 +1,5 @@
 /**
- * The resend countdown of the OTP screens (SPEC §4, §9): 10 s on the reset screen, 59 s after
+ * The resend countdown of the OTP screens (docs/product.md#flows, #rules): 10 s on the reset screen, 59 s after
  * signup and after any resend. It counts against a deadline on the wall clock, so a re-render,
  * a slow tick or a throttled background tab never stretches it.
  */
@@ -36,7 +36,7 @@ export function useCountdown(initialSeconds: number): Countdown {
   return { secondsLeft, restart }
 }
 
-/** '00:SS' as the resend line shows it (SPEC §2: 'Resend code in 00:SS'). */
+/** '00:SS' as the resend line shows it (docs/product.md#screens: 'Resend code in 00:SS'). */
 export function formatCountdown(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds))
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`

@@ -1,5 +1,5 @@
 /**
- * OTP for a PIN reset (/enter-email-otp?email=…; SPEC §2, §4, §8): the first resend after 10 s,
+ * OTP for a PIN reset (/enter-email-otp?email=…; docs/product.md#screens, #flows, #messages): the first resend after 10 s,
  * later ones after 59 s; a verified code keeps the reset token and opens /update-password. A
  * refused code says why under the code boxes (`otpFailureText`): a wrong code with the tries left,
  * or the server's reason (expiry, lock). Works in any browser session: the code is checked by the
@@ -14,7 +14,7 @@ import { otpFailureText } from '../api/otp-failure'
 import { OtpScreen } from '../components/otp-screen'
 import { t } from '@/i18n/i18n'
 
-/** SPEC §4, §9: 10 s on the reset screen, 59 s after any resend. */
+/** docs/product.md#flows, #rules: 10 s on the reset screen, 59 s after any resend. */
 const FIRST_RESEND_SECONDS = 10
 const RESEND_SECONDS = 59
 

@@ -1,5 +1,5 @@
 /**
- * Forgot password, step 1 (/enter-email; SPEC §2, §5, §8): the email (prefilled from
+ * Forgot password, step 1 (/enter-email; docs/product.md#screens, #validation, #messages): the email (prefilled from
  * ?hotemailemail=), checked on blur and before sending; a sent code opens /enter-email-otp.
  */
 import { useState, type FormEvent } from 'react'

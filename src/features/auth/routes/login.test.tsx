@@ -25,7 +25,7 @@ describe('Login screen', () => {
   beforeEach(() => vi.clearAllMocks())
   afterEach(() => vi.restoreAllMocks())
 
-  it('shows the logo, heading, placeholders, terms line and links of SPEC §2', () => {
+  it('shows the logo, heading, placeholders, terms line and links of docs/product.md#screens', () => {
     renderAt(<Login />, '/loginn')
     expect(screen.getByRole('img', { name: 'Watch & Earn' })).toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 1, name: 'Log In' })).toBeInTheDocument()
@@ -103,7 +103,7 @@ describe('Login screen', () => {
     expect(currentUrl()).toBe('/dashboard')
   })
 
-  it("shows one message on a 401: SPEC's inline text, no toast beside it", async () => {
+  it('shows one message on a 401: the product’s inline text, no toast beside it', async () => {
     mockedLogin.mockResolvedValue({
       ok: false,
       status: 401,

@@ -1,8 +1,8 @@
 /**
- * Log In (/loginn, /loginold; SPEC §2, §5, §8): an email or 10-digit phone plus the 4-digit PIN.
+ * Log In (/loginn, /loginold; docs/product.md#screens, #validation, #messages): an email or 10-digit phone plus the 4-digit PIN.
  * Success stores the access token and opens /dashboard; an unverified email (417) stores the
  * token and request id and opens the signup OTP screen; a lockout (423) or rate limit (429)
- * shows the server's message; any other failure SPEC §8's inline text. Each outcome is one
+ * shows the server's message; any other failure docs/product.md#messages's inline text. Each outcome is one
  * message: a success toast, or the text under the form.
  */
 import { useState, type FormEvent } from 'react'
@@ -68,7 +68,7 @@ export default function Login() {
       setFormError(result.message)
       return
     }
-    // One message for a refused login: SPEC's inline text, under the form (no toast beside it).
+    // One message for a refused login: the product’s inline text, under the form (no toast beside it).
     setFormError(t(INVALID_CREDENTIALS))
   }
 

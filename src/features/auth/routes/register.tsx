@@ -1,5 +1,5 @@
 /**
- * Register (/register, /signup; SPEC §2, §4, §5, §8): name, phone, email, PIN, an optional
+ * Register (/register, /signup; docs/product.md#screens, #flows, #validation, #messages): name, phone, email, PIN, an optional
  * referral code (prefilled from ?referralId= or ?ref=) and the terms checkbox. The server answers
  * 417 while the email is unverified: the token and request id are stored and the signup OTP
  * screen opens.
@@ -86,7 +86,7 @@ export default function Register() {
       return
     }
     if (result.ok && token) {
-      // Already verified (SPEC §4: success with a token goes to /loginn).
+      // Already verified (docs/product.md#flows: success with a token goes to /loginn).
       navigate('/loginn')
       return
     }

@@ -1,7 +1,7 @@
 /**
- * Create new password (/update-password?email=…; SPEC §2, §5, §8): a new 4-digit PIN twice, sent
+ * Create new password (/update-password?email=…; docs/product.md#screens, #validation, #messages): a new 4-digit PIN twice, sent
  * with the reset token of the verified OTP; success opens /loginn. Opened from a lock mail's link
- * (`&unlock=…`, DECISIONS §7), the link is spent on submit for the reset token, which also clears
+ * (`&unlock=…`, docs/product.md#security), the link is spent on submit for the reset token, which also clears
  * every lock on the account.
  */
 import { useState, type FormEvent } from 'react'

@@ -1,5 +1,5 @@
 /**
- * OTP after signup (/verify-otp-signup; SPEC §2, §4, §8). Reads `email` and `hotemailemail`;
+ * OTP after signup (/verify-otp-signup; docs/product.md#screens, #flows, #messages). Reads `email` and `hotemailemail`;
  * with `hotemailemail` it asks for a code on open and keeps the new request id. The code is
  * checked by the link's address (so the screen works in a new browser session, where no request
  * id is stored), else by the stored request id, with the token, if any; a wrong code says the
@@ -17,7 +17,7 @@ import { otpFailureText } from '../api/otp-failure'
 import { OtpScreen } from '../components/otp-screen'
 import { t } from '@/i18n/i18n'
 
-/** SPEC §4: 59 s after signup and after any resend. */
+/** docs/product.md#flows: 59 s after signup and after any resend. */
 const RESEND_SECONDS = 59
 
 /** The wait the server asks for after a refused resend (seconds), if it says so. */

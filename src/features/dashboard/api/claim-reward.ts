@@ -1,5 +1,5 @@
 /**
- * `POST /add-reward/` through the outbox (DECISIONS §6, §9): the claim is stored with its
+ * `POST /add-reward/` through the outbox (docs/product.md#api, #deviations): the claim is stored with its
  * idempotency key before the first send, so a dropped connection never loses or doubles it.
  */
 import { enqueueOutbox, type EnqueueResult } from '@/lib/outbox/outbox'

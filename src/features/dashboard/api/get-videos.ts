@@ -1,4 +1,4 @@
-/** `GET /dashboard/?link=` (SPEC §7): the videos to watch; the server records each handout. */
+/** `GET /dashboard/?link=` (docs/product.md#api): the videos to watch; the server records each handout. */
 import { api } from '@/lib/api-client'
 import type { DashboardVideo } from '@contract/api/earning'
 

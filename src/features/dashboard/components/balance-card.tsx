@@ -3,7 +3,7 @@
  * src/components/balance-card.tsx): the coin balance with its rupee value, the views,
  * and the next withdrawal condition still to meet, all from what the dashboard already has (the
  * stored `GET /get-user/` answer and the served rules of `GET /config/`), in the order and by the
- * tests the server enforces (server/earning/withdrawal-status.ts, DECISIONS §3–4).
+ * tests the server enforces (server/earning/withdrawal-status.ts, docs/product.md#rules, #transparency).
  * Its children (the pending notice, Withdraw and Wallet) sit at its foot.
  */
 import type { ReactNode } from 'react'
@@ -24,7 +24,7 @@ type Figures = Pick<User, 'points' | 'views' | 'referral_count' | 'platform_fee_
 export function nextWithdrawalStep(user: Figures, rules: Rules): string | null {
   const minCoins = rupeesToCoins(rules.withdrawMinBalanceRupees, rules)
   if (rules.withdrawMinBalanceRupees > 0 && user.points < minCoins) {
-    // The rule as the server states it (DECISIONS §4), not a difference worked out here: every
+    // The rule as the server states it (docs/product.md#transparency), not a difference worked out here: every
     // rupee figure a page shows is one the server serves.
     return t('A balance of at least {rupees} ({coins} coins)', {
       rupees: formatRupees(rules.withdrawMinBalanceRupees),

@@ -1,9 +1,9 @@
 /**
- * The dashboard's popups (SPEC §4): the withdrawal requirements, the ₹100 signup bonus for a new
+ * The dashboard's popups (docs/product.md#flows): the withdrawal requirements, the ₹100 signup bonus for a new
  * user (in the app's language), and the congratulations after a reward with the new balance and
  * Next video. Numbers come from the served rules.
  * Escape closes the requirements and congratulations popups; the bonus popup's only way out is
- * Get Started (SPEC §4). Focus then goes back to the opener, or to the player's Play/Pause button.
+ * Get Started (docs/product.md#flows). Focus then goes back to the opener, or to the player's Play/Pause button.
  */
 import { Popup } from '@/components/popup'
 import { WithdrawalConditions } from '@/components/withdrawal-conditions'
@@ -19,8 +19,8 @@ import { T } from '@/i18n/trans'
 const playButton = () => document.querySelector<HTMLElement>('.player-controls button')
 
 /**
- * Shown when the balance is under the minimum (SPEC §4): every enforced condition with the
- * user's progress and the days to the minimum balance (DECISIONS §4).
+ * Shown when the balance is under the minimum (docs/product.md#flows): every enforced condition with the
+ * user's progress and the days to the minimum balance (docs/product.md#transparency).
  */
 export function WithdrawRequirementsPopup({ rules, onClose }: { rules: Rules; onClose(): void }) {
   return (
@@ -39,7 +39,7 @@ export function WithdrawRequirementsPopup({ rules, onClose }: { rules: Rules; on
 }
 
 /**
- * The signup bonus popup for a user with 0 views (SPEC §4; docs/product.md#deviations): SPEC's
+ * The signup bonus popup for a user with 0 views (docs/product.md#flows; docs/product.md#deviations): the product’s
  * Hindi text in Hindi and the same words in English, the bonus from the served rules. Get Started
  * only closes it: nothing starts until the user presses Play.
  */

@@ -1,5 +1,5 @@
 /**
- * The earning loop on the dashboard (SPEC §4): the current video with its persisted progress; when
+ * The earning loop on the dashboard (docs/product.md#flows): the current video with its persisted progress; when
  * played time reaches the timer the claim goes into the outbox (sent once), the player moves to the
  * next video and stops, the congratulations popup shows the coins and the new balance for 3 s
  * (its Next video starts the next one), and the balance takes the claim's answer as it arrives (no
@@ -15,7 +15,7 @@ import { RewardPopup } from './dashboard-popups'
 import { VideoPlayer } from './video-player'
 import { apiErrorText } from '@/lib/api-error-text'
 
-/** SPEC §9: the reward popup shows for 3 s. */
+/** docs/product.md#rules: the reward popup shows for 3 s. */
 export const REWARD_POPUP_MS = 3_000
 
 /** Memoised: the user's refresh re-renders the dashboard, not the player (TBT). */

@@ -1,4 +1,4 @@
-/** The membership plans on the dashboard (SPEC §2): per video reward of each plan, a way to deposit. */
+/** The membership plans on the dashboard (docs/product.md#screens): per video reward of each plan, a way to deposit. */
 import { memo, useEffect } from 'react'
 import { Link } from 'wouter'
 import { groupPlans, usePlansStore } from '@/stores/plans-store'

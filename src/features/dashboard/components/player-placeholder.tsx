@@ -1,5 +1,5 @@
 /**
- * The player's place while the video list loads (SPEC §4): the same card, 16:9 frame, progress
+ * The player's place while the video list loads (docs/product.md#flows): the same card, 16:9 frame, progress
  * track and controls row as the player, so the player arriving shifts nothing below it (Lighthouse
  * CLS budget). The frame already shows the player's still (the video's poster), which the
  * dashboard's page fetches alongside its code (contract/screen-images.ts), with the loading text in

@@ -1,5 +1,5 @@
 /**
- * The dashboard player (SPEC §2, §4): a YouTube link plays through a lightweight facade (thumbnail
+ * The dashboard player (docs/product.md#screens, #flows): a YouTube link plays through a lightweight facade (thumbnail
  * and a button; the youtube-nocookie iframe with the JS API only after the tap), a direct file
  * through <video>. Below it: the progress bar, the m:ss timer and the play/pause button. Played
  * time counts only while the media really plays and the page is visible.

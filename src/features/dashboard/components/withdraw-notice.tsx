@@ -1,5 +1,5 @@
 /**
- * The notice after a withdrawal request (SPEC §2 keyfrom=withdrawal): processing, and how long it
+ * The notice after a withdrawal request (docs/product.md#screens keyfrom=withdrawal): processing, and how long it
  * takes on the user's own plan (GET /withdrawal-status/), else the plans' range.
  * The status is fetched only while the notice shows, not on every dashboard visit.
  */

@@ -1,5 +1,5 @@
 /**
- * The reward claim as a kind of outbox item (SPEC §4, DECISIONS §6, §9): sent to
+ * The reward claim as a kind of outbox item (docs/product.md#flows, #api, #deviations): sent to
  * `POST /add-reward/`; when one reaches the server in the background the user is told the coins and
  * the balance takes the answer's new figures at once, with no second request.
  */

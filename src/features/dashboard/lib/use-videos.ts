@@ -1,5 +1,5 @@
 /**
- * The dashboard's video list (SPEC §4, DECISIONS §9): an empty list (or a failed fetch) is
+ * The dashboard's video list (docs/product.md#flows, #deviations): an empty list (or a failed fetch) is
  * fetched again after 2 s, backing off (2, 4, 8 … 60 s), and not while offline — the fetch waits
  * for the connection instead of reloading the page.
  */

@@ -1,5 +1,5 @@
 /**
- * The played-time clock of the player (SPEC §4): seconds advance only while the media really plays
+ * The played-time clock of the player (docs/product.md#flows): seconds advance only while the media really plays
  * and the page is visible (`document.visibilityState`), and the completion fires once.
  */
 import { useEffect, useRef, useState } from 'react'

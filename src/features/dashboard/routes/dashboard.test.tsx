@@ -24,7 +24,7 @@ describe('Dashboard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }))
     const dialog = screen.getByRole('dialog', { name: 'Withdrawal requirements' })
     expect(dialog).toHaveTextContent('You need a minimum balance of ₹999 to withdraw earnings.')
-    // Every enforced condition, from the one conditions component (DECISIONS §4).
+    // Every enforced condition, from the one conditions component (docs/product.md#transparency).
     expect(dialog).toHaveTextContent('A balance of at least ₹999 (99,900 coins)')
     expect(dialog).toHaveTextContent('At least 25 videos watched')
     expect(dialog).toHaveTextContent('At least 3 friends referred who verified their email')

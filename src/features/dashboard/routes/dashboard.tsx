@@ -1,5 +1,5 @@
 /**
- * Dashboard (SPEC §2, §4): led by the balance (coins with their rupee value, views, Withdraw with
+ * Dashboard (docs/product.md#screens, #flows): led by the balance (coins with their rupee value, views, Withdraw with
  * its requirements popup, Deposit and Wallet) and the earning player, so the video starts above the
  * fold at 360×800; Profile and Refer & Earn are the tab bar's. Then the plans, the signup bonus
  * popup for a new user, the keyfrom=withdrawal notice, and what the outbox still holds.
@@ -36,7 +36,7 @@ const RefreshControl = lazy(() =>
   import('@/components/refresh-control').then((m) => ({ default: m.RefreshControl })),
 )
 
-/** SPEC §9: the keyfrom notice shows 3 s, then the query is cleared. */
+/** docs/product.md#rules: the keyfrom notice shows 3 s, then the query is cleared. */
 export const KEYFROM_NOTICE_MS = 3_000
 
 export default function Dashboard() {

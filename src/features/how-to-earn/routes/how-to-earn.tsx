@@ -1,7 +1,7 @@
 /**
- * How To Earn (SPEC §2): the three steps — watch videos, refer friends, get paid — with the real
+ * How To Earn (docs/product.md#screens): the three steps — watch videos, refer friends, get paid — with the real
  * numbers: coins per video from the user's plan (`membership__video_point`), and the referral
- * reward, withdrawal conditions, transfer fee and timeline from the served rules (DECISIONS §3).
+ * reward, withdrawal conditions, transfer fee and timeline from the served rules (docs/product.md#rules).
  */
 import { useEffect } from 'react'
 import { Link } from 'wouter'

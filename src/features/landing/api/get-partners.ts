@@ -1,4 +1,4 @@
-/** `GET /our-partners/` (SPEC §7): the partners shown on the landing page; no token needed. */
+/** `GET /our-partners/` (docs/product.md#api): the partners shown on the landing page; no token needed. */
 import { api } from '@/lib/api-client'
 import type { Partner } from '@contract/api/profile'
 

@@ -1,6 +1,6 @@
 /**
- * The landing page's About section (SPEC §1): what the product does, with every number taken from
- * the served rules (DECISIONS §3) so the landing never contradicts the terms or How To Earn.
+ * The landing page's About section (docs/product.md#what-it-is): what the product does, with every number taken from
+ * the served rules (docs/product.md#rules) so the landing never contradicts the terms or How To Earn.
  */
 import type { Rules } from '@contract/rules'
 import { formatIndianNumber, formatCoins, formatRupees } from '@/i18n/format'

@@ -1,4 +1,4 @@
-/** The landing page's footer (SPEC §1): quick links and the maintainer credit. */
+/** The landing page's footer (docs/product.md#what-it-is): quick links and the maintainer credit. */
 import { Link } from 'wouter'
 import { msg, t } from '@/i18n/i18n'
 

@@ -1,5 +1,5 @@
 /**
- * The partners strip (SPEC §7 `GET /our-partners/`): each partner's name as text, a link to its
+ * The partners strip (docs/product.md#api `GET /our-partners/`): each partner's name as text, a link to its
  * site. Names, not the logo images: a wordmark shrunk into a phone-width strip drew its words at
  * about 7 px, while text keeps the body size and the theme's contrast. Its height is reserved
  * while the list loads so nothing below it shifts; when the call fails or the list is empty the

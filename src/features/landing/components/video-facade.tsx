@@ -1,5 +1,5 @@
 /**
- * The landing page's sample video as a facade (SPEC §1): a poster at a fixed 16:9 box with a
+ * The landing page's sample video as a facade (docs/product.md#what-it-is): a poster at a fixed 16:9 box with a
  * skeleton until the poster has loaded, and a play button. Only a tap loads a player, so the page
  * stays fast: the app's own file when the server has it, else YouTube's privacy-enhanced embed.
  * The skeleton stays until the player reports it is ready.

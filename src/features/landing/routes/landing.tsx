@@ -1,5 +1,5 @@
 /**
- * Landing (`/` and `/home`, SPEC §1–2): welcome, one primary call to action (Register) with Login
+ * Landing (`/` and `/home`, docs/product.md#what-it-is, #screens): welcome, one primary call to action (Register) with Login
  * as a text link under it and Install app under that, the sample video facade, the Get Started
  * image, About, the Google Play badge, partners and the footer. A visitor with a stored token goes
  * straight to /dashboard. Built to stay fast: no web fonts, fixed-size media.

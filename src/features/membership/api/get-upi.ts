@@ -1,4 +1,4 @@
-/** `GET /get-upi/` (SPEC §7, DECISIONS §6): the two payees behind the QR codes. */
+/** `GET /get-upi/` (docs/product.md#api): the two payees behind the QR codes. */
 import { api } from '@/lib/api-client'
 import type { UpiPayee } from '@contract/api/orders'
 

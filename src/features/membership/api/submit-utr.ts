@@ -1,4 +1,4 @@
-/** `POST /orders/{id}/utr/` (DECISIONS §4): the 12-digit UPI reference the user paid with. */
+/** `POST /orders/{id}/utr/` (docs/product.md#transparency): the 12-digit UPI reference the user paid with. */
 import { api } from '@/lib/api-client'
 import type { OrderStatus } from './get-order'
 

@@ -12,7 +12,7 @@ const plans: MembershipPlan[] = [
 ]
 
 describe('PlanGroups', () => {
-  it("keeps SPEC's sentence and emphasises its price", () => {
+  it('keeps the product’s sentence and emphasises its price', () => {
     render(<PlanGroups plans={plans} rules={DEFAULT_RULES} />)
     const silver = screen.getByRole('region', { name: 'Silver plans' })
     expect(silver).toHaveTextContent('Deposit rupees 1,999 and get 50 coins (₹0.50) per video')

@@ -1,5 +1,5 @@
 /**
- * The plans of /deposit-fee (SPEC §2 'Deposit'), grouped by type: each type's note, its free
+ * The plans of /deposit-fee (docs/product.md#screens 'Deposit'), grouped by type: each type's note, its free
  * option ('Get Y per video for free') and each paid option ('Deposit rupees X and get Y per
  * video') with its Deposit button. Drawn by the screen (src/features/membership/routes/
  * deposit-fee.tsx) from the saved plans in its first frame, then from the served ones.
@@ -31,7 +31,7 @@ interface Props {
   onChoose?: (choice: PlanChoice) => void
 }
 
-/** One card per plan type, in the server's order (DECISIONS §4: amounts in rupees, coins per video). */
+/** One card per plan type, in the server's order (docs/product.md#transparency: amounts in rupees, coins per video). */
 export function PlanGroups({ plans, rules, busy = false, onChoose }: Props) {
   return groupPlans(plans).map((group) => (
     <section
@@ -93,7 +93,7 @@ export function PlanGroups({ plans, rules, busy = false, onChoose }: Props) {
 }
 
 /**
- * SPEC's sentence with its price emphasised: the amount (with the ₹ the language puts before it,
+ * the product’s sentence with its price emphasised: the amount (with the ₹ the language puts before it,
  * as Hindi does) in a `strong`, the words around it unchanged. Pure, so the server's page and the
  * app's first render draw the same markup.
  */

@@ -1,5 +1,5 @@
 /**
- * The slider of UPI QR codes on /m-payment (SPEC §2): one slide per payee, swiped, stepped with its
+ * The slider of UPI QR codes on /m-payment (docs/product.md#screens): one slide per payee, swiped, stepped with its
  * Previous and Next buttons or the arrow keys, or picked by its dot, never moving by itself
  * (autoplay off). A carousel for screen readers: the track is focusable, each slide is named
  * "n of N", and the position is announced when it changes. Reports the slide shown.

@@ -1,5 +1,5 @@
 /**
- * The UPI reference (UTR) entry under a payment (DECISIONS §4): after paying from a UPI app the
+ * The UPI reference (UTR) entry under a payment (docs/product.md#transparency): after paying from a UPI app the
  * user types the 12-digit reference the app shows; it is checked here as on the server
  * (contract/utr.ts) and stored on the order, where the operator matches it with the bank
  * statement.

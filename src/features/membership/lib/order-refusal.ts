@@ -1,6 +1,6 @@
 /**
- * The server's own words for an order it refuses on purpose (DECISIONS §4): too many open orders,
- * or the fee already paid. Other failures get SPEC's generic 'Error creating order…'.
+ * The server's own words for an order it refuses on purpose (docs/product.md#transparency): too many open orders,
+ * or the fee already paid. Other failures get the product’s generic 'Error creating order…'.
  */
 import { HTTPError } from 'ky'
 import { apiErrorText } from '@/lib/api-error-text'

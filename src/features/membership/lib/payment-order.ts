@@ -1,5 +1,5 @@
 /**
- * The order /m-payment pays (DECISIONS §4): what its address names, the order itself (the named
+ * The order /m-payment pays (docs/product.md#transparency): what its address names, the order itself (the named
  * one, or the user's open order for the payment), its QR slides and the line for its status.
  */
 import QRCode from 'qrcode'

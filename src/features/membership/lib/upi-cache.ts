@@ -1,5 +1,5 @@
 /**
- * The payees fetched on the deposit page right after the order (SPEC §4), handed to /m-payment so
+ * The payees fetched on the deposit page right after the order (docs/product.md#flows), handed to /m-payment so
  * it need not ask again. Lives only in memory for this page load.
  */
 import type { UpiPayee } from '../api/get-upi'

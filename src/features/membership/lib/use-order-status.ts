@@ -1,6 +1,6 @@
 /**
  * Polls `GET /orders/:id` every 5 s while the page is visible, until the order is confirmed or
- * rejected by an operator (DECISIONS §8); refreshes the user once it is confirmed.
+ * rejected by an operator (docs/product.md#operators); refreshes the user once it is confirmed.
  */
 import { useEffect, useState } from 'react'
 import { refreshUser } from '@/stores/get-user'

@@ -198,7 +198,7 @@ describe('Deposit page', () => {
     expect(memory.history.at(-1)).toBe('/deposit-fee')
   })
 
-  it('shows the membership errors of SPEC §8', async () => {
+  it('shows the membership errors of docs/product.md#messages', async () => {
     apiGet.mockImplementation(() => ({ json: async () => ({}) }))
     renderPage()
     expect(

@@ -1,5 +1,5 @@
 /**
- * Deposit (SPEC §2, §4, DECISIONS §4): 'Membership Plans for You', the plans grouped by type, the
+ * Deposit (docs/product.md#screens, #flows, #transparency): 'Membership Plans for You', the plans grouped by type, the
  * withdrawal conditions and timeline before paying, and the 'Confirm Payment' popup whose Yes
  * creates the order, fetches the UPI payees and goes to /m-payment.
  */
@@ -21,7 +21,7 @@ import { orderRefusal } from '../lib/order-refusal'
 import '../membership.css'
 import { logFailure } from '@/lib/log-failure'
 
-/** SPEC §8 texts. */
+/** docs/product.md#messages texts. */
 export const ORDER_FAILED = msg('Error creating order. Please try again.')
 export const UPI_FAILED = msg('Error fetching UPI details. Please try again.')
 

@@ -1,7 +1,7 @@
 /**
- * Payment by UPI (SPEC §2, DECISIONS §4, §8): one order of the server — the order named by
+ * Payment by UPI (docs/product.md#screens, #transparency, #operators): one order of the server — the order named by
  * `order_id`, or the user's open order for this payment (created on first open, the same one on
- * every reload). Titled by what the user does ("Pay by UPI"; SPEC's 'Receive Money' is the payee's
+ * every reload). Titled by what the user does ("Pay by UPI"; the product’s 'Receive Money' is the payee's
  * word), the plan shown by its name, and an error says what to do when trying again cannot help. A primary "Pay with UPI app" `upi://pay` link hands the payment
  * to the phone's UPI app; two QR codes (one per payee of get-upi) stay for paying from a second
  * phone, with Share QR and Download QR. After paying, the user enters the 12-digit UPI reference.
@@ -34,7 +34,7 @@ export const MISSING_PAYMENT = msg(
 )
 const ORDER_NOT_FOUND = msg('We could not find this payment.')
 
-/** A failure, and what the user can do about it (beside SPEC's text). */
+/** A failure, and what the user can do about it (beside the product’s text). */
 interface Failure {
   text: string
   /** 'retry': trying again may help; 'plans' / 'fee': choose again there; 'wallet': see payments. */

@@ -1,5 +1,5 @@
 /**
- * Platform fee (SPEC §2, §9, DECISIONS §3–4): explains the one-time refundable fee, lists every
+ * Platform fee (docs/product.md#screens, #rules, #transparency): explains the one-time refundable fee, lists every
  * withdrawal condition and the timeline before paying, and goes to the UPI payment screen.
  */
 import { Link } from 'wouter'

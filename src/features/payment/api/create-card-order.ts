@@ -1,5 +1,5 @@
 /**
- * `POST /create-order/`, the card test-page variant (SPEC §7, earning contract): the five fields
+ * `POST /create-order/`, the card test-page variant (docs/product.md#api, earning contract): the five fields
  * posted form-encoded with an `X-CSRF-Token` header. With a card provider configured the server
  * answers `{cftoken, order_id}`; without one, 501 `CARD_PROVIDER_NOT_CONFIGURED`.
  */

@@ -1,5 +1,5 @@
 /**
- * `GET /payment-result/?order_id=` (DECISIONS §4): what a result page shows — the signed-in user's
+ * `GET /payment-result/?order_id=` (docs/product.md#transparency): what a result page shows — the signed-in user's
  * order, else the card provider's record of a test-page order, else null (unknown or another
  * user's order: an answer, not an error).
  */

@@ -1,5 +1,5 @@
 /**
- * The shared body of the payment result pages (DECISIONS §4): Loading, then what the server's
+ * The shared body of the payment result pages (docs/product.md#transparency): Loading, then what the server's
  * record of the order says — paid, not received yet, failed — or that no such payment was found.
  * The page the visitor landed on (`page`) only decides the words for a paid or failed order; an
  * address never makes a pending order look paid.

@@ -1,6 +1,6 @@
 /**
  * Loads the card provider's checkout SDK (Cashfree JS v3) with a script element created at run
- * time, on the /payment page only (DECISIONS §9), once per page load. The server's CSP allows the
+ * time, on the /payment page only (docs/product.md#deviations), once per page load. The server's CSP allows the
  * SDK's origin only when the card provider is configured.
  */
 
@@ -43,7 +43,7 @@ export function loadCardSdk(): Promise<CardSdkFactory> {
   return loading
 }
 
-/** Starts the provider's checkout for a payment session (SPEC §7: production mode, INR). */
+/** Starts the provider's checkout for a payment session (docs/product.md#api: production mode, INR). */
 export async function startCardCheckout(paymentSessionId: string): Promise<void> {
   const factory = await loadCardSdk()
   await factory({ mode: 'production' }).checkout({ paymentSessionId, redirectTarget: '_self' })

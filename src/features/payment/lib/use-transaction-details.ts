@@ -1,5 +1,5 @@
 /**
- * What a payment result page shows (SPEC §2, §4; DECISIONS §4): only the server's record of the
+ * What a payment result page shows (docs/product.md#screens, #flows, #transparency): only the server's record of the
  * order named by `order_id` (`GET /payment-result/`: the user's own order, else the card provider's
  * answer for the test page). Never an amount or status from the address: an unknown or foreign
  * order reads 'not-found', a network failure 'error'.

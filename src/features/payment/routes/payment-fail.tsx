@@ -1,5 +1,5 @@
 /**
- * `/payment-fail` (SPEC §2, DECISIONS §4): Loading for 2 s, then the server's record of the order:
+ * `/payment-fail` (docs/product.md#screens, #transparency): Loading for 2 s, then the server's record of the order:
  * 'Payment Failed' with the attempt and Retry Payment when it did not go through.
  */
 import { PaymentResult } from '../components/payment-result'

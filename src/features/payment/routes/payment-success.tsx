@@ -1,5 +1,5 @@
 /**
- * `/payment-success` (SPEC §2, DECISIONS §4): Loading for 2 s, then the server's record of the
+ * `/payment-success` (docs/product.md#screens, #transparency): Loading for 2 s, then the server's record of the
  * order: 'Ticket Payment Successful' only when the server says it is paid.
  */
 import { PaymentResult } from '../components/payment-result'

@@ -1,7 +1,7 @@
 /**
- * `/payment` (SPEC §2, §7): the card provider's test form. Five required fields, posted
+ * `/payment` (docs/product.md#screens, #api): the card provider's test form. Five required fields, posted
  * form-encoded with a CSRF header; with a card provider configured the server's `cftoken` starts
- * the provider's checkout (its SDK loaded here only, DECISIONS §9); without one, a clear message.
+ * the provider's checkout (its SDK loaded here only, docs/product.md#deviations); without one, a clear message.
  */
 import { useEffect, useState, type FormEvent } from 'react'
 import { AppHeader } from '@/components/app-header'
@@ -34,7 +34,7 @@ const EMPTY: CardOrderFields = {
   customer_phone: '',
 }
 
-/** The first problem with the form, or null: every field is required (SPEC §2). */
+/** The first problem with the form, or null: every field is required (docs/product.md#screens). */
 function checkFields(fields: CardOrderFields): Partial<Record<keyof CardOrderFields, string>> {
   const errors: Partial<Record<keyof CardOrderFields, string>> = {}
   for (const { name, label } of FIELDS) {

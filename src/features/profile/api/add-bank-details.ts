@@ -1,4 +1,4 @@
-/** `POST /bank-details/` (SPEC §7): saves the bank details; status 200 is success. */
+/** `POST /bank-details/` (docs/product.md#api): saves the bank details; status 200 is success. */
 import { api } from '@/lib/api-client'
 import type { BankDetailsBody as BankDetailsPayload } from '@contract/api/profile'
 

@@ -1,4 +1,4 @@
-/** `PATCH /edit-profile/` (SPEC §7): saves the first name and phone number of the signed-in user. */
+/** `PATCH /edit-profile/` (docs/product.md#api): saves the first name and phone number of the signed-in user. */
 import { api } from '@/lib/api-client'
 import type { ProfileFields, EditProfileAnswer as EditProfileResponse } from '@contract/api/profile'
 
@@ -7,7 +7,7 @@ export type { ProfileFields, EditProfileResponse }
 /**
  * Saves the profile; resolves with the saved values. Rethrows the failure (ky `HTTPError` with
  * the server's `{message, code}`: 400 VALIDATION, 409 PHONE_TAKEN; or a network error) after
- * logging it (SPEC §8: helpers log errors and rethrow them).
+ * logging it (docs/product.md#messages: helpers log errors and rethrow them).
  */
 export async function editProfile(fields: ProfileFields): Promise<EditProfileResponse> {
   try {

@@ -1,4 +1,4 @@
-/** `GET /bank-details/` (SPEC §7): the saved bank details, used to prefill the form. */
+/** `GET /bank-details/` (docs/product.md#api): the saved bank details, used to prefill the form. */
 import { api } from '@/lib/api-client'
 import type { SavedBankDetails } from '@contract/api/profile'
 

@@ -1,6 +1,6 @@
 /**
  * `GET /ifsc/{code}`: resolves an IFSC through our API, which asks the public IFSC service and
- * keeps its answers (SPEC §5, DECISIONS §2).
+ * keeps its answers (docs/product.md#validation, #configuration).
  */
 import { HTTPError } from 'ky'
 import { api } from '@/lib/api-client'

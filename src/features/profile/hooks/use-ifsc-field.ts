@@ -1,5 +1,5 @@
 /**
- * The IFSC field of the bank form (SPEC §5): the value is uppercased and cut to 11 characters,
+ * The IFSC field of the bank form (docs/product.md#validation): the value is uppercased and cut to 11 characters,
  * checked against the format, then looked up through `GET /ifsc/{code}`. Bank and branch are
  * set once the code resolves and cleared whenever it changes or is invalid.
  */

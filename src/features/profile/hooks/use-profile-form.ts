@@ -1,5 +1,5 @@
 /**
- * What the profile's forms (add bank details, edit profile) share (SPEC §5, §8): the form-level
+ * What the profile's forms (add bank details, edit profile) share (docs/product.md#validation, #messages): the form-level
  * error, the submitting flag, whether the user has typed (a late prefill must not overwrite it),
  * and one submit step that turns a failed call into the form's error message.
  */

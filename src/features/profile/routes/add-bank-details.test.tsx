@@ -97,7 +97,7 @@ describe('Add bank details screen', () => {
     expect(screen.getByText(BAD_FORMAT)).toBeInTheDocument()
   })
 
-  it('shows SPEC’s not-found message for a code the lookup does not know', async () => {
+  it('shows the product’s not-found message for a code the lookup does not know', async () => {
     const { user, ifsc } = await open()
     await user.type(ifsc, 'SBIN0999999')
     expect(await screen.findByText(NOT_FOUND)).toBeInTheDocument()
@@ -123,7 +123,7 @@ describe('Add bank details screen', () => {
     expect(screen.queryByText('HDFC Bank')).not.toBeInTheDocument()
   })
 
-  it('prefills the saved details with the toast of SPEC §7', async () => {
+  it('prefills the saved details with the toast of docs/product.md#api', async () => {
     mockedGet.mockResolvedValue({
       acc_no: '50100123456789',
       ifsc: 'HDFC0000001',
@@ -181,7 +181,7 @@ describe('Add bank details screen', () => {
     return view
   }
 
-  it('posts the details as SPEC §3 names them and goes to the confirmation page', async () => {
+  it('posts the details as docs/product.md#api names them and goes to the confirmation page', async () => {
     mockedAdd.mockResolvedValue()
     const { submit, currentUrl } = await fillValid()
     await submit()
@@ -207,7 +207,7 @@ describe('Add bank details screen', () => {
     expect(currentUrl()).toBe('/add-bank-details')
   })
 
-  it('shows SPEC’s failure text when the refusal carries no message', async () => {
+  it('shows the product’s failure text when the refusal carries no message', async () => {
     mockedAdd.mockRejectedValue(httpError(500))
     const { submit } = await fillValid()
     await submit()
@@ -216,7 +216,7 @@ describe('Add bank details screen', () => {
     )
   })
 
-  it('shows SPEC’s network text when the request never got an answer', async () => {
+  it('shows the product’s network text when the request never got an answer', async () => {
     mockedAdd.mockRejectedValue(new TypeError('Failed to fetch'))
     const { submit } = await fillValid()
     await submit()

@@ -1,5 +1,5 @@
 /**
- * Add bank details (SPEC §2, §5, §8): account number (digits only, up to 16), IFSC (uppercased,
+ * Add bank details (docs/product.md#screens, #validation, #messages): account number (digits only, up to 16), IFSC (uppercased,
  * up to 11, format-checked, then looked up: bank and branch appear once it resolves), account
  * holder name (uppercased). Prefilled from the saved details with a toast; a failed prefill only
  * logs. Submit needs all three fields and a resolved IFSC; 200 goes to the confirmation page.

@@ -4,7 +4,7 @@ import { renderAt } from '../profile.test-helpers'
 import BankDetailsConfirmation from './bank-details-confirmation'
 
 describe('Bank details confirmation screen', () => {
-  it('shows SPEC’s texts and Back to Home, which goes to /dashboard', async () => {
+  it('shows the product’s texts and Back to Home, which goes to /dashboard', async () => {
     const { user, currentUrl } = renderAt(<BankDetailsConfirmation />, '/bank-details-confirmation')
     expect(
       screen.getByRole('heading', { level: 1, name: 'Bank Details Added Successfully!' }),

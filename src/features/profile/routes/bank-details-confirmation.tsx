@@ -1,4 +1,4 @@
-/** Bank details confirmation (SPEC §2): the saved message and Back to Home (to /dashboard). */
+/** Bank details confirmation (docs/product.md#screens): the saved message and Back to Home (to /dashboard). */
 import { Link } from 'wouter'
 import '../profile.css'
 import { t } from '@/i18n/i18n'

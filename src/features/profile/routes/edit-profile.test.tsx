@@ -46,7 +46,7 @@ describe('Edit profile screen', () => {
     ['with symbols', 'Asha-Rao'],
     ['longer than 30 characters', 'A'.repeat(31)],
   ])(
-    'shows SPEC’s name message as soon as the name is %s, and hides it once fixed',
+    'shows the product’s name message as soon as the name is %s, and hides it once fixed',
     async (_l, bad) => {
       const { user, name } = open()
       await user.clear(name)
@@ -65,7 +65,7 @@ describe('Edit profile screen', () => {
     ['with letters', '98765abcde'],
     ['11 digits long', '98765432101'],
   ])(
-    'shows SPEC’s phone message as soon as the phone is %s, and hides it once fixed',
+    'shows the product’s phone message as soon as the phone is %s, and hides it once fixed',
     async (_l, bad) => {
       const { user, phone } = open()
       await user.clear(phone)

@@ -1,7 +1,7 @@
 /**
- * Edit profile (SPEC §2, §5): First Name and Phone, prefilled from the user store, each checked
- * on every change and again on submit with SPEC §5's texts. Success: toast 'Profile updated
- * successfully!' and /dashboard; failure: the server's message (SPEC §8).
+ * Edit profile (docs/product.md#screens, #validation): First Name and Phone, prefilled from the user store, each checked
+ * on every change and again on submit with docs/product.md#validation's texts. Success: toast 'Profile updated
+ * successfully!' and /dashboard; failure: the server's message (docs/product.md#messages).
  */
 import { useEffect, useState } from 'react'
 import { useLocation } from 'wouter'

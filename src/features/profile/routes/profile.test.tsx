@@ -63,7 +63,7 @@ describe('Profile screen', () => {
     expect(screen.queryByRole('status', { name: 'Loading your profile…' })).not.toBeInTheDocument()
   })
 
-  it('links every option of SPEC §2, the wallet, and the withdraw page with the balance in rupees', async () => {
+  it('links every option of docs/product.md#screens, the wallet, and the withdraw page with the balance in rupees', async () => {
     renderAt(<Profile />, '/profile')
     await settle()
     const links = within(screen.getByRole('navigation', { name: 'Account options' })).getAllByRole(
@@ -82,7 +82,7 @@ describe('Profile screen', () => {
     ])
   })
 
-  it('shows SPEC’s error text once, with no toast beside it, when the user cannot be fetched', async () => {
+  it('shows the product’s error text once, with no toast beside it, when the user cannot be fetched', async () => {
     mockedRefresh.mockRejectedValue(new TypeError('Failed to fetch'))
     renderAt(<Profile />, '/profile')
     expect(await screen.findByRole('alert')).toHaveTextContent(FETCH_ERROR)

@@ -1,7 +1,7 @@
 /**
- * Profile (SPEC §2): the user's name, email, phone with the +91 prefix, referral id and count;
+ * Profile (docs/product.md#screens): the user's name, email, phone with the +91 prefix, referral id and count;
  * links to the account's other screens; the colour theme switch; Log out (clears local storage,
- * SPEC §4, a secondary action) and Go Back.
+ * docs/product.md#flows, a secondary action) and Go Back.
  * Data comes from the persisted user store, refreshed from `GET /get-user/` on open.
  */
 import { Fragment, useEffect, useState, type ReactNode } from 'react'
@@ -42,7 +42,7 @@ export default function Profile() {
     navigate('/', { replace: true })
   }
 
-  // DECISIONS §5: the withdraw screen's `balance` is whole rupees.
+  // docs/product.md#units: the withdraw screen's `balance` is whole rupees.
   const balanceRupees = user ? Math.floor(coinsToRupees(user.points, rules)) : 0
   const options = [
     { href: '/edit-profile', label: msg('Edit Profile') },

@@ -1,5 +1,5 @@
 /**
- * Refer and earn (SPEC §2, DECISIONS §3): the referral code, the invite link (to
+ * Refer and earn (docs/product.md#screens, #rules): the referral code, the invite link (to
  * /register?referralId=CODE) on one line with Copy ("Copied"), Share (the Web Share API where there
  * is one) and a WhatsApp link (always), the reward and when it is credited from the served rules,
  * and with keyfrom=withdrawal the progress towards the referrals a withdrawal needs (n/3).
@@ -43,7 +43,7 @@ export default function ReferAndEarn() {
   }, [])
 
   // Both rewards are credited once the friend has watched the served number of videos (0: once
-  // the friend has verified the email), DECISIONS §8a.
+  // the friend has verified the email), docs/product.md#scale.
   const reward = {
     mine: formatCoins(rules.referralRewardReferrerCoins, rules),
     theirs: formatCoins(rules.referralRewardFriendCoins, rules),

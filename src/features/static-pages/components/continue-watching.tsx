@@ -1,4 +1,4 @@
-/** The closing button of the terms and privacy pages (SPEC §2): 'Continue Watching Videos' to /dashboard. */
+/** The closing button of the terms and privacy pages (docs/product.md#screens): 'Continue Watching Videos' to /dashboard. */
 import { Link } from 'wouter'
 import { t } from '@/i18n/i18n'
 

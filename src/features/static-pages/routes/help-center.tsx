@@ -1,5 +1,5 @@
 /**
- * Help center (SPEC §1–2): support by email only, the FAQ, the platform-fee refund note (what to
+ * Help center (docs/product.md#what-it-is, #screens): support by email only, the FAQ, the platform-fee refund note (what to
  * send, reply time) and the Email Support button. Numbers come from the served rules.
  */
 import { Link } from 'wouter'

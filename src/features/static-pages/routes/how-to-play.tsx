@@ -1,4 +1,4 @@
-/** How to play (SPEC §2): the title only, with an empty body. */
+/** How to play (docs/product.md#screens): the title only, with an empty body. */
 import { AppHeader } from '@/components/app-header'
 import { t } from '@/i18n/i18n'
 

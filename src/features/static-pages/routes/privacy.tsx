@@ -1,4 +1,4 @@
-/** Privacy policy (SPEC §2): every section SPEC lists, then 'Continue Watching Videos' to /dashboard. */
+/** Privacy policy (docs/product.md#screens): every section the product lists, then 'Continue Watching Videos' to /dashboard. */
 import { AppHeader } from '@/components/app-header'
 import { useRules } from '@/stores/rules-store'
 import { formatIndianNumber, formatRupees } from '@contract/rules'

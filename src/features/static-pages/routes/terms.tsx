@@ -1,6 +1,6 @@
 /**
- * Terms & Conditions (SPEC §2): static text whose every number comes from the served rules
- * (DECISIONS §3), so the terms state exactly what the server enforces (₹999, not ₹5000).
+ * Terms & Conditions (docs/product.md#screens): static text whose every number comes from the served rules
+ * (docs/product.md#rules), so the terms state exactly what the server enforces (₹999, not ₹5000).
  */
 import { Link } from 'wouter'
 import { AppHeader } from '@/components/app-header'

@@ -1,5 +1,5 @@
 /**
- * Withdrawal mistakes (SPEC §2): the common UPI ID mistakes that make a payout fail or go to the
+ * Withdrawal mistakes (docs/product.md#screens): the common UPI ID mistakes that make a payout fail or go to the
  * wrong person, then a button to /dashboard.
  */
 import { Link } from 'wouter'

@@ -1,5 +1,5 @@
 /**
- * `GET /wallet/` with a list's cursor (DECISIONS §4, §8a): the ledger rows (`before`), withdrawals
+ * `GET /wallet/` with a list's cursor (docs/product.md#transparency, #scale): the ledger rows (`before`), withdrawals
  * (`withdrawals_before`) or payments (`orders_before`) older than a page's cursor.
  */
 import { api } from '@/lib/api-client'

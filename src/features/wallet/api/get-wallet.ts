@@ -1,4 +1,4 @@
-/** `GET /wallet/` (DECISIONS §4): the balance, every ledger row, withdrawals and orders. */
+/** `GET /wallet/` (docs/product.md#transparency): the balance, every ledger row, withdrawals and orders. */
 import { api } from '@/lib/api-client'
 import type { LedgerEntry, WalletWithdrawal, WalletOrder, Wallet } from '@contract/api/earning'
 

@@ -1,5 +1,5 @@
 /**
- * The wallet's older rows, page by page (DECISIONS §4: every movement, withdrawal and payment, at
+ * The wallet's older rows, page by page (docs/product.md#transparency: every movement, withdrawal and payment, at
  * any length of history): coin movements, withdrawals and payments each page by their own cursor.
  * A page loads when the end of the list scrolls into view, or on the button (no
  * IntersectionObserver, or a keyboard user). Starts from the first page's cursor; the button goes

@@ -1,5 +1,5 @@
 /**
- * The wallet's lists (DECISIONS §4): ledger rows, withdrawals, orders, and what the outbox holds
+ * The wallet's lists (docs/product.md#transparency): ledger rows, withdrawals, orders, and what the outbox holds
  * (waiting, or refused with the server's reason). Every row is a ListRow: title and amount, date
  * and status chip, details under them.
  */

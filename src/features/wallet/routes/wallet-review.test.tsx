@@ -1,5 +1,5 @@
 /**
- * A withdrawal an operator reviews (DECISIONS §8a): held, it reads "under review" with the same
+ * A withdrawal an operator reviews (docs/product.md#scale): held, it reads "under review" with the same
  * promised date as a requested one (and overdue once that date passes); rejected, it shows the
  * operator's reason like a failed payout. In English and in Hindi.
  */

@@ -1,5 +1,5 @@
 /**
- * Wallet (DECISIONS §4): the balance card first, then the requests still on this phone (waiting to
+ * Wallet (docs/product.md#transparency): the balance card first, then the requests still on this phone (waiting to
  * be sent, or refused by the server with its reason), every coin movement as a ledger row with its
  * status, withdrawals with their status and UPI reference, and payments (orders), each list in
  * pages back to its oldest row.

@@ -1,5 +1,5 @@
 /**
- * `POST add-withdraw/` (DECISIONS §6, §9). To a known payee through the outbox: stored with its
+ * `POST add-withdraw/` (docs/product.md#api, #deviations). To a known payee through the outbox: stored with its
  * idempotency key before the first send, so a dropped connection never loses the request or
  * debits twice, and sent later when offline. To a new payee, with the PIN, straight to the server
  * and never stored: the PIN stays off the phone's disk, and the request needs the connection.

@@ -1,5 +1,5 @@
 /**
- * The withdrawal request as a kind of outbox item (DECISIONS §4, §6, §9): sent to
+ * The withdrawal request as a kind of outbox item (docs/product.md#transparency, #api, #deviations): sent to
  * `POST /add-withdraw/`; when one reaches the server in the background the user is told and their
  * details are fetched again (the debit and the conditions change).
  */
@@ -20,7 +20,7 @@ export type WithdrawalRequest = WithdrawBody & Record<string, unknown>
  */
 export const WITHDRAWAL_TOAST_ID = 'withdrawal-result'
 
-/** SPEC §8's success text. */
+/** docs/product.md#messages's success text. */
 export const WITHDRAW_OK = msg('Withdrawal request submitted successfully!')
 
 /** Why a withdrawal was refused, for a toast or the wallet. */

@@ -1,12 +1,12 @@
 /**
- * Withdraw amount (SPEC §2, §4, §5; docs/product.md#withdrawals): the balance card (rupees first),
+ * Withdraw amount (docs/product.md#screens, #flows, #validation; docs/product.md#withdrawals): the balance card (rupees first),
  * the amount field in whole rupees, empty at first, with quick chips (what is left after
  * withdrawals still waiting in this phone's outbox) and one line of what the user receives, the UPI
  * ID with its format rule, then the review sheet: nothing is sent until the user confirms there. A
  * UPI ID the account never withdrew to asks for the PIN in the sheet and is sent online only, with
  * it; a known one goes through the outbox (sent later when offline). Why the button cannot be used
  * yet stands beside it. A user the server says is not eligible (GET /withdrawal-status/) sees the
- * conditions still to meet instead of a form. Refusals send the user where SPEC says: the platform
+ * conditions still to meet instead of a form. Refusals send the user where the product says: the platform
  * fee page, the refer page (n/3), or the minimum balance message.
  */
 import { useId, useRef, useState } from 'react'
@@ -54,7 +54,7 @@ function expectedText(payoutDays: number | null, rules: Rules): string {
     : t('As your plan states')
 }
 
-/** SPEC §8 texts. */
+/** docs/product.md#messages texts. */
 export const WITHDRAW_FAILED = msg(
   'There was an issue with your withdrawal request. Please try again.',
 )
@@ -108,7 +108,7 @@ export default function AmountWithdraw() {
   const points = useUserStore((s) => s.user?.points)
   const status = useWithdrawalStatus()
   const outbox = useOutboxItems()
-  // The server's balance when the user is known; SPEC's `balance` query otherwise (whole rupees).
+  // The server's balance when the user is known; the product’s `balance` query otherwise (whole rupees).
   const balanceParam = query.get('balance')
   const balance =
     points !== undefined
@@ -188,7 +188,7 @@ export default function AmountWithdraw() {
     navigate('/dashboard?keyfrom=withdrawal')
   }
 
-  /** A refusal for good, other than of the PIN: where SPEC sends the user, or one inline message. */
+  /** A refusal for good, other than of the PIN: where the product sends the user, or one inline message. */
   const refused = (error: OutboxError) => {
     closeReview()
     if (error.code === 'PLATFORM_FEE_REQUIRED') {
