@@ -105,11 +105,14 @@ describe('profile in Chromium (sqlite)', () => {
     await page.getByRole('heading', { name: 'Meera Krishnan' }).waitFor()
     await page.getByRole('link', { name: 'Add Bank Details' }).click()
     await page.waitForURL((url) => url.pathname === '/add-bank-details')
-    await page.getByLabel('Account Number').waitFor()
+    await page.getByLabel('Account Number', { exact: true }).waitFor()
     await shot('add-bank-details')
 
-    await page.getByLabel('Account Number').pressSequentially('5010-0123 4567 89')
-    expect(await page.getByLabel('Account Number').inputValue()).toBe('50100123456789')
+    await page.getByLabel('Account Number', { exact: true }).pressSequentially('5010-0123 4567 89')
+    expect(await page.getByLabel('Account Number', { exact: true }).inputValue()).toBe(
+      '50100123456789',
+    )
+    await page.getByLabel('Re-enter Account Number').pressSequentially('50100123456789')
 
     const ifsc = page.getByLabel('IFSC Code')
     await ifsc.pressSequentially('sbin0999999')
@@ -162,7 +165,9 @@ describe('profile in Chromium (sqlite)', () => {
   it('prefills the saved bank details with a toast', async () => {
     await page.goto('/add-bank-details')
     await page.getByText('Bank details fetched successfully!').waitFor()
-    expect(await page.getByLabel('Account Number').inputValue()).toBe('50100123456789')
+    expect(await page.getByLabel('Account Number', { exact: true }).inputValue()).toBe(
+      '50100123456789',
+    )
     expect(await page.getByLabel('IFSC Code').inputValue()).toBe('HDFC0000001')
     expect(await page.getByLabel('Account Holder Name').inputValue()).toBe('MEERA KRISHNAN')
     await page.getByText('SANDOZ HOUSE').waitFor()

@@ -31,6 +31,7 @@ async function open() {
   return {
     ...view,
     account: screen.getByLabelText('Account Number'),
+    accountAgain: screen.getByLabelText('Re-enter Account Number'),
     ifsc: screen.getByLabelText('IFSC Code'),
     holder: screen.getByLabelText('Account Holder Name'),
     submit: () => view.user.click(screen.getByRole('button', { name: 'Submit' })),
@@ -152,8 +153,9 @@ describe('Add bank details screen', () => {
   })
 
   it('asks to fill out all fields when one is empty', async () => {
-    const { user, account, ifsc, submit } = await open()
+    const { user, account, accountAgain, ifsc, submit } = await open()
     await user.type(account, '123456')
+    await user.type(accountAgain, '123456')
     await user.type(ifsc, 'HDFC0000001')
     await screen.findByText('HDFC Bank')
     await submit()
@@ -161,20 +163,42 @@ describe('Add bank details screen', () => {
     expect(mockedAdd).not.toHaveBeenCalled()
   })
 
-  it('refuses to submit with an IFSC that has not resolved', async () => {
-    const { user, account, ifsc, holder, submit } = await open()
+  it('refuses to submit with an IFSC that has not resolved, naming the mistake once', async () => {
+    const { user, account, accountAgain, ifsc, holder, submit } = await open()
     await user.type(account, '123456')
+    await user.type(accountAgain, '123456')
     await user.type(ifsc, 'SBIN0999999')
     await user.type(holder, 'Asha Rao')
     await screen.findByText(NOT_FOUND)
     await submit()
-    expect(screen.getByRole('alert')).toHaveTextContent('Invalid IFSC code.')
+    // The field's own message stands alone: no second "Invalid IFSC code." for the same mistake.
+    expect(screen.getAllByText(NOT_FOUND)).toHaveLength(1)
+    expect(screen.queryByText('Invalid IFSC code.')).not.toBeInTheDocument()
     expect(mockedAdd).not.toHaveBeenCalled()
+  })
+
+  it('asks for the account number twice and says once, under the second, when they differ', async () => {
+    const { user, account, accountAgain, ifsc, holder, submit } = await open()
+    await user.type(account, '50100123456789')
+    await user.type(accountAgain, '50100123456780')
+    await user.type(ifsc, 'HDFC0000001')
+    await user.type(holder, 'Asha Rao')
+    await screen.findByText('HDFC Bank')
+    await submit()
+    expect(screen.getByRole('alert')).toHaveTextContent('The account numbers do not match.')
+    expect(screen.getAllByRole('alert')).toHaveLength(1)
+    expect(accountAgain).toHaveAttribute('aria-invalid', 'true')
+    expect(mockedAdd).not.toHaveBeenCalled()
+
+    await user.clear(accountAgain)
+    await user.type(accountAgain, '50100123456789')
+    expect(screen.queryByText('The account numbers do not match.')).not.toBeInTheDocument()
   })
 
   async function fillValid() {
     const view = await open()
     await view.user.type(view.account, '50100123456789')
+    await view.user.type(view.accountAgain, '50100123456789')
     await view.user.type(view.ifsc, 'HDFC0000001')
     await view.user.type(view.holder, 'Asha Rao')
     await screen.findByText('HDFC Bank')

@@ -1,5 +1,5 @@
 /**
- * Add bank details (docs/product.md#screens, #validation, #messages): account number (digits only, up to 16), IFSC (uppercased,
+ * Add bank details (docs/product.md#screens, #validation, #messages): account number (digits only, up to 16, typed twice), IFSC (uppercased,
  * up to 11, format-checked, then looked up: bank and branch appear once it resolves), account
  * holder name (uppercased). Prefilled from the saved details with a toast; a failed prefill only
  * logs. Submit needs all three fields and a resolved IFSC; 200 goes to the confirmation page.
@@ -15,10 +15,18 @@ import { ProfileFormPage } from '../components/profile-form-page'
 import { useIfscField } from '../hooks/use-ifsc-field'
 import { useProfileForm } from '../hooks/use-profile-form'
 import { t } from '@/i18n/i18n'
+import { msg } from '@/i18n/msg'
+
+/** The second account number differs from the first (shown under the second). */
+const ACCOUNT_MISMATCH = msg('The account numbers do not match.')
 
 export default function AddBankDetails() {
   const [, navigate] = useLocation()
   const [account, setAccount] = useState('')
+  // The account number typed a second time, as every Indian bank form asks: a slip of one digit
+  // would send the money to someone else's account.
+  const [accountAgain, setAccountAgain] = useState('')
+  const [showMismatch, setShowMismatch] = useState(false)
   const [holder, setHolder] = useState('')
   const ifsc = useIfscField()
   const form = useProfileForm()
@@ -37,6 +45,7 @@ export default function AddBankDetails() {
       .then((saved) => {
         if (!active || !saved || touched.current) return
         setAccount(saved.acc_no)
+        setAccountAgain(saved.acc_no)
         setHolder(saved.holder_name)
         prefill(saved.ifsc, saved.bank, saved.branch)
         toast.success(t('Bank details fetched successfully!'))
@@ -47,13 +56,22 @@ export default function AddBankDetails() {
     }
   }, [prefill, touched])
 
+  const mismatch = accountAgain !== '' && accountAgain !== account
+
   function onSubmit() {
-    if (!account || !ifsc.value || !holder.trim()) {
+    setFormError(null)
+    if (!account || !accountAgain || !ifsc.value || !holder.trim()) {
       setFormError(t('Please fill out all fields.'))
       return
     }
+    if (mismatch) {
+      // The field says so under itself: one message for one mistake.
+      setShowMismatch(true)
+      return
+    }
     if (ifsc.status !== 'valid') {
-      setFormError(t('Invalid IFSC code.'))
+      // A code the field already calls wrong is not named twice.
+      if (!ifsc.error) setFormError(t('Invalid IFSC code.'))
       return
     }
     void form.submit(
@@ -86,6 +104,15 @@ export default function AddBankDetails() {
         autoComplete="off"
         value={account}
         onChange={editedTo((value) => setAccount(normalizeAccountNumber(value)))}
+      />
+      <TextField
+        label={t('Re-enter Account Number')}
+        inputMode="numeric"
+        autoComplete="off"
+        value={accountAgain}
+        error={showMismatch && mismatch ? ACCOUNT_MISMATCH : undefined}
+        onChange={editedTo((value) => setAccountAgain(normalizeAccountNumber(value)))}
+        onBlur={() => setShowMismatch(true)}
       />
       <TextField
         label={t('IFSC Code')}
