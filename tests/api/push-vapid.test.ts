@@ -23,7 +23,11 @@ describe.each(ENGINES)('VAPID keys on %s', (engine) => {
   async function publicKeyOf(config: Partial<AppConfig>) {
     const app = await buildApp({ logLevel: 'silent', staticDir: undefined, seed: false, ...config })
     await app.ready()
-    const stored = await app.db.selectFrom('app_settings').selectAll().execute()
+    const stored = await app.db
+      .selectFrom('app_settings')
+      .selectAll()
+      .where('key', '=', 'vapid_keys')
+      .execute()
     const key = app.push.publicKey
     await app.close()
     return { key, stored }

@@ -204,7 +204,7 @@ describe.skipIf(!HAPROXY)('two instances behind HAProxy (npm run cluster)', () =
   const withdrawal = (user: TestUser): Job => ({
     user,
     path: '/api/v1/add-withdraw/',
-    body: { upi_id: `u${user.id}@okaxis`, amount: WITHDRAWAL_RUPEES },
+    body: { upi_id: `u${user.id}@okaxis`, amount: WITHDRAWAL_RUPEES, pin: user.pin },
     key: crypto.randomUUID(),
     attempts: 0,
   })

@@ -141,7 +141,7 @@ export default function Profile() {
 function BreakableEmail({ email }: { email: string }) {
   const parts = email.split(/(?=@)|(?<=\.)/)
   return (
-    <span className="profile-email" title={email}>
+    <span className="profile-email" title={email} translate="no">
       {parts.map((part, i) => (
         <Fragment key={i}>
           {i > 0 ? <wbr /> : null}
