@@ -50,7 +50,7 @@ describe.each(ENGINES)('console search and keyed actions on %s', (engine) => {
     await grantCoins(api.app, asha.id, 200_000)
     const w = await api.call('POST', '/api/v1/add-withdraw/', {
       token: asha.token,
-      body: { upi_id: 'Asha.Pay@OkAxis', amount: 1000 },
+      body: { upi_id: 'Asha.Pay@OkAxis', amount: 1000, pin: asha.pin },
       headers: { 'idempotency-key': `w-${asha.id}` },
     })
     expect(w.status, JSON.stringify(w.body)).toBe(200)
