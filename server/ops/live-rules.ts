@@ -5,6 +5,7 @@
  * RULES_REFRESH_MS and copies it into its `config.rules`, the object every route, the earning and
  * account functions and `GET /config/` read.
  */
+import { isDeepStrictEqual } from 'node:util'
 import type { Db, SqlDialect } from '../db/index.ts'
 import { DEFAULT_RULES, type Rules } from '../../contract/rules.ts'
 import { DEFAULT_RISK_RULES, type RiskRules } from '../../contract/risk-rules.ts'
@@ -213,7 +214,9 @@ export async function rulesHistory(db: Db, limit = 50): Promise<RulesVersion[]> 
 /**
  * Saves a new rules version: `patch` over the rules in force (the newest row, else `base`), with
  * a required reason (3–500 characters), and its audit row (`rules.update`, before and after), in
- * one transaction. Returns the new version's id and rules. Throws 400 VALIDATION.
+ * one transaction. Returns the new version's id and rules. A save that changes nothing (a double
+ * click, a retried request) stores nothing and returns the version in force, so the history holds
+ * each change once (docs/product.md#operators). Throws 400 VALIDATION.
  */
 export async function updateRules(
   db: Db,
@@ -231,8 +234,10 @@ export async function updateRules(
     // Two saves at once on PostgreSQL: the second reads the first's version, not the one before
     // (SQLite runs one write transaction at a time already).
     await dialect.serializeOn(tx, RULES_LOCK_KEY)
-    const current = (await newestRules(tx, base))?.rules ?? base
+    const newest = await newestRules(tx, base)
+    const current = newest?.rules ?? base
     const next = applyRulesPatch(current, patch)
+    if (newest && isDeepStrictEqual(next, current)) return newest
     const row = await tx
       .insertInto('rule_versions')
       .values({

@@ -216,6 +216,24 @@ describe.each(ENGINES)('live rules on %s', (engine) => {
     expect(JSON.parse(audit[1]?.before ?? '{}')).toMatchObject({ withdrawMinVideos: 0 })
     expect(JSON.parse(audit[1]?.after ?? '{}')).toMatchObject({ withdrawMinVideos: 10 })
   })
+
+  it('saves a repeated save once: a double click or a retry adds no version and no audit row', async () => {
+    const save = { rules: { withdrawMinVideos: 12 }, reason: 'twelve videos' }
+    const first = await call(a, 'PUT', '/api/v1/ops/rules', save, token)
+    const again = await call(a, 'PUT', '/api/v1/ops/rules', save, token)
+    expect(first.status).toBe(200)
+    expect(again.status).toBe(200)
+    expect(again.body.id).toBe(first.body.id)
+    const res = await call(a, 'GET', '/api/v1/ops/rules', undefined, viewerToken)
+    const history = res.body.history as { rules: { withdrawMinVideos: number } }[]
+    expect(history.map((h) => h.rules.withdrawMinVideos)).toEqual([12, 10, 0])
+    const audits = await a.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'rules.update')
+      .execute()
+    expect(audits).toHaveLength(3)
+  })
 })
 
 describe('live rules saved at once on two instances (PostgreSQL)', () => {
