@@ -9,15 +9,12 @@
  * conditions still to meet instead of a form. Refusals send the user where the product says: the platform
  * fee page, the refer page (n/3), or the minimum balance message.
  */
-import { useId, useRef, useState } from 'react'
-import { Link, useLocation, useSearch } from 'wouter'
-import toast from 'react-hot-toast'
+import { useId, useState } from 'react'
+import { Link, useSearch } from 'wouter'
 import { AppHeader } from '@/components/app-header'
 import { AmountField, readAmount } from '@/components/amount-field'
 import { BalanceCard } from '@/components/balance-card'
 import { unmetConditionText } from '@/components/withdrawal-conditions'
-import { refreshUser } from '@/stores/get-user'
-import { dismissOutboxItem } from '@/lib/outbox/outbox'
 import { useOutboxItems } from '@/lib/outbox/outbox-store'
 import { queuedWithdrawalRupees } from '@/lib/outbox/queued-withdrawals'
 import { useWithdrawalStatus, type WithdrawalStatus } from '@/lib/withdrawal-status'
@@ -26,19 +23,14 @@ import { useUserStore } from '@/stores/user-store'
 import { formatRupees, type Rules } from '@contract/rules'
 import { canonicalUpiId, checkUpiId } from '@contract/validation'
 import { dueAt } from '@contract/payout-time'
-import { addWithdraw, addWithdrawWithPin } from '../api/add-withdraw'
 import { ReviewSheet, type WithdrawalReview } from '../components/review-sheet'
-import type { OutboxError } from '@/lib/outbox/outbox-types'
 import { useOnline } from '@/lib/use-online'
 import { toServerTime } from '@/lib/server-clock'
 import { formatDayRange, formatDays, formatDueDay } from '@/i18n/format'
-import { WITHDRAWAL_TOAST_ID, WITHDRAW_OK } from '../lib/withdrawal-requests'
+import { WITHDRAW_OK } from '../lib/withdrawal-requests'
+import { WITHDRAW_FAILED, WITHDRAW_QUEUED, useWithdrawSend } from '../hooks/use-withdraw-send'
 import '../withdraw.css'
-import { msg, t } from '@/i18n/i18n'
-import { apiErrorText } from '@/lib/api-error-text'
-
-/** Refusals of the PIN itself: shown under the PIN field, the sheet kept open for another try. */
-const PIN_REFUSALS = new Set(['PIN_WRONG', 'ACCOUNT_LOCKED', 'VALIDATION', 'HASHING_BUSY'])
+import { t } from '@/i18n/i18n'
 
 /**
  * When a withdrawal requested now is expected: the user's plan's payout days from the server
@@ -55,13 +47,7 @@ function expectedText(payoutDays: number | null, rules: Rules): string {
 }
 
 /** docs/product.md#messages texts. */
-export const WITHDRAW_FAILED = msg(
-  'There was an issue with your withdrawal request. Please try again.',
-)
-export { WITHDRAW_OK }
-export const WITHDRAW_QUEUED = msg(
-  'You are offline. Your withdrawal request is saved and will be sent when you are back online.',
-)
+export { WITHDRAW_FAILED, WITHDRAW_OK, WITHDRAW_QUEUED }
 
 /** The not-eligible state: each condition still to meet, and where to meet it. */
 function NotEligible({ status, rules }: { status: WithdrawalStatus; rules: Rules }) {
@@ -101,7 +87,6 @@ function NotEligible({ status, rules }: { status: WithdrawalStatus; rules: Rules
 
 export default function AmountWithdraw() {
   const search = useSearch()
-  const [, navigate] = useLocation()
   const rules = useRules()
   const online = useOnline()
   const query = new URLSearchParams(search)
@@ -125,15 +110,6 @@ export default function AmountWithdraw() {
   const [amountText, setAmountText] = useState('')
   const [upiId, setUpiId] = useState('')
   const [touched, setTouched] = useState(false)
-  const [reviewing, setReviewing] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [pinError, setPinError] = useState<string | null>(null)
-  // The server said this UPI ID is new although the saved list had it (another phone, a failure).
-  const [serverSaysNew, setServerSaysNew] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
-  // The idempotency key of the request with a PIN under review: a retry after a lost answer
-  // reuses it, so the server never debits twice.
-  const pinKey = useRef<string | null>(null)
   const upiFieldId = useId()
   const upiErrorId = useId()
   const blockerId = useId()
@@ -142,7 +118,10 @@ export default function AmountWithdraw() {
   const amount = reading.problem ? null : reading.rupees
   const upiError = upiId === '' ? null : checkUpiId(upiId)
   const payout = (amount ?? 0) - fee
-  const newPayee = serverSaysNew || !(status?.known_upi_ids ?? []).includes(canonicalUpiId(upiId))
+  // The review sheet and what its Confirm sends.
+  const send = useWithdrawSend({ upiId, payout, referCount, rules })
+  const newPayee =
+    send.serverSaysNew || !(status?.known_upi_ids ?? []).includes(canonicalUpiId(upiId))
   // Why the button cannot be used yet, the first reason that applies; null when it can. An amount
   // problem is named by the field itself: this only points to it.
   const blocker = !knowsBalance
@@ -162,105 +141,13 @@ export default function AmountWithdraw() {
             : upiError
               ? t('Enter a valid UPI ID, like name@bank.')
               : null
-  const canReview = knowsBalance && blocker === null && payout > 0 && !busy
+  const canReview = knowsBalance && blocker === null && payout > 0 && !send.busy
 
   const review: WithdrawalReview = {
     amount: amount ?? 0,
     fee,
     upiId,
     expected: expectedText(status?.payout_days ?? null, rules),
-  }
-
-  const closeReview = () => {
-    setReviewing(false)
-    setPinError(null)
-    pinKey.current = null
-  }
-
-  const succeeded = () => {
-    // One message: the success toast, which the notification offer grows into.
-    toast.success(t(WITHDRAW_OK), { id: WITHDRAWAL_TOAST_ID })
-    void import('../components/push-offer').then(
-      (m) => m.offerPushAfterWithdrawal(),
-      () => undefined,
-    )
-    void refreshUser().catch(() => undefined)
-    navigate('/dashboard?keyfrom=withdrawal')
-  }
-
-  /** A refusal for good, other than of the PIN: where the product sends the user, or one inline message. */
-  const refused = (error: OutboxError) => {
-    closeReview()
-    if (error.code === 'PLATFORM_FEE_REQUIRED') {
-      navigate(`/platform-fee?amount=${rules.platformFeeRupees}`)
-    } else if (error.code === 'REFERRALS_REQUIRED') {
-      const count = Number(error.extra?.referral_count ?? referCount) || 0
-      navigate(`/referandearn?keyfrom=withdrawal&referralCount=${count}`)
-    } else if (error.code === 'MIN_BALANCE') {
-      setFailure(
-        apiErrorText(error) ||
-          t('You need a minimum balance of {rupees} to withdraw earnings.', {
-            rupees: formatRupees(rules.withdrawMinBalanceRupees),
-          }),
-      )
-    } else {
-      setFailure(t(WITHDRAW_FAILED))
-    }
-  }
-
-  /** Sends to a known payee through the outbox (queued when offline). */
-  const sendKnown = async () => {
-    const result = await addWithdraw(upiId.trim(), payout)
-    if (result.kind === 'done') return succeeded()
-    if (result.kind === 'queued') {
-      toast(t(WITHDRAW_QUEUED), { id: WITHDRAWAL_TOAST_ID })
-      navigate('/wallet')
-      return
-    }
-    // Refused for good: shown here, so the outbox need not keep it.
-    void dismissOutboxItem(result.id)
-    if (result.error.code === 'PIN_REQUIRED') {
-      // The server does not know this payee: the sheet asks for the PIN.
-      setServerSaysNew(true)
-      return
-    }
-    refused(result.error)
-  }
-
-  /** Sends to a new payee with the PIN, online only, never stored. */
-  const sendWithPin = async (pin: string) => {
-    pinKey.current ??= crypto.randomUUID()
-    const result = await addWithdrawWithPin(upiId.trim(), payout, pin, pinKey.current)
-    if (result.kind === 'done') return succeeded()
-    if (result.kind === 'unsent') {
-      setPinError(
-        t(
-          'No connection, so the withdrawal was not confirmed. Confirm again when you are online: it is never sent twice.',
-        ),
-      )
-      return
-    }
-    if (PIN_REFUSALS.has(result.error.code)) {
-      setPinError(apiErrorText(result.error) || t(WITHDRAW_FAILED))
-      return
-    }
-    refused(result.error)
-  }
-
-  const confirm = async (pin: string | null) => {
-    setBusy(true)
-    setFailure(null)
-    setPinError(null)
-    try {
-      if (pin === null) await sendKnown()
-      else await sendWithPin(pin)
-    } catch (err) {
-      console.error('withdraw failed', err)
-      closeReview()
-      setFailure(t(WITHDRAW_FAILED))
-    } finally {
-      setBusy(false)
-    }
   }
 
   const balanceCard = knowsBalance ? (
@@ -324,8 +211,7 @@ export default function AmountWithdraw() {
           e.preventDefault()
           setTouched(true)
           if (!canReview) return
-          setFailure(null)
-          setReviewing(true)
+          send.openReview()
         }}
       >
         {balanceCard}
@@ -354,7 +240,7 @@ export default function AmountWithdraw() {
             aria-describedby={upiError ? upiErrorId : undefined}
             onChange={(e) => {
               setUpiId(e.currentTarget.value.trim())
-              setServerSaysNew(false)
+              send.payeeChanged()
             }}
             onBlur={() => setTouched(true)}
           />
@@ -364,9 +250,9 @@ export default function AmountWithdraw() {
             </p>
           ) : null}
         </div>
-        {failure ? (
+        {send.failure ? (
           <p className="error-text" role="alert">
-            {failure}
+            {send.failure}
           </p>
         ) : null}
         <div className="submit-block">
@@ -385,15 +271,15 @@ export default function AmountWithdraw() {
           </button>
         </div>
       </form>
-      {reviewing ? (
+      {send.reviewing ? (
         <ReviewSheet
           review={review}
           newPayee={newPayee}
           online={online}
-          busy={busy}
-          pinError={pinError}
-          onConfirm={(pin) => void confirm(pin)}
-          onCancel={closeReview}
+          busy={send.busy}
+          pinError={send.pinError}
+          onConfirm={(pin) => void send.confirm(pin)}
+          onCancel={send.closeReview}
         />
       ) : null}
     </main>
