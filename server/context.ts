@@ -14,6 +14,14 @@ import type { RiskRules } from '../contract/risk-rules.ts'
 
 export type { Logger }
 
+/**
+ * Whether a keyed request was answered from the idempotency store: the metrics plugin hands each
+ * keyed request a note, `runIdempotent` marks it, and the replay is counted without a read.
+ */
+export interface ReplayNote {
+  replay: boolean
+}
+
 /** A change to a user's money that the user is notified of (a push notification). */
 export type MoneyEvent =
   | { kind: 'order_confirmed' | 'order_rejected'; userId: number; orderId: string }

@@ -21,9 +21,8 @@
  */
 import type { Tx } from '../db/index.ts'
 import type { IdempotencyKeysTable } from '../db/schema/earning.ts'
-import type { ReplayNote } from '../plugins/metrics.ts'
 import { ApiError, conflict } from '../lib/errors.ts'
-import type { AppContext } from '../context.ts'
+import type { AppContext, ReplayNote } from '../context.ts'
 import { requestHash } from './idempotency-keys.ts'
 import type { ErrorBody } from '../../contract/api/common.ts'
 

@@ -11,7 +11,7 @@ import type { Tx } from '../db/index.ts'
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors.ts'
 import { formatRupees, rupeesToCoins } from '../../contract/rules.ts'
 import { canonicalUpiId, checkUpiId } from '../../contract/validation.ts'
-import type { AppContext } from '../context.ts'
+import type { AppContext, ReplayNote } from '../context.ts'
 import type { WithdrawalRequested } from '../../contract/api/earning.ts'
 import type { WithdrawalOutcome } from '../../contract/api/ops.ts'
 import {
@@ -24,7 +24,6 @@ import { verifiedReferralCount } from './referrals.ts'
 import { checkUpiReference } from './order-settlement.ts'
 import { dueAt, payoutDaysFor } from './payout-time.ts'
 import { runIdempotent, type StoredResponse } from './idempotency.ts'
-import type { ReplayNote } from '../plugins/metrics.ts'
 import type { ErrorBody } from '../../contract/api/common.ts'
 
 /**

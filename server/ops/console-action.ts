@@ -6,8 +6,7 @@
  * stored under the user the action is about, in the namespace `ops:<operator id>:`, which no
  * client key (`client:…`) can reach.
  */
-import type { AppContext, MoneyEvent } from '../context.ts'
-import type { ReplayNote } from '../plugins/metrics.ts'
+import type { AppContext, MoneyEvent, ReplayNote } from '../context.ts'
 import type { ErrorBody } from '../../contract/api/common.ts'
 import { runIdempotent, type StoredResponse } from '../earning/idempotency.ts'
 import { joinTransaction } from './join-transaction.ts'

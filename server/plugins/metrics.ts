@@ -25,14 +25,7 @@ import fp from 'fastify-plugin'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import { foldLedgerTotals, ledgerTotals } from '../db/ledger-totals.ts'
 import { countIdempotencyKeys } from '../db/table-counts.ts'
-
-/**
- * Whether a keyed request was answered from the idempotency store: the metrics plugin hands each
- * keyed request a note, `runIdempotent` marks it, and the replay is counted without a read.
- */
-export interface ReplayNote {
-  replay: boolean
-}
+import type { ReplayNote } from '../context.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
