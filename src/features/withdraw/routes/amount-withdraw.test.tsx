@@ -1,87 +1,18 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { Router } from 'wouter'
-import { memoryLocation } from 'wouter/memory-location'
-import type { WithdrawalStatus } from '@/lib/withdrawal-status'
-
-vi.mock('@/lib/idb-storage', () => import('@/lib/idb-storage.test-helpers'))
-vi.mock('@/lib/api-client', () => ({ api: { get: () => ({ json: async () => ({}) }) } }))
-vi.mock('@/stores/get-user', () => ({ refreshUser: vi.fn(async () => undefined) }))
-const dismiss = vi.fn(async (_id: string) => undefined)
-vi.mock('@/lib/outbox/outbox', () => ({
-  dismissOutboxItem: (id: string) => dismiss(id),
-}))
-const addWithdraw = vi.fn()
-const addWithdrawWithPin = vi.fn()
-vi.mock('../api/add-withdraw', () => ({
-  addWithdraw: (...a: unknown[]) => addWithdraw(...a),
-  addWithdrawWithPin: (...a: unknown[]) => addWithdrawWithPin(...a),
-}))
-const toast = Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() })
-vi.mock('react-hot-toast', () => ({ default: toast }))
-/** An eligible user on a 7-day plan who has withdrawn to asha@okaxis before. */
-const ELIGIBLE: WithdrawalStatus = {
-  conditions: [{ key: 'balance', met: true, have: 120000, need: 99900 }],
-  eligible: true,
-  payout_days: 7,
-  video_point: 10,
-  daily_videos: 20,
-  days_to_min_balance: 0,
-  known_upi_ids: ['asha@okaxis'],
-}
-let status: WithdrawalStatus | null = ELIGIBLE
-vi.mock('@/lib/withdrawal-status', () => ({ useWithdrawalStatus: () => status }))
-const TOAST = { id: 'withdrawal-result' }
-
-const { default: AmountWithdraw } = await import('./amount-withdraw')
+import { fireEvent, screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import {
+  addWithdraw,
+  addWithdrawWithPin,
+  fill,
+  renderPage,
+  resetWithdrawMocksEachTest,
+  setStatus,
+} from '../withdraw.test-helpers'
 
 const { useUserStore } = await import('@/stores/user-store')
 const { useOutboxStore } = await import('@/lib/outbox/outbox-store')
 
-function renderPage(path = '/amount-withdraw?balance=1200&refercount=1') {
-  const memory = memoryLocation({ path, record: true })
-  render(
-    <Router hook={memory.hook} searchHook={memory.searchHook}>
-      <AmountWithdraw />
-    </Router>,
-  )
-  return memory
-}
-
-function fill(upi: string, amount: string | number = 1000) {
-  fireEvent.change(screen.getByLabelText(/Amount to withdraw/), {
-    target: { value: String(amount) },
-  })
-  fireEvent.change(screen.getByLabelText('UPI ID'), { target: { value: upi } })
-}
-
-/** Opens the review sheet from the form and returns it. */
-function review(): HTMLElement {
-  fireEvent.click(screen.getByRole('button', { name: 'Review withdrawal' }))
-  return screen.getByRole('dialog', { name: 'Review your withdrawal' })
-}
-
-/** Fills the form, opens the review and confirms there (a known payee: no PIN). */
-function withdraw(upi = 'asha@okaxis', amount: string | number = 1000) {
-  fill(upi, amount)
-  fireEvent.click(within(review()).getByRole('button', { name: 'Confirm withdrawal' }))
-}
-
-const refusal = (code: string, message = '', extra: Record<string, unknown> = {}) => ({
-  id: 'item-1',
-  kind: 'final',
-  error: { status: 403, code, message, extra },
-})
-
-// A block, not an arrow returning the mock: a function beforeEach returns is run as its teardown.
-beforeEach(() => {
-  addWithdraw.mockResolvedValue({ id: 'item-1', kind: 'done', body: { message: 'ok' } })
-})
-afterEach(() => {
-  vi.clearAllMocks()
-  status = ELIGIBLE
-  useOutboxStore.setState({ items: [] })
-})
+resetWithdrawMocksEachTest()
 
 describe('Withdraw page', () => {
   it("shows the server's balance over the address's, rupees first, and says so when neither is known", () => {
@@ -199,7 +130,7 @@ describe('Withdraw page', () => {
   })
 
   it('draws the not-eligible state as such: the conditions still to meet, no form', () => {
-    status = {
+    setStatus({
       conditions: [
         { key: 'balance', met: true, have: 120000, need: 99900 },
         { key: 'videos', met: false, have: 3, need: 25 },
@@ -212,7 +143,7 @@ describe('Withdraw page', () => {
       daily_videos: 20,
       days_to_min_balance: 0,
       known_upi_ids: [],
-    }
+    })
     renderPage()
     const card = screen.getByTestId('not-eligible')
     expect(card).toHaveTextContent('You cannot withdraw yet')
@@ -239,125 +170,5 @@ describe('Withdraw page', () => {
     fill('asha@okaxis')
     expect(screen.queryByText('Invalid UPI ID format.')).not.toBeInTheDocument()
     expect(submit).toBeEnabled()
-  })
-
-  it('sends nothing until Confirm on the review sheet, which shows amount, fee, payout, UPI ID and due date', async () => {
-    const memory = renderPage()
-    fill('Asha@OKAXIS', 1000)
-    const sheet = review()
-    expect(sheet).toHaveTextContent('Amount₹1,000')
-    expect(sheet).toHaveTextContent('Transfer fee− ₹1')
-    expect(sheet).toHaveTextContent('You receive₹999')
-    expect(sheet).toHaveTextContent('To UPI IDAsha@OKAXIS')
-    expect(sheet).toHaveTextContent(/Expected by\d{1,2} \w{3}.*\(within 7 days\)/)
-    expect(addWithdraw).not.toHaveBeenCalled()
-    // Edit goes back to the form, nothing sent.
-    fireEvent.click(within(sheet).getByRole('button', { name: 'Edit' }))
-    expect(screen.queryByRole('dialog')).toBeNull()
-    expect(addWithdraw).not.toHaveBeenCalled()
-    // A known payee in another letter case: no PIN asked; the amount minus the fee is sent.
-    fireEvent.click(within(review()).getByRole('button', { name: 'Confirm withdrawal' }))
-    await waitFor(() => expect(memory.history.at(-1)).toBe('/dashboard?keyfrom=withdrawal'))
-    expect(addWithdraw).toHaveBeenCalledWith('Asha@OKAXIS', 999)
-    expect(addWithdrawWithPin).not.toHaveBeenCalled()
-    // One toast for the result (the notification offer grows into it, never stacks on it).
-    expect(toast.success).toHaveBeenCalledWith('Withdrawal request submitted successfully!', TOAST)
-  })
-
-  it('asks for the PIN for a new UPI ID, sends it with the PIN (not through the outbox), and shows a wrong PIN in the sheet', async () => {
-    addWithdrawWithPin.mockResolvedValueOnce({
-      kind: 'final',
-      error: {
-        status: 403,
-        code: 'PIN_WRONG',
-        message: 'Wrong PIN. 4 tries left before your account is locked.',
-        extra: { tries_left: 4 },
-      },
-    })
-    addWithdrawWithPin.mockResolvedValueOnce({ kind: 'done' })
-    const memory = renderPage()
-    fill('ravi@ybl', 1000)
-    const sheet = review()
-    const pin = within(sheet).getByLabelText('Your 4-digit PIN')
-    fireEvent.change(pin, { target: { value: '9999' } })
-    fireEvent.click(within(sheet).getByRole('button', { name: 'Confirm withdrawal' }))
-    expect(await within(sheet).findByRole('alert')).toHaveTextContent(
-      'Wrong PIN. 4 tries left before your account is locked.',
-    )
-    expect(addWithdraw).not.toHaveBeenCalled()
-    const [, , , firstKey] = addWithdrawWithPin.mock.calls[0] as unknown[]
-    expect(addWithdrawWithPin.mock.calls[0]).toEqual(['ravi@ybl', 999, '9999', firstKey])
-    fireEvent.change(pin, { target: { value: '1234' } })
-    fireEvent.click(within(sheet).getByRole('button', { name: 'Confirm withdrawal' }))
-    await waitFor(() => expect(memory.history.at(-1)).toBe('/dashboard?keyfrom=withdrawal'))
-    // The same request under the same key: a retry never debits twice.
-    expect(addWithdrawWithPin.mock.calls[1]).toEqual(['ravi@ybl', 999, '1234', firstKey])
-  })
-
-  it('asks for the PIN when the server says the UPI ID is new although the saved list knew it', async () => {
-    addWithdraw.mockResolvedValue(
-      refusal(
-        'PIN_REQUIRED',
-        'Enter your PIN to withdraw to a UPI ID you have not withdrawn to before.',
-      ),
-    )
-    renderPage()
-    withdraw()
-    const sheet = screen.getByRole('dialog', { name: 'Review your withdrawal' })
-    expect(await within(sheet).findByLabelText('Your 4-digit PIN')).toBeInTheDocument()
-    expect(dismiss).toHaveBeenCalledWith('item-1')
-  })
-
-  it('goes to the platform fee page when the fee is not paid', async () => {
-    addWithdraw.mockResolvedValue(refusal('PLATFORM_FEE_REQUIRED'))
-    const memory = renderPage()
-    withdraw()
-    await waitFor(() => expect(memory.history.at(-1)).toBe('/platform-fee?amount=99'))
-    expect(dismiss).toHaveBeenCalledWith('item-1')
-  })
-
-  it('goes to the refer page with keyfrom=withdrawal when referrals are missing', async () => {
-    addWithdraw.mockResolvedValue(
-      refusal('REFERRALS_REQUIRED', 'x', { referral_count: 2, referrals_needed: 3 }),
-    )
-    const memory = renderPage()
-    withdraw()
-    await waitFor(() =>
-      expect(memory.history.at(-1)).toBe('/referandearn?keyfrom=withdrawal&referralCount=2'),
-    )
-  })
-
-  it('shows the minimum balance message', async () => {
-    addWithdraw.mockResolvedValue(
-      refusal('MIN_BALANCE', 'You need a minimum balance of ₹999 to withdraw earnings.'),
-    )
-    renderPage()
-    withdraw()
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'You need a minimum balance of ₹999 to withdraw earnings.',
-    )
-  })
-
-  it('shows the general withdrawal error for other refusals, once', async () => {
-    addWithdraw.mockResolvedValue(refusal('INSUFFICIENT_BALANCE', 'Not enough'))
-    renderPage()
-    withdraw()
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'There was an issue with your withdrawal request. Please try again.',
-    )
-    expect(screen.queryByRole('dialog')).toBeNull()
-    expect(toast.error).not.toHaveBeenCalled()
-  })
-
-  it('keeps a withdrawal to a known UPI ID in the outbox when offline and says so', async () => {
-    addWithdraw.mockResolvedValue({ id: 'item-1', kind: 'queued', error: null })
-    const memory = renderPage()
-    withdraw()
-    await waitFor(() => expect(memory.history.at(-1)).toBe('/wallet'))
-    expect(toast).toHaveBeenCalledWith(
-      'You are offline. Your withdrawal request is saved and will be sent when you are back online.',
-      TOAST,
-    )
-    expect(dismiss).not.toHaveBeenCalled()
   })
 })
