@@ -19,7 +19,8 @@
  * Scenarios: floor; healthz; get-user, get-membership, dashboard (auth, 32 users round-robin);
  * add-reward with a fresh Idempotency-Key per request (each user's first claim is credited, the
  * rest are honest 409 ALREADY_REWARDED refusals); add-reward replaying one credited key+body
- * (answered from the idempotency store); login with the right PIN at the production scrypt cost,
+ * (answered from the idempotency store); add-withdraw to a known payee with a fresh key per
+ * request (32 more users, api-withdrawals.ts); login with the right PIN at the production scrypt cost,
  * once one at a time and once under load. Statements per request count every statement the
  * process sends to the database during the scenario (PostgreSQL: every `query` of a pg client,
  * BEGIN and COMMIT included; SQLite: every prepared statement, BEGIN and COMMIT included), divided
@@ -53,6 +54,7 @@ import {
 import { cpuSpentMs, databaseCpuMs } from './api-cpu.ts'
 import { startFloor, statementsSent } from './api-floor.ts'
 import { creditedClaims, insertUsers } from './api-claims.ts'
+import { knownPayeeWithdrawals } from './api-withdrawals.ts'
 
 const SECONDS = Math.max(1, Number(process.env.BENCH_SECONDS ?? 5))
 /** BENCH_OPEN_LOOP=0 skips the open-loop run that follows each closed-loop scenario. */
@@ -324,6 +326,19 @@ async function benchEngine(engine: EngineName): Promise<Row[]> {
         path: '/api/v1/add-reward/',
         templates: credited,
         amount: credited.length,
+        uniqueIdempotencyKey: true,
+      })
+    }
+
+    // Withdrawals to a payee each user has been paid to before (no PIN), keyed, one
+    // user's in flight at a time per connection; after the claims, which they would slow.
+    if (wanted('POST add-withdraw (known payee)')) {
+      const withdrawers = await insertUsers(app, first, USERS)
+      await run({
+        name: 'POST add-withdraw (known payee)',
+        method: 'POST',
+        path: '/api/v1/add-withdraw/',
+        templates: await knownPayeeWithdrawals(app, baseUrl, withdrawers),
         uniqueIdempotencyKey: true,
       })
     }
