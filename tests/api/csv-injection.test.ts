@@ -5,10 +5,9 @@
 // tab or CR go to the payout CSV behind a `'`, while the UPI ID column stays byte for byte.
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { generate } from 'otplib'
 import { ENGINES } from '../helpers/databases.ts'
 import { withApi } from '../helpers/api-app.ts'
-import { createTestOperator } from '../helpers/operators.ts'
+import { loginNewOperator } from '../helpers/operators.ts'
 import { createTestUser } from '../helpers/users.ts'
 import { startIfscStandIn, type IfscStandIn } from '../helpers/ifsc-stand-in.ts'
 import { assertLedgerBalanced, testClock } from '../helpers/ledger.ts'
@@ -34,19 +33,7 @@ describe.each(ENGINES)('CSV injection on %s', (engine) => {
   let token: string
 
   beforeAll(async () => {
-    const e = await createTestOperator(api.app.db, `csv-${engine}@example.com`, 'operator')
-    const login = await api.call('POST', '/api/v1/ops/login', {
-      body: {
-        email: e.operator.email,
-        password: e.password,
-        totp: await generate({
-          secret: e.totpSecret,
-          epoch: Math.floor(clock.now().getTime() / 1000),
-        }),
-      },
-    })
-    expect(login.status, JSON.stringify(login.body)).toBe(200)
-    token = login.body.token as string
+    token = await loginNewOperator(api, `csv-${engine}@example.com`, clock.now())
   })
 
   /** The records of a console CSV export, each as its RFC 4180 fields (header first). */

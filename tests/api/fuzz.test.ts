@@ -10,14 +10,13 @@
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { generate } from 'otplib'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { withApi } from '../helpers/api-app.ts'
 import { ENGINES } from '../helpers/databases.ts'
 import { startIfscStandIn, type IfscStandIn } from '../helpers/ifsc-stand-in.ts'
 import { assertLedgerBalanced, grantCoins, ledgerBalances, testClock } from '../helpers/ledger.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
-import { createTestOperator } from '../helpers/operators.ts'
+import { loginNewOperator } from '../helpers/operators.ts'
 import { issueAccessToken } from '../../server/accounts/tokens.ts'
 
 /** Fixed, so a failing case reproduces; change it only to explore new inputs. */
@@ -409,19 +408,7 @@ describe.each(ENGINES)('fuzzing every route on %s', (engine) => {
     async () => {
       const user = await createTestUser(api.app, { views: 40, platformFeePaid: true })
       await grantCoins(api.app, user.id, 500_000)
-      const e = await createTestOperator(api.app.db, `fuzz-${engine}@example.com`, 'operator')
-      const login = await api.call('POST', '/api/v1/ops/login', {
-        body: {
-          email: e.operator.email,
-          password: e.password,
-          totp: await generate({
-            secret: e.totpSecret,
-            epoch: Math.floor(clock.now().getTime() / 1000),
-          }),
-        },
-      })
-      expect(login.status, JSON.stringify(login.body)).toBe(200)
-      const opsToken = login.body.token as string
+      const opsToken = await loginNewOperator(api, `fuzz-${engine}@example.com`, clock.now())
       /** [url, the body around the field, the field, whose token]. */
       const money: Array<[string, Record<string, unknown>, string, 'user' | 'ops']> = [
         ['/api/v1/add-withdraw/', { upi_id: 'asha@okaxis' }, 'amount', 'user'],

@@ -8,11 +8,10 @@
 // field) answers 400 VALIDATION naming the field and changes nothing.
 import crypto from 'node:crypto'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { generate } from 'otplib'
 import { ENGINES } from '../helpers/databases.ts'
 import { withApi, type ApiHandle } from '../helpers/api-app.ts'
 import { rewardCalls } from '../helpers/rewards.ts'
-import { createTestOperator } from '../helpers/operators.ts'
+import { loginNewOperator } from '../helpers/operators.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
 import { assertLedgerBalanced, grantCoins, ledgerBalances, testClock } from '../helpers/ledger.ts'
 import { register } from './accounts-helpers.ts'
@@ -264,19 +263,7 @@ describe.each(ENGINES)('strict money types on %s', (engine) => {
   beforeAll(async () => {
     user = await createTestUser(api.app, { views: 40, platformFeePaid: true })
     await grantCoins(api.app, user.id, 500_000)
-    const e = await createTestOperator(api.app.db, `strict-${engine}@example.com`, 'operator')
-    const login = await api.call('POST', '/api/v1/ops/login', {
-      body: {
-        email: e.operator.email,
-        password: e.password,
-        totp: await generate({
-          secret: e.totpSecret,
-          epoch: Math.floor(clock.now().getTime() / 1000),
-        }),
-      },
-    })
-    expect(login.status, JSON.stringify(login.body)).toBe(200)
-    operatorToken = login.body.token as string
+    operatorToken = await loginNewOperator(api, `strict-${engine}@example.com`, clock.now())
     const plan = await api.app.db
       .selectFrom('membership_plans')
       .select(['id', 'deposit_point'])

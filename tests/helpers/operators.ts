@@ -1,14 +1,17 @@
 /**
  * Console operators for tests whose subject is not the first login: enrolled as `create-admin`
  * does, with the one-time password already replaced (set back to the printed one), so every
- * console route opens after login. Also the operator command (`npm run ops`): `runOps` in the
+ * console route opens after login; `loginNewOperator` enrols one and logs in. Also the operator command (`npm run ops`): `runOps` in the
  * test's process, `spawnOps` and `runOpsCommand` as a real process.
  */
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
+import { expect } from 'vitest'
+import { generate } from 'otplib'
 import type { Db } from '../../server/db/index.ts'
 import { createOperator, type OperatorEnrolment } from '../../server/ops/operators.ts'
 import { runCli } from '../../server/ops/run-cli.ts'
+import type { ApiHandle } from './api-app.ts'
 
 /** Enrols `email` with `role` and clears `password_must_change`; the printed password logs in. */
 export async function createTestOperator(
@@ -24,6 +27,28 @@ export async function createTestOperator(
     .where('id', '=', enrolment.operator.id)
     .execute()
   return { ...enrolment, operator: { ...enrolment.operator, password_must_change: false } }
+}
+
+/**
+ * Enrols `email` as an operator (`createTestOperator`) and logs in through POST /api/v1/ops/login
+ * with its password and the TOTP code at `now` (the test clock's time, which `api`'s app reads
+ * too). Fails the test unless the login answers 200; returns the console session token.
+ */
+export async function loginNewOperator(
+  api: Pick<ApiHandle, 'app' | 'call'>,
+  email: string,
+  now: Date,
+): Promise<string> {
+  const e = await createTestOperator(api.app.db, email, 'operator')
+  const login = await api.call('POST', '/api/v1/ops/login', {
+    body: {
+      email: e.operator.email,
+      password: e.password,
+      totp: await generate({ secret: e.totpSecret, epoch: Math.floor(now.getTime() / 1000) }),
+    },
+  })
+  expect(login.status, JSON.stringify(login.body)).toBe(200)
+  return login.body.token as string
 }
 
 const execFileAsync = promisify(execFile)
