@@ -21,6 +21,7 @@ import { createTestUser, type TestUser } from '../helpers/users.ts'
 import { runOpsCommand } from '../helpers/operators.ts'
 import { grantCoins } from '../helpers/ledger.ts'
 import { axeScan } from '../helpers/axe.ts'
+import { scrollsSideways } from '../helpers/screens.ts'
 
 const SHOTS = path.resolve('tests/screenshots')
 const REDESIGN = process.env.DOC_SCREENSHOTS ? path.resolve('docs/screenshots/redesign') : SHOTS
@@ -224,6 +225,11 @@ describe('operators console in Chromium', () => {
         .getAttribute('aria-describedby')
         .then((id) => page.locator(`[id="${id}"]`).textContent()),
     ).resolves.toContain('Give a reason')
+    // At 1280×800 every column (Status last) and both actions fit: nothing scrolls sideways.
+    await expect(
+      scrollsSideways(page, ['html', '.queue-list', '.queue-detail', '.actions-panel']),
+    ).resolves.toEqual([])
+    await expect(reject.boundingBox().then((b) => b && b.y + b.height <= 800)).resolves.toBe(true)
     await page.screenshot({ path: path.join(REDESIGN, 'console-orders-after.png') })
     await expect(axeScan(page), 'orders').resolves.toEqual([])
 
@@ -236,6 +242,7 @@ describe('operators console in Chromium', () => {
     await expect(
       withdrawal.getByRole('cell', { name: '₹1,000', exact: true }).count(),
     ).resolves.toBe(1)
+    await expect(scrollsSideways(page, ['html', '.queue-list'])).resolves.toEqual([])
     await page.screenshot({ path: path.join(REDESIGN, 'console-withdrawals-after.png') })
     await expect(axeScan(page), 'withdrawals').resolves.toEqual([])
     await page.getByRole('button', { name: 'Orders' }).click()

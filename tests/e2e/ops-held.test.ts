@@ -17,6 +17,7 @@ import { createTestUser, type TestUser } from '../helpers/users.ts'
 import { createTestOperator } from '../helpers/operators.ts'
 import { assertLedgerBalanced, grantCoins } from '../helpers/ledger.ts'
 import { axeScan } from '../helpers/axe.ts'
+import { scrollsSideways } from '../helpers/screens.ts'
 import { appContext } from '../../server/context.ts'
 import { payWithdrawal } from '../../server/earning/withdrawals.ts'
 
@@ -250,6 +251,12 @@ describe('held-for-review queue in Chromium', () => {
   it('rejects a held withdrawal with its coins returned, after the before → after is accepted', async () => {
     const row = await select(secondId)
     const reject = row.getByRole('button', { name: 'Reject', exact: true })
+    // At 1280×800 every column and both actions fit: nothing scrolls sideways, Reject is in view.
+    await expect(
+      scrollsSideways(page, ['html', '.queue-list', '.queue-detail', '.actions-panel']),
+    ).resolves.toEqual([])
+    const box = await reject.boundingBox()
+    expect(box && box.y + box.height <= 800).toBe(true)
     // Reject waits for a reason, and says why.
     await expect(reject.isDisabled()).resolves.toBe(true)
     await expect(row.getByText('Give a reason of 3 characters or more').count()).resolves.toBe(2)

@@ -138,3 +138,17 @@ export async function passResultLoading(page: Page): Promise<void> {
   await nextFrames(page)
   await page.clock.fastForward(RESULT_LOADING_MS)
 }
+
+/**
+ * The elements matching `selectors` whose content is wider than their box (a table the screen
+ * must scroll sideways to show): their selectors, empty when every one fits.
+ */
+export function scrollsSideways(page: Page, selectors: string[]): Promise<string[]> {
+  return page.evaluate(
+    (list) =>
+      list.filter((selector) =>
+        [...document.querySelectorAll(selector)].some((e) => e.scrollWidth > e.clientWidth),
+      ),
+    selectors,
+  )
+}

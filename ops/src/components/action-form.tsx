@@ -1,8 +1,50 @@
 /**
- * One action of a selected row: a text field, a button, and while the button cannot be used, a
- * line saying why (the button points to it with `aria-describedby`).
+ * The actions of a queue's selected row (orders, withdrawals, held reviews), one shape for all:
+ * each decision is a text field (a UTR, a reason) with its button beside it, and while the button
+ * cannot be used, a line saying why (the button points to it with `aria-describedby`). The first decision
+ * is the primary one (Confirm payment, Mark paid, Approve).
  */
 import { useId, useState, type ReactNode } from 'react'
+
+/** One decision on a selected row: its field, its button and what the button waits for. */
+export interface Decision {
+  /** The field's label ("UTR from the bank statement", "Reason to reject"). */
+  label: string
+  initial?: string
+  placeholder?: string
+  /** The button's label. */
+  button: string
+  /** `text`: anything typed (a UTR); `reason`: a reason of 3 characters or more. */
+  needs: 'text' | 'reason'
+  /** Why the button waits, shown while the field is not enough. */
+  why: string
+  /** More controls under the field and its button (a checkbox). */
+  extra?: ReactNode
+  /** Called with the trimmed value: asks for the confirmation, then acts. */
+  onSubmit: (value: string) => unknown
+}
+
+/**
+ * The selected row's decisions, the only actions on the screen; give it the row's id as `key`
+ * so a newly selected row starts with empty fields.
+ */
+export function ActionsPanel({ decisions }: { decisions: Decision[] }) {
+  return (
+    <div className="actions-panel">
+      {decisions.map(({ needs, onSubmit, ...d }, i) => (
+        <ActionField
+          key={d.button}
+          {...d}
+          primary={i === 0}
+          ready={needs === 'reason' ? hasReason : (v) => v.trim() !== ''}
+          onSubmit={(value) => void onSubmit(value)}
+        />
+      ))}
+    </div>
+  )
+}
+
+/** One decision's form: the field, the button, and why the button waits. */
 
 export function ActionField({
   label,
@@ -26,11 +68,12 @@ export function ActionField({
   /** Why the button waits, shown while `ready` is false. */
   why: string
   onSubmit: (value: string) => void
-  /** More controls between the field and the button (a checkbox). */
+  /** More controls under the field and its button (a checkbox). */
   extra?: ReactNode
 }) {
   const [value, setValue] = useState(initial)
-  const hint = useId()
+  const ids = useId()
+  const [field, hint] = [`${ids}-field`, `${ids}-hint`]
   const ok = ready(value)
   return (
     <form
@@ -40,12 +83,15 @@ export function ActionField({
         if (ok) onSubmit(value.trim())
       }}
     >
-      <label>
-        {label}
-        <input value={value} placeholder={placeholder} onChange={(e) => setValue(e.target.value)} />
-      </label>
-      {extra}
+      <label htmlFor={field}>{label}</label>
+      {/* The field and its button on one line, so the detail's actions stay short. */}
       <div className="action-row">
+        <input
+          id={field}
+          value={value}
+          placeholder={placeholder}
+          onChange={(e) => setValue(e.target.value)}
+        />
         <button
           type="submit"
           className={primary ? 'primary' : undefined}
@@ -54,12 +100,13 @@ export function ActionField({
         >
           {button}
         </button>
-        {!ok && (
-          <span id={hint} className="muted hint">
-            {why}
-          </span>
-        )}
       </div>
+      {extra}
+      {!ok && (
+        <span id={hint} className="muted hint">
+          {why}
+        </span>
+      )}
     </form>
   )
 }

@@ -138,12 +138,25 @@ export function exactTime(iso: string | null): string {
   return iso ? `${exactFormat.format(new Date(iso))} (${relative(iso)})` : '—'
 }
 
-/** A time as "27 Nov 2026, 9:51 pm" with "3 h ago" beside (under it in a table cell). */
+/**
+ * A time as "27 Nov 2026, 9:51 pm" with "3 h ago" beside (under it in a table cell). The date and
+ * the time each stay whole, so a narrow column breaks the line between them, never inside one.
+ */
 export function When({ iso }: { iso: string | null }) {
   if (!iso) return <span className="muted">—</span>
+  const text = exactFormat.format(new Date(iso))
+  const comma = text.lastIndexOf(', ')
   return (
     <span className="when">
-      <time dateTime={iso}>{exactFormat.format(new Date(iso))}</time>{' '}
+      <time dateTime={iso}>
+        {comma < 0 ? (
+          text
+        ) : (
+          <>
+            <span>{text.slice(0, comma + 1)}</span> <span>{text.slice(comma + 2)}</span>
+          </>
+        )}
+      </time>{' '}
       <span className="muted">{relative(iso)}</span>
     </span>
   )
@@ -154,7 +167,9 @@ export function UserCell({ name, email, id }: { name: string; email: string; id?
   return (
     <span className="user-cell">
       <span>{name}</span>
-      <span className="muted">{email}</span>
+      <span className="muted" title={email}>
+        {email}
+      </span>
       {id !== undefined && <span className="muted">user #{id}</span>}
     </span>
   )

@@ -5,8 +5,8 @@
  * the terms were broken), each with a reason and after a confirmation of what it changes.
  */
 import { useContext, useEffect, useState } from 'react'
-import { opsCall, type PageOf } from '../../lib/api.ts'
-import { useAction, usePaged } from '../../lib/use-paged.ts'
+import type { PageOf } from '../../lib/api.ts'
+import { usePaged } from '../../lib/use-paged.ts'
 import {
   CoinsPerRupee,
   UserCell,
@@ -17,12 +17,18 @@ import {
   rupees,
   signed,
 } from '../../lib/format.tsx'
-import { useConfirm, type Summary } from '../../components/confirm-dialog.tsx'
+import type { Summary } from '../../components/confirm-dialog.tsx'
 import { QueueScreen } from '../../components/queue-screen.tsx'
 import type { Column } from '../../components/queue-table.tsx'
-import { ActionField, hasReason } from '../../components/action-form.tsx'
+import { ActionsPanel } from '../../components/action-form.tsx'
+import { useDecide } from '../../components/use-decide.ts'
 import { Findings, type LookUp } from './review.tsx'
-import { DUE_COLUMN, withdrawalDetail, withdrawalRowAttributes } from './withdrawal-detail.tsx'
+import {
+  DUE_COLUMN,
+  UPI_COLUMN,
+  withdrawalDetail,
+  withdrawalRowAttributes,
+} from './withdrawal-detail.tsx'
 import type { WithdrawalQueueRow as WithdrawalRow } from '../../../../contract/api/ops.ts'
 
 /** What deciding on held withdrawal `w` changes: approve, or reject (coins back or forfeited). */
@@ -79,14 +85,13 @@ const COLUMNS: Column<WithdrawalRow>[] = [
   { header: '#', cell: (w) => `#${w.id}` },
   { header: 'User', cell: (w) => <UserCell name={w.first_name} email={w.email} id={w.user_id} /> },
   { header: 'Send', cell: (w) => rupees(w.amount), numeric: true },
-  { header: 'UPI ID', cell: (w) => w.upi_id, className: 'code' },
+  UPI_COLUMN,
   DUE_COLUMN,
   { header: 'Why it is held', cell: (w) => <Findings findings={w.review?.findings ?? []} /> },
 ]
 
 /** The held one's reason (required), the forfeit choice, Approve and Reject. */
 function ReviewActions(props: {
-  w: WithdrawalRow
   onApprove: (reason: string) => unknown
   onReject: (reason: string, forfeit: boolean) => unknown
 }) {
@@ -94,35 +99,36 @@ function ReviewActions(props: {
   const why =
     'Give a reason of 3 characters or more: the audit trail keeps it, and a rejected user is shown it.'
   return (
-    <div className="actions-panel">
-      <ActionField
-        label="Reason to approve"
-        placeholder="e.g. checked: one person, one phone"
-        button="Approve"
-        primary
-        ready={hasReason}
-        why={why}
-        onSubmit={(reason) => void props.onApprove(reason)}
-      />
-      <ActionField
-        label="Reason to reject (the user sees it)"
-        placeholder="e.g. one of several accounts of one person"
-        button="Reject"
-        ready={hasReason}
-        why={why}
-        onSubmit={(reason) => void props.onReject(reason, forfeit)}
-        extra={
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={forfeit}
-              onChange={(e) => setForfeit(e.target.checked)}
-            />{' '}
-            Forfeit the coins (terms broken)
-          </label>
-        }
-      />
-    </div>
+    <ActionsPanel
+      decisions={[
+        {
+          label: 'Reason to approve',
+          placeholder: 'e.g. checked: one person, one phone',
+          button: 'Approve',
+          needs: 'reason',
+          why,
+          onSubmit: props.onApprove,
+        },
+        {
+          label: 'Reason to reject (the user sees it)',
+          placeholder: 'e.g. one of several accounts of one person',
+          button: 'Reject',
+          needs: 'reason',
+          why,
+          onSubmit: (reason) => props.onReject(reason, forfeit),
+          extra: (
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={forfeit}
+                onChange={(e) => setForfeit(e.target.checked)}
+              />{' '}
+              Forfeit the coins (terms broken)
+            </label>
+          ),
+        },
+      ]}
+    />
   )
 }
 
@@ -139,8 +145,7 @@ export function HeldQueue({
 }) {
   const paged = usePaged<WithdrawalRow>('/withdrawals', { status: 'held' })
   const { page, loaded, error } = paged
-  const { notice, run } = useAction(paged.reload)
-  const [dialog, ask] = useConfirm()
+  const { notice, dialog, decide } = useDecide(paged.reload)
   const rate = useContext(CoinsPerRupee)
   useEffect(() => {
     if (loaded && !error) onPage?.(page)
@@ -149,28 +154,19 @@ export function HeldQueue({
     canAct ? (
       <ReviewActions
         key={w.id}
-        w={w}
-        onApprove={async (reason) =>
-          (await ask(reviewSummary(w, { approve: true, reason }, rate))) &&
-          run(
-            (key) =>
-              opsCall(`/withdrawals/${w.id}/approve`, {
-                method: 'POST',
-                body: { reason },
-                idempotencyKey: key,
-              }),
+        onApprove={(reason) =>
+          decide(
+            reviewSummary(w, { approve: true, reason }, rate),
+            `/withdrawals/${w.id}/approve`,
+            { reason },
             `Withdrawal ${w.id} approved: it is in the payout queue.`,
           )
         }
-        onReject={async (reason, forfeit) =>
-          (await ask(reviewSummary(w, { approve: false, reason, forfeit }, rate))) &&
-          run(
-            (key) =>
-              opsCall(`/withdrawals/${w.id}/reject`, {
-                method: 'POST',
-                body: { reason, forfeit },
-                idempotencyKey: key,
-              }),
+        onReject={(reason, forfeit) =>
+          decide(
+            reviewSummary(w, { approve: false, reason, forfeit }, rate),
+            `/withdrawals/${w.id}/reject`,
+            { reason, forfeit },
             forfeit
               ? `Withdrawal ${w.id} rejected; the coins are forfeited.`
               : `Withdrawal ${w.id} rejected; the coins went back.`,

@@ -4,14 +4,15 @@
  * reason, each after a confirmation that shows the order and what it changes.
  */
 import { useState } from 'react'
-import { opsCall, uploadCsv } from '../../lib/api.ts'
-import { useAction, usePaged } from '../../lib/use-paged.ts'
+import { uploadCsv } from '../../lib/api.ts'
+import { usePaged } from '../../lib/use-paged.ts'
 import { CoinsText, StatusChip, UserCell, When, exactTime, rupees } from '../../lib/format.tsx'
-import { useConfirm, type Summary } from '../../components/confirm-dialog.tsx'
+import type { Summary } from '../../components/confirm-dialog.tsx'
 import type { Detail } from '../../components/detail-panel.tsx'
 import { QueueScreen } from '../../components/queue-screen.tsx'
 import type { Column } from '../../components/queue-table.tsx'
-import { ActionField, hasReason } from '../../components/action-form.tsx'
+import { ActionsPanel } from '../../components/action-form.tsx'
+import { useDecide } from '../../components/use-decide.ts'
 import type { OrderQueueRow as OrderRow } from '../../../../contract/api/ops.ts'
 
 /** What an order buys: "Platform fee", or the plan by its name ("Gold plan"). */
@@ -80,8 +81,7 @@ export function OrdersQueue({ canAct }: { canAct: boolean }) {
   const [q, setQ] = useState('')
   const [withUtr, setWithUtr] = useState(false)
   const paged = usePaged<OrderRow>('/orders', { status, q, with_utr: withUtr ? 'true' : '' })
-  const { notice, run } = useAction(paged.reload)
-  const [dialog, ask] = useConfirm()
+  const { notice, run, dialog, ask, decide } = useDecide(paged.reload)
   const importStatement = async (input: HTMLInputElement) => {
     const file = input.files?.[0]
     input.value = ''
@@ -111,47 +111,39 @@ export function OrdersQueue({ canAct }: { canAct: boolean }) {
   }
   const actions = (o: OrderRow) =>
     canAct && (o.status === 'pending' || o.status === 'expired') ? (
-      <div className="actions-panel" key={o.order_id}>
-        <ActionField
-          label="UTR from the bank statement"
-          initial={o.utr ?? ''}
-          button="Confirm payment"
-          primary
-          ready={(v) => v.trim() !== ''}
-          why="Type the UTR of the credit in the bank statement."
-          onSubmit={async (reference) =>
-            (await ask(orderSummary(o, { reference }))) &&
-            run(
-              (key) =>
-                opsCall(`/orders/${o.order_id}/confirm`, {
-                  method: 'POST',
-                  body: { upi_reference: reference },
-                  idempotencyKey: key,
-                }),
-              `Order ${o.order_id} confirmed.`,
-            )
-          }
-        />
-        <ActionField
-          label="Reason to reject"
-          placeholder="e.g. no credit in the statement"
-          button="Reject order"
-          ready={hasReason}
-          why="Give a reason of 3 characters or more: the audit trail keeps it."
-          onSubmit={async (reason) =>
-            (await ask(orderSummary(o, { reason }))) &&
-            run(
-              (key) =>
-                opsCall(`/orders/${o.order_id}/reject`, {
-                  method: 'POST',
-                  body: { reason },
-                  idempotencyKey: key,
-                }),
-              `Order ${o.order_id} rejected.`,
-            )
-          }
-        />
-      </div>
+      <ActionsPanel
+        key={o.order_id}
+        decisions={[
+          {
+            label: 'UTR from the bank statement',
+            initial: o.utr ?? '',
+            button: 'Confirm payment',
+            needs: 'text',
+            why: 'Type the UTR of the credit in the bank statement.',
+            onSubmit: (reference) =>
+              decide(
+                orderSummary(o, { reference }),
+                `/orders/${o.order_id}/confirm`,
+                { upi_reference: reference },
+                `Order ${o.order_id} confirmed.`,
+              ),
+          },
+          {
+            label: 'Reason to reject',
+            placeholder: 'e.g. no credit in the statement',
+            button: 'Reject order',
+            needs: 'reason',
+            why: 'Give a reason of 3 characters or more: the audit trail keeps it.',
+            onSubmit: (reason) =>
+              decide(
+                orderSummary(o, { reason }),
+                `/orders/${o.order_id}/reject`,
+                { reason },
+                `Order ${o.order_id} rejected.`,
+              ),
+          },
+        ]}
+      />
     ) : null
   return (
     <QueueScreen

@@ -1,7 +1,7 @@
 /**
  * What the withdrawal queues share: the detail's fields (every field of the row and, when it was
  * held for review, why: the rules that fired, the linked accounts; and the operator's decision),
- * the due-date column and a row's attributes.
+ * the due-date and UPI ID columns and a row's attributes.
  */
 import { CoinsText, StatusChip, When, coins, exactTime, rupees } from '../../lib/format.tsx'
 import type { Column } from '../../components/queue-table.tsx'
@@ -79,6 +79,17 @@ export const DUE_COLUMN: Column<WithdrawalRow> = {
       {w.overdue && <span className="chip chip-error">Overdue</span>}
     </>
   ),
+}
+
+/** The UPI ID paid to, cut with an ellipsis when long (whole in its title and the detail). */
+export const UPI_COLUMN: Column<WithdrawalRow> = {
+  header: 'UPI ID',
+  cell: (w) => (
+    <span className="clip" title={w.upi_id}>
+      {w.upi_id}
+    </span>
+  ),
+  className: 'code',
 }
 
 /** A withdrawal row's id for tests and tools, and its overdue mark. */

@@ -5,8 +5,8 @@
  * and the decision.
  */
 import { useContext, useState } from 'react'
-import { OpsError, download, opsCall, uploadCsv } from '../../lib/api.ts'
-import { useAction, usePaged } from '../../lib/use-paged.ts'
+import { OpsError, download, uploadCsv } from '../../lib/api.ts'
+import { usePaged } from '../../lib/use-paged.ts'
 import {
   CoinsPerRupee,
   StatusChip,
@@ -17,11 +17,17 @@ import {
   rupees,
   signed,
 } from '../../lib/format.tsx'
-import { useConfirm, type Summary } from '../../components/confirm-dialog.tsx'
+import type { Summary } from '../../components/confirm-dialog.tsx'
 import { QueueScreen } from '../../components/queue-screen.tsx'
 import type { Column } from '../../components/queue-table.tsx'
-import { ActionField, hasReason } from '../../components/action-form.tsx'
-import { DUE_COLUMN, withdrawalDetail, withdrawalRowAttributes } from './withdrawal-detail.tsx'
+import { ActionsPanel } from '../../components/action-form.tsx'
+import { useDecide } from '../../components/use-decide.ts'
+import {
+  DUE_COLUMN,
+  UPI_COLUMN,
+  withdrawalDetail,
+  withdrawalRowAttributes,
+} from './withdrawal-detail.tsx'
 import type { WithdrawalQueueRow as WithdrawalRow } from '../../../../contract/api/ops.ts'
 
 /** The summary of paying (`reference` given) or failing (`reason` given) withdrawal `w`. */
@@ -58,7 +64,7 @@ function withdrawalSummary(
 const COLUMNS: Column<WithdrawalRow>[] = [
   { header: '#', cell: (w) => `#${w.id}` },
   { header: 'User', cell: (w) => <UserCell name={w.first_name} email={w.email} /> },
-  { header: 'UPI ID', cell: (w) => w.upi_id, className: 'code' },
+  UPI_COLUMN,
   { header: 'Send', cell: (w) => rupees(w.amount), numeric: true },
   { header: 'Requested', cell: (w) => <When iso={w.created_at} /> },
   DUE_COLUMN,
@@ -82,8 +88,7 @@ export function WithdrawalsQueue({ canAct }: { canAct: boolean }) {
     q,
     overdue: overdue ? 'true' : '',
   })
-  const { notice, run } = useAction(paged.reload)
-  const [dialog, ask] = useConfirm()
+  const { notice, run, dialog, ask, decide } = useDecide(paged.reload)
   const rate = useContext(CoinsPerRupee)
   const [report, setReport] = useState<
     { line: number; reference: string; outcome: string; message: string }[]
@@ -115,47 +120,39 @@ export function WithdrawalsQueue({ canAct }: { canAct: boolean }) {
     if (w.status === 'held') return <p className="muted">Decide it in the Held for review queue.</p>
     if (w.status !== 'requested') return null
     return (
-      <div className="actions-panel" key={w.id}>
-        <ActionField
-          label="Payout UTR"
-          placeholder="the UTR of the transfer"
-          button="Mark paid"
-          primary
-          ready={(v) => v.trim() !== ''}
-          why="Type the UTR of the payout you sent."
-          onSubmit={async (reference) =>
-            (await ask(withdrawalSummary(w, { reference }, rate))) &&
-            run(
-              (key) =>
-                opsCall(`/withdrawals/${w.id}/pay`, {
-                  method: 'POST',
-                  body: { upi_reference: reference },
-                  idempotencyKey: key,
-                }),
-              `Withdrawal ${w.id} marked paid.`,
-            )
-          }
-        />
-        <ActionField
-          label="Reason it failed"
-          placeholder="e.g. the bank returned it"
-          button="Mark failed"
-          ready={hasReason}
-          why="Give a reason of 3 characters or more: the user is shown it."
-          onSubmit={async (reason) =>
-            (await ask(withdrawalSummary(w, { reason }, rate))) &&
-            run(
-              (key) =>
-                opsCall(`/withdrawals/${w.id}/fail`, {
-                  method: 'POST',
-                  body: { reason },
-                  idempotencyKey: key,
-                }),
-              `Withdrawal ${w.id} marked failed; the coins went back.`,
-            )
-          }
-        />
-      </div>
+      <ActionsPanel
+        key={w.id}
+        decisions={[
+          {
+            label: 'Payout UTR',
+            placeholder: 'the UTR of the transfer',
+            button: 'Mark paid',
+            needs: 'text',
+            why: 'Type the UTR of the payout you sent.',
+            onSubmit: (reference) =>
+              decide(
+                withdrawalSummary(w, { reference }, rate),
+                `/withdrawals/${w.id}/pay`,
+                { upi_reference: reference },
+                `Withdrawal ${w.id} marked paid.`,
+              ),
+          },
+          {
+            label: 'Reason it failed',
+            placeholder: 'e.g. the bank returned it',
+            button: 'Mark failed',
+            needs: 'reason',
+            why: 'Give a reason of 3 characters or more: the user is shown it.',
+            onSubmit: (reason) =>
+              decide(
+                withdrawalSummary(w, { reason }, rate),
+                `/withdrawals/${w.id}/fail`,
+                { reason },
+                `Withdrawal ${w.id} marked failed; the coins went back.`,
+              ),
+          },
+        ]}
+      />
     )
   }
   return (
