@@ -10,7 +10,8 @@
  */
 import crypto from 'node:crypto'
 import http from 'node:http'
-import { percentile, type LoadResult, type LoadSpec } from './api-load.ts'
+import type { LoadResult, LoadSpec } from './api-load.ts'
+import { LoadRecord } from './load-record.ts'
 
 /** Sockets at most, so a stalled server cannot exhaust the machine's ports; beyond, requests wait (and count it). */
 const MAX_SOCKETS = 512
@@ -22,13 +23,10 @@ export async function openLoop(spec: LoadSpec & { ratePerSecond: number }): Prom
   const agent = new http.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS })
   const url = new URL(spec.path, spec.baseUrl)
   const runId = crypto.randomBytes(4).toString('hex')
-  const latencies: number[] = []
-  const byStatus: Record<string, number[]> = {}
+  const record = new LoadRecord()
   const statuses: Record<string, number> = {}
-  const refusals: Record<string, number> = {}
   let errors = 0
   let timeouts = 0
-  let lastAnswerAt = 0
 
   /** Sends request `i`, due at `dueAt` (performance.now(), ms); records its answer. */
   const fire = (i: number, dueAt: number) =>
@@ -45,24 +43,11 @@ export async function openLoop(spec: LoadSpec & { ratePerSecond: number }): Prom
           response.on('data', (c: Buffer) => chunks.push(c))
           response.on('end', () => {
             const at = performance.now()
-            const latency = at - dueAt
             const status = response.statusCode ?? 0
-            latencies.push(latency)
-            ;(byStatus[String(status)] ??= []).push(latency)
+            record.answer(status, at - dueAt, at)
             statuses[String(status)] = (statuses[String(status)] ?? 0) + 1
-            lastAnswerAt = Math.max(lastAnswerAt, at)
-            if (status < 200 || status >= 300) {
-              let code: string
-              try {
-                code = String(
-                  (JSON.parse(Buffer.concat(chunks).toString()) as { code?: unknown }).code ?? '',
-                )
-              } catch {
-                code = 'non-JSON'
-              }
-              const label = `${status} ${code}`.trim()
-              refusals[label] = (refusals[label] ?? 0) + 1
-            }
+            if (status < 200 || status >= 300)
+              record.refusal(status, Buffer.concat(chunks).toString())
             resolve()
           })
         },
@@ -96,33 +81,13 @@ export async function openLoop(spec: LoadSpec & { ratePerSecond: number }): Prom
   await Promise.all(pending)
   agent.destroy()
 
-  latencies.sort((a, b) => a - b)
-  const latencyByStatus: LoadResult['byStatus'] = {}
-  for (const [status, list] of Object.entries(byStatus)) {
-    list.sort((a, b) => a - b)
-    latencyByStatus[status] = {
-      count: list.length,
-      p50: percentile(list, 50),
-      p99: percentile(list, 99),
-      max: list.at(-1) ?? 0,
-    }
-  }
-  const durationSeconds = lastAnswerAt > startedAt ? (lastAnswerAt - startedAt) / 1000 : 0
-  return {
+  // No afterFirstSecond list: p99AfterFirstSecond is over every answer, as p99 is.
+  return record.result({
     name: spec.name,
     connections: MAX_SOCKETS,
-    requests: latencies.length,
-    durationSeconds,
-    requestsPerSecond: durationSeconds > 0 ? latencies.length / durationSeconds : 0,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    max: latencies.at(-1) ?? 0,
+    startedAt,
     statuses,
-    refusals,
-    byStatus: latencyByStatus,
-    p99AfterFirstSecond: percentile(latencies, 99),
     errors,
     timeouts,
-  }
+  })
 }
