@@ -2,11 +2,11 @@
 // code (same ids, same request ids), and its wrong guesses and locks move from user ids to the
 // users' addresses, where the budget and lock checks find them; a code with no account can then
 // be stored.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
-import { ENGINES, createTestDatabase, type TestDatabase } from '../helpers/databases.ts'
-import { openDatabase, type DatabaseHandle } from '../../server/db/index.ts'
-import { migrateTo, migrateToLatest } from '../../server/db/migrate.ts'
+import { ENGINES } from '../helpers/databases.ts'
+import { withDatabaseAt } from '../helpers/migrations.ts'
+import { migrateToLatest } from '../../server/db/migrate.ts'
 import { codeFlowLockedUntil } from '../../server/accounts/otp-guard.ts'
 import { insertUser } from '../../server/accounts/users.ts'
 
@@ -14,22 +14,10 @@ const NOW = new Date('2026-11-25T10:00:00.000Z')
 const iso = (offsetMs: number) => new Date(NOW.getTime() + offsetMs).toISOString()
 
 describe.each(ENGINES)('migration 009 on %s', (engine) => {
-  let database: TestDatabase
-  let handle: DatabaseHandle
-
-  beforeAll(async () => {
-    database = await createTestDatabase(engine)
-    handle = openDatabase(database.url, 2)
-    await migrateTo(handle.db as never, handle.engine, '008-push-subscriptions')
-  })
-
-  afterAll(async () => {
-    await handle.close()
-    await database.drop()
-  })
+  const at = withDatabaseAt(engine, '008-push-subscriptions')
 
   it('carries codes, guesses and locks over, keyed by address', async () => {
-    const db = handle.db
+    const db = at.handle.db
     const userId = await insertUser(
       db,
       {
@@ -56,7 +44,7 @@ describe.each(ENGINES)('migration 009 on %s', (engine) => {
     await sql`insert into otp_flow_locks (user_id, purpose, locked_until, created_at)
       values (${userId}, 'signup', ${iso(3_600_000)}, ${iso(0)})`.execute(db)
 
-    await migrateToLatest(db as never, handle.engine)
+    await migrateToLatest(db as never, at.handle.engine)
 
     expect(await db.selectFrom('otp_codes').selectAll().orderBy('id').execute()).toEqual(
       codesBefore,

@@ -1,10 +1,10 @@
 // Migration 017 on both engines: withdrawals written before it keep the UPI ID as the user typed
 // it; afterwards every stored UPI ID is canonical (trimmed, lower-case), so four spellings of one
 // payee are one payee to the shared-UPI rule and to a search, and nothing else on the rows moves.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ENGINES, createTestDatabase, type TestDatabase } from '../helpers/databases.ts'
-import { openDatabase, type DatabaseHandle } from '../../server/db/index.ts'
-import { migrateTo, migrateToLatest } from '../../server/db/migrate.ts'
+import { describe, expect, it } from 'vitest'
+import { ENGINES } from '../helpers/databases.ts'
+import { withDatabaseAt } from '../helpers/migrations.ts'
+import { migrateToLatest } from '../../server/db/migrate.ts'
 import { insertUser } from '../../server/accounts/users.ts'
 import { assessRisk } from '../../server/risk/assess.ts'
 import { DEFAULT_RISK_RULES } from '../../contract/risk-rules.ts'
@@ -13,22 +13,10 @@ const NOW = new Date('2026-11-27T10:00:00.000Z')
 const SPELLINGS = ['pay.n@ybl', 'PAY.N@YBL', 'Pay.N@Ybl', 'PAY.N@ybl']
 
 describe.each(ENGINES)('migration 017 on %s', (engine) => {
-  let database: TestDatabase
-  let handle: DatabaseHandle
-
-  beforeAll(async () => {
-    database = await createTestDatabase(engine)
-    handle = openDatabase(database.url, 2)
-    await migrateTo(handle.db as never, handle.engine, '016-ledger-user-coins')
-  })
-
-  afterAll(async () => {
-    await handle.close()
-    await database.drop()
-  })
+  const at = withDatabaseAt(engine, '016-ledger-user-coins')
 
   it('stores every UPI ID canonical, so four spellings of one payee link their accounts', async () => {
-    const db = handle.db
+    const db = at.handle.db
     const userIds: number[] = []
     for (const [i, upiId] of [...SPELLINGS, 'Other.Payee@OkAxis'].entries()) {
       const userId = await insertUser(
@@ -66,7 +54,7 @@ describe.each(ENGINES)('migration 017 on %s', (engine) => {
     // Before: four spellings are four payees, and no rule links the accounts.
     expect(await assessRisk(db, DEFAULT_RISK_RULES, userIds[0]!)).toEqual([])
 
-    await migrateToLatest(db as never, handle.engine)
+    await migrateToLatest(db as never, at.handle.engine)
 
     const after = await db.selectFrom('withdrawals').selectAll().orderBy('id').execute()
     expect(after.map((w) => w.upi_id)).toEqual([
