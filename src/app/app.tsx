@@ -1,7 +1,7 @@
 /**
  * The app: the router over the one route table, each screen behind its guard and a Suspense
- * boundary, the logged-in app's bottom tab bar, and the toaster (5 seconds, docs/product.md#rules; at the bottom
- * so it never covers a page's header or the offline banner).
+ * boundary, the logged-in app's bottom tab bar, and the toaster (5 seconds, docs/product.md#messages; at
+ * the top under the header and the offline banner, so it never covers them nor a page's actions).
  */
 import { Fragment, Suspense, lazy, useEffect, useDeferredValue, useRef } from 'react'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
@@ -77,12 +77,13 @@ export function App() {
         <>
           <OfflineNotice />
           <Suspense fallback={null}>
-            {/* Bottom centre, above the tab bar: a toast never covers the header, the page's
-                title or the offline banner, which all sit at the top. */}
+            {/* Top centre, just under the header (56 px) and the offline banner (its height, set by
+                OfflineNotice), as a UPI app tells a result: the foot of the screen, where a
+                page's actions sit within the thumb's reach (Pay, Confirm, Log out), stays free. */}
             <Toaster
-              position="bottom-center"
+              position="top-center"
               toastOptions={{ duration: 5000 }}
-              containerStyle={{ bottom: 'calc(16px + var(--tab-bar-space, 0px))' }}
+              containerStyle={{ top: 'calc(64px + var(--offline-notice-height, 0px))' }}
             />
           </Suspense>
           <Suspense fallback={null}>

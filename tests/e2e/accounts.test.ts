@@ -47,8 +47,7 @@ const logIn = (identifier: string, pin: string) => logInThroughScreen(page, iden
 /** Logs out the way a user does: Profile, then Log out (docs/product.md#screens: clears local storage, goes to /). */
 async function logOut(): Promise<void> {
   await page.goto('/profile')
-  // Dispatched on the button itself: a result toast may still sit over the foot of the page.
-  await page.getByRole('button', { name: 'Log out' }).dispatchEvent('click')
+  await page.getByRole('button', { name: 'Log out' }).click()
   await page.waitForURL((url) => url.pathname === '/')
   expect(await storedToken()).toBeNull()
 }

@@ -1,12 +1,13 @@
 /**
  * One message per event and one balance, in real headless Chromium at 360×800: the reward
  * popup's balance is the card's; a wrong PIN shows exactly one message; an offline reload of the
- * dashboard shows no error toast; a wrong OTP says the tries left, and the right code works in a
+ * dashboard shows no error toast; a result toast sits under the screen's title and the offline
+ * banner, in the top half, clear of the actions at the screen's foot; a wrong OTP says the tries left, and the right code works in a
  * new browser session; the bonus popup speaks the app's language and its Get Started starts
  * nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { productInChromiumForFile } from '../helpers/e2e-suite.ts'
 import { logInThroughScreen, loggedInPhoneContext, phoneContext } from '../helpers/browser.ts'
 import { createTestUser } from '../helpers/users.ts'
@@ -70,6 +71,36 @@ describe('one message per event', () => {
     await expect(toasts(page).count()).resolves.toBe(0)
     await expect(page.getByRole('alert').count()).resolves.toBe(1)
     await expect(page.getByText('Login failed').count()).resolves.toBe(0)
+  })
+
+  it("a result toast sits under the title and the offline banner, clear of the screen's foot", async () => {
+    const person = await createTestUser(e2e.product.app, { firstName: 'Meera Shah' })
+    const context = await phoneContext(e2e.browser, e2e.product.baseUrl)
+    contexts.push(context)
+    const page = await context.newPage()
+    await logInThroughScreen(page, person.email, person.pin)
+    await page.waitForURL((url) => url.pathname === '/dashboard')
+    const toast = toasts(page).filter({ hasText: 'Login successful!' })
+    await toast.waitFor()
+    const title = page.getByRole('heading', { level: 1 }).first()
+    await title.waitFor()
+    // Its entry transition ends where it stays.
+    await page.waitForTimeout(500)
+    const box = async (locator: Locator) => {
+      const b = await locator.boundingBox()
+      if (!b) throw new Error('not shown')
+      return { top: b.y, bottom: b.y + b.height }
+    }
+    const shown = await box(toast)
+    expect(shown.top).toBeGreaterThanOrEqual((await box(title)).bottom)
+    expect(shown.bottom).toBeLessThan(400)
+    // Offline, the banner on top: the toast moves under it.
+    await context.setOffline(true)
+    const banner = page.getByTestId('offline-notice')
+    await banner.waitFor()
+    await page.waitForTimeout(300)
+    expect((await box(toast)).top).toBeGreaterThanOrEqual((await box(banner)).bottom)
+    await context.setOffline(false)
   })
 
   it('an offline reload of the dashboard shows the one banner and no error toast', async () => {
