@@ -1,7 +1,7 @@
 /** The audit trail, newest first, with a CSV export of what the filter shows. */
 import { useCallback, useEffect, useState } from 'react'
 import { OpsError, download, opsCall } from '../../lib/api.ts'
-import { When } from '../../lib/format.tsx'
+import { RecordTable } from '../../components/record-table.tsx'
 import type { AuditRow } from '../../../../contract/api/ops-content.ts'
 
 export function AuditList() {
@@ -56,41 +56,27 @@ export function AuditList() {
           {error}
         </p>
       )}
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Who</th>
-            <th scope="col">Action</th>
-            <th scope="col">Row</th>
-            <th scope="col">Reason</th>
-            <th scope="col">From</th>
-            <th scope="col">Change</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.id}>
-              <td>
-                <When iso={r.created_at} />
-              </td>
-              <td>{r.actor}</td>
-              <td>{r.action}</td>
-              <td>
+      <RecordTable
+        rows={rows}
+        columns={[
+          { header: 'Action', cell: (r) => r.action },
+          {
+            header: 'Row',
+            cell: (r) => (
+              <>
                 {r.entity} {r.entity_id}
-              </td>
-              <td>{r.reason}</td>
-              <td>{r.ip}</td>
-              <td>
-                <details>
-                  <summary>before / after</summary>
-                  <pre>{JSON.stringify({ before: r.before, after: r.after }, null, 1)}</pre>
-                </details>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+          { header: 'Reason', cell: (r) => r.reason },
+          { header: 'From', cell: (r) => r.ip },
+        ]}
+        data={{
+          header: 'Change',
+          summary: 'before / after',
+          value: (r) => ({ before: r.before, after: r.after }),
+        }}
+      />
     </section>
   )
 }

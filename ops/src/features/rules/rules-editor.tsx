@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { OpsError, opsCall } from '../../lib/api.ts'
 import type { ActionNotice } from '../../lib/use-paged.ts'
 import { Notice } from '../../components/notice.tsx'
-import { When } from '../../lib/format.tsx'
+import { RecordTable } from '../../components/record-table.tsx'
 import { useConfirm } from '../../components/confirm-dialog.tsx'
 import { formatIndianNumber } from '../../../../contract/rules.ts'
 import type { RulesAnswer } from '../../../../contract/api/ops-content.ts'
@@ -139,33 +139,11 @@ export function RulesEditor({ canAct }: { canAct: boolean }) {
       </form>
       <Notice notice={notice} />
       <h2>History</h2>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Who</th>
-            <th scope="col">Reason</th>
-            <th scope="col">Rules</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.history.map((h) => (
-            <tr key={h.id}>
-              <td>
-                <When iso={h.created_at} />
-              </td>
-              <td>{h.actor}</td>
-              <td>{h.reason}</td>
-              <td>
-                <details>
-                  <summary>show</summary>
-                  <pre>{JSON.stringify(h.rules, null, 1)}</pre>
-                </details>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <RecordTable
+        rows={data.history}
+        columns={[{ header: 'Reason', cell: (h) => h.reason }]}
+        data={{ header: 'Rules', summary: 'show', value: (h) => h.rules }}
+      />
       {dialog}
     </section>
   )
