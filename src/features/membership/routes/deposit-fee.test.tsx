@@ -217,6 +217,8 @@ describe('Deposit page', () => {
     expect(screen.getByRole('heading', { name: 'Confirm Payment' })).toHaveFocus()
     expect(dialog).toHaveTextContent('PlanGold')
     expect(dialog).toHaveTextContent('Amount₹499')
+    // Rupees first, the coins beside, as on every money screen.
+    expect(dialog).toHaveTextContent('Reward per video₹5 (500 coins)')
     const more = screen.getByText('What you need to withdraw')
     expect(more.closest('details')).not.toHaveAttribute('open')
     const yes = screen.getByRole('button', { name: 'Yes' })

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react'
 import { useLocation } from 'wouter'
 import { AppHeader } from '@/components/app-header'
 import { ConfirmSheet } from '@/components/confirm-sheet'
-import { formatCoins } from '@/i18n/format'
+import { formatAmount } from '@/i18n/format'
 import { msg, t } from '@/i18n/i18n'
 import { useRules } from '@/stores/rules-store'
 import { usePlansStore } from '@/stores/plans-store'
@@ -94,7 +94,11 @@ export default function DepositFee() {
           summary={[
             { label: t('Plan'), value: choice.type },
             { label: t('Amount'), value: formatRupees(choice.amount) },
-            { label: t('Reward per video'), value: formatCoins(choice.perVideo, rules) },
+            // A money screen: rupees first, the coins beside (docs/product.md#units).
+            {
+              label: t('Reward per video'),
+              value: formatAmount(choice.perVideo, 'rupees', rules),
+            },
           ]}
           more={{
             label: t('What you need to withdraw'),
