@@ -171,4 +171,24 @@ describe.each(ENGINES)('console users on %s', (engine) => {
       .execute()
     expect(adjustments).toHaveLength(1)
   })
+
+  it('refuses a money action without an Idempotency-Key with 400 and changes nothing', async () => {
+    const points = async () =>
+      (
+        await api.app.db
+          .selectFrom('users')
+          .select('points')
+          .where('id', '=', user.id)
+          .executeTakeFirstOrThrow()
+      ).points
+    const before = await points()
+    const unkeyed = await api.call('POST', `/api/v1/ops/users/${user.id}/adjustments`, {
+      token,
+      body: { coins: 500, reason: 'a client that sends no key' },
+      headers: { 'idempotency-key': '' },
+    })
+    expect(unkeyed.status).toBe(400)
+    expect(unkeyed.body.code).toBe('IDEMPOTENCY_KEY_REQUIRED')
+    expect(await points()).toBe(before)
+  })
 })

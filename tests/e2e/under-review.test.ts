@@ -131,7 +131,7 @@ async function rejectAsOperator(id: number, reason: string): Promise<void> {
   const rejected = await app.inject({
     method: 'POST',
     url: `/api/v1/ops/withdrawals/${id}/reject`,
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': `reject-${id}` },
     payload: { reason },
   })
   expect(rejected.statusCode, rejected.body).toBe(200)

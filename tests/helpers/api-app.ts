@@ -3,6 +3,7 @@
  * `withApi(engine)` registers the beforeAll/afterAll hooks and returns a handle whose fields are
  * filled once the app is ready.
  */
+import crypto from 'node:crypto'
 import { afterAll, beforeAll } from 'vitest'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { Value } from 'typebox/value'
@@ -15,7 +16,11 @@ import { startSmtpSink, type SmtpSink } from './smtp-sink.ts'
 export interface ApiHandle {
   app: FastifyInstance
   smtp: SmtpSink
-  /** `app.inject` with JSON and an optional token (sent as `Bearer`). */
+  /**
+   * `app.inject` with JSON and an optional token (sent as `Bearer`). A console POST without an
+   * `idempotency-key` header gets a fresh one, as the console sends one per confirmation (pass
+   * `'idempotency-key': ''` to send none).
+   */
   call(
     method: InjectOptions['method'],
     url: string,
@@ -43,6 +48,9 @@ export function withApi(engine: EngineName, overrides: Partial<AppConfig> = {}):
     await handle.app.ready()
     handle.call = async (method, url, options = {}) => {
       const headers: Record<string, string> = { ...options.headers }
+      if (method === 'POST' && url.startsWith('/api/v1/ops/') && !('idempotency-key' in headers)) {
+        headers['idempotency-key'] = crypto.randomUUID()
+      }
       if (options.token) headers.authorization = `Bearer ${options.token}`
       const res = await handle.app.inject({
         method,
