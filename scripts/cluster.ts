@@ -141,8 +141,8 @@ export function missingForCluster(env: NodeJS.ProcessEnv): string[] {
   return missing
 }
 
-/** A free TCP port on 127.0.0.1. */
-function freePort(): Promise<number> {
+/** A TCP port free right now on 127.0.0.1 (the OS's pick); rejects if none can be bound. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer()
     server.listen(0, '127.0.0.1', () => {

@@ -17,20 +17,17 @@
  * haproxy`, as .ci/run does) and is skipped with a printed reason where it is missing.
  */
 import crypto from 'node:crypto'
-import net from 'node:net'
 import { spawn, type ChildProcess } from 'node:child_process'
 import readline from 'node:readline'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { openDatabase, type DatabaseHandle } from '../../server/db/index.ts'
-import { migrateToLatest } from '../../server/db/migrate.ts'
-import { seedDatabase } from '../../server/db/seed.ts'
+import type { DatabaseHandle } from '../../server/db/index.ts'
 import { indiaDay } from '../../server/lib/time.ts'
-import { DEFAULT_LIVE_RULES, updateRules } from '../../server/ops/live-rules.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/databases.ts'
+import type { TestDatabase } from '../helpers/databases.ts'
+import { createWorkloadDatabase } from '../helpers/workload-database.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
-import { grantCoins, ledgerBalances } from '../helpers/ledger.ts'
-import { findHaproxy, parseClusterArgs, UsageError } from '../../scripts/cluster.ts'
+import { countInLedger, grantCoins, unbalancedUsers } from '../helpers/ledger.ts'
+import { findHaproxy, freePort, parseClusterArgs, UsageError } from '../../scripts/cluster.ts'
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 const HAPROXY = findHaproxy()
@@ -42,18 +39,6 @@ if (!HAPROXY) {
     'cluster-failover: the cluster tests are skipped: HAProxy is not installed ' +
       '(apt-get install haproxy, as .ci/run does)',
   )
-}
-
-/** A free TCP port on 127.0.0.1. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-    server.on('error', reject)
-  })
 }
 
 /** Runs the cluster command with `args` and `env` until it exits; resolves its code and output. */
@@ -209,56 +194,9 @@ describe.skipIf(!HAPROXY)('two instances behind HAProxy (npm run cluster)', () =
     attempts: 0,
   })
 
-  /** Checks each acknowledged job is in the ledger exactly once; returns the count of doubles. */
-  async function inLedgerOnce(jobs: Job[]): Promise<{ inLedger: number; doubled: number }> {
-    let inLedger = 0
-    let doubled = 0
-    for (const job of jobs.filter((j) => j.acknowledged)) {
-      const rows =
-        job.path === '/api/v1/add-reward/'
-          ? await handle.db
-              .selectFrom('ledger_entries')
-              .select('id')
-              .where('user_id', '=', job.user.id)
-              .where('kind', '=', 'video_reward')
-              .where('video_id', '=', job.body.dashboard_id as number)
-              .execute()
-          : await handle.db
-              .selectFrom('ledger_entries')
-              .select('id')
-              .where(
-                'withdrawal_id',
-                '=',
-                (job.acknowledged?.data as { withdrawal_id: number }).withdrawal_id,
-              )
-              .where('kind', '=', 'withdrawal_hold')
-              .execute()
-      if (rows.length >= 1) inLedger += 1
-      if (rows.length > 1) doubled += rows.length - 1
-    }
-    return { inLedger, doubled }
-  }
-
-  async function unbalanced() {
-    return (await ledgerBalances(app)).filter((r) => r.points !== r.ledger || r.points < 0)
-  }
-
   beforeAll(async () => {
-    database = await createTestDatabase('postgres')
-    handle = openDatabase(database.url)
-    await migrateToLatest(handle.db as never, handle.engine)
-    await seedDatabase(handle.db)
-    app = { db: handle.db, engine: handle.engine } as unknown as FastifyInstance
-    // Withdrawals need no referrals, videos or minimum balance here, so the load can withdraw.
-    await updateRules(
-      handle.db,
-      handle.dialect,
-      DEFAULT_LIVE_RULES,
-      { operatorId: null, actor: 'test', ip: null },
-      { withdrawMinReferrals: 0, withdrawMinVideos: 0, withdrawMinBalanceRupees: 0 },
-      'cluster test workload',
-      new Date(),
-    )
+    // Withdrawals need no referrals, videos or minimum balance here, so the workload can withdraw.
+    ;({ database, handle, app } = await createWorkloadDatabase('cluster test workload'))
     for (let u = 0; u < USERS; u++) {
       const user = await createTestUser(app, { platformFeePaid: true })
       await grantCoins(app, user.id, 1_000_000)
@@ -357,7 +295,7 @@ describe.skipIf(!HAPROXY)('two instances behind HAProxy (npm run cluster)', () =
     await load
     const inHaproxyAgain = await line(/Server api\/i1 is UP/, (await backUp).at)
 
-    const { inLedger, doubled } = await inLedgerOnce(jobs)
+    const { inLedger, doubled } = await countInLedger(app, jobs)
     const figures = {
       requestsSent: jobs.length,
       attempts: jobs.reduce((sum, j) => sum + j.attempts, 0),
@@ -375,7 +313,7 @@ describe.skipIf(!HAPROXY)('two instances behind HAProxy (npm run cluster)', () =
     expect(figures.acknowledged).toBe(jobs.length)
     expect(figures.inLedger).toBe(jobs.length)
     expect(figures.doubled).toBe(0)
-    expect(await unbalanced()).toEqual([])
+    expect(await unbalancedUsers(app)).toEqual([])
     // Each withdrawal acknowledged is one withdrawal row, never two.
     for (const user of users) {
       const rows = await handle.db
@@ -448,7 +386,7 @@ describe.skipIf(!HAPROXY)('two instances behind HAProxy (npm run cluster)', () =
     const drained = lines.filter(
       (l) => l.at >= sentAt && /Server api\/i\d is DOWN/.test(l.text) && /code: 503/.test(l.text),
     )
-    const { inLedger, doubled } = await inLedgerOnce(jobs)
+    const { inLedger, doubled } = await countInLedger(app, jobs)
     console.log(
       `cluster rolling restart: ${JSON.stringify({
         requests: outcomes.ok + outcomes.failed.length,
@@ -470,6 +408,6 @@ describe.skipIf(!HAPROXY)('two instances behind HAProxy (npm run cluster)', () =
     expect(new Set(drained.map((l) => /api\/(i\d)/.exec(l.text)?.[1]))).toEqual(
       new Set(['i1', 'i2']),
     )
-    expect(await unbalanced()).toEqual([])
+    expect(await unbalancedUsers(app)).toEqual([])
   }, 180_000)
 })

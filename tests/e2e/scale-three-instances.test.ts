@@ -8,36 +8,22 @@
  * seconds.
  */
 import crypto from 'node:crypto'
-import net from 'node:net'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { generate } from 'otplib'
-import { openDatabase, type DatabaseHandle } from '../../server/db/index.ts'
-import { migrateToLatest } from '../../server/db/migrate.ts'
-import { seedDatabase } from '../../server/db/seed.ts'
+import type { DatabaseHandle } from '../../server/db/index.ts'
 import { indiaDay } from '../../server/lib/time.ts'
+import type { TestDatabase } from '../helpers/databases.ts'
+import { createWorkloadDatabase } from '../helpers/workload-database.ts'
 import { createTestOperator } from '../helpers/operators.ts'
-import { DEFAULT_LIVE_RULES, updateRules } from '../../server/ops/live-rules.ts'
-import { createTestDatabase, type TestDatabase } from '../helpers/databases.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
-import { grantCoins, ledgerBalances } from '../helpers/ledger.ts'
+import { grantCoins, ledgerRowsOf, unbalancedUsers } from '../helpers/ledger.ts'
+import { freePort } from '../../scripts/cluster.ts'
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 const USERS = 12
 const WITHDRAWALS_PER_USER = 2
-
-/** A free TCP port on 127.0.0.1. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-    server.on('error', reject)
-  })
-}
 
 interface Instance {
   port: number
@@ -131,23 +117,8 @@ describe('three API instances on one PostgreSQL and one Redis, one killed with S
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase('postgres')
-    handle = openDatabase(database.url)
-    await migrateToLatest(handle.db as never, handle.engine)
-    await seedDatabase(handle.db)
-    // The test's own helpers need only `db` of an app.
-    app = { db: handle.db, engine: handle.engine } as unknown as FastifyInstance
-    // Rules in force on every instance from its start (live rules): withdrawals need no
-    // referrals, videos or minimum balance here, so the workload can withdraw at once.
-    await updateRules(
-      handle.db,
-      handle.dialect,
-      DEFAULT_LIVE_RULES,
-      { operatorId: null, actor: 'test', ip: null },
-      { withdrawMinReferrals: 0, withdrawMinVideos: 0, withdrawMinBalanceRupees: 0 },
-      'scale test workload',
-      new Date(),
-    )
+    // Withdrawals need no referrals, videos or minimum balance here, so the workload can withdraw.
+    ;({ database, handle, app } = await createWorkloadDatabase('scale test workload'))
     for (let i = 0; i < 3; i++) {
       const port = await freePort()
       instances.push({ port, url: `http://127.0.0.1:${port}`, child: null })
@@ -243,23 +214,12 @@ describe('three API instances on one PostgreSQL and one Redis, one killed with S
 
   it('has every acknowledged request in the ledger exactly once, and every balance equal to its ledger', async () => {
     for (const job of jobs) {
+      const rows = await ledgerRowsOf(app, job)
       if (job.path === '/api/v1/add-reward/') {
-        const rows = await handle.db
-          .selectFrom('ledger_entries')
-          .select(['id'])
-          .where('user_id', '=', job.user.id)
-          .where('kind', '=', 'video_reward')
-          .where('video_id', '=', job.body.dashboard_id as number)
-          .execute()
         expect(rows, `reward ${job.key}`).toHaveLength(1)
       } else {
         const id = (job.acknowledged?.data as { withdrawal_id: number }).withdrawal_id
-        const holds = await handle.db
-          .selectFrom('ledger_entries')
-          .select(['kind', 'coins'])
-          .where('withdrawal_id', '=', id)
-          .execute()
-        expect(holds.map((h) => [h.kind, h.coins]).sort(), `withdrawal ${id}`).toEqual([
+        expect(rows.map((h) => [h.kind, h.coins]).sort(), `withdrawal ${id}`).toEqual([
           ['transfer_fee', -100],
           ['withdrawal_hold', -10_000],
         ])
@@ -273,10 +233,7 @@ describe('three API instances on one PostgreSQL and one Redis, one killed with S
         .execute()
       expect(withdrawals).toHaveLength(WITHDRAWALS_PER_USER)
     }
-    const unbalanced = (await ledgerBalances(app)).filter(
-      (r) => r.points !== r.ledger || r.points < 0,
-    )
-    expect(unbalanced).toEqual([])
+    expect(await unbalancedUsers(app)).toEqual([])
   })
 
   it('serves a rule saved through one instance’s console from the other two within seconds', async () => {
