@@ -1,45 +1,32 @@
 /**
- * Lighthouse mobile audits for the web benchmark: its default mobile settings (Moto G Power
- * emulation, simulated Slow 4G, 4× CPU slowdown) in Debian's Chromium, launched by
- * chrome-launcher with the flags of tests/helpers/browser.ts. Before each run the origin's data is
- * wiped; a logged-in audit then logs in through the app's own /loginn screen and waits for the
- * dashboard, as a developer does before auditing a logged-in page, so the run starts from what a
- * login leaves behind: the access token in localStorage and the user and plans the app keeps in
- * IndexedDB. Lighthouse's own storage reset (service workers, Cache Storage, HTTP cache) keeps
- * those two, so every run is a returning user's load with a cold network cache.
+ * Lighthouse mobile audits for the web benchmark: its mobile defaults (Moto G Power emulation,
+ * Slow 4G, 4× CPU slowdown) in Debian's Chromium, launched by chrome-launcher with the flags of
+ * tests/helpers/browser.ts. Before each run the browser is put in the page's state
+ * (tests/bench/web-states.ts). How each state is throttled:
+ * - `cold` and `new-device`: Lighthouse's default simulated throttling (Lantern): the page loads
+ *   unthrottled and Lantern computes what Slow 4G and a 4× slower CPU would have made of it.
+ *   Nothing is served by a service worker in these states, which is what Lantern models well.
+ * - `returning`: `throttlingMethod: 'devtools'` (Slow 4G and 4× CPU applied for real through CDP:
+ *   562.5 ms request latency, 1,474.56 kbit/s, as Lighthouse's devtools preset) with
+ *   `disableStorageReset: true`. Lantern simulates every request as a Slow 4G network fetch
+ *   (its only shortcuts are the disk cache and non-network schemes, @paulirish/trace_engine's
+ *   lantern Simulator), so the page, scripts and fonts the service worker answers from Cache
+ *   Storage in a few milliseconds would be charged round trips and download time no phone pays.
+ *   CDP's throttling applies to the page's own requests only: what the worker fetches from the
+ *   network for the page (its NetworkFirst API reads, sw/sw.ts) is not slowed.
+ * - `result` (the payment result pages): devtools too: their 2 s of Loading is a timer, which
+ *   Lantern's simulation leaves out.
+ * BENCH_THROTTLING=devtools runs every state with devtools throttling (for comparison).
  */
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { chromium } from 'playwright-core'
-import { CHROMIUM_ARGS, CHROMIUM_PATH, logInThroughScreen } from '../helpers/browser.ts'
-
-/** The budgets: category scores 0–100, LCP in seconds, TBT in ms, CLS unitless. */
-export const LIGHTHOUSE_BUDGETS = {
-  performance: 98,
-  accessibility: 100,
-  bestPractices: 100,
-  seo: 90,
-  lcpSeconds: 1.8,
-  tbtMs: 100,
-  cls: 0,
-} as const
-
-export interface AuditFigures {
-  performance: number
-  accessibility: number
-  bestPractices: number
-  seo: number
-  lcpSeconds: number
-  tbtMs: number
-  cls: number
-  /** Scored audits that did not pass, as "category: id (title)". */
-  failing: string[]
-  /** Lighthouse's measure of this machine's speed during the run (higher is faster). */
-  benchmarkIndex: number
-}
+import { chromium, type BrowserContext } from 'playwright-core'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/browser.ts'
+import type { AuditFigures, WebState } from './web-budgets.ts'
+import { seedState, type BenchLogin } from './web-states.ts'
 
 type Lhr = {
   categories: Record<
@@ -48,7 +35,13 @@ type Lhr = {
   >
   audits: Record<
     string,
-    { score: number | null; numericValue?: number; title: string; scoreDisplayMode: string }
+    {
+      score: number | null
+      numericValue?: number
+      title: string
+      scoreDisplayMode: string
+      details?: unknown
+    }
   >
   runtimeError?: { message: string }
   environment: { benchmarkIndex: number }
@@ -56,15 +49,22 @@ type Lhr = {
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
 
-/** The bench user's sign-in: an email or phone number and the 4-digit PIN. */
-export interface BenchLogin {
-  identifier: string
-  pin: string
+/** The throttling method a state is audited with (see the comment at the top). */
+export function throttlingOf(state: WebState): 'simulate' | 'devtools' {
+  if (process.env.BENCH_THROTTLING === 'devtools') return 'devtools'
+  return state === 'returning' || state === 'result' ? 'devtools' : 'simulate'
 }
 
 export interface LighthouseBrowser {
-  /** Audits `url`; with `login`, as that user logged in through /loginn, else as a guest. */
-  audit(url: string, login: BenchLogin | null, reportName: string): Promise<AuditFigures>
+  /** Audits `url` in `state` (`login`: the bench user, for the signed-in states). */
+  audit(
+    url: string,
+    state: WebState,
+    login: BenchLogin | null,
+    reportName: string,
+  ): Promise<AuditFigures>
+  /** The browser's playwright context (for the measures Lighthouse does not take). */
+  context: BrowserContext
   close(): Promise<void>
 }
 
@@ -91,47 +91,22 @@ export async function launchLighthouseBrowser(
   const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`)
   const context = cdp.contexts()[0]!
 
-  /**
-   * Wipes the origin's data, then leaves what the audit's visitor has: nothing for a guest; for
-   * `login`, what logging in through /loginn leaves (the token, and the user and plans the
-   * dashboard keeps in IndexedDB, waited for here).
-   */
-  async function seedSession(origin: string, login: BenchLogin | null): Promise<void> {
-    const page = await context.newPage()
-    const session = await context.newCDPSession(page)
-    await session.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })
-    await session.send('Network.clearBrowserCache')
-    if (login) {
-      await logInThroughScreen(page, login.identifier, login.pin, origin)
-      await page.waitForURL((url) => url.pathname === '/dashboard')
-      await page.waitForFunction(storedUserAndPlans, undefined, { timeout: 15_000 })
-      // The dashboard registers the service worker once idle, and its install precaches every
-      // file of the build: left running, that work (and the server's answers to it) would share
-      // the two CPUs with the audited page load. A returning user's worker is long installed.
-      await page.evaluate(serviceWorkerActivated)
-    }
-    if (language === 'hi') {
-      // The visitor's choice of Hindi, as the language switch stores it: after the
-      // login, whose screen the helper fills in by its English labels.
-      if (!login) await page.goto(`${origin}/robots.txt`)
-      await page.evaluate(() => localStorage.setItem('lang', 'hi'))
-      await context.addCookies([{ name: 'lang', value: 'hi', url: origin }])
-    }
-    await session.detach()
-    await page.close()
-  }
-
   return {
-    async audit(url, login, reportName) {
+    context,
+    async audit(url, state, login, reportName) {
       // Lighthouse sometimes loses its own trace ("Please run Lighthouse again", e.g. NO_NAVSTART):
       // such a run is repeated, up to twice; any other failure stops the benchmark.
       for (let attempt = 1; ; attempt++) {
-        await seedSession(new URL(url).origin, login)
+        await seedState(context, url, state, login, language)
+        const method = throttlingOf(state)
         const result = await lighthouse(url, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
           onlyCategories: CATEGORIES,
+          throttlingMethod: method,
+          // The returning user's second navigation: storage, worker and caches kept.
+          disableStorageReset: state === 'returning',
           // A Hindi visitor's browser asks for Hindi too (BENCH_LANG=hi, tests/bench/web.ts).
           ...(language === 'hi'
             ? { extraHeaders: { 'Accept-Language': 'hi-IN,hi;q=0.9,en;q=0.8' } }
@@ -150,7 +125,7 @@ export async function launchLighthouseBrowser(
         fs.mkdirSync('.lighthouse', { recursive: true })
         fs.writeFileSync(`.lighthouse/${reportName}.json`, String(result.report))
         // BENCH_TRACE=1: the run's trace and DevTools log beside its report, for a closer look
-        // (chrome://tracing, the Performance panel, or Lighthouse's own Lantern simulation).
+        // (chrome://tracing, the Performance panel, or tests/bench/lcp-path.ts).
         if (process.env.BENCH_TRACE === '1') {
           const { Trace, DevtoolsLog } = result.artifacts as {
             Trace: unknown
@@ -172,34 +147,25 @@ export async function launchLighthouseBrowser(
   }
 }
 
+/** The first DOM node a Lighthouse details object names, as "selector «text»"; '' if none. */
+function nodeLabel(details: unknown): string {
+  if (!details || typeof details !== 'object') return ''
+  const item = details as { type?: string; selector?: string; nodeLabel?: string }
+  if (item.type === 'node') return `${item.selector ?? ''} «${(item.nodeLabel ?? '').slice(0, 50)}»`
+  for (const value of Object.values(details)) {
+    const found = nodeLabel(value)
+    if (found) return found
+  }
+  return ''
+}
+
 /**
- * Runs in the page: whether the app has kept the user and the plans in IndexedDB (idb-keyval's
- * default database, src/lib/idb-storage.ts; zustand's persisted `{ state }`).
+ * The first paint (ms), as the browser saw it (`observedFirstPaint`: under simulated throttling
+ * an unthrottled figure, so it is read for the devtools-throttled states only).
  */
-function storedUserAndPlans(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const open = indexedDB.open('keyval-store')
-    open.onerror = () => resolve(false)
-    open.onsuccess = () => {
-      const db = open.result
-      try {
-        const store = db.transaction('keyval').objectStore('keyval')
-        const user = store.get('user-store')
-        const plans = store.get('plans-store')
-        plans.onsuccess = () => {
-          const u = user.result as { state?: { user?: unknown } } | undefined
-          const p = plans.result as { state?: { plans?: unknown[] | null } } | undefined
-          resolve(Boolean(u?.state?.user) && Boolean(p?.state?.plans?.length))
-          db.close()
-        }
-        plans.onerror = () => resolve(false)
-      } catch {
-        // No object store yet: the app has not written anything.
-        db.close()
-        resolve(false)
-      }
-    }
-  })
+function firstPaint(lhr: Lhr): number {
+  const items = (lhr.audits.metrics?.details as { items?: Array<Record<string, number>> })?.items
+  return items?.[0]?.observedFirstPaint ?? Number.NaN
 }
 
 function figures(lhr: Lhr): AuditFigures {
@@ -221,44 +187,14 @@ function figures(lhr: Lhr): AuditFigures {
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
     seo: score('seo'),
+    paintSeconds: firstPaint(lhr) / 1000,
+    fcpSeconds: numeric('first-contentful-paint') / 1000,
     lcpSeconds: numeric('largest-contentful-paint') / 1000,
     tbtMs: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
+    lcpElement: nodeLabel(lhr.audits['largest-contentful-paint-element']?.details),
+    resultSeconds: Number.NaN,
     failing,
     benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
   }
-}
-
-/** Which budgets `f` misses, as readable lines; empty when all are met. */
-export function missedBudgets(f: AuditFigures): string[] {
-  const b = LIGHTHOUSE_BUDGETS
-  const missed: string[] = []
-  if (f.performance < b.performance) missed.push(`performance ${f.performance} < ${b.performance}`)
-  if (f.accessibility < b.accessibility)
-    missed.push(`accessibility ${f.accessibility} < ${b.accessibility}`)
-  if (f.bestPractices < b.bestPractices)
-    missed.push(`best practices ${f.bestPractices} < ${b.bestPractices}`)
-  if (f.seo < b.seo) missed.push(`SEO ${f.seo} < ${b.seo}`)
-  if (!(f.lcpSeconds <= b.lcpSeconds))
-    missed.push(`LCP ${f.lcpSeconds.toFixed(2)} s > ${b.lcpSeconds} s`)
-  if (!(f.tbtMs <= b.tbtMs)) missed.push(`TBT ${Math.round(f.tbtMs)} ms > ${b.tbtMs} ms`)
-  if (!(f.cls <= b.cls)) missed.push(`CLS ${f.cls.toFixed(3)} > ${b.cls}`)
-  return missed
-}
-
-/**
- * Runs in the page: resolves once the page's service worker is registered and activated (its
- * install, and so its precaching, done), or after 30 s.
- */
-function serviceWorkerActivated(): Promise<void> {
-  const activated = navigator.serviceWorker.ready.then((registration) => {
-    const worker = registration.active
-    if (!worker || worker.state === 'activated') return
-    return new Promise<void>((resolve) => {
-      worker.addEventListener('statechange', () => {
-        if (worker.state === 'activated') resolve()
-      })
-    })
-  })
-  return Promise.race([activated, new Promise<void>((resolve) => setTimeout(resolve, 30_000))])
 }
