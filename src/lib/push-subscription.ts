@@ -1,8 +1,8 @@
 /**
  * This device's Web Push subscription: whether notifications can work here, turning them on (the
  * browser's permission prompt, `pushManager.subscribe` with the server's VAPID key, then
- * `POST /push/subscriptions`) and off (`DELETE /push/subscriptions`, then unsubscribe). Only loaded
- * on demand (the wallet's card, a withdrawal's offer, logout): never on a first route.
+ * `POST /push/subscriptions`) and off (`DELETE /push/subscriptions`, then unsubscribe). Loaded
+ * with the wallet (its card), a withdrawal's offer and logout: never on the first route (/).
  */
 import { api } from './api-client'
 
@@ -32,6 +32,17 @@ async function currentSubscription(): Promise<PushSubscription | null> {
   // getRegistration, not `ready`: `ready` never settles where no worker was registered.
   const registration = await navigator.serviceWorker.getRegistration()
   return (await registration?.pushManager.getSubscription()) ?? null
+}
+
+/**
+ * Where this device stands when that is known without waiting: every state but one whose
+ * permission is granted (whether it is subscribed needs the worker's registration); null then.
+ * Lets a screen draw the card in its first frame (src/features/wallet/components/push-opt-in.tsx).
+ */
+export function pushStateNow(): PushState | null {
+  if (!supported()) return isIosBrowserTab() ? 'ios-needs-install' : 'unsupported'
+  if (Notification.permission === 'denied') return 'denied'
+  return Notification.permission === 'granted' ? null : 'off'
 }
 
 /** Where this device stands; never throws (a failure reads as `unsupported`). */

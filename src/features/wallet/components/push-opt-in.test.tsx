@@ -89,6 +89,22 @@ describe('PushOptIn', () => {
     expect(screen.queryByRole('button')).toBeNull()
   })
 
+  it('is drawn in its first render, with its offer, while notifications are not allowed yet', () => {
+    installPush('default')
+    render(<PushOptIn />)
+    // No waiting: the wallet's first frame has the card (it was its largest paint when late).
+    expect(screen.getByRole('heading', { name: PUSH_TEXTS.title })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: PUSH_TEXTS.turnOn })).toBeInTheDocument()
+  })
+
+  it('asks whether this device is subscribed once notifications are allowed', async () => {
+    const push = installPush('granted')
+    render(<PushOptIn />)
+    expect(screen.queryByRole('heading', { name: PUSH_TEXTS.title })).toBeNull()
+    expect(await screen.findByRole('button', { name: PUSH_TEXTS.turnOn })).toBeInTheDocument()
+    expect(push.pushManager.getSubscription).toHaveBeenCalled()
+  })
+
   it('asks permission only on the tap, subscribes with the server key and saves the subscription', async () => {
     const push = installPush('default')
     document.documentElement.lang = 'hi'

@@ -5,7 +5,7 @@
  * pages back to its oldest row.
  * The last wallet received is kept on the phone (../wallet-store.ts): offline it shows that copy
  * and when it is from; Refresh (or pulling down) fetches it again. What loads late (the Refresh
- * control's chunk, the notifications card) keeps its place or comes last, so nothing moves.
+ * control's chunk) keeps its place, so nothing moves; the notifications card is in the first frame.
  */
 import { Suspense, lazy, useCallback, useEffect, useState } from 'react'
 import { Link } from 'wouter'
@@ -30,6 +30,7 @@ import {
   WithdrawalList,
 } from '../components/wallet-lists'
 import { OlderEntries, OlderOrders, OlderWithdrawals } from '../components/older-entries'
+import PushOptIn from '../components/push-opt-in'
 import { logFailure } from '@/lib/log-failure'
 import { useOnline } from '@/lib/use-online'
 
@@ -42,12 +43,6 @@ export const WALLET_FAILED = msg('Could not load your wallet. Please try again.'
 /** Offline with no saved copy of the wallet: what the phone does have, and when the rest comes. */
 export const WALLET_NOT_SAVED = msg(
   'Your coin movements are not saved on this phone yet. They load when you are back online, and open offline after that.',
-)
-
-// The notifications card comes in its own chunk after the wallet, below the lists; if that chunk
-// fails, the wallet shows without it.
-const PushOptIn = lazy(() =>
-  import('../components/push-opt-in').catch(() => ({ default: () => null })),
 )
 
 export default function Wallet() {
@@ -188,10 +183,9 @@ export default function Wallet() {
                 next={wallet.orders_next ?? null}
               />
             </section>
-            {/* Last: it arrives in a chunk of its own, and above the lists it would push them down. */}
-            <Suspense fallback={null}>
-              <PushOptIn />
-            </Suspense>
+            {/* Below the lists, in the first frame with them (its static copy was the largest paint
+                when it came in a chunk of its own, a second after the saved copy). */}
+            <PushOptIn />
           </>
         ) : null}
       </main>
