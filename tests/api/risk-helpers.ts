@@ -5,9 +5,8 @@
  */
 import crypto from 'node:crypto'
 import { expect } from 'vitest'
-import { generate } from 'otplib'
 import type { ApiHandle } from '../helpers/api-app.ts'
-import { createTestOperator } from '../helpers/operators.ts'
+import { loginNewOperator } from '../helpers/operators.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
 import { grantCoins } from '../helpers/ledger.ts'
 import { recordAccountEvent } from '../../server/risk/signals.ts'
@@ -126,26 +125,16 @@ export function riskCalls(api: ApiHandle) {
    * Logs in a new operator (role `operator` unless told) at the app's time `now` (its injected
    * clock, which the authenticator code must match) and returns the console session token.
    */
-  const operatorSession = async (
+  const operatorSession = (
     role: 'operator' | 'viewer' = 'operator',
     now: Date = api.app.config.clock?.() ?? new Date(),
-  ) => {
-    const e = await createTestOperator(
-      api.app.db,
+  ) =>
+    loginNewOperator(
+      api,
       `risk-${role}-${crypto.randomBytes(4).toString('hex')}@example.com`,
-      role,
       now,
+      { role, enrolledAt: now },
     )
-    const res = await api.call('POST', '/api/v1/ops/login', {
-      body: {
-        email: e.operator.email,
-        password: e.password,
-        totp: await generate({ secret: e.totpSecret, epoch: Math.floor(now.getTime() / 1000) }),
-      },
-    })
-    expect(res.status, JSON.stringify(res.body)).toBe(200)
-    return res.body.token as string
-  }
 
   return { payoutReadyUser, addFriends, seen, withdraw, withdrawn, stored, operatorSession }
 }

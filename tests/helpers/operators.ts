@@ -30,16 +30,21 @@ export async function createTestOperator(
 }
 
 /**
- * Enrols `email` as an operator (`createTestOperator`) and logs in through POST /api/v1/ops/login
- * with its password and the TOTP code at `now` (the test clock's time, which `api`'s app reads
- * too). Fails the test unless the login answers 200; returns the console session token.
+ * Enrols `email` (`createTestOperator`: `role`, enrolled at `enrolledAt`; an operator enrolled
+ * now by default) and logs in through POST /api/v1/ops/login with its password and the TOTP code
+ * at `now` (the test clock's time, which `api`'s app reads too). Fails the test unless the login
+ * answers 200; returns the console session token.
  */
 export async function loginNewOperator(
   api: Pick<ApiHandle, 'app' | 'call'>,
   email: string,
   now: Date,
+  {
+    role = 'operator',
+    enrolledAt = new Date(),
+  }: { role?: 'operator' | 'viewer'; enrolledAt?: Date } = {},
 ): Promise<string> {
-  const e = await createTestOperator(api.app.db, email, 'operator')
+  const e = await createTestOperator(api.app.db, email, role, enrolledAt)
   const login = await api.call('POST', '/api/v1/ops/login', {
     body: {
       email: e.operator.email,
