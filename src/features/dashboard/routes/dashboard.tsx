@@ -26,7 +26,7 @@ import { useVideos } from '../lib/use-videos'
 import { useStoreHydrated } from '@/stores/use-store-hydrated'
 import '../dashboard.css'
 import { t } from '@/i18n/i18n'
-import { SavedCopyLabel } from '@/components/saved-copy-label'
+import { UserSavedAt } from '@/components/user-saved-at'
 
 // Refresh and Install app in a chunk of their own, after the first paint (first-route budget).
 const InstallButton = lazy(() =>
@@ -203,16 +203,6 @@ export default function Dashboard() {
  * The refresh control with when the user was last fetched: it alone reads that time, so a refresh
  * that brings the same user draws this line again, not the whole screen.
  */
-/** The saved copy's time, in the first frame; the Refresh button comes with its code. */
-function UserSavedAt({ stale }: { stale: boolean }) {
-  const fetchedAt = useUserStore((s) => s.fetchedAt)
-  return (
-    <div className="refresh-control">
-      <SavedCopyLabel savedAt={fetchedAt} stale={stale} />
-    </div>
-  )
-}
-
 function UserRefreshControl({
   stale,
   onRefresh,

@@ -82,6 +82,31 @@ describe('Profile screen', () => {
     ])
   })
 
+  it('labels the saved details with the time they were saved, then as updated once the server answers', async () => {
+    // Saved an hour before this page was opened: the copy a returning visitor sees first.
+    useUserStore.setState({
+      user: { ...SAMPLE_USER },
+      fetchedAt: performance.timeOrigin - 3_600_000,
+    })
+    let arrive: () => void = () => undefined
+    mockedRefresh.mockImplementation(
+      () =>
+        new Promise((resolve) => {
+          arrive = () => {
+            useUserStore.getState().setUser({ ...SAMPLE_USER })
+            resolve(SAMPLE_USER)
+          }
+        }),
+    )
+    renderAt(<Profile />, '/profile')
+    expect(screen.getByRole('region', { name: 'Your details' })).toHaveTextContent('Asha Rao')
+    expect(screen.getByTestId('saved-copy-label')).toHaveTextContent(/^Saved at /)
+    arrive()
+    await waitFor(() =>
+      expect(screen.getByTestId('saved-copy-label')).toHaveTextContent('Updated just now'),
+    )
+  })
+
   it('shows the product’s error text once, with no toast beside it, when the user cannot be fetched', async () => {
     mockedRefresh.mockRejectedValue(new TypeError('Failed to fetch'))
     renderAt(<Profile />, '/profile')

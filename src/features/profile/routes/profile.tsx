@@ -10,6 +10,7 @@ import { useOnline } from '@/lib/use-online'
 import { refreshUser } from '@/stores/get-user'
 import { logout } from '@/stores/logout'
 import { useUserStore } from '@/stores/user-store'
+import { UserSavedAt } from '@/components/user-saved-at'
 import { useRules } from '@/stores/rules-store'
 import { coinsToRupees } from '@contract/rules'
 import { Skeleton } from '@/components/skeleton'
@@ -112,6 +113,8 @@ export default function Profile() {
           </dl>
         </section>
       ) : null}
+      {/* When the details above were fetched: the saved copy's time until the server answers. */}
+      <UserSavedAt stale={failed} />
       <nav aria-label={t('Account options')}>
         <ul className="option-list">
           {options.map((option) => (

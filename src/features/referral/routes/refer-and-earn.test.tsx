@@ -47,6 +47,41 @@ afterEach(() => {
 })
 
 describe('Refer and earn', () => {
+  it('labels the saved code and count with the time they were saved, until the server answers', async () => {
+    // Saved an hour before this page was opened: the copy a returning visitor sees first.
+    const savedAt = performance.timeOrigin - 60 * 60_000
+    useUserStore.setState({ fetchedAt: savedAt })
+    const { refreshUser } = await import('@/stores/get-user')
+    let answer: () => void = () => undefined
+    vi.mocked(refreshUser).mockImplementationOnce(
+      () =>
+        new Promise((resolve) => {
+          answer = () => {
+            useUserStore.setState({ fetchedAt: Date.now() })
+            resolve(undefined as never)
+          }
+        }),
+    )
+    renderAt('/referandearn')
+    expect(screen.getByTestId('referral-code')).toHaveTextContent('ASHA42')
+    expect(screen.getByTestId('saved-copy-label')).toHaveTextContent(/^Saved at /)
+    answer()
+    await waitFor(() =>
+      expect(screen.getByTestId('saved-copy-label')).toHaveTextContent('Updated just now'),
+    )
+  })
+
+  it('keeps the saved copy labelled as saved when the fetch fails', async () => {
+    useUserStore.setState({ fetchedAt: Date.now() })
+    const { refreshUser } = await import('@/stores/get-user')
+    vi.mocked(refreshUser).mockRejectedValueOnce(new TypeError('Failed to fetch'))
+    renderAt('/referandearn')
+    await waitFor(() =>
+      expect(screen.getByTestId('saved-copy-label')).toHaveTextContent(/^Saved at /),
+    )
+    expect(screen.getByTestId('referral-code')).toHaveTextContent('ASHA42')
+  })
+
   it('shows the code and the reward from the rules', () => {
     renderAt('/referandearn')
     expect(screen.getByTestId('referral-code')).toHaveTextContent('ASHA42')

@@ -11,6 +11,7 @@ import { AppHeader } from '@/components/app-header'
 import { refreshUser } from '@/stores/get-user'
 import { useRules } from '@/stores/rules-store'
 import { useUserStore } from '@/stores/user-store'
+import { UserSavedAt } from '@/components/user-saved-at'
 import { formatCoins } from '@/i18n/format'
 import '../referral.css'
 import { Skeleton } from '@/components/skeleton'
@@ -37,9 +38,11 @@ export default function ReferAndEarn() {
   const fromWithdrawal = query.get('keyfrom') === 'withdrawal'
   const link = code ? referralLink(code) : ''
   const [copied, setCopied] = useState(false)
+  // A failed fetch leaves the saved copy on screen, labelled as saved (no toast).
+  const [failed, setFailed] = useState(false)
 
   useEffect(() => {
-    refreshUser({ reuseRecent: true }).catch(() => undefined)
+    refreshUser({ reuseRecent: true }).catch(() => setFailed(true))
   }, [])
 
   // Both rewards are credited once the friend has watched the served number of videos (0: once
@@ -160,6 +163,8 @@ export default function ReferAndEarn() {
         ) : (
           <p>{t('Friends who joined with your code: {count}', { count })}</p>
         )}
+        {/* When the code and the count were fetched: the saved copy's time until the server answers. */}
+        <UserSavedAt stale={failed} />
       </main>
     </>
   )
