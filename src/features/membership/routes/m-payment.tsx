@@ -201,7 +201,7 @@ export default function MPayment() {
         ) : null}
         {ready ? null : <PageSpinner label={t('Preparing your payment…')} />}
         {shown ? (
-          <section className="card stack" aria-label={t('Payment details')}>
+          <section className="card stack pay-details" aria-label={t('Payment details')}>
             {/* The amount leads the page, large: the one figure a payer checks. */}
             <p className="pay-amount">
               <span className="pay-amount-label">{t('Amount:')}</span>{' '}
