@@ -22,9 +22,13 @@ import readline from 'node:readline'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import type { DatabaseHandle } from '../../server/db/index.ts'
-import { indiaDay } from '../../server/lib/time.ts'
 import type { TestDatabase } from '../helpers/databases.ts'
-import { createWorkloadDatabase } from '../helpers/workload-database.ts'
+import {
+  activeVideos,
+  createWorkloadDatabase,
+  handOutVideos,
+  postJob,
+} from '../helpers/workload.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
 import { countInLedger, grantCoins, unbalancedUsers } from '../helpers/ledger.ts'
 import { findHaproxy, freePort, parseClusterArgs, UsageError } from '../../scripts/cluster.ts'
@@ -155,18 +159,7 @@ describe.skipIf(!HAPROXY)('two instances behind HAProxy (npm run cluster)', () =
   /** POSTs `job` through HAProxy once; resolves the status and body, or null (no answer). */
   async function send(job: Job): Promise<{ status: number; body: Record<string, unknown> } | null> {
     job.attempts += 1
-    const res = await fetch(`${baseUrl}${job.path}`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${job.user.token}`,
-        'content-type': 'application/json',
-        'idempotency-key': job.key,
-      },
-      body: JSON.stringify(job.body),
-      signal: AbortSignal.timeout(30_000),
-    }).catch(() => null)
-    if (!res) return null
-    return { status: res.status, body: (await res.json().catch(() => ({}))) as never }
+    return postJob(baseUrl, job, 30_000)
   }
 
   /**
@@ -239,28 +232,13 @@ describe.skipIf(!HAPROXY)('two instances behind HAProxy (npm run cluster)', () =
   }, 60_000)
 
   it('loses nothing when an instance is killed with SIGKILL under load: every acknowledged request is in the ledger exactly once', async () => {
-    const videos = await handle.db
-      .selectFrom('videos')
-      .select(['id', 'timer'])
-      .where('active', '=', 1)
-      .orderBy('id')
-      .execute()
+    const videos = await activeVideos(handle.db)
     // Each user was handed every video 20 minutes ago; the claims' watched_at follow one another
     // by more than any timer, as a phone replaying its queue sends them.
     const base = Date.now() - 20 * 60_000
     const byUser = new Map<number, Job[]>()
     for (const user of users) {
-      await handle.db
-        .insertInto('video_handouts')
-        .values(
-          videos.map((v) => ({
-            user_id: user.id,
-            video_id: v.id,
-            india_day: indiaDay(new Date(base)),
-            handed_at: new Date(base).toISOString(),
-          })),
-        )
-        .execute()
+      await handOutVideos(handle.db, user.id, videos, new Date(base))
       const own: Job[] = videos.map((v, k) => ({
         user,
         path: '/api/v1/add-reward/',

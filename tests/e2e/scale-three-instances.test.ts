@@ -13,9 +13,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { generate } from 'otplib'
 import type { DatabaseHandle } from '../../server/db/index.ts'
-import { indiaDay } from '../../server/lib/time.ts'
 import type { TestDatabase } from '../helpers/databases.ts'
-import { createWorkloadDatabase } from '../helpers/workload-database.ts'
+import {
+  activeVideos,
+  createWorkloadDatabase,
+  handOutVideos,
+  postJob,
+} from '../helpers/workload.ts'
 import { createTestOperator } from '../helpers/operators.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
 import { grantCoins, ledgerRowsOf, unbalancedUsers } from '../helpers/ledger.ts'
@@ -94,20 +98,10 @@ describe('three API instances on one PostgreSQL and one Redis, one killed with S
     for (let attempt = 0; Date.now() < deadline; attempt++) {
       const instance = instances[(first + attempt) % instances.length] as Instance
       deliveries++
-      const res = await fetch(`${instance.url}${job.path}`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${job.user.token}`,
-          'content-type': 'application/json',
-          'idempotency-key': job.key,
-        },
-        body: JSON.stringify(job.body),
-        signal: AbortSignal.timeout(15_000),
-      }).catch(() => null)
-      const body = res ? ((await res.json().catch(() => ({}))) as Record<string, unknown>) : {}
-      if (res && res.status < 500 && body.code !== 'IDEMPOTENCY_IN_FLIGHT') {
-        expect(res.status, `${job.path} ${JSON.stringify(body)}`).toBe(200)
-        job.acknowledged = body
+      const answer = await postJob(instance.url, job, 15_000)
+      if (answer && answer.status < 500 && answer.body.code !== 'IDEMPOTENCY_IN_FLIGHT') {
+        expect(answer.status, `${job.path} ${JSON.stringify(answer.body)}`).toBe(200)
+        job.acknowledged = answer.body
         return
       }
       retries++
@@ -125,12 +119,7 @@ describe('three API instances on one PostgreSQL and one Redis, one killed with S
     }
     for (const instance of instances) await start(instance)
 
-    const videos = await handle.db
-      .selectFrom('videos')
-      .select(['id', 'timer'])
-      .where('active', '=', 1)
-      .orderBy('id')
-      .execute()
+    const videos = await activeVideos(handle.db)
     // Each user was handed every video 20 minutes ago; the claims' watched_at follow one another
     // by more than any timer, as a phone replaying its queue sends them.
     const base = Date.now() - 20 * 60_000
@@ -138,17 +127,7 @@ describe('three API instances on one PostgreSQL and one Redis, one killed with S
     for (let u = 0; u < USERS; u++) {
       const user = await createTestUser(app, { platformFeePaid: true })
       await grantCoins(app, user.id, 100_000)
-      await handle.db
-        .insertInto('video_handouts')
-        .values(
-          videos.map((v) => ({
-            user_id: user.id,
-            video_id: v.id,
-            india_day: indiaDay(new Date(base)),
-            handed_at: new Date(base).toISOString(),
-          })),
-        )
-        .execute()
+      await handOutVideos(handle.db, user.id, videos, new Date(base))
       videos.forEach((v, k) =>
         jobs.push({
           user,
