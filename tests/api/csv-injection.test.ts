@@ -4,25 +4,18 @@
 // goes to the audit CSV behind a `'`; names of any older row that start with `=`, `+`, `-`, `@`,
 // tab or CR go to the payout CSV behind a `'`, while the UPI ID column stays byte for byte.
 import crypto from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { ENGINES } from '../helpers/databases.ts'
-import { withApi } from '../helpers/api-app.ts'
+import { withApi, withIfscStandIn } from '../helpers/api-app.ts'
 import { loginNewOperator } from '../helpers/operators.ts'
 import { createTestUser } from '../helpers/users.ts'
-import { startIfscStandIn, type IfscStandIn } from '../helpers/ifsc-stand-in.ts'
 import { assertLedgerBalanced, testClock } from '../helpers/ledger.ts'
 import { rfc4180Fields } from '../helpers/csv.ts'
 
 const CALC = '=cmd|"/c calc"!A1'
 
 describe.each(ENGINES)('CSV injection on %s', (engine) => {
-  let ifsc: IfscStandIn
-  beforeAll(async () => {
-    ifsc = await startIfscStandIn()
-  })
-  afterAll(async () => {
-    await ifsc?.close()
-  })
+  const ifsc = withIfscStandIn()
   const clock = testClock()
   const api = withApi(engine, {
     clock: clock.now,

@@ -8,12 +8,11 @@
 // fast-check runs with a fixed seed and a bounded number of cases, so a failure reproduces and
 // the file takes seconds.
 import crypto from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import type { FastifyInstance, InjectOptions } from 'fastify'
-import { withApi } from '../helpers/api-app.ts'
+import { withApi, withIfscStandIn } from '../helpers/api-app.ts'
 import { ENGINES } from '../helpers/databases.ts'
-import { startIfscStandIn, type IfscStandIn } from '../helpers/ifsc-stand-in.ts'
 import { assertLedgerBalanced, grantCoins, ledgerBalances, testClock } from '../helpers/ledger.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
 import { loginNewOperator } from '../helpers/operators.ts'
@@ -292,13 +291,7 @@ const LEAK =
   /\n\s+at |node:internal|node_modules|\/server\/|\.ts:\d+|TypeError|ReferenceError|SqliteError|error: (?:invalid|null)/
 
 describe.each(ENGINES)('fuzzing every route on %s', (engine) => {
-  let ifsc: IfscStandIn
-  beforeAll(async () => {
-    ifsc = await startIfscStandIn()
-  })
-  afterAll(async () => {
-    await ifsc?.close()
-  })
+  const ifsc = withIfscStandIn()
   // A minute passes between cases, so video timers run out and claims can be credited.
   const clock = testClock()
   const api = withApi(engine, {

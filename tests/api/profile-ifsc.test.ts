@@ -1,22 +1,16 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { ENGINES } from '../helpers/databases.ts'
-import { withApi } from '../helpers/api-app.ts'
+import { withApi, withIfscStandIn } from '../helpers/api-app.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
-import { closedPortUrl, startIfscStandIn, type IfscStandIn } from '../helpers/ifsc-stand-in.ts'
+import { closedPortUrl } from '../helpers/ifsc-stand-in.ts'
 import { lookupIfsc } from '../../server/profile/ifsc-lookup.ts'
 
 describe.each(ENGINES)('IFSC lookup on %s', (engine) => {
   describe('with the IFSC service reachable', () => {
-    let standIn: IfscStandIn
+    const standIn = withIfscStandIn()
     let user: TestUser
-    beforeAll(async () => {
-      standIn = await startIfscStandIn()
-    })
-    afterAll(async () => {
-      await standIn?.close()
-    })
     const api = withApi(engine, {
       get ifscApiUrl() {
         return standIn.url

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ENGINES } from '../helpers/databases.ts'
-import { withApi } from '../helpers/api-app.ts'
+import { withApi, withIfscStandIn } from '../helpers/api-app.ts'
 import { createTestUser } from '../helpers/users.ts'
-import { startIfscStandIn, type IfscStandIn } from '../helpers/ifsc-stand-in.ts'
 import { SEED_PARTNERS } from '../../server/db/seeds/profile.ts'
 
 describe.each(ENGINES)('profile routes on %s', (engine) => {
-  let standIn: IfscStandIn
-  beforeAll(async () => {
-    standIn = await startIfscStandIn()
-  })
-  afterAll(async () => {
-    await standIn?.close()
-  })
+  const standIn = withIfscStandIn()
   const api = withApi(engine, {
     get ifscApiUrl() {
       return standIn.url

@@ -12,6 +12,7 @@ import { buildApp } from '../../server/app.ts'
 import type { AppConfig } from '../../server/config.ts'
 import { createTestDatabase, type EngineName, type TestDatabase } from './databases.ts'
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts'
+import { startIfscStandIn, type IfscStandIn } from './ifsc-stand-in.ts'
 
 export interface ApiHandle {
   app: FastifyInstance
@@ -104,4 +105,20 @@ export function checkAnswersAgainstContract(app: FastifyInstance): void {
     }
     return payload
   })
+}
+
+/**
+ * Registers the block's hooks for an IFSC service stand-in (./ifsc-stand-in.ts): started in
+ * beforeAll, closed in afterAll. Call it before `withApi` and pass `get ifscApiUrl() { return
+ * ifsc.url }`, so the app reads the URL once the stand-in listens; `url` and `hits` are set then.
+ */
+export function withIfscStandIn(): IfscStandIn {
+  const handle = {} as IfscStandIn
+  beforeAll(async () => {
+    Object.assign(handle, await startIfscStandIn())
+  })
+  afterAll(async () => {
+    await handle.close?.()
+  })
+  return handle
 }
