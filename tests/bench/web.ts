@@ -125,8 +125,10 @@ try {
     'LCP s',
     'TBT ms',
     'CLS',
+    'index',
   ]
-  const widths = [21, 11, 5, 5, 4, 5, 7, 7, 7, 7, 7]
+  // The last column: Lighthouse's benchmarkIndex of the run (the machine's speed at that moment).
+  const widths = [27, 11, 5, 5, 4, 5, 7, 7, 7, 7, 7, 7]
   const row = (cells: string[]) =>
     console.log(
       cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(''),
@@ -141,6 +143,7 @@ try {
       f.lcpSeconds.toFixed(2),
       String(Math.round(f.tbtMs)),
       f.cls.toFixed(3),
+      String(f.benchmarkIndex),
       missedBudgets(state, f).length === 0 ? '  ok' : '  MISSED',
     ])
   }
