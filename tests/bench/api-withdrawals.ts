@@ -8,7 +8,8 @@
  * measured.
  */
 import type { FastifyInstance } from 'fastify'
-import { DEFAULT_LIVE_RULES, RULES_REFRESH_MS, updateRules } from '../../server/ops/live-rules.ts'
+import { RULES_REFRESH_MS } from '../../server/ops/live-rules.ts'
+import { saveOpenWithdrawalRules } from '../helpers/workload.ts'
 import { grantCoins } from '../helpers/ledger.ts'
 import type { TestUser } from '../helpers/users.ts'
 import type { RequestTemplate } from './api-load.ts'
@@ -31,15 +32,7 @@ export async function knownPayeeWithdrawals(
   baseUrl: string,
   users: TestUser[],
 ): Promise<RequestTemplate[]> {
-  await updateRules(
-    app.db,
-    app.dialect,
-    DEFAULT_LIVE_RULES,
-    { operatorId: null, actor: 'bench', ip: null },
-    { withdrawMinReferrals: 0, withdrawMinVideos: 0, withdrawMinBalanceRupees: 0 },
-    'bench:api withdrawals',
-    new Date(),
-  )
+  await saveOpenWithdrawalRules(app.db, app.dialect, 'bench:api withdrawals')
   // The instance reads the stored rules every RULES_REFRESH_MS (server/ops/live-rules-plugin.ts).
   await new Promise((resolve) => setTimeout(resolve, RULES_REFRESH_MS + 500))
   await app.db

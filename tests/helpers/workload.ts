@@ -32,16 +32,29 @@ export async function createWorkloadDatabase(reason: string): Promise<WorkloadDa
   await migrateToLatest(handle.db as never, handle.engine)
   await seedDatabase(handle.db)
   const app = { db: handle.db, engine: handle.engine } as unknown as FastifyInstance
+  await saveOpenWithdrawalRules(handle.db, handle.dialect, reason)
+  return { database, handle, app }
+}
+
+/**
+ * Saves a live rules version (`reason` its reason) under which withdrawals need no referrals,
+ * videos or minimum balance, so a workload can withdraw (docs/product.md#conditions). An instance
+ * reads it within RULES_REFRESH_MS (2 s).
+ */
+export async function saveOpenWithdrawalRules(
+  db: DatabaseHandle['db'],
+  dialect: DatabaseHandle['dialect'],
+  reason: string,
+): Promise<void> {
   await updateRules(
-    handle.db,
-    handle.dialect,
+    db,
+    dialect,
     DEFAULT_LIVE_RULES,
     { operatorId: null, actor: 'test', ip: null },
     { withdrawMinReferrals: 0, withdrawMinVideos: 0, withdrawMinBalanceRupees: 0 },
     reason,
     new Date(),
   )
-  return { database, handle, app }
 }
 
 /** The active videos (id, timer in seconds), in id order: what the workload claims rewards for. */
