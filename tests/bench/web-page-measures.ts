@@ -96,6 +96,8 @@ export async function resultTiming(context: BrowserContext, url: string): Promis
     origin: new URL(url).origin,
     storageTypes: 'all',
   })
+  // A first visit: nothing in the HTTP cache either (the audits before filled it).
+  await session.send('Network.clearBrowserCache')
   await page.goto(url, { waitUntil: 'commit' })
   const ms = await page
     .waitForFunction(
