@@ -52,7 +52,7 @@ describe('WithdrawalConditions', () => {
     )
     expect(apiGet).toHaveBeenCalledWith('withdrawal-status/')
     expect(screen.getByTestId('condition-balance')).toHaveTextContent(
-      'you have 45,000 coins (₹450)',
+      'you have ₹450 (45,000 coins)',
     )
     expect(screen.getByTestId('condition-videos')).toHaveTextContent(
       'At least 25 videos watched3 of 25 videos',

@@ -13,6 +13,7 @@ import {
   type WithdrawalCondition,
 } from '@contract/rules'
 import {
+  formatAmount,
   formatCoins,
   formatDayRange,
   formatDays,
@@ -41,7 +42,8 @@ function progressText(p: ConditionProgress, rules: Rules): string {
   if (p.met) return t('done')
   switch (p.key) {
     case 'balance':
-      return t('you have {coins}', { coins: formatCoins(p.have, rules) })
+      // Rupees first, as the condition itself is stated (docs/product.md#units).
+      return t('you have {coins}', { coins: formatAmount(p.have, 'rupees', rules) })
     case 'videos':
       return t('{have} of {need} videos', {
         have: formatIndianNumber(p.have),

@@ -147,7 +147,7 @@ describe('payment promises in Chromium (sqlite)', () => {
     const items = await dialog.getByRole('listitem').allTextContents()
     expect(items).toHaveLength(4)
     expect(items[0]).toContain('A balance of at least ₹999 (99,900 coins)')
-    expect(items[0]).toContain('you have 12,345 coins (₹123.45)')
+    expect(items[0]).toContain('you have ₹123.45 (12,345 coins)')
     expect(items[1]).toContain('3 of 25 videos')
     expect(items[2]).toContain('0 of 3 friends')
     // The fee was paid in the test before: ticked.
