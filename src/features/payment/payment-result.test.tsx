@@ -69,25 +69,6 @@ describe('/payment-success', () => {
     )
   })
 
-  it('counts the 2 seconds of Loading from the opening of the page it is the first screen of', async () => {
-    localStorage.setItem('access_token', 'tok')
-    result.mockResolvedValue(order({}))
-    // The document was loaded at this screen's address 1.5 s ago.
-    window.history.replaceState(null, '', '/payment-success')
-    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([
-      { name: window.location.href } as PerformanceEntry,
-    ])
-    vi.spyOn(performance, 'now').mockReturnValue(1500)
-    renderAt(PaymentSuccess, '/payment-success?order_id=WE0000000000000001')
-    expect(screen.getByText('Loading…')).toBeInTheDocument()
-    await advance(499)
-    expect(screen.getByText('Loading…')).toBeInTheDocument()
-    await advance(1)
-    expect(screen.getByRole('heading', { name: 'Ticket Payment Successful' })).toBeInTheDocument()
-    vi.mocked(performance.getEntriesByType).mockRestore()
-    vi.mocked(performance.now).mockRestore()
-  })
-
   it('an unknown order id with an amount in the address shows the neutral page and no amount', async () => {
     localStorage.setItem('access_token', 'tok')
     result.mockResolvedValue(null)

@@ -40,31 +40,14 @@ async function loadDetails(orderId: string): Promise<TransactionDetails | null> 
   }
 }
 
-/**
- * How long the page has been open (ms) when this screen is the page's first: the Loading then
- * counts from the page's opening, not from the app's start, so a visitor sent here by the payment
- * flow sees the result 2 s after the page opened (docs/product.md#web-budgets). 0 after an in-app
- * navigation (the document was loaded at another address): the Loading lasts its full 2 s.
- */
-function pageOpenForMs(): number {
-  const [navigation] = performance.getEntriesByType?.('navigation') ?? []
-  return navigation?.name === window.location.href ? performance.now() : 0
-}
-
-/**
- * Loading for RESULT_LOADING_MS from the page's opening (pageOpenForMs), then the server's
- * record, 'not-found', or 'error'.
- */
+/** Loading (≥ RESULT_LOADING_MS), then the server's record, 'not-found', or 'error'. */
 export function useTransactionDetails(): TransactionState {
   const search = useSearch()
   const [elapsed, setElapsed] = useState(false)
   const [result, setResult] = useState<TransactionState>({ kind: 'loading' })
 
   useEffect(() => {
-    const timer = setTimeout(
-      () => setElapsed(true),
-      Math.max(0, RESULT_LOADING_MS - pageOpenForMs()),
-    )
+    const timer = setTimeout(() => setElapsed(true), RESULT_LOADING_MS)
     return () => clearTimeout(timer)
   }, [])
 
