@@ -14,6 +14,7 @@ import type { Column } from '../../components/queue-table.tsx'
 import { ActionsPanel } from '../../components/action-form.tsx'
 import { useDecide } from '../../components/use-decide.ts'
 import type { OrderQueueRow as OrderRow } from '../../../../contract/api/ops.ts'
+import { StatusAndSearch } from '../../components/queue-filters.tsx'
 
 /** What an order buys: "Platform fee", or the plan by its name ("Gold plan"). */
 export const purposeOf = (o: { purpose: string; plan_name: string | null }) =>
@@ -151,23 +152,14 @@ export function OrdersQueue({ canAct }: { canAct: boolean }) {
       title="Orders"
       filters={
         <>
-          <label>
-            Status
-            <select value={status} onChange={(e) => setStatus(e.target.value)}>
-              {['pending', 'confirmed', 'rejected', 'cancelled', 'all'].map((s) => (
-                <option key={s}>{s}</option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Search
-            <input
-              type="search"
-              placeholder="start of email, phone or name; order id or UTR"
-              value={q}
-              onChange={(e) => setQ(e.target.value)}
-            />
-          </label>
+          <StatusAndSearch
+            statuses={['pending', 'confirmed', 'rejected', 'cancelled', 'all']}
+            status={status}
+            onStatus={setStatus}
+            placeholder="start of email, phone or name; order id or UTR"
+            q={q}
+            onQ={setQ}
+          />
           <label className="check">
             <input
               type="checkbox"

@@ -29,6 +29,7 @@ import {
   withdrawalRowAttributes,
 } from './withdrawal-detail.tsx'
 import type { WithdrawalQueueRow as WithdrawalRow } from '../../../../contract/api/ops.ts'
+import { StatusAndSearch } from '../../components/queue-filters.tsx'
 
 /** The summary of paying (`reference` given) or failing (`reason` given) withdrawal `w`. */
 function withdrawalSummary(
@@ -161,23 +162,14 @@ export function WithdrawalsQueue({ canAct }: { canAct: boolean }) {
       title="Withdrawals"
       filters={
         <>
-          <label>
-            Status
-            <select value={status} onChange={(e) => setStatus(e.target.value)}>
-              {['requested', 'held', 'paid', 'failed', 'rejected', 'all'].map((s) => (
-                <option key={s}>{s}</option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Search
-            <input
-              type="search"
-              placeholder="start of email, phone, name or UPI ID"
-              value={q}
-              onChange={(e) => setQ(e.target.value)}
-            />
-          </label>
+          <StatusAndSearch
+            statuses={['requested', 'held', 'paid', 'failed', 'rejected', 'all']}
+            status={status}
+            onStatus={setStatus}
+            placeholder="start of email, phone, name or UPI ID"
+            q={q}
+            onQ={setQ}
+          />
           <label className="check">
             <input
               type="checkbox"
