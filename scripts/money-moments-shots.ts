@@ -11,9 +11,8 @@ import type { Browser, Page } from 'playwright-core'
 import { generate } from 'otplib'
 import { startProduct, type RunningProduct } from '../tests/helpers/server.ts'
 import { launchBrowser } from '../tests/helpers/browser.ts'
-import { createTestUser, type TestUser } from '../tests/helpers/users.ts'
+import { createEligibleUser, createTestUser, type TestUser } from '../tests/helpers/users.ts'
 import { createTestOperator } from '../tests/helpers/operators.ts'
-import { grantCoins } from '../tests/helpers/ledger.ts'
 import { ApiRequests, screenSettled } from '../tests/helpers/screens.ts'
 
 const DIR = path.resolve(process.env.SHOT_DIR ?? 'docs/screenshots/money-moments')
@@ -30,21 +29,19 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 /** A user who may withdraw: ₹1,500, videos watched, the fee paid (unless `feeDue`), three friends who watch. */
 async function earner(product: RunningProduct, feeDue = false): Promise<TestUser> {
-  const { app } = product
-  const user = await createTestUser(app, {
+  const user = await createEligibleUser(product.app, {
     firstName: 'Meera Shah',
     views: 40,
-    platformFeePaid: !feeDue,
+    friendViews: 12,
+    coins: 1_50_000,
   })
-  for (let i = 0; i < 3; i++) {
-    const friend = await createTestUser(app, { views: 12 })
-    await app.db
+  if (feeDue) {
+    await product.app.db
       .updateTable('users')
-      .set({ referred_by: user.id })
-      .where('id', '=', friend.id)
+      .set({ platform_fee_paid: 0 })
+      .where('id', '=', user.id)
       .execute()
   }
-  await grantCoins(app, user.id, 1_50_000)
   return user
 }
 

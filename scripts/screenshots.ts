@@ -13,7 +13,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { generate } from 'otplib'
 import { startProduct, type RunningProduct } from '../tests/helpers/server.ts'
 import { launchBrowser } from '../tests/helpers/browser.ts'
-import { createTestUser, type TestUser } from '../tests/helpers/users.ts'
+import { createEligibleUser, createTestUser, type TestUser } from '../tests/helpers/users.ts'
 import { createTestOperator } from '../tests/helpers/operators.ts'
 import { ApiRequests, screenSettled } from '../tests/helpers/screens.ts'
 import { postLedgerEntry } from '../server/earning/ledger.ts'
@@ -104,16 +104,7 @@ async function makeEarner(
   withdrawRupees?: number,
 ): Promise<TestUser> {
   const { app } = product
-  const user = await createTestUser(app, { firstName, views: 40, platformFeePaid: true })
-  // Friends who watch, as real ones do (friends who never watch would hold the withdrawal for review).
-  for (let i = 0; i < 3; i++) {
-    const friend = await createTestUser(app, { views: 12 })
-    await app.db
-      .updateTable('users')
-      .set({ referred_by: user.id })
-      .where('id', '=', friend.id)
-      .execute()
-  }
+  const user = await createEligibleUser(app, { firstName, views: 40, friendViews: 12, coins: 0 })
   const rows = [
     { kind: 'signup_bonus', coins: 10_000, description: 'Welcome bonus' },
     {

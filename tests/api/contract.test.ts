@@ -8,8 +8,7 @@ import { Value } from 'typebox/value'
 import type { TSchema } from 'typebox'
 import { ENGINES } from '../helpers/databases.ts'
 import { withApi, type ApiHandle } from '../helpers/api-app.ts'
-import { createTestUser } from '../helpers/users.ts'
-import { grantCoins } from '../helpers/ledger.ts'
+import { createEligibleUser, createTestUser } from '../helpers/users.ts'
 import { MINUTE, register, testClock } from './accounts-helpers.ts'
 import { signCashfreeWebhook } from '../../server/routes/earning/webhook.ts'
 import { CSRF_COOKIE } from '../../server/earning/card-payments.ts'
@@ -223,16 +222,7 @@ describe.each(ENGINES)('every answer matches the contract on %s', (engine) => {
   })
 
   it('answers the withdrawal routes as declared', async () => {
-    const user = await createTestUser(api.app, { platformFeePaid: true, views: 25 })
-    await grantCoins(api.app, user.id, 150_000)
-    for (let i = 0; i < 3; i++) {
-      const friend = await createTestUser(api.app)
-      await api.app.db
-        .updateTable('users')
-        .set({ referred_by: user.id })
-        .where('id', '=', friend.id)
-        .execute()
-    }
+    const user = await createEligibleUser(api.app, { friendViews: 0 })
     const status = await expectAnswer(
       'withdrawalStatus',
       200,

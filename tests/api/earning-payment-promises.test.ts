@@ -7,7 +7,7 @@ import crypto from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ENGINES } from '../helpers/databases.ts'
 import { withApi } from '../helpers/api-app.ts'
-import { createTestUser, type TestUser } from '../helpers/users.ts'
+import { createEligibleUser, createTestUser, type TestUser } from '../helpers/users.ts'
 import { assertLedgerBalanced, grantCoins, testClock } from '../helpers/ledger.ts'
 import { appContext } from '../../server/context.ts'
 import { MAX_OPEN_ORDERS } from '../../server/earning/orders.ts'
@@ -295,20 +295,7 @@ describe.each(ENGINES)('payment promises on %s', (engine) => {
   })
 
   describe('payout deadlines', () => {
-    const eligibleUser = async () => {
-      const user = await createTestUser(api.app, { platformFeePaid: true, views: 25 })
-      await grantCoins(api.app, user.id, 150_000)
-      for (let i = 0; i < 3; i++) {
-        // Friends who watch: a tree of idle friends is held for review (risk rule idle_referrals).
-        const friend = await createTestUser(api.app, { views: 10 })
-        await api.app.db
-          .updateTable('users')
-          .set({ referred_by: user.id })
-          .where('id', '=', friend.id)
-          .execute()
-      }
-      return user
-    }
+    const eligibleUser = () => createEligibleUser(api.app)
     const withdraw = async (user: TestUser) => {
       const res = await api.call('POST', '/api/v1/add-withdraw/', {
         token: user.token,

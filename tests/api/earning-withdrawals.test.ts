@@ -4,7 +4,12 @@ import crypto from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ENGINES } from '../helpers/databases.ts'
 import { withApi } from '../helpers/api-app.ts'
-import { createTestUser, type TestUser } from '../helpers/users.ts'
+import {
+  addReferredFriends,
+  createEligibleUser,
+  createTestUser,
+  type TestUser,
+} from '../helpers/users.ts'
 import { assertLedgerBalanced, grantCoins, testClock } from '../helpers/ledger.ts'
 import { appContext } from '../../server/context.ts'
 import { failWithdrawal, payWithdrawal } from '../../server/earning/withdrawals.ts'
@@ -19,27 +24,10 @@ describe.each(ENGINES)('withdrawals on %s', (engine) => {
     await assertLedgerBalanced(api.app)
   })
 
-  /**
-   * Adds `count` referred friends (verified unless `verified` is false) who have watched videos:
-   * a tree of idle friends is held for review (risk rule idle_referrals).
-   */
-  const addFriends = async (user: TestUser, count: number, verified = true) => {
-    for (let i = 0; i < count; i++) {
-      const friend = await createTestUser(api.app, { views: 10 })
-      await api.app.db
-        .updateTable('users')
-        .set({ referred_by: user.id, email_verified: verified ? 1 : 0 })
-        .where('id', '=', friend.id)
-        .execute()
-    }
-  }
+  const addFriends = (user: TestUser, count: number, verified = true) =>
+    addReferredFriends(api.app, user, count, { verified })
   /** A user who meets every condition, with `coins` in the balance. */
-  const eligibleUser = async (coins = 150_000) => {
-    const user = await createTestUser(api.app, { platformFeePaid: true, views: 25 })
-    await grantCoins(api.app, user.id, coins)
-    await addFriends(user, 3)
-    return user
-  }
+  const eligibleUser = (coins = 150_000) => createEligibleUser(api.app, { coins })
   /** The user's own UPI ID: accounts paid to one UPI ID are held (risk rule shared_payout). */
   const upiOf = (user: TestUser) => `asha${user.id}@upi`
   /** `POST /add-withdraw/` with the user's PIN (the payee may be new: tests/api/withdrawal-payees.test.ts). */

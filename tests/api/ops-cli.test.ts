@@ -10,8 +10,8 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app.ts'
 import { createTestDatabase, ENGINES, type TestDatabase } from '../helpers/databases.ts'
 import { runOps, spawnOps } from '../helpers/operators.ts'
-import { createTestUser, type TestUser } from '../helpers/users.ts'
-import { assertLedgerBalanced, grantCoins } from '../helpers/ledger.ts'
+import { createEligibleUser, createTestUser, type TestUser } from '../helpers/users.ts'
+import { assertLedgerBalanced } from '../helpers/ledger.ts'
 
 const OPS_TIMEOUT = 120_000
 
@@ -169,17 +169,7 @@ describe.each(ENGINES)('npm run ops on %s', (engine) => {
   it(
     'pay-withdrawal marks one paid with its reference; fail-withdrawal returns the coins',
     async () => {
-      const user = await createTestUser(app, { platformFeePaid: true, views: 25 })
-      await grantCoins(app, user.id, 300_000)
-      for (let i = 0; i < 3; i++) {
-        // Friends who watch: a tree of idle friends is held for review (risk rule idle_referrals).
-        const friend = await createTestUser(app, { views: 10 })
-        await app.db
-          .updateTable('users')
-          .set({ referred_by: user.id })
-          .where('id', '=', friend.id)
-          .execute()
-      }
+      const user = await createEligibleUser(app, { coins: 300_000 })
       const first = await call('POST', '/api/v1/add-withdraw/', user, {
         upi_id: 'asha@upi',
         amount: 500,

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { productInChromiumForFile } from '../helpers/e2e-suite.ts'
 import { loggedInPhoneContext } from '../helpers/browser.ts'
-import { createTestUser, type TestUser } from '../helpers/users.ts'
+import { addReferredFriends, createTestUser, type TestUser } from '../helpers/users.ts'
 import { grantCoins } from '../helpers/ledger.ts'
 import { ApiRequests, screenSettled } from '../helpers/screens.ts'
 import { postLedgerEntry } from '../../server/earning/ledger.ts'
@@ -39,14 +39,7 @@ async function makeEligible(user: TestUser): Promise<void> {
     .set({ views: 40, platform_fee_paid: 1 })
     .where('id', '=', user.id)
     .execute()
-  for (let i = 0; i < 3; i++) {
-    const friend = await createTestUser(app, { views: 25 })
-    await app.db
-      .updateTable('users')
-      .set({ referred_by: user.id })
-      .where('id', '=', friend.id)
-      .execute()
-  }
+  await addReferredFriends(app, user, 3, { views: 25 })
 }
 
 /**

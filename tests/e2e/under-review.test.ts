@@ -21,7 +21,7 @@ import type { RiskFinding } from '../../contract/risk-rules.ts'
 import type { AccountEvent } from '../../server/db/schema/risk.ts'
 import { productInChromiumForFile } from '../helpers/e2e-suite.ts'
 import { phoneLoggedInThroughScreen } from '../helpers/browser.ts'
-import { createTestUser, type TestUser } from '../helpers/users.ts'
+import { addReferredFriends, createTestUser, type TestUser } from '../helpers/users.ts'
 import { createTestOperator } from '../helpers/operators.ts'
 import { assertLedgerBalanced, grantCoins } from '../helpers/ledger.ts'
 import { ApiRequests, screenSettled } from '../helpers/screens.ts'
@@ -60,14 +60,7 @@ async function makeEligible(user: TestUser): Promise<void> {
     .where('id', '=', user.id)
     .execute()
   await grantCoins(app, user.id, GRANT)
-  for (let i = 0; i < 3; i++) {
-    const friend = await createTestUser(app, { views: 25 })
-    await app.db
-      .updateTable('users')
-      .set({ referred_by: user.id })
-      .where('id', '=', friend.id)
-      .execute()
-  }
+  await addReferredFriends(app, user, 3, { views: 25 })
 }
 
 /** The user's account events of `event`, oldest first. */

@@ -13,8 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { productInChromiumForFile } from '../helpers/e2e-suite.ts'
 import { loggedInPhoneContext } from '../helpers/browser.ts'
-import { createTestUser, type TestUser } from '../helpers/users.ts'
-import { grantCoins } from '../helpers/ledger.ts'
+import { createEligibleUser, type TestUser } from '../helpers/users.ts'
 import { ApiRequests, screenSettled } from '../helpers/screens.ts'
 import { axeScan, describeViolations } from '../helpers/axe.ts'
 import { dueAt, formatDueDate } from '../../contract/payout-time.ts'
@@ -41,18 +40,12 @@ afterAll(async () => {
 
 /** A user who may withdraw: ₹1,500, videos watched, fee paid, three verified friends who watch. */
 async function eligibleUser(): Promise<TestUser> {
-  const { app } = e2e.product
-  const user = await createTestUser(app, { firstName: 'Asha', views: 40, platformFeePaid: true })
-  for (let i = 0; i < 3; i++) {
-    const friend = await createTestUser(app, { views: 25 })
-    await app.db
-      .updateTable('users')
-      .set({ referred_by: user.id })
-      .where('id', '=', friend.id)
-      .execute()
-  }
-  await grantCoins(app, user.id, 1_50_000)
-  return user
+  return createEligibleUser(e2e.product.app, {
+    firstName: 'Asha',
+    views: 40,
+    friendViews: 25,
+    coins: 1_50_000,
+  })
 }
 
 /** /amount-withdraw logged in as `user` in `lang`, settled; every POST to add-withdraw is recorded. */

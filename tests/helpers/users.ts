@@ -5,6 +5,7 @@
 import crypto from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { hashSecret, randomToken, sha256 } from '../../server/lib/crypto.ts'
+import { grantCoins } from './ledger.ts'
 
 export interface TestUser {
   id: number
@@ -66,4 +67,45 @@ export async function createTestUser(
     })
     .execute()
   return { id: user.id, email, phone, pin, token, referralId }
+}
+
+/**
+ * Refers `count` new users to `referrer`, each having watched `views` videos and verified unless
+ * `verified` is false. Friends who watch, as real ones do: a tree of idle friends holds the
+ * referrer's withdrawals for review (docs/product.md#abuse).
+ */
+export async function addReferredFriends(
+  app: FastifyInstance,
+  referrer: { id: number },
+  count: number,
+  { views = 10, verified = true }: { views?: number; verified?: boolean } = {},
+): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const friend = await createTestUser(app, { views })
+    await app.db
+      .updateTable('users')
+      .set({ referred_by: referrer.id, email_verified: verified ? 1 : 0 })
+      .where('id', '=', friend.id)
+      .execute()
+  }
+}
+
+/**
+ * A user who meets every condition to withdraw (docs/product.md#conditions): `views`
+ * videos watched (default 25), the platform fee paid, three friends who watch (`friendViews`
+ * each, default 10), and `coins` granted through the ledger (default 1,50,000 coins = ₹1,500).
+ */
+export async function createEligibleUser(
+  app: FastifyInstance,
+  {
+    coins = 150_000,
+    views = 25,
+    friendViews = 10,
+    firstName,
+  }: { coins?: number; views?: number; friendViews?: number; firstName?: string } = {},
+): Promise<TestUser> {
+  const user = await createTestUser(app, { firstName, views, platformFeePaid: true })
+  await addReferredFriends(app, user, 3, { views: friendViews })
+  if (coins > 0) await grantCoins(app, user.id, coins)
+  return user
 }
