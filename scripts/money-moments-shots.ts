@@ -8,9 +8,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { generate } from 'otplib'
 import { startProduct, type RunningProduct } from '../tests/helpers/server.ts'
-import { launchBrowser } from '../tests/helpers/browser.ts'
+import { launchBrowser, logInToConsole, phoneContext } from '../tests/helpers/browser.ts'
 import { createEligibleUser, createTestUser, type TestUser } from '../tests/helpers/users.ts'
 import { createTestOperator } from '../tests/helpers/operators.ts'
 import { ApiRequests, screenSettled } from '../tests/helpers/screens.ts'
@@ -47,15 +46,7 @@ async function earner(product: RunningProduct, feeDue = false): Promise<TestUser
 
 /** A fresh phone page at 360×800 logged in as `user`, opened on `url` and settled. */
 async function phone(browser: Browser, product: RunningProduct, user: TestUser, url: string) {
-  const context = await browser.newContext({
-    baseURL: product.baseUrl,
-    viewport: { width: 360, height: 800 },
-    deviceScaleFactor: 1,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'en-IN',
-    serviceWorkers: 'block',
-  })
+  const context = await phoneContext(browser, product.baseUrl, { serviceWorkers: 'block' })
   const page = await context.newPage()
   await page.goto('/robots.txt')
   await page.evaluate((t) => localStorage.setItem('access_token', t), user.token)
@@ -140,11 +131,7 @@ async function consoleScreens(browser: Browser, product: RunningProduct, user: T
     deviceScaleFactor: 1,
   })
   const page = await context.newPage()
-  await page.goto('/ops/')
-  await page.getByLabel('Email').fill('ops@example.com')
-  await page.getByLabel('Password').fill(operator.password)
-  await page.getByLabel('Authenticator code').fill(await generate({ secret: operator.totpSecret }))
-  await page.getByRole('button', { name: 'Log in' }).click()
+  await logInToConsole(page, 'ops@example.com', operator)
   await page.locator('tr[data-order]').first().waitFor()
   const open = page.locator('tr[data-order] button').first()
   if ((await open.count()) > 0) await open.click()

@@ -10,9 +10,8 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import type { BrowserContext, Page } from 'playwright-core'
-import { generate } from 'otplib'
 import { startProduct, type RunningProduct } from '../tests/helpers/server.ts'
-import { launchBrowser } from '../tests/helpers/browser.ts'
+import { launchBrowser, logInToConsole, phoneContext } from '../tests/helpers/browser.ts'
 import { createEligibleUser, createTestUser, type TestUser } from '../tests/helpers/users.ts'
 import { createTestOperator } from '../tests/helpers/operators.ts'
 import { ApiRequests, screenSettled } from '../tests/helpers/screens.ts'
@@ -154,12 +153,7 @@ async function phoneScreens(
   for (const lang of LANGUAGES) {
     for (const theme of THEMES) {
       const rewarded = await makeEarner(product, 'Meera Shah', 1_50_000 - WITHDRAWAL.coins)
-      const context = await browser.newContext({
-        baseURL: product.baseUrl,
-        viewport: { width: 360, height: 800 },
-        deviceScaleFactor: 1,
-        isMobile: true,
-        hasTouch: true,
+      const context = await phoneContext(browser, product.baseUrl, {
         locale: lang === 'hi' ? 'hi-IN' : 'en-IN',
         colorScheme: theme,
         serviceWorkers: 'block',
@@ -227,11 +221,7 @@ async function consoleScreens(
     colorScheme: 'light',
   })
   const page = await context.newPage()
-  await page.goto('/ops/')
-  await page.getByLabel('Email').fill('ops@example.com')
-  await page.getByLabel('Password').fill(operator.password)
-  await page.getByLabel('Authenticator code').fill(await generate({ secret: operator.totpSecret }))
-  await page.getByRole('button', { name: 'Log in' }).click()
+  await logInToConsole(page, 'ops@example.com', operator)
   await page.locator('tr[data-order]').first().waitFor()
   // The pointer off the tables: no row drawn hovered.
   await page.mouse.move(1270, 790)

@@ -10,7 +10,6 @@
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
-import { generate } from 'otplib'
 import { DEFAULT_RULES, formatIndianNumber } from '../../contract/rules.ts'
 import { productInChromiumForFile } from '../helpers/e2e-suite.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
@@ -18,6 +17,7 @@ import { createTestOperator } from '../helpers/operators.ts'
 import { assertLedgerBalanced, grantCoins } from '../helpers/ledger.ts'
 import { axeScan } from '../helpers/axe.ts'
 import { scrollsSideways } from '../helpers/screens.ts'
+import { logInToConsole } from '../helpers/browser.ts'
 import { appContext } from '../../server/context.ts'
 import { payWithdrawal } from '../../server/earning/withdrawals.ts'
 
@@ -82,16 +82,6 @@ async function stored(id: number) {
     .where('id', '=', w.user_id)
     .executeTakeFirstOrThrow()
   return { ...w, review: review ?? null, ledger, points: user.points }
-}
-
-/** Logs in at /ops/ in `p` with the enrolled password and a fresh authenticator code. */
-async function logIn(p: Page, email: string, password: string, secret: string) {
-  await p.goto('/ops/')
-  await p.getByLabel('Email').fill(email)
-  await p.getByLabel('Password').fill(password)
-  await p.getByLabel('Authenticator code').fill(await generate({ secret }))
-  await p.getByRole('button', { name: 'Log in' }).click()
-  await p.getByRole('heading', { name: 'Orders' }).waitFor()
 }
 
 /** Selects held withdrawal `id` in the queue; resolves its detail beside the table. */
@@ -185,7 +175,7 @@ describe('held-for-review queue in Chromium', () => {
       if (['POST', 'PUT'].includes(request.method()) && url.pathname.startsWith('/api/v1/ops/'))
         changes.push(`${request.method()} ${url.pathname.slice('/api/v1/ops'.length)}`)
     })
-    await logIn(page, opsEmail, op.password, op.totpSecret)
+    await logInToConsole(page, opsEmail, op)
   })
 
   afterAll(async () => {
@@ -394,7 +384,7 @@ describe('held-for-review queue in Chromium', () => {
       viewport: { width: 1280, height: 800 },
     })
     const viewerPage = await viewerContext.newPage()
-    await logIn(viewerPage, viewerEmail, viewer.password, viewer.totpSecret)
+    await logInToConsole(viewerPage, viewerEmail, viewer)
     await viewerPage.getByRole('button', { name: 'Held for review 1', exact: true }).click()
     const row = viewerPage.locator(`tr[data-withdrawal="${phoneId}"]`)
     await row.getByText('Shared device', { exact: true }).waitFor()

@@ -9,6 +9,7 @@ import {
   type BrowserContextOptions,
   type Page,
 } from 'playwright-core'
+import { generate } from 'otplib'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
@@ -99,4 +100,21 @@ export async function phoneLoggedInThroughScreen(
   await logInThroughScreen(page, person.email, person.pin)
   await page.waitForURL((url) => url.pathname === '/dashboard')
   return { context, page }
+}
+
+/**
+ * Logs in to the console at /ops/ in `page` as an enrolled operator: email, password and a fresh
+ * authenticator code, then waits for the first screen (the orders queue's heading).
+ */
+export async function logInToConsole(
+  page: Page,
+  email: string,
+  operator: { password: string; totpSecret: string },
+): Promise<void> {
+  await page.goto('/ops/')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(operator.password)
+  await page.getByLabel('Authenticator code').fill(await generate({ secret: operator.totpSecret }))
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await page.getByRole('heading', { name: 'Orders' }).waitFor()
 }
