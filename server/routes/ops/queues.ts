@@ -4,10 +4,10 @@
  * Idempotency-Key (keyed.ts).
  */
 import { approveHeldWithdrawal, rejectHeldWithdrawal } from '../../ops/withdrawal-review.ts'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { opsRoutes as schemas } from '../../../contract/api/ops.ts'
-import { appContext } from '../../context.ts'
+import { appContext, type AppContext } from '../../context.ts'
 import { listOrderQueue, listWithdrawalQueue } from '../../ops/queues.ts'
 import {
   confirmOrderAsOperator,
@@ -23,6 +23,42 @@ export default async function opsQueueRoutes(instance: FastifyInstance): Promise
   const app = instance.withTypeProvider<TypeBoxTypeProvider>()
   const ctx = appContext(app)
   const guard = operatorGuard(app)
+  /** Runs `run` once per Idempotency-Key, filed under order `orderId`'s owner (runConsoleAction). */
+  const onOrder = <T>(
+    request: FastifyRequest & { params: { orderId: string }; body: object },
+    reply: FastifyReply,
+    route: string,
+    run: (keyed: AppContext) => Promise<T>,
+  ) =>
+    runConsoleAction(
+      ctx,
+      request,
+      reply,
+      {
+        route,
+        userId: () => orderOwner(ctx, request.params.orderId),
+        body: { order_id: request.params.orderId, ...request.body },
+      },
+      run,
+    )
+  /** Runs `run` once per Idempotency-Key, filed under withdrawal `id`'s owner (runConsoleAction). */
+  const onWithdrawal = <T>(
+    request: FastifyRequest & { params: { id: number }; body: object },
+    reply: FastifyReply,
+    route: string,
+    run: (keyed: AppContext) => Promise<T>,
+  ) =>
+    runConsoleAction(
+      ctx,
+      request,
+      reply,
+      {
+        route,
+        userId: () => withdrawalOwner(ctx, request.params.id),
+        body: { id: request.params.id, ...request.body },
+      },
+      run,
+    )
 
   app.get('/ops/orders', { onRequest: guard.read, schema: schemas.orders }, async (request) => {
     const q = request.query
@@ -40,23 +76,14 @@ export default async function opsQueueRoutes(instance: FastifyInstance): Promise
     '/ops/orders/:orderId/confirm',
     { onRequest: guard.write, schema: schemas.confirmOrder },
     async (request, reply) =>
-      runConsoleAction(
-        ctx,
-        request,
-        reply,
-        {
-          route: 'ops:order.confirm',
-          userId: () => orderOwner(ctx, request.params.orderId),
-          body: { order_id: request.params.orderId, ...request.body },
-        },
-        (keyed) =>
-          confirmOrderAsOperator(
-            keyed,
-            actorOf(request),
-            request.params.orderId,
-            request.body.upi_reference,
-            request.body.reason,
-          ),
+      onOrder(request, reply, 'ops:order.confirm', (keyed) =>
+        confirmOrderAsOperator(
+          keyed,
+          actorOf(request),
+          request.params.orderId,
+          request.body.upi_reference,
+          request.body.reason,
+        ),
       ),
   )
 
@@ -64,22 +91,8 @@ export default async function opsQueueRoutes(instance: FastifyInstance): Promise
     '/ops/orders/:orderId/reject',
     { onRequest: guard.write, schema: schemas.rejectOrder },
     async (request, reply) =>
-      runConsoleAction(
-        ctx,
-        request,
-        reply,
-        {
-          route: 'ops:order.reject',
-          userId: () => orderOwner(ctx, request.params.orderId),
-          body: { order_id: request.params.orderId, ...request.body },
-        },
-        (keyed) =>
-          rejectOrderAsOperator(
-            keyed,
-            actorOf(request),
-            request.params.orderId,
-            request.body.reason,
-          ),
+      onOrder(request, reply, 'ops:order.reject', (keyed) =>
+        rejectOrderAsOperator(keyed, actorOf(request), request.params.orderId, request.body.reason),
       ),
   )
 
@@ -102,23 +115,14 @@ export default async function opsQueueRoutes(instance: FastifyInstance): Promise
     '/ops/withdrawals/:id/pay',
     { onRequest: guard.write, schema: schemas.payWithdrawal },
     async (request, reply) =>
-      runConsoleAction(
-        ctx,
-        request,
-        reply,
-        {
-          route: 'ops:withdrawal.pay',
-          userId: () => withdrawalOwner(ctx, request.params.id),
-          body: { id: request.params.id, ...request.body },
-        },
-        (keyed) =>
-          payWithdrawalAsOperator(
-            keyed,
-            actorOf(request),
-            request.params.id,
-            request.body.upi_reference,
-            request.body.reason,
-          ),
+      onWithdrawal(request, reply, 'ops:withdrawal.pay', (keyed) =>
+        payWithdrawalAsOperator(
+          keyed,
+          actorOf(request),
+          request.params.id,
+          request.body.upi_reference,
+          request.body.reason,
+        ),
       ),
   )
 
@@ -126,17 +130,8 @@ export default async function opsQueueRoutes(instance: FastifyInstance): Promise
     '/ops/withdrawals/:id/approve',
     { onRequest: guard.write, schema: schemas.approveWithdrawal },
     async (request, reply) =>
-      runConsoleAction(
-        ctx,
-        request,
-        reply,
-        {
-          route: 'ops:withdrawal.approve',
-          userId: () => withdrawalOwner(ctx, request.params.id),
-          body: { id: request.params.id, ...request.body },
-        },
-        (keyed) =>
-          approveHeldWithdrawal(keyed, actorOf(request), request.params.id, request.body.reason),
+      onWithdrawal(request, reply, 'ops:withdrawal.approve', (keyed) =>
+        approveHeldWithdrawal(keyed, actorOf(request), request.params.id, request.body.reason),
       ),
   )
 
@@ -144,23 +139,14 @@ export default async function opsQueueRoutes(instance: FastifyInstance): Promise
     '/ops/withdrawals/:id/reject',
     { onRequest: guard.write, schema: schemas.rejectWithdrawal },
     async (request, reply) =>
-      runConsoleAction(
-        ctx,
-        request,
-        reply,
-        {
-          route: 'ops:withdrawal.reject',
-          userId: () => withdrawalOwner(ctx, request.params.id),
-          body: { id: request.params.id, ...request.body },
-        },
-        (keyed) =>
-          rejectHeldWithdrawal(
-            keyed,
-            actorOf(request),
-            request.params.id,
-            request.body.reason,
-            request.body.forfeit === true,
-          ),
+      onWithdrawal(request, reply, 'ops:withdrawal.reject', (keyed) =>
+        rejectHeldWithdrawal(
+          keyed,
+          actorOf(request),
+          request.params.id,
+          request.body.reason,
+          request.body.forfeit === true,
+        ),
       ),
   )
 
@@ -168,17 +154,8 @@ export default async function opsQueueRoutes(instance: FastifyInstance): Promise
     '/ops/withdrawals/:id/fail',
     { onRequest: guard.write, schema: schemas.failWithdrawal },
     async (request, reply) =>
-      runConsoleAction(
-        ctx,
-        request,
-        reply,
-        {
-          route: 'ops:withdrawal.fail',
-          userId: () => withdrawalOwner(ctx, request.params.id),
-          body: { id: request.params.id, ...request.body },
-        },
-        (keyed) =>
-          failWithdrawalAsOperator(keyed, actorOf(request), request.params.id, request.body.reason),
+      onWithdrawal(request, reply, 'ops:withdrawal.fail', (keyed) =>
+        failWithdrawalAsOperator(keyed, actorOf(request), request.params.id, request.body.reason),
       ),
   )
 }
