@@ -39,6 +39,29 @@ export async function auditedAction<T>(
   return result
 }
 
+/**
+ * One audited change of one row: `read` (the row, locked) before `apply` and after it, both in
+ * the audit row `audit.action`; nothing is audited when the outcome says `unchanged` (a repeat).
+ */
+function auditedRowChange<T extends { unchanged?: boolean }>(
+  ctx: AppContext,
+  actor: Actor,
+  audit: { action: string; entity: string; entityId: string | number; reason?: string },
+  read: (tx: Tx) => Promise<unknown>,
+  apply: (joined: AppContext) => Promise<T>,
+): Promise<T> {
+  let before: unknown
+  return auditedAction(
+    ctx,
+    actor,
+    async (tx, joined) => {
+      before = await read(tx)
+      return apply(joined)
+    },
+    async (out, tx) => (out.unchanged ? null : { ...audit, before, after: await read(tx) }),
+  )
+}
+
 async function orderRow(ctx: AppContext, tx: Tx, orderId: string) {
   const q = tx.selectFrom('orders').selectAll().where('order_id', '=', orderId)
   const row = await ctx.dialect.lockForUpdate(q).executeTakeFirst()
@@ -67,25 +90,12 @@ export async function confirmOrderAsOperator(
   upiReference: unknown,
   reason?: string,
 ): Promise<OrderOutcome> {
-  let before: unknown
-  return auditedAction(
+  return auditedRowChange(
     ctx,
     actor,
-    async (tx, joined) => {
-      before = await orderRow(ctx, tx, orderId)
-      return confirmOrder(joined, orderId, upiReference)
-    },
-    async (out, tx) =>
-      out.unchanged
-        ? null
-        : {
-            action: 'order.confirm',
-            entity: 'orders',
-            entityId: orderId,
-            before,
-            after: await orderRow(ctx, tx, orderId),
-            reason,
-          },
+    { action: 'order.confirm', entity: 'orders', entityId: orderId, reason },
+    (tx) => orderRow(ctx, tx, orderId),
+    (joined) => confirmOrder(joined, orderId, upiReference),
   )
 }
 
@@ -101,25 +111,12 @@ export async function rejectOrderAsOperator(
   reason: unknown,
 ): Promise<OrderOutcome> {
   const why = requireReason(reason)
-  let before: unknown
-  return auditedAction(
+  return auditedRowChange(
     ctx,
     actor,
-    async (tx, joined) => {
-      before = await orderRow(ctx, tx, orderId)
-      return rejectOrder(joined, orderId, why)
-    },
-    async (out, tx) =>
-      out.unchanged
-        ? null
-        : {
-            action: 'order.reject',
-            entity: 'orders',
-            entityId: orderId,
-            before,
-            after: await orderRow(ctx, tx, orderId),
-            reason: why,
-          },
+    { action: 'order.reject', entity: 'orders', entityId: orderId, reason: why },
+    (tx) => orderRow(ctx, tx, orderId),
+    (joined) => rejectOrder(joined, orderId, why),
   )
 }
 
@@ -135,25 +132,12 @@ export async function payWithdrawalAsOperator(
   upiReference: unknown,
   reason?: string,
 ): Promise<WithdrawalOutcome> {
-  let before: unknown
-  return auditedAction(
+  return auditedRowChange(
     ctx,
     actor,
-    async (tx, joined) => {
-      before = await withdrawalRow(ctx, tx, id)
-      return payWithdrawal(joined, id, upiReference)
-    },
-    async (out, tx) =>
-      out.unchanged
-        ? null
-        : {
-            action: 'withdrawal.pay',
-            entity: 'withdrawals',
-            entityId: id,
-            before,
-            after: await withdrawalRow(ctx, tx, id),
-            reason,
-          },
+    { action: 'withdrawal.pay', entity: 'withdrawals', entityId: id, reason },
+    (tx) => withdrawalRow(ctx, tx, id),
+    (joined) => payWithdrawal(joined, id, upiReference),
   )
 }
 
@@ -169,25 +153,12 @@ export async function failWithdrawalAsOperator(
   reason: unknown,
 ): Promise<WithdrawalOutcome> {
   const why = requireReason(reason)
-  let before: unknown
-  return auditedAction(
+  return auditedRowChange(
     ctx,
     actor,
-    async (tx, joined) => {
-      before = await withdrawalRow(ctx, tx, id)
-      return failWithdrawal(joined, id, why)
-    },
-    async (out, tx) =>
-      out.unchanged
-        ? null
-        : {
-            action: 'withdrawal.fail',
-            entity: 'withdrawals',
-            entityId: id,
-            before,
-            after: await withdrawalRow(ctx, tx, id),
-            reason: why,
-          },
+    { action: 'withdrawal.fail', entity: 'withdrawals', entityId: id, reason: why },
+    (tx) => withdrawalRow(ctx, tx, id),
+    (joined) => failWithdrawal(joined, id, why),
   )
 }
 
