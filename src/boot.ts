@@ -106,7 +106,7 @@ function afterIdle(maxMs = 2000): Promise<void> {
 
 /**
  * The app's files in the order they are run: React (react, react-dom, the scheduler); the other
- * libraries (router, toaster, HTTP client, stores, IndexedDB) with the app's own start (the
+ * libraries (router, HTTP client, stores, IndexedDB) with the app's own start (the
  * persisted stores, the rules, the HTTP client); then the app itself (src/main.tsx), which mounts
  * it. The first two are one file each (vite.config.ts groups `react` and `libs`): importing any
  * module of one runs that whole file, so one step per file.

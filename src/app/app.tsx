@@ -1,7 +1,7 @@
 /**
  * The app: the router over the one route table, each screen behind its guard and a Suspense
- * boundary, the logged-in app's bottom tab bar, and the toaster (5 seconds, docs/product.md#messages; at
- * the top under the header and the offline banner, so it never covers them nor a page's actions).
+ * boundary, the logged-in app's bottom tab bar, the offline banner and the update prompt. The
+ * toaster is not here: src/lib/notify.ts draws it with the first toast (src/lib/toaster.tsx).
  */
 import { Fragment, Suspense, lazy, useEffect, useDeferredValue, useRef } from 'react'
 import { Redirect, Route, Switch, useLocation } from 'wouter'
@@ -31,21 +31,13 @@ const UpdatePrompt = lazy(() =>
   import('@/components/update-prompt').then((m) => ({ default: m.UpdatePrompt })),
 )
 
-/**
- * The toaster, drawn after the first paint; loaded then, so react-hot-toast is not in the first
- * route's JavaScript (its budget, docs/benchmarks.md). A toast raised before it arrives still
- * shows: the toaster reads the toasts' store when it mounts.
- */
-const Toaster = lazy(() => import('react-hot-toast').then((m) => ({ default: m.Toaster })))
-
 /** Whether the outbox has been started on this page (src/app/start-outbox.ts). */
 let outboxStarted = false
 
 export function App() {
   const [, navigate] = useLocation()
-  // The toaster and the notices mount in a deferred render after the first screen's (a toast
-  // raised before then still shows: the toaster reads its store on mount); `false` while
-  // hydrating, so they are never in a rendered page's markup (src/entry-server.tsx).
+  // The notices mount in a deferred render after the first screen's; `false` while hydrating, so
+  // they are never in a rendered page's markup (src/entry-server.tsx).
   const chrome = useDeferredValue(true, false)
   // A language change draws every screen again in the new language.
   const locale = useLocale()
@@ -76,16 +68,6 @@ export function App() {
       {chrome ? (
         <>
           <OfflineNotice />
-          <Suspense fallback={null}>
-            {/* Top centre, just under the header (56 px) and the offline banner (its height, set by
-                OfflineNotice), as a UPI app tells a result: the foot of the screen, where a
-                page's actions sit within the thumb's reach (Pay, Confirm, Log out), stays free. */}
-            <Toaster
-              position="top-center"
-              toastOptions={{ duration: 5000 }}
-              containerStyle={{ top: 'calc(64px + var(--offline-notice-height, 0px))' }}
-            />
-          </Suspense>
           <Suspense fallback={null}>
             <UpdatePrompt />
           </Suspense>

@@ -12,6 +12,7 @@ import { productInChromiumForFile } from '../helpers/e2e-suite.ts'
 import { phoneContext, storeAccessToken } from '../helpers/browser.ts'
 import { createTestUser } from '../helpers/users.ts'
 import { runningClock } from '../helpers/clocks.ts'
+import { appSettled } from '../helpers/screens.ts'
 import { PAGE_TTL_MS } from '../../server/earning/rendered-pages.ts'
 import { updateRules } from '../../server/ops/live-rules.ts'
 import { ROUTES } from '../../contract/routes.ts'
@@ -30,17 +31,6 @@ const QUERIES: Record<string, string> = {
 
 /** Every route a guest may open: each is rendered, so each is hydrated. */
 const RENDERED = ROUTES.filter((route) => route.access !== 'auth').map((route) => route.path)
-
-/**
- * Resolves once the app has finished its start: its last step (the toaster, mounted after the first
- * screen has painted) is in the page and two more frames have been laid out.
- */
-async function appSettled(page: Page): Promise<void> {
-  await page.locator('[data-rht-toaster]').waitFor({ state: 'attached' })
-  await page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-  )
-}
 
 /**
  * A phone page whose app code (the boot script's dynamic import) waits until `release()`;

@@ -13,6 +13,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { productInChromiumForFile } from '../helpers/e2e-suite.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, phoneContext, storeAccessToken } from '../helpers/browser.ts'
 import { createTestUser, type TestUser } from '../helpers/users.ts'
+import { appSettled } from '../helpers/screens.ts'
 
 const SHOTS = path.resolve('tests/screenshots')
 const OFFLINE_TEXT = 'You are offline. Showing your last saved data.'
@@ -209,10 +210,10 @@ describe('the installable, offline PWA shell', () => {
     let documentLoads = 0
     page.on('load', () => (documentLoads += 1))
     await page.goto('/')
-    // The landing's heading is in its rendered HTML; the toaster is drawn only by the app, once
-    // it has hydrated the landing and its router listens.
+    // About is drawn only by the app, in the deferred render after it has hydrated the landing
+    // (not in the rendered HTML), so its router listens; then it has nothing left to render.
     await page.getByRole('heading', { name: 'About' }).waitFor()
-    await page.locator('[data-rht-toaster]').waitFor({ state: 'attached' })
+    await appSettled(page)
     expect(documentLoads).toBe(1)
 
     // The reloaded page's app asks for the chunk again, and this time gets it.

@@ -152,3 +152,51 @@ export function scrollsSideways(page: Page, selectors: string[]): Promise<string
     selectors,
   )
 }
+
+/**
+ * Resolves once the app's React root has taken the page over (hydrated, or rendered into) and has
+ * no render left to do, the deferred renders after the first screen's included, and still so after
+ * two more frames. Read from React's root as it keeps it (`pendingLanes`, the root's
+ * `isDehydrated`), as screenDrawn reads a node's React fiber.
+ */
+export async function appSettled(page: Page, timeout = 30_000): Promise<void> {
+  const until = Date.now() + timeout
+  const idle = () =>
+    page.waitForFunction(
+      () => {
+        const root = document.getElementById('root') as
+          (HTMLElement & Record<string, unknown>) | null
+        const key = root ? Object.keys(root).find((k) => k.startsWith('__reactContainer')) : null
+        const fiber = key ? (root![key] as { stateNode?: ReactRoot } | null) : null
+        const state = fiber?.stateNode
+        return (
+          state !== undefined &&
+          state.pendingLanes === 0 &&
+          state.current.memoizedState?.isDehydrated !== true
+        )
+      },
+      null,
+      { timeout: Math.max(until - Date.now(), 1) },
+    )
+  await idle()
+  await nextFrames(page)
+  await idle()
+}
+
+/** What appSettled reads of React's root (react-reconciler's FiberRoot). */
+interface ReactRoot {
+  pendingLanes: number
+  current: { memoizedState?: { isDehydrated?: boolean } }
+}
+
+/**
+ * Records whether the page asks for the toaster's code (src/lib/toaster.tsx), which it does with
+ * its first toast (src/lib/notify.ts): call before what could show one.
+ */
+export function watchToaster(page: Page): { requested: () => boolean } {
+  let requested = false
+  page.on('request', (request) => {
+    if (/\/assets\/toaster-[\w-]+\.js$/.test(new URL(request.url()).pathname)) requested = true
+  })
+  return { requested: () => requested }
+}

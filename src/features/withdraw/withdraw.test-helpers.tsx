@@ -26,9 +26,9 @@ vi.mock('./api/add-withdraw', () => ({
   addWithdraw: (...a: unknown[]) => addWithdraw(...a),
   addWithdrawWithPin: (...a: unknown[]) => addWithdrawWithPin(...a),
 }))
-/** react-hot-toast's default export: `toast(text)`, `toast.success`, `toast.error`. */
-export const toast = Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() })
-vi.mock('react-hot-toast', () => ({ default: toast }))
+/** The toasts (src/lib/notify.ts): `notify.success`, `notify.error`, `notify.info`. */
+export const notify = { success: vi.fn(), error: vi.fn(), info: vi.fn() }
+vi.mock('@/lib/notify', () => ({ notify }))
 
 /** An eligible user on a 7-day plan who has withdrawn to asha@okaxis before. */
 export const ELIGIBLE: WithdrawalStatus = {

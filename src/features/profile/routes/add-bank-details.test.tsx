@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen } from '@testing-library/react'
-import toast from 'react-hot-toast'
+import { notify } from '@/lib/notify'
 import { addBankDetails } from '../api/add-bank-details'
 import { getBankDetails } from '../api/get-bank-details'
 import { lookupIfsc, type IfscAnswer } from '../api/lookup-ifsc'
@@ -10,7 +10,7 @@ import AddBankDetails from './add-bank-details'
 vi.mock('../api/add-bank-details', () => ({ addBankDetails: vi.fn() }))
 vi.mock('../api/get-bank-details', () => ({ getBankDetails: vi.fn() }))
 vi.mock('../api/lookup-ifsc', () => ({ lookupIfsc: vi.fn() }))
-vi.mock('react-hot-toast', () => ({ default: { success: vi.fn(), error: vi.fn() } }))
+vi.mock('@/lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn() } }))
 
 const mockedAdd = vi.mocked(addBankDetails)
 const mockedGet = vi.mocked(getBankDetails)
@@ -137,7 +137,7 @@ describe('Add bank details screen', () => {
     expect(ifsc).toHaveValue('HDFC0000001')
     expect(holder).toHaveValue('ASHA RAO')
     expect(screen.getByText('SANDOZ HOUSE')).toBeInTheDocument()
-    expect(toast.success).toHaveBeenCalledWith('Bank details fetched successfully!')
+    expect(notify.success).toHaveBeenCalledWith('Bank details fetched successfully!')
   })
 
   it('only logs a failed prefill: no toast, empty fields', async () => {
@@ -146,8 +146,8 @@ describe('Add bank details screen', () => {
     )
     const { account } = await open()
     expect(account).toHaveValue('')
-    expect(toast.success).not.toHaveBeenCalled()
-    expect(toast.error).not.toHaveBeenCalled()
+    expect(notify.success).not.toHaveBeenCalled()
+    expect(notify.error).not.toHaveBeenCalled()
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
     expect(consoleError).toHaveBeenCalledWith('bank details prefill failed', expect.anything())
   })

@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useState, type ChangeEvent } from 'react'
 import { useLocation } from 'wouter'
-import toast from 'react-hot-toast'
+import { notify } from '@/lib/notify'
 import { normalizeAccountNumber } from '@contract/validation'
 import { TextField } from '@/components/text-field'
 import { addBankDetails } from '../api/add-bank-details'
@@ -48,7 +48,7 @@ export default function AddBankDetails() {
         setAccountAgain(saved.acc_no)
         setHolder(saved.holder_name)
         prefill(saved.ifsc, saved.bank, saved.branch)
-        toast.success(t('Bank details fetched successfully!'))
+        notify.success(t('Bank details fetched successfully!'))
       })
       .catch((error: unknown) => console.error('bank details prefill failed', error))
     return () => {

@@ -3,8 +3,8 @@ import { render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 vi.mock('@/lib/idb-storage', () => import('@/lib/idb-storage.test-helpers'))
-const toast = Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), dismiss: vi.fn() })
-vi.mock('react-hot-toast', () => ({ default: toast }))
+const notify = { custom: vi.fn(), success: vi.fn(), error: vi.fn() }
+vi.mock('@/lib/notify', () => ({ notify }))
 let state = 'off'
 vi.mock('@/lib/push-subscription', () => ({
   pushState: async () => state,
@@ -22,22 +22,34 @@ afterEach(() => {
 describe('the notification offer after a withdrawal', () => {
   it('grows the success toast into the offer (the same toast), never a second message', async () => {
     await offerPushAfterWithdrawal()
-    expect(toast).toHaveBeenCalledOnce()
-    const [content, options] = toast.mock.calls[0] as [
-      (shown: { id: string }) => ReactElement,
+    expect(notify.custom).toHaveBeenCalledOnce()
+    const [content, options] = notify.custom.mock.calls[0] as [
+      (dismiss: () => void) => ReactElement,
       { id: string },
     ]
     expect(options.id).toBe('withdrawal-result')
-    render(content({ id: 'withdrawal-result' }))
+    render(content(() => undefined))
     expect(screen.getByText(/Withdrawal request submitted successfully!/)).toHaveTextContent(
       'Get notified when this withdrawal is paid?',
     )
     expect(screen.getByRole('button', { name: 'Notify me' })).toBeInTheDocument()
   })
 
+  it('Not now takes the offer away and is remembered', async () => {
+    await offerPushAfterWithdrawal()
+    const [content] = notify.custom.mock.calls[0] as [(dismiss: () => void) => ReactElement]
+    const dismiss = vi.fn()
+    render(content(dismiss))
+    screen.getByRole('button', { name: 'Not now' }).click()
+    expect(dismiss).toHaveBeenCalledOnce()
+    notify.custom.mockClear()
+    await offerPushAfterWithdrawal()
+    expect(notify.custom).not.toHaveBeenCalled()
+  })
+
   it('leaves the success toast alone where push is on, blocked or unsupported', async () => {
     state = 'unsupported'
     await offerPushAfterWithdrawal()
-    expect(toast).not.toHaveBeenCalled()
+    expect(notify.custom).not.toHaveBeenCalled()
   })
 })

@@ -4,7 +4,7 @@
  * work and is neither on nor blocked, and not again once declined. The permission prompt opens
  * only from its button. Loaded lazily on success.
  */
-import toast from 'react-hot-toast'
+import { notify } from '@/lib/notify'
 import { pushState, turnOnPush } from '@/lib/push-subscription'
 import { logFailure } from '@/lib/log-failure'
 import { msg, t } from '@/i18n/i18n'
@@ -28,20 +28,20 @@ export async function offerPushAfterWithdrawal(): Promise<void> {
   } catch {
     return
   }
-  toast(
-    (shown) => (
+  notify.custom(
+    (dismiss) => (
       <span className="push-offer">
         {t(WITHDRAW_OK)} {t(OFFER_TEXT)}{' '}
         <button
           type="button"
           className="btn btn-small"
           onClick={() => {
-            toast.dismiss(shown.id)
+            dismiss()
             turnOnPush().then(
-              (state) => state === 'on' && toast.success(t(OFFER_DONE)),
+              (state) => state === 'on' && notify.success(t(OFFER_DONE)),
               (error: unknown) => {
                 logFailure('push subscribe failed', error)
-                toast.error(t(OFFER_FAILED))
+                notify.error(t(OFFER_FAILED))
               },
             )
           }}
@@ -53,7 +53,7 @@ export async function offerPushAfterWithdrawal(): Promise<void> {
           className="link-button"
           onClick={() => {
             localStorage.setItem(DECLINED_KEY, '1')
-            toast.dismiss(shown.id)
+            dismiss()
           }}
         >
           {t(OFFER_NO)}

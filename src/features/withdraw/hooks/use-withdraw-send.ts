@@ -8,7 +8,7 @@
  */
 import { useRef, useState } from 'react'
 import { useLocation } from 'wouter'
-import toast from 'react-hot-toast'
+import { notify } from '@/lib/notify'
 import { refreshUser } from '@/stores/get-user'
 import { dismissOutboxItem } from '@/lib/outbox/outbox'
 import type { OutboxError } from '@/lib/outbox/outbox-types'
@@ -92,7 +92,7 @@ export function useWithdrawSend({
 
   const succeeded = () => {
     // One message: the success toast, which the notification offer grows into.
-    toast.success(t(WITHDRAW_OK), { id: WITHDRAWAL_TOAST_ID })
+    notify.success(t(WITHDRAW_OK), { id: WITHDRAWAL_TOAST_ID })
     void import('../components/push-offer').then(
       (m) => m.offerPushAfterWithdrawal(),
       () => undefined,
@@ -126,7 +126,7 @@ export function useWithdrawSend({
     const result = await addWithdraw(upiId.trim(), payout)
     if (result.kind === 'done') return succeeded()
     if (result.kind === 'queued') {
-      toast(t(WITHDRAW_QUEUED), { id: WITHDRAWAL_TOAST_ID })
+      notify.info(t(WITHDRAW_QUEUED), { id: WITHDRAWAL_TOAST_ID })
       navigate('/wallet')
       return
     }

@@ -3,7 +3,7 @@
  * `POST /add-withdraw/`; when one reaches the server in the background the user is told and their
  * details are fetched again (the debit and the conditions change).
  */
-import toast from 'react-hot-toast'
+import { notify } from '@/lib/notify'
 import { defineOutboxKind } from '@/lib/outbox/outbox-kinds'
 import { WITHDRAWAL_KIND } from '@/lib/outbox/queued-withdrawals'
 import { refreshUser } from '@/stores/get-user'
@@ -32,11 +32,11 @@ export const WITHDRAWAL_REQUESTS = defineOutboxKind<WithdrawalRequest, unknown>(
   name: WITHDRAWAL_KIND,
   path: 'add-withdraw/',
   onDone() {
-    toast.success(t(WITHDRAW_OK), { id: WITHDRAWAL_TOAST_ID })
+    notify.success(t(WITHDRAW_OK), { id: WITHDRAWAL_TOAST_ID })
     refreshUser().catch(() => undefined)
   },
   onFinal(error) {
-    toast.error(describeWithdrawalError(apiErrorText(error)), { id: WITHDRAWAL_TOAST_ID })
+    notify.error(describeWithdrawalError(apiErrorText(error)), { id: WITHDRAWAL_TOAST_ID })
   },
   describeError: (error) => describeWithdrawalError(apiErrorText(error)),
 })

@@ -11,7 +11,7 @@ import {
   renderPage,
   resetWithdrawMocksEachTest,
   review,
-  toast,
+  notify,
   TOAST,
   withdraw,
 } from '../withdraw.test-helpers'
@@ -39,7 +39,7 @@ describe('Withdraw page: review and send', () => {
     expect(addWithdraw).toHaveBeenCalledWith('Asha@OKAXIS', 999)
     expect(addWithdrawWithPin).not.toHaveBeenCalled()
     // One toast for the result (the notification offer grows into it, never stacks on it).
-    expect(toast.success).toHaveBeenCalledWith('Withdrawal request submitted successfully!', TOAST)
+    expect(notify.success).toHaveBeenCalledWith('Withdrawal request submitted successfully!', TOAST)
   })
 
   it('asks for the PIN for a new UPI ID, sends it with the PIN (not through the outbox), and shows a wrong PIN in the sheet', async () => {
@@ -124,7 +124,7 @@ describe('Withdraw page: review and send', () => {
       'There was an issue with your withdrawal request. Please try again.',
     )
     expect(screen.queryByRole('dialog')).toBeNull()
-    expect(toast.error).not.toHaveBeenCalled()
+    expect(notify.error).not.toHaveBeenCalled()
   })
 
   it('keeps a withdrawal to a known UPI ID in the outbox when offline and says so', async () => {
@@ -132,7 +132,7 @@ describe('Withdraw page: review and send', () => {
     const memory = renderPage()
     withdraw()
     await waitFor(() => expect(memory.history.at(-1)).toBe('/wallet'))
-    expect(toast).toHaveBeenCalledWith(
+    expect(notify.info).toHaveBeenCalledWith(
       'You are offline. Your withdrawal request is saved and will be sent when you are back online.',
       TOAST,
     )
