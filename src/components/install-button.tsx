@@ -5,7 +5,7 @@
  * shows in the installed app. Used on the landing and the dashboard.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react'
-import { Download } from 'lucide-react'
+import { DownloadIcon } from './download-icon'
 import { t } from '@/i18n/i18n'
 import { canInstall, promptInstall, subscribeInstall } from '@/lib/install-prompt'
 
@@ -36,7 +36,7 @@ export function InstallButton() {
         onClick={() => void promptInstall()}
         data-testid="install-app"
       >
-        <Download aria-hidden="true" size={20} />
+        <DownloadIcon />
         {t('Install app')}
       </button>
     )
