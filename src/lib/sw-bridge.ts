@@ -1,8 +1,8 @@
 /**
  * The one bridge between the page and the service worker (STYLE: Squoosh/Elk): registration of
- * /sw.js through workbox-window, the "update available" state when a new worker is waiting, the
- * skip-waiting request that applies it, and the worker's messages to open pages. No other module
- * talks to `navigator.serviceWorker`.
+ * /sw.js (through workbox-window where an update can be waiting), the "update available" state
+ * when a new worker is waiting, the skip-waiting request that applies it, and the worker's
+ * messages to open pages. No other module talks to `navigator.serviceWorker`.
  */
 import { useSyncExternalStore } from 'react'
 import type { Workbox } from 'workbox-window'
@@ -11,6 +11,7 @@ import type { Workbox } from 'workbox-window'
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000
 
 let workbox: Workbox | null = null
+let registered = false
 let updateAvailable = false
 const listeners = new Set<() => void>()
 
@@ -20,24 +21,57 @@ function setUpdateAvailable(value: boolean): void {
 }
 
 /**
- * Registers /sw.js (production builds only; the caller checks `import.meta.env.PROD`). Loads
- * workbox-window lazily so it stays out of the first route's JavaScript. When a new worker has
- * installed and waits, `useUpdateAvailable()` turns true. Never throws: a browser without
+ * Registers /sw.js (production builds only; the caller checks `import.meta.env.PROD`), and asks
+ * the server for a new version every UPDATE_CHECK_INTERVAL_MS. Never throws: a browser without
  * service workers, or a failed registration, just leaves the app online-only.
+ *
+ * workbox-window carries the update flow (a new version waiting, `useUpdateAvailable()`,
+ * `applyUpdate()`), so it is loaded when there can be one: at once on a page a worker controls,
+ * and on a page none controls yet (a first visit, where the worker being installed is the first)
+ * only once a new version has installed beside the active one. Such a page registers the worker
+ * itself, so a first visit downloads no update code (the landing's JavaScript budget,
+ * docs/product.md#budgets).
  */
 export async function registerServiceWorker(): Promise<void> {
-  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || workbox) return
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || registered) return
+  registered = true
+  try {
+    const registration = navigator.serviceWorker.controller
+      ? await watchUpdates()
+      : await navigator.serviceWorker.register('/sw.js')
+    if (!registration) return
+    if (!workbox) {
+      // A version already waiting (this page skipped the worker: a hard reload), or one to come.
+      if (registration.waiting && registration.active) void watchUpdates()
+      registration.addEventListener('updatefound', () => {
+        const installing = registration.installing
+        installing?.addEventListener('statechange', () => {
+          if (installing.state === 'installed' && registration.active) void watchUpdates()
+        })
+      })
+    }
+    setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_INTERVAL_MS)
+  } catch (error) {
+    console.error('service worker registration failed', error)
+  }
+}
+
+/**
+ * Registers /sw.js through workbox-window (loaded now, once), which says when a new version has
+ * installed and waits, one that already did included. Never throws.
+ */
+async function watchUpdates(): Promise<ServiceWorkerRegistration | undefined> {
+  if (workbox) return undefined
   try {
     const { Workbox } = await import('workbox-window')
+    if (workbox) return undefined
     const wb = new Workbox('/sw.js')
     workbox = wb
     wb.addEventListener('waiting', () => setUpdateAvailable(true))
-    const registration = await wb.register()
-    if (registration) {
-      setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_INTERVAL_MS)
-    }
+    return await wb.register()
   } catch (error) {
-    console.error('service worker registration failed', error)
+    console.error('service worker update watch failed', error)
+    return undefined
   }
 }
 
