@@ -7,6 +7,7 @@
  * service worker.
  */
 import { StrictMode, startTransition } from 'react'
+import { flushSync } from 'react-dom'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { ROUTES } from './app/routes'
@@ -96,17 +97,20 @@ async function mount(): Promise<void> {
       </PageConfigContext.Provider>
     </StrictMode>
   )
-  // As a transition, React renders (or hydrates) the first screen in slices of a few milliseconds,
-  // yielding to the browser in between, instead of in one long task that a tap would wait behind
-  // on a slow phone (TBT).
+  // As a transition, React hydrates a rendered page in slices of a few milliseconds, yielding to
+  // the browser in between, instead of in one long task that a tap would wait behind on a slow
+  // phone (TBT): its content is on screen already.
   if (rendered) {
     startTransition(() => void hydrateRoot(container, app))
     // React listens now: a tap held since before it came is answered (src/lib/early-taps.ts).
     releaseEarlyTap()
   } else {
-    // A page drawn anew: a held tap is answered once the screen is drawn (src/app/route-guard.tsx).
+    // A page drawn anew (the app shell of a signed-in screen): its first frame is the saved copy,
+    // drawn in one pass. Sliced as a transition, the fresh answers of the screen's early GETs,
+    // arriving between the slices, would restart the render and hold the saved copy back (LCP).
+    // A held tap is answered once the screen is drawn (src/app/route-guard.tsx).
     const root = createRoot(container)
-    startTransition(() => root.render(app))
+    flushSync(() => root.render(app))
   }
 }
 
