@@ -9,7 +9,7 @@
 import { StrictMode, startTransition } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { App } from './app/app'
+import { App, preloadAppChrome } from './app/app'
 import { ROUTES } from './app/routes'
 import { refreshUser } from './stores/get-user'
 import { preloadComponent } from './lib/lazy-with-retry'
@@ -79,7 +79,10 @@ async function mount(): Promise<void> {
     container.hasAttribute('data-rendered') && container.getAttribute('data-lang') === locale
   await Promise.all([
     Promise.race([
-      first ? preloadComponent(first.component) : Promise.resolve(),
+      Promise.all([
+        first ? preloadComponent(first.component) : null,
+        preloadAppChrome(window.location.pathname),
+      ]),
       new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS)),
     ])
       // The screen's own stores (the wallet's) register as its chunk loads: read them all.

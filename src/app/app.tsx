@@ -15,13 +15,25 @@ import { isLoggedIn } from '@/lib/session'
 import { showsTabBar } from '@/components/tab-bar-routes'
 import { whenSettled } from '@/lib/when-idle'
 import { useLocale } from '@/i18n/react'
+import { lazyWithRetry, preloadComponent } from '@/lib/lazy-with-retry'
 
 /**
  * The logged-in app's tab bar, loaded on demand and only on the tabs' own screens: a guest or an
  * inner screen (/deposit-fee) never loads it, so its code and icons stay out of the first route's
  * JavaScript (its budget, docs/benchmarks.md) and out of an inner screen's first render (its LCP).
  */
-const TabBar = lazy(() => import('@/components/tab-bar').then((m) => ({ default: m.TabBar })))
+const TabBar = lazyWithRetry(() =>
+  import('@/components/tab-bar').then((m) => ({ default: m.TabBar })),
+)
+
+/**
+ * Loads what the app draws around the screen at `path` (the tab bar on the
+ * tabs' own screens), so the first render draws them in the same frame instead of suspending on
+ * their code (src/main.tsx). Resolves once loaded or failed.
+ */
+export function preloadAppChrome(path: string): Promise<void> {
+  return showsTabBar(path) ? preloadComponent(TabBar) : Promise.resolve()
+}
 
 /**
  * The "new version" prompt, drawn after the first paint; loaded then with the service worker's
