@@ -26,10 +26,18 @@ export interface RouteDef {
   screen: string
   /**
    * The API GETs (paths under /api/v1/, as the app's client spells them) the screen sends as it
-   * opens with a token; the entry script sends them alongside the app's code on a cold start.
-   * tests/e2e/route-reads.test.ts checks each screen sends exactly these.
+   * opens with a token (a route a guest may open: also without one); the entry script sends them
+   * alongside the app's code on a cold start. A `{name}` stands for the page's query parameter
+   * `name`, trimmed (`routeReads`). tests/e2e/route-reads.test.ts checks each screen sends
+   * exactly these.
    */
   reads?: readonly string[]
+  /**
+   * A rendered page whose content is due soon after it opens (docs/product.md#budgets: the payment
+   * result by 2.3 s): it fetches the app's code and its screen's with the entry script and starts
+   * the app at once, instead of once the page is idle (src/boot.ts, scripts/build/pages.ts).
+   */
+  appAtOnce?: true
 }
 
 /** Every route of the PWA, in docs/product.md#screens's order: public, guest only, logged-in only. */
@@ -88,12 +96,16 @@ export const ROUTES: readonly RouteDef[] = [
     access: 'public',
     title: msg('Payment result'),
     screen: 'payment/routes/payment-success',
+    reads: ['payment-result/?order_id={order_id}'],
+    appAtOnce: true,
   },
   {
     path: '/payment-fail',
     access: 'public',
     title: msg('Payment result'),
     screen: 'payment/routes/payment-fail',
+    reads: ['payment-result/?order_id={order_id}'],
+    appAtOnce: true,
   },
   {
     path: '/bank-details-confirmation',
@@ -244,6 +256,46 @@ export function routePath(pathname: string): string {
 export function findRoute(pathname: string): RouteDef | undefined {
   const path = routePath(pathname)
   return ROUTES.find((route) => route.path === path)
+}
+
+/**
+ * The GETs `route` reads (its `reads`) on a page opened with the query `search` ('?a=1&b=2'): each
+ * `{name}` is the query parameter `name`, trimmed and encoded as the app's client encodes it
+ * (URLSearchParams); a read whose parameter is missing, empty or not decodable is left out (its
+ * screen then sends none, or its own).
+ */
+export function routeReads(route: RouteDef, search: string): string[] {
+  return (route.reads ?? []).flatMap((read) => {
+    let missing = false
+    const filled = read.replace(/\{(\w+)\}/g, (_, name: string) => {
+      const value = queryParam(search, name)?.trim() ?? ''
+      if (!value) missing = true
+      return formEncode(value)
+    })
+    return missing ? [] : [filled]
+  })
+}
+
+/** The first value of the query parameter `name` in `search`, decoded; null when absent or not decodable. */
+function queryParam(search: string, name: string): string | null {
+  const decode = (text: string) => decodeURIComponent(text.replace(/\+/g, ' '))
+  for (const pair of search.replace(/^\?/, '').split('&')) {
+    const at = pair.indexOf('=')
+    const [key, value] = at < 0 ? [pair, ''] : [pair.slice(0, at), pair.slice(at + 1)]
+    try {
+      if (decode(key) === name) return decode(value)
+    } catch {
+      return null
+    }
+  }
+  return null
+}
+
+/** `value` form-encoded, as URLSearchParams writes it: `+` for a space, `%XX` for all but `*-._`. */
+function formEncode(value: string): string {
+  return encodeURIComponent(value)
+    .replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%20/g, '+')
 }
 
 /**

@@ -10,6 +10,7 @@ import { installPreloadErrorRecovery, reloadOnce } from './lib/chunk-reload'
 import { captureInstallPrompt } from './lib/install-prompt'
 import { applyTheme, readThemeChoice } from './lib/theme'
 import { sendEarlyGets } from './lib/early-gets'
+import { findRoute } from '@contract/routes'
 import { nextTask } from './lib/next-task'
 import { getAccessToken } from './lib/session'
 import { detectLocale } from './i18n/detect'
@@ -153,13 +154,18 @@ const fetchAppData = () => {
 const root = document.getElementById('root')
 // A rendered page (src/entry-server.tsx) paints complete from HTML: the app's code waits until it
 // is idle, or until a tap on one of its buttons, which is answered once the app has taken the page
-// over (src/lib/early-taps.ts). The app shell of a signed-in route asks for the app and the
+// over (src/lib/early-taps.ts); one whose content is due soon after it opens (the route's
+// `appAtOnce`, contract/routes.ts: its page names the app's files in its head) asks for its data
+// and starts the app at once. The app shell of a signed-in route asks for the app and the
 // screen's data at once: its first frame is the app's, with the visitor's saved copy.
 if (root?.hasAttribute('data-rendered')) {
   let tapped: () => void = () => undefined
   const tap = new Promise<void>((resolve) => (tapped = resolve)).then(appendAppPreloads)
   holdEarlyTaps(root, tapped)
-  void Promise.race([afterIdle(), tap]).then(fetchAppData).then(loadApp).catch(failed)
+  const start = findRoute(window.location.pathname)?.appAtOnce
+    ? Promise.resolve(fetchAppData())
+    : Promise.race([afterIdle(), tap]).then(fetchAppData)
+  void start.then(loadApp).catch(failed)
 } else {
   fetchAppData()
   loadApp().catch(failed)

@@ -171,11 +171,13 @@ export function pages(projectRoot: string): Plugin {
           const css = own
             .filter((f) => f.endsWith('.css'))
             .map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`)
-          if (route.access === 'auth') {
-            const code = own
+          /** The route's own code as module preloads, with `attributes` (a fetch priority). */
+          const code = (attributes = '') =>
+            own
               .filter((f) => f.endsWith('.js'))
-              .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
-            emit(file, appShell([...css, ...code]))
+              .map((f) => `<link rel="modulepreload" crossorigin${attributes} href="/${f}">`)
+          if (route.access === 'auth') {
+            emit(file, appShell([...css, ...code()]))
             continue
           }
           let page
@@ -186,13 +188,19 @@ export function pages(projectRoot: string): Plugin {
           }
           // A rendered page paints complete without JavaScript, so it fetches the app only once
           // it is idle (src/boot.ts appends these links then): nothing competes with its first
-          // paint for a slow network (LCP). A Hindi page asks for the Devanagari font with its
-          // stylesheet, so its text is not drawn twice (CLS).
+          // paint for a slow network (LCP). One whose content is due soon after it opens
+          // (`appAtOnce`) fetches the app and then its screen's code with the entry script, all
+          // at low priority: the files in the order the app runs them, so on HTTP/1.1 (six at a
+          // time) the one left waiting for a connection is the screen's, needed last. A Hindi
+          // page asks for the Devanagari font with its stylesheet, so its text is not drawn twice
+          // (CLS).
           const head = [
             ...css,
             ...(locale === 'hi' ? fontPreloads : []),
             page.head,
-            `<template id="app-preloads">${preloads.join('')}</template>`,
+            ...(route.appAtOnce
+              ? [...preloads, ...code(' fetchpriority="low"')]
+              : [`<template id="app-preloads">${preloads.join('')}</template>`]),
           ]
           emit(file, fillPage(withHead(head), page, locale, BUILD_CONFIG))
         }

@@ -52,3 +52,27 @@ describe('early GETs of a logged-in screen', () => {
     expect(await takeEarlyGet(url('get-user/'), 'tok-1')).toBeUndefined()
   })
 })
+
+describe('early GETs of a page a guest may open', () => {
+  it("sends the payment result's GET for the order in the address, with or without a token", async () => {
+    sendEarlyGets('/payment-success', null, origin, '?order_id=%20ORD%201%2B2%20&amount=5')
+    sendEarlyGets('/payment-fail', 'tok-1', origin, '?order_id=ORD-2')
+    const sent = fetchMock.mock.calls.map(([input]) => String(input))
+    // As the app's client spells the same GET (URLSearchParams), so it takes these answers.
+    const guestUrl = url('payment-result/?order_id=ORD+1%2B2')
+    expect(sent).toEqual([guestUrl, url('payment-result/?order_id=ORD-2')])
+    expect(new Headers(fetchMock.mock.calls[0]![1]!.headers).has('Authorization')).toBe(false)
+    expect(new Headers(fetchMock.mock.calls[1]![1]!.headers).get('Authorization')).toBe(
+      'Bearer tok-1',
+    )
+    const search = new URLSearchParams({ order_id: 'ORD 1+2' }).toString()
+    expect(`${origin}/api/v1/payment-result/?${search}`).toBe(guestUrl)
+    expect(await takeEarlyGet(guestUrl, null)).toBeDefined()
+  })
+
+  it('sends nothing for a result page without an order id', () => {
+    sendEarlyGets('/payment-success', null, origin, '')
+    sendEarlyGets('/payment-fail', 'tok-1', origin, '?order_id=%20')
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+})

@@ -1,12 +1,13 @@
 /**
  * Cold-start GETs sent by the entry script (src/boot.ts) before the app's code has arrived, so a
- * logged-in screen's data travels alongside its JavaScript instead of after it (LCP).
+ * screen's data travels alongside its JavaScript instead of after it (a logged-in screen's LCP,
+ * the payment result's deadline: docs/product.md#budgets).
  * The app's HTTP client (src/lib/api-client.ts) takes each answer once, from its beforeRequest
  * hook, in place of sending the same request again. Each screen's GETs are the route table's
  * `reads` (contract/routes.ts). Kept nearly free of imports: it is part of the entry's few
  * kilobytes.
  */
-import { findRoute } from '@contract/routes'
+import { findRoute, routeReads } from '@contract/routes'
 
 /** How long an early answer waits to be taken (ms); after that the app asks again itself. */
 export const EARLY_GET_TTL_MS = 30_000
@@ -16,25 +17,27 @@ const EARLY_GET_TIMEOUT_MS = 15_000
 
 const pending = new Map<
   string,
-  { response: Promise<Response | null>; token: string; sentAt: number }
+  { response: Promise<Response | null>; token: string | null; sentAt: number }
 >()
 
 /**
- * Sends the GETs of the screen at `pathname` with the stored token (`Authorization: Bearer`);
- * does nothing without a token, offline, or for a route without `reads`. Network failures
- * and timeouts are kept as `null`, so the app's own request goes out instead.
+ * Sends the GETs of the screen at `pathname`, opened with the query `search` (`routeReads`), with
+ * the stored token (`Authorization: Bearer`); does nothing offline, for a route without `reads`,
+ * or without a token for a signed-in route (a route a guest may open reads without one too).
+ * Network failures and timeouts are kept as `null`, so the app's own request goes out instead.
  */
 export function sendEarlyGets(
   pathname: string,
   token: string | null,
   origin = location.origin,
+  search = location.search,
 ): void {
-  const paths = findRoute(pathname)?.reads
-  if (!paths || !token || !navigator.onLine) return
-  for (const path of paths) {
+  const route = findRoute(pathname)
+  if (!route || (!token && route.access === 'auth') || !navigator.onLine) return
+  for (const path of routeReads(route, search)) {
     const url = new URL(`/api/v1/${path}`, origin).href
     const response = fetch(url, {
-      headers: { Authorization: `Bearer ${token}` },
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
       signal: AbortSignal.timeout(EARLY_GET_TIMEOUT_MS),
     }).catch(() => null)
     pending.set(url, { response, token, sentAt: Date.now() })

@@ -15,7 +15,7 @@ import { runningClock } from '../helpers/clocks.ts'
 import { appSettled } from '../helpers/screens.ts'
 import { PAGE_TTL_MS } from '../../server/earning/rendered-pages.ts'
 import { updateRules } from '../../server/ops/live-rules.ts'
-import { ROUTES } from '../../contract/routes.ts'
+import { ROUTES, findRoute, routeReads } from '../../contract/routes.ts'
 
 const clock = runningClock()
 const e2e = productInChromiumForFile({ clock: clock.now })
@@ -104,7 +104,27 @@ describe('one render path: every public page rendered and hydrated', () => {
           await route.continue()
         })
       }
-      await page.goto(path + (QUERIES[path] ?? ''), { waitUntil: 'load' })
+      // The screen's early GETs (the payment result: contract/routes.ts `reads`) are answered
+      // once the hydrated page has been checked: the server's Loading stays until the answer,
+      // however late the app hydrates, and is then replaced by the result.
+      const route = findRoute(path)!
+      const reads = routeReads(route, QUERIES[path] ?? '').map((read) => `/api/v1/${read}`)
+      let answer: () => void = () => undefined
+      const answered = new Promise<void>((resolve) => (answer = resolve))
+      if (reads.length > 0) {
+        await page.route(
+          (url) => reads.includes(url.pathname + url.search),
+          async (held) => {
+            await answered
+            await held.continue()
+          },
+        )
+      }
+      // A page that names the app's files in its head (`appAtOnce`) has its load event held with
+      // them.
+      await page.goto(path + (QUERIES[path] ?? ''), {
+        waitUntil: route.appAtOnce ? 'domcontentloaded' : 'load',
+      })
       // No app code has run: the page is the server's render, in the visitor's language.
       const root = page.locator('#root[data-rendered]')
       expect(await root.getAttribute('data-lang')).toBe(lang)
@@ -117,6 +137,15 @@ describe('one render path: every public page rendered and hydrated', () => {
       expect(await heading!.evaluate((el) => el.isConnected)).toBe(true)
       expect(problems).toEqual([])
       expect(await layoutShiftTotal(page)).toBe(0)
+      if (reads.length > 0) {
+        answer()
+        // The result replaces the Loading, and moves nothing.
+        await page.locator('#root [data-testid="skeleton"]').waitFor({ state: 'detached' })
+        await page.locator('#root h1').first().waitFor()
+        expect(await heading!.evaluate((el) => el.isConnected)).toBe(false)
+        expect(problems).toEqual([])
+        expect(await layoutShiftTotal(page)).toBe(0)
+      }
       await page.context().close()
     },
   )

@@ -1,15 +1,16 @@
 /**
- * Each logged-in screen's API reads are declared once, in the route table (contract/routes.ts
- * `reads`): the entry script sends them on a cold start alongside the app's code, and the screen
- * takes those answers instead of asking again. Opened cold in real Chromium as a logged-in user,
- * every `auth` route sends exactly its declared GETs, each once. Opened again with the entry
+ * Each screen's API reads are declared once, in the route table (contract/routes.ts `reads`): the
+ * entry script sends them on a cold start alongside the app's code, and the screen takes those
+ * answers instead of asking again. Opened cold in real Chromium as a logged-in user, every `auth`
+ * route and every other route with reads (the payment result pages) sends exactly its declared
+ * GETs, each once. Opened again with the entry
  * script's early GETs refused, the screen's own client (the app's requests carry the device's
  * `X-Device-Token`; the early GETs go without it) asks for exactly the declared reads too: a screen that starts reading something new, or stops,
  * fails here until the table says so.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
-import { ROUTES } from '../../contract/routes.ts'
+import { ROUTES, routeReads } from '../../contract/routes.ts'
 import { productInChromiumForFile } from '../helpers/e2e-suite.ts'
 import { loggedInPhoneContext } from '../helpers/browser.ts'
 import { createTestUser } from '../helpers/users.ts'
@@ -20,6 +21,8 @@ const QUERIES: Record<string, string> = {
   '/platform-fee': '?amount=99',
   '/amount-withdraw': '?balance=0&refercount=0',
   '/m-payment': '?deposit=99&KeyFrom=Platform%20Fee',
+  '/payment-success': '?order_id=ORD-READS-1',
+  '/payment-fail': '?order_id=ORD-READS-2',
 }
 
 /**
@@ -79,9 +82,11 @@ afterAll(async () => {
 })
 
 describe('the route table declares each screen’s reads', () => {
-  const authRoutes = ROUTES.filter((route) => route.access === 'auth')
+  const screens = ROUTES.filter((route) => route.access === 'auth' || route.reads)
+  /** The GETs `route` declares, as its page sends them (`{name}` filled from its query). */
+  const declared = (route: (typeof ROUTES)[number]) => routeReads(route, QUERIES[route.path] ?? '')
 
-  it.each(authRoutes.map((route) => [route.path, route] as const))(
+  it.each(screens.map((route) => [route.path, route] as const))(
     '%s sends exactly its declared GETs, each once',
     async (path, route) => {
       const page = await context!.newPage()
@@ -94,12 +99,12 @@ describe('the route table declares each screen’s reads', () => {
       })
       await openSettled(page, path, route.title)
       const opening = sent.filter((get) => !FOLLOW_UPS[path]?.test(get))
-      expect(opening.sort()).toEqual([...(route.reads ?? [])].sort())
+      expect(opening.sort()).toEqual(declared(route).sort())
       await page.close()
     },
   )
 
-  it.each(authRoutes.map((route) => [route.path, route] as const))(
+  it.each(screens.map((route) => [route.path, route] as const))(
     '%s itself reads every declared GET when the early ones fail',
     async (path, route) => {
       // A context of its own: nothing stored by another screen stands in for a read.
@@ -122,9 +127,9 @@ describe('the route table declares each screen’s reads', () => {
         return request.continue()
       })
       await openSettled(page, path, route.title)
-      expect(refused).toBe(route.reads?.length ?? 0)
+      expect(refused).toBe(declared(route).length)
       const opening = own.filter((get) => !FOLLOW_UPS[path]?.test(get))
-      expect([...new Set(opening)].sort()).toEqual([...(route.reads ?? [])].sort())
+      expect([...new Set(opening)].sort()).toEqual(declared(route).sort())
       await fresh.close()
     },
   )
