@@ -3,7 +3,9 @@
  * of the order — never an amount or status from the address.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { act, render, screen } from '@testing-library/react'
+import { act, cleanup, render, screen, within } from '@testing-library/react'
+import { renderToString } from 'react-dom/server'
+import { hydrateRoot, type Root } from 'react-dom/client'
 import type { ComponentType } from 'react'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
@@ -38,6 +40,22 @@ const order = (fields: Partial<PaymentResultOrder>): PaymentResultOrder => ({
 })
 const result = vi.mocked(getPaymentResult)
 
+let pagesOpened = 0
+/**
+ * As if the document (a page of its own each call) was loaded at the current address `ms` ago;
+ * returns the function that undoes it.
+ */
+function pageOpenedHere(ms: number): () => void {
+  const spies = [
+    vi
+      .spyOn(performance, 'getEntriesByType')
+      .mockReturnValue([{ name: window.location.href } as PerformanceEntry]),
+    vi.spyOn(performance, 'timeOrigin', 'get').mockReturnValue(1_700_000_000_000 + ++pagesOpened),
+    vi.spyOn(performance, 'now').mockReturnValue(ms),
+  ]
+  return () => spies.forEach((spy) => spy.mockRestore())
+}
+
 beforeEach(() => {
   vi.useFakeTimers()
   vi.spyOn(console, 'warn').mockImplementation(() => {})
@@ -67,6 +85,79 @@ describe('/payment-success', () => {
       'href',
       '/dashboard',
     )
+  })
+
+  it('counts the 2 seconds of Loading from the opening of the page it is the first screen of', async () => {
+    localStorage.setItem('access_token', 'tok')
+    result.mockResolvedValue(order({}))
+    window.history.replaceState(null, '', '/payment-success')
+    const restore = pageOpenedHere(1500)
+    renderAt(PaymentSuccess, '/payment-success?order_id=WE0000000000000001')
+    expect(screen.getByText('Loading…')).toBeInTheDocument()
+    await advance(499)
+    expect(screen.getByText('Loading…')).toBeInTheDocument()
+    await advance(1)
+    expect(screen.getByRole('heading', { name: 'Ticket Payment Successful' })).toBeInTheDocument()
+    cleanup()
+    // Opened again in the same page (an in-app navigation back to it): its own 2 s.
+    renderAt(PaymentSuccess, '/payment-success?order_id=WE0000000000000001')
+    await advance(1999)
+    expect(screen.getByText('Loading…')).toBeInTheDocument()
+    await advance(1)
+    expect(screen.getByRole('heading', { name: 'Ticket Payment Successful' })).toBeInTheDocument()
+    restore()
+  })
+
+  it('keeps Loading past the 2 seconds until the server has answered', async () => {
+    localStorage.setItem('access_token', 'tok')
+    let answer: (value: PaymentResultOrder) => void = () => undefined
+    result.mockReturnValue(new Promise((resolve) => (answer = resolve)))
+    renderAt(PaymentSuccess, '/payment-success?order_id=WE0000000000000001')
+    await advance(5000)
+    expect(screen.getByText('Loading…')).toBeInTheDocument()
+    await act(async () => answer(order({})))
+    expect(screen.getByRole('heading', { name: 'Ticket Payment Successful' })).toBeInTheDocument()
+  })
+
+  it('hydrates the server’s Loading as it is, however late, and shows the result after', async () => {
+    localStorage.setItem('access_token', 'tok')
+    result.mockResolvedValue(order({}))
+    // As src/entry-server.tsx draws the page, then as the app hydrates it at its address.
+    const container = document.createElement('div')
+    container.innerHTML = renderToString(
+      <Router ssrPath="/payment-success" ssrSearch="">
+        <PaymentSuccess />
+      </Router>,
+    )
+    document.body.append(container)
+    const serverHeading = container.querySelector('h1')
+    expect(serverHeading).toHaveTextContent('Loading…')
+    // The page opened 5 s ago at this address: past its 2 s, and the answer is already here.
+    window.history.replaceState(null, '', '/payment-success?order_id=WE0000000000000001')
+    const restore = pageOpenedHere(5000)
+    const page = (
+      <Router>
+        <PaymentSuccess />
+      </Router>
+    )
+    const problems: unknown[] = []
+    const errors = vi.spyOn(console, 'error').mockImplementation((...args) => problems.push(args))
+    let root: Root | null = null
+    act(() => {
+      root = hydrateRoot(container, page, { onRecoverableError: (error) => problems.push(error) })
+    })
+    // The hydrating render is the server's: its nodes were taken over, nothing was drawn anew.
+    expect(container.querySelector('h1')).toBe(serverHeading)
+    expect(problems).toEqual([])
+    await advance(0)
+    expect(
+      within(container).getByRole('heading', { name: 'Ticket Payment Successful' }),
+    ).toBeVisible()
+    expect(problems).toEqual([])
+    act(() => root!.unmount())
+    container.remove()
+    errors.mockRestore()
+    restore()
   })
 
   it('an unknown order id with an amount in the address shows the neutral page and no amount', async () => {
