@@ -19,6 +19,21 @@ vi.mock('@/lib/notify', () => ({
 const mockedRefresh = vi.mocked(refreshUser)
 const FETCH_ERROR = 'Error fetching user details. Please try again.'
 
+/** Holds the next user refresh until the returned `arrive()`, which stores SAMPLE_USER and answers. */
+function holdUserRefresh(): () => void {
+  let arrive: () => void = () => undefined
+  mockedRefresh.mockImplementation(
+    () =>
+      new Promise((resolve) => {
+        arrive = () => {
+          useUserStore.getState().setUser({ ...SAMPLE_USER })
+          resolve(SAMPLE_USER)
+        }
+      }),
+  )
+  return () => arrive()
+}
+
 describe('Profile screen', () => {
   beforeEach(() => {
     vi.clearAllMocks()
@@ -43,16 +58,7 @@ describe('Profile screen', () => {
   })
 
   it('draws the details card’s shape and every option while the user is on its way', async () => {
-    let arrive: () => void = () => undefined
-    mockedRefresh.mockImplementation(
-      () =>
-        new Promise((resolve) => {
-          arrive = () => {
-            useUserStore.getState().setUser({ ...SAMPLE_USER })
-            resolve(SAMPLE_USER)
-          }
-        }),
-    )
+    const arrive = holdUserRefresh()
     renderAt(<Profile />, '/profile')
     expect(screen.getByRole('status', { name: 'Loading your profile…' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Wallet' })).toHaveAttribute('href', '/wallet')
@@ -88,16 +94,7 @@ describe('Profile screen', () => {
       user: { ...SAMPLE_USER },
       fetchedAt: performance.timeOrigin - 3_600_000,
     })
-    let arrive: () => void = () => undefined
-    mockedRefresh.mockImplementation(
-      () =>
-        new Promise((resolve) => {
-          arrive = () => {
-            useUserStore.getState().setUser({ ...SAMPLE_USER })
-            resolve(SAMPLE_USER)
-          }
-        }),
-    )
+    const arrive = holdUserRefresh()
     renderAt(<Profile />, '/profile')
     expect(screen.getByRole('region', { name: 'Your details' })).toHaveTextContent('Asha Rao')
     expect(screen.getByTestId('saved-copy-label')).toHaveTextContent(/^Saved at /)
