@@ -1,6 +1,7 @@
 /**
  * Membership plans (docs/product.md#api `GET /get-membership/`), shared by the dashboard and the deposit
- * page, kept in IndexedDB for offline use, and their grouping by type for display.
+ * page, kept in IndexedDB for offline use with the time they were fetched (the deposit page labels
+ * its saved copy with it, docs/product.md#budgets), and their grouping by type for display.
  */
 import { create } from 'zustand'
 import { keepEqual } from '@contract/keep-equal'
@@ -8,6 +9,7 @@ import { persist } from 'zustand/middleware'
 import { api } from '@/lib/api-client'
 import { idbStorage } from '@/lib/idb-storage'
 import { registerSavedCopy } from '@/lib/saved-copies'
+import { keepNewerCopy, migrateSteps } from './versioned'
 import { payoutTimeRange } from '@contract/payout-time'
 import { formatDayRange, formatDays } from '@/i18n/format'
 import { msg, t } from '@/i18n/i18n'
@@ -111,16 +113,23 @@ export function groupPlans(plans: MembershipPlan[]): PlanGroup[] {
 
 interface PlansState {
   plans: MembershipPlan[] | null
+  /** When the plans were last fetched from the server (ms since epoch); null: not known. */
+  fetchedAt: number | null
   /** The docs/product.md#messages text of the last failed load, or null. */
   error: string | null
   loading: boolean
   load(): Promise<void>
 }
 
+/** The persisted shape; bump the version and add a `migrate` step whenever it changes. */
+export const PLANS_STORE_VERSION = 2
+type PersistedPlansState = Pick<PlansState, 'plans' | 'fetchedAt'>
+
 export const usePlansStore = create<PlansState>()(
   persist(
     (setState) => ({
       plans: null,
+      fetchedAt: null,
       error: null,
       loading: false,
       async load() {
@@ -131,6 +140,7 @@ export const usePlansStore = create<PlansState>()(
           else
             setState(({ plans }) => ({
               plans: keepEqual(plans, body as MembershipPlan[]),
+              fetchedAt: Date.now(),
               error: null,
             }))
         } catch (error) {
@@ -143,9 +153,15 @@ export const usePlansStore = create<PlansState>()(
     }),
     {
       name: 'plans-store',
-      version: 1,
-      storage: idbStorage<Pick<PlansState, 'plans'>>(),
-      partialize: ({ plans }) => ({ plans }),
+      version: PLANS_STORE_VERSION,
+      storage: idbStorage<PersistedPlansState>(),
+      partialize: ({ plans, fetchedAt }) => ({ plans, fetchedAt }),
+      merge: keepNewerCopy<PlansState, PersistedPlansState>,
+      migrate: migrateSteps<PersistedPlansState>(PLANS_STORE_VERSION, {
+        // v1 kept only `plans`. When they were fetched is not known (null): the screen shows them
+        // without a time until the next fetch answers, rather than a time it would make up.
+        1: (state) => ({ plans: state.plans ?? null, fetchedAt: null }),
+      }),
     },
   ),
 )

@@ -8,7 +8,7 @@ import { keepEqual } from '@contract/keep-equal'
 import { persist } from 'zustand/middleware'
 import { idbStorage } from '@/lib/idb-storage'
 import { registerSavedCopy } from '@/lib/saved-copies'
-import { migrateSteps } from './versioned'
+import { keepNewerCopy, migrateSteps } from './versioned'
 import type { User } from '@contract/api/accounts'
 
 export type { User }
@@ -43,14 +43,7 @@ export const useUserStore = create<UserState>()(
       version: USER_STORE_VERSION,
       storage: idbStorage<PersistedUserState>(),
       partialize: ({ user, fetchedAt }) => ({ user, fetchedAt }),
-      // A fetch answered while the stored copy was still being read (a slow phone's IndexedDB) is
-      // newer than that copy: keep it, rather than the copy of an earlier visit.
-      merge: (persisted, current) => {
-        const stored = persisted as PersistedUserState | undefined
-        if (!stored) return current
-        const newer = (current.fetchedAt ?? -Infinity) > (stored.fetchedAt ?? -Infinity)
-        return newer ? current : { ...current, ...stored }
-      },
+      merge: keepNewerCopy<UserState, PersistedUserState>,
       migrate: migrateSteps<PersistedUserState>(USER_STORE_VERSION, {
         // v0 (before versioning) kept only `user`; v1 adds when it was fetched (unknown: null).
         0: (state) => ({ user: state.user ?? null, fetchedAt: null }),

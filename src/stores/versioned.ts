@@ -31,3 +31,19 @@ export function migrateSteps<S>(
     return state as S
   }
 }
+
+/**
+ * A zustand `persist` `merge` for a store whose saved copy carries `fetchedAt` (ms since epoch, null
+ * when not known): a fetch answered while the stored copy was still being read (a slow phone's
+ * IndexedDB) is newer than that copy, so the state in memory is kept rather than the copy of an
+ * earlier visit; otherwise the stored copy is laid over the initial state.
+ */
+export function keepNewerCopy<S extends { fetchedAt: number | null }, P extends Partial<S>>(
+  persisted: unknown,
+  current: S,
+): S {
+  const stored = persisted as P | undefined
+  if (!stored) return current
+  const newer = (current.fetchedAt ?? -Infinity) > (stored.fetchedAt ?? -Infinity)
+  return newer ? current : { ...current, ...stored }
+}

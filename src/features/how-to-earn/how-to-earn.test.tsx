@@ -1,12 +1,14 @@
 /** How To Earn: the three steps with the plan's coins per video and the rules' numbers, and Next. */
-import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, render, screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import { useRulesStore } from '@/stores/rules-store'
-import { useUserStore, type User } from '@/stores/user-store'
+import { useUserStore } from '@/stores/user-store'
+import { heldUserRefresh, sampleUser, SAVED_BEFORE_OPENING } from '@/stores/user-store.test-helpers'
 import { DEFAULT_RULES } from '@contract/rules'
 import { refreshUser } from '@/stores/get-user'
+import { activateLocale } from '@/i18n/i18n'
 import HowToEarn from './routes/how-to-earn'
 
 vi.mock('idb-keyval', () => ({
@@ -16,19 +18,7 @@ vi.mock('idb-keyval', () => ({
 }))
 vi.mock('@/stores/get-user', () => ({ refreshUser: vi.fn() }))
 
-const user: User = {
-  first_name: 'Asha',
-  email: 'asha@example.com',
-  phone_number: '9876543210',
-  points: 0,
-  views: 0,
-  referral_id: 'ABC123',
-  referral_count: 0,
-  membership__video_point: 250,
-  is_faulty: false,
-  platform_fee_paid: false,
-  email_verified: true,
-}
+const user = sampleUser()
 
 function renderPage() {
   const location = memoryLocation({ path: '/how-to-earn', record: true })
@@ -102,5 +92,29 @@ describe('How To Earn', () => {
     expect(screen.getByTestId('step-watch')).toHaveTextContent(
       'Every video earns the coins of your plan.',
     )
+  })
+})
+
+describe("How To Earn's saved copy", () => {
+  afterEach(() => activateLocale('en'))
+
+  it('labels the saved plan with the time it was saved, then as updated once the server answers', async () => {
+    useUserStore.setState({ user, fetchedAt: SAVED_BEFORE_OPENING })
+    const held = heldUserRefresh(user)
+    vi.mocked(refreshUser).mockImplementation(held.refresh)
+    renderPage()
+    expect(screen.getByTestId('saved-copy-label')).toHaveTextContent(/^Saved at /)
+    act(() => held.arrive())
+    await waitFor(() =>
+      expect(screen.getByTestId('saved-copy-label')).toHaveTextContent('Updated just now'),
+    )
+  })
+
+  it('keeps the saved label, in Hindi, when the user cannot be fetched', async () => {
+    await activateLocale('hi')
+    useUserStore.setState({ user, fetchedAt: SAVED_BEFORE_OPENING })
+    renderPage()
+    await waitFor(() => expect(refreshUser).toHaveBeenCalled())
+    expect(screen.getByTestId('saved-copy-label')).toHaveTextContent(/ पर सेव की गई कॉपी$/)
   })
 })

@@ -2,10 +2,13 @@
  * How To Earn (docs/product.md#screens): the three steps — watch videos, refer friends, get paid — with the real
  * numbers: coins per video from the user's plan (`membership__video_point`), and the referral
  * reward, withdrawal conditions, transfer fee and timeline from the served rules (docs/product.md#rules).
+ * The user comes from the saved copy, labelled with its time, then from `GET /get-user/`
+ * (docs/product.md#budgets).
  */
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { Link } from 'wouter'
 import { AppHeader } from '@/components/app-header'
+import { UserSavedAt } from '@/components/user-saved-at'
 import { refreshUser } from '@/stores/get-user'
 import { useRules } from '@/stores/rules-store'
 import { useUserStore } from '@/stores/user-store'
@@ -23,9 +26,12 @@ export default function HowToEarn() {
     theirs: formatCoins(rules.referralRewardFriendCoins, rules),
   }
 
+  const [failed, setFailed] = useState(false)
+
   useEffect(() => {
-    // The persisted user may be stale (plan changed); a failure keeps the persisted copy.
-    refreshUser({ reuseRecent: true }).catch(() => {})
+    // The persisted user may be stale (plan changed); a failure keeps the persisted copy, and its
+    // line says it is the saved one.
+    refreshUser({ reuseRecent: true }).catch(() => setFailed(true))
   }, [])
 
   return (
@@ -95,6 +101,8 @@ export default function HowToEarn() {
             />
           </li>
         </ol>
+        {/* When the user's plan above was fetched: the saved copy's time until the server answers. */}
+        <UserSavedAt stale={failed} />
         <Link href="/dashboard" className="btn">
           {t('Next')}
         </Link>

@@ -5,6 +5,8 @@ import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import { DEFAULT_RULES, withdrawalConditions } from '@contract/rules'
 import { expectFocusTrappedIn } from '@/components/popup.test-helpers'
+import { activateLocale } from '@/i18n/i18n'
+import { SAVED_BEFORE_OPENING } from '@/stores/user-store.test-helpers'
 
 vi.mock('@/lib/idb-storage', () => import('@/lib/idb-storage.test-helpers'))
 const apiGet = vi.fn()
@@ -37,7 +39,7 @@ function renderPage() {
 }
 
 beforeEach(() => {
-  usePlansStore.setState({ plans: null, error: null })
+  usePlansStore.setState({ plans: null, fetchedAt: null, error: null })
   apiGet.mockImplementation((url: string) => ({
     json: async () => (url === 'get-membership/' ? plans : {}),
   }))
@@ -51,7 +53,10 @@ beforeEach(() => {
   getUpi.mockResolvedValue([{ upi_id: 'a@upi', payee_name: 'A' }])
 })
 
-afterEach(() => vi.clearAllMocks())
+afterEach(() => {
+  vi.clearAllMocks()
+  vi.restoreAllMocks()
+})
 
 describe('Deposit page', () => {
   it("shows each plan's own payout days, with the right plural, when a type's plans differ", async () => {
@@ -229,5 +234,62 @@ describe('Deposit page', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(createOrder).not.toHaveBeenCalled()
     expect(deposit).toHaveFocus()
+  })
+})
+
+describe("Deposit page's saved plans", () => {
+  const savedAt = SAVED_BEFORE_OPENING
+  afterEach(() => activateLocale('en'))
+
+  /** get-membership answers only when the returned function is called. */
+  function holdPlans(): () => void {
+    let arrive: () => void = () => undefined
+    const arrived = new Promise<void>((resolve) => (arrive = resolve))
+    apiGet.mockImplementation((url: string) => ({
+      json: async () => {
+        if (url !== 'get-membership/') return {}
+        await arrived
+        return plans
+      },
+    }))
+    return arrive
+  }
+
+  it('labels the saved plans with the time they were saved, then as updated once the server answers', async () => {
+    usePlansStore.setState({ plans, fetchedAt: savedAt })
+    const arrive = holdPlans()
+    renderPage()
+    expect(screen.getByRole('region', { name: 'Gold plans' })).toBeInTheDocument()
+    expect(screen.getByTestId('saved-copy-label')).toHaveTextContent(/^Saved at /)
+    arrive()
+    await waitFor(() =>
+      expect(screen.getByTestId('saved-copy-label')).toHaveTextContent('Updated just now'),
+    )
+  })
+
+  it('keeps the saved label, in Hindi, when the plans cannot be fetched', async () => {
+    await activateLocale('hi')
+    usePlansStore.setState({ plans, fetchedAt: savedAt })
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    apiGet.mockImplementation(() => ({
+      json: async () => {
+        throw new TypeError('Failed to fetch')
+      },
+    }))
+    renderPage()
+    await waitFor(() => expect(usePlansStore.getState().error).not.toBeNull())
+    expect(screen.getByTestId('saved-copy-label')).toHaveTextContent(/ पर सेव की गई कॉपी$/)
+  })
+
+  it('shows no time over plans saved by an older build (time unknown) until the server answers', async () => {
+    usePlansStore.setState({ plans, fetchedAt: null })
+    const arrive = holdPlans()
+    renderPage()
+    expect(screen.getByRole('region', { name: 'Gold plans' })).toBeInTheDocument()
+    expect(screen.getByTestId('saved-copy-label')).toBeEmptyDOMElement()
+    arrive()
+    await waitFor(() =>
+      expect(screen.getByTestId('saved-copy-label')).toHaveTextContent('Updated just now'),
+    )
   })
 })

@@ -1,12 +1,13 @@
 /**
- * Deposit (docs/product.md#screens, #flows, #transparency): 'Membership Plans for You', the plans grouped by type, the
- * withdrawal conditions and timeline before paying, and the 'Confirm Payment' popup whose Yes
+ * Deposit (docs/product.md#screens, #flows, #transparency): 'Membership Plans for You', the plans grouped by type
+ * (the saved copy labelled with its time, docs/product.md#budgets), the withdrawal conditions and timeline before paying, and the 'Confirm Payment' popup whose Yes
  * creates the order, fetches the UPI payees and goes to /m-payment.
  */
 import { useEffect, useState } from 'react'
 import { useLocation } from 'wouter'
 import { AppHeader } from '@/components/app-header'
 import { ConfirmSheet } from '@/components/confirm-sheet'
+import { SavedAt } from '@/components/saved-at'
 import { formatAmount } from '@/i18n/format'
 import { msg, t } from '@/i18n/i18n'
 import { useRules } from '@/stores/rules-store'
@@ -29,6 +30,7 @@ export default function DepositFee() {
   const rules = useRules()
   const plans = usePlansStore((s) => s.plans)
   const error = usePlansStore((s) => s.error)
+  const fetchedAt = usePlansStore((s) => s.fetchedAt)
   const [, navigate] = useLocation()
   const [choice, setChoice] = useState<PlanChoice | null>(null)
   const [busy, setBusy] = useState(false)
@@ -82,6 +84,8 @@ export default function DepositFee() {
         {error && !plans ? <p className="error-text">{t(error)}</p> : null}
         {!plans && !error ? <PlansLoading /> : null}
         {plans ? <PlanGroups plans={plans} rules={rules} busy={busy} onChoose={setChoice} /> : null}
+        {/* When the plans above were fetched: the saved copy's time until the server answers. */}
+        {plans ? <SavedAt savedAt={fetchedAt} stale={error !== null} /> : null}
         {/* Shown once the plans are in, so the arriving plans never push it down (no layout shift). */}
         {plans || error ? (
           <WithdrawalConditions rules={rules} title={t('Before you pay: how withdrawals work')} />

@@ -13,7 +13,7 @@ import { AppHeader } from '@/components/app-header'
 import { BalanceCard } from '@/components/balance-card'
 import { SkeletonCard, SkeletonList, SkeletonRegion } from '@/components/skeleton'
 import { msg, t } from '@/i18n/i18n'
-import { SavedCopyLabel } from '@/components/saved-copy-label'
+import { SavedAt } from '@/components/saved-at'
 import { dismissOutboxItem, refreshOutboxStore } from '@/lib/outbox/outbox'
 import { useOutboxItems } from '@/lib/outbox/outbox-store'
 import { queuedWithdrawalRupees } from '@/lib/outbox/queued-withdrawals'
@@ -128,9 +128,7 @@ export default function Wallet() {
           <Suspense
             fallback={
               // The saved copy's time in the first frame; the Refresh button comes with its code.
-              <div className="refresh-control">
-                <SavedCopyLabel savedAt={saved.fetchedAt} stale={error !== null} />
-              </div>
+              <SavedAt savedAt={saved.fetchedAt} stale={error !== null} />
             }
           >
             <RefreshControl savedAt={saved.fetchedAt} stale={error !== null} onRefresh={load} />
