@@ -299,7 +299,8 @@ describe('one render path: every public page rendered and hydrated', () => {
 
 /**
  * Records, in the page, what the app's first frame over the app shell holds: the first time the
- * loading indicator is gone from #root, the greeting, the balance and the saved copy's label.
+ * loading indicator is gone from #root, the greeting, the balance, the saved copy's label and the
+ * names of the labelled sections (a plan type's plans).
  */
 function recordFirstFrame(): void {
   const record = () => {
@@ -310,6 +311,9 @@ function recordFirstFrame(): void {
       heading: text('h1'),
       balance: text('[data-testid="coin-balance"]'),
       label: text('[data-testid="saved-copy-label"]'),
+      regions: [...root.querySelectorAll('section[aria-label]')].map((region) =>
+        region.getAttribute('aria-label'),
+      ),
     }
     return true
   }
@@ -332,6 +336,8 @@ function firstFrame(page: Page) {
           heading: string | null
           balance: string | null
           label: string | null
+          /** The names of the first frame's labelled sections (a plan type's plans). */
+          regions: (string | null)[]
         }>,
     )
 }
@@ -408,6 +414,70 @@ describe("a signed-in screen's first frame is the visitor's saved copy", () => {
     answer()
     await page.getByRole('heading', { name: 'Hello, Fresh Copy' }).waitFor()
     await page.getByTestId('saved-copy-label').getByText('Updated just now').waitFor()
+    expect(problems.join('\n')).toBe('')
+    await context.close()
+  })
+  it('offline, shows the saved plans with their time in the first frame, in English and Hindi, then the fresh ones online', async () => {
+    const { db } = e2e.product.app
+    const user = await createTestUser(e2e.product.app)
+    const context = await phoneContext(e2e.browser, e2e.product.baseUrl)
+    await context.addInitScript(recordFirstFrame)
+    const page = await context.newPage()
+    const problems: string[] = []
+    page.on('pageerror', (error) => problems.push(error.message))
+    await page.goto('/robots.txt')
+    await storeAccessToken(page, user.token)
+    // The first visit: the screen fetches the plans and keeps them; the service worker installs.
+    await page.goto('/deposit-fee')
+    await page.getByRole('region', { name: 'Gold plans' }).waitFor()
+    await page.getByTestId('saved-copy-label').getByText('Updated just now').waitFor()
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+      timeout: 30_000,
+    })
+    // A plan type the operators add since: not in the saved copy.
+    const added = await db
+      .insertInto('membership_plans')
+      .values({
+        membership_type: 'Festival',
+        video_point: 80,
+        deposit_point: '299',
+        withdrawl_days: 4,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    try {
+      // Offline: the app shell from the worker, and the saved plans with their time in the first frame.
+      await context.setOffline(true)
+      await page.reload()
+      const offline = await firstFrame(page)
+      expect(offline.regions).toContain('Gold plans')
+      expect(offline.regions).not.toContain('Festival plans')
+      expect(offline.label).toMatch(/^Saved at \d{1,2}:\d{2} (am|pm)$/)
+      await page.screenshot({
+        path: 'tests/screenshots/pwa-first-paint-deposit-fee-saved-offline.png',
+      })
+      // In Hindi too, labelled in Hindi.
+      await page.evaluate(() => localStorage.setItem('lang', 'hi'))
+      await page.reload()
+      const hindi = await firstFrame(page)
+      expect(hindi.regions).toContain('गोल्ड प्लान')
+      expect(hindi.label).toMatch(/^\d{1,2}:\d{2} (सुबह|शाम) पर सेव की गई कॉपी$/)
+      await page.screenshot({
+        path: 'tests/screenshots/pwa-first-paint-deposit-fee-saved-offline-hi.png',
+      })
+      await page.evaluate(() => localStorage.setItem('lang', 'en'))
+
+      // Online: the saved copy first, then the fresh plans, labelled as updated.
+      await context.setOffline(false)
+      await page.reload()
+      await page.getByRole('region', { name: 'Festival plans' }).waitFor()
+      await page.getByTestId('saved-copy-label').getByText('Updated just now').waitFor()
+      await page.screenshot({
+        path: 'tests/screenshots/pwa-first-paint-deposit-fee-fresh-online.png',
+      })
+    } finally {
+      await db.deleteFrom('membership_plans').where('id', '=', added.id).execute()
+    }
     expect(problems.join('\n')).toBe('')
     await context.close()
   })

@@ -83,9 +83,10 @@ export default function DepositFee() {
         ) : null}
         {error && !plans ? <p className="error-text">{t(error)}</p> : null}
         {!plans && !error ? <PlansLoading /> : null}
-        {plans ? <PlanGroups plans={plans} rules={rules} busy={busy} onChoose={setChoice} /> : null}
-        {/* When the plans above were fetched: the saved copy's time until the server answers. */}
+        {/* When the plans below were fetched (the saved copy's time until the server answers), in
+            view with them. It comes with the plans, in the loading cards' place: nothing moves. */}
         {plans ? <SavedAt savedAt={fetchedAt} stale={error !== null} /> : null}
+        {plans ? <PlanGroups plans={plans} rules={rules} busy={busy} onChoose={setChoice} /> : null}
         {/* Shown once the plans are in, so the arriving plans never push it down (no layout shift). */}
         {plans || error ? (
           <WithdrawalConditions rules={rules} title={t('Before you pay: how withdrawals work')} />
