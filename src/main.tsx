@@ -22,6 +22,7 @@ import { whenSettled } from './lib/when-idle'
 import { releaseEarlyTap } from './lib/early-taps'
 import { activateLocale } from './i18n/i18n'
 import { detectLocale } from './i18n/detect'
+import { loadDevanagariForApp } from './i18n/devanagari-font'
 // The stores every screen reads, so they are being read from IndexedDB from here on.
 import './stores/user-store'
 import './stores/rules-store'
@@ -42,19 +43,34 @@ const SAVED_COPIES_WAIT_MS = 300
 const FONT_WAIT_MS = 1500
 
 /**
- * Resolves once the Devanagari web font (src/i18n/devanagari.css) is ready, or after
+ * Resolves once the Devanagari web font is ready for the app (./i18n/devanagari-font.ts), or after
  * `maxMs`; at once for English. Asking for it starts its download (the app shell has no
  * Devanagari text before the first render). A Hindi screen drawn before its font arrives is drawn
  * again in it when it comes, with other line widths, and everything below it moves (CLS).
  */
 function fontsReady(locale: string, maxMs: number): Promise<void> {
-  if (locale !== 'hi' || typeof document.fonts?.load !== 'function') return Promise.resolve()
-  const face = document.fonts.load('16px "Noto Sans Devanagari"', 'हिन्दी').catch(() => [])
+  if (locale !== 'hi') return Promise.resolve()
   return Promise.race([
-    face.then(() => undefined),
+    loadDevanagariForApp(),
     new Promise<void>((resolve) => setTimeout(resolve, maxMs)),
   ])
 }
+
+/**
+ * On a rendered page, the app's face of the Devanagari font comes with the first route change:
+ * the page's own first paint keeps the stylesheet's face (or the phone's font), so nothing on it
+ * moves; the screens the app draws next are in the web font.
+ */
+function fontAtFirstRouteChange(): void {
+  const add = () => {
+    for (const type of ROUTE_CHANGES) window.removeEventListener(type, add)
+    void loadDevanagariForApp()
+  }
+  for (const type of ROUTE_CHANGES) window.addEventListener(type, add)
+}
+
+/** The events of a route change: wouter's `history.pushState`/`replaceState`, Back and Forward. */
+const ROUTE_CHANGES = ['pushState', 'replaceState', 'popstate'] as const
 
 /**
  * Mounts the app once the first screen's code is here (or after FIRST_SCREEN_WAIT_MS) and the
@@ -77,6 +93,7 @@ async function mount(): Promise<void> {
   const container = document.getElementById('root')!
   const rendered =
     container.hasAttribute('data-rendered') && container.getAttribute('data-lang') === locale
+  if (rendered) fontAtFirstRouteChange()
   await Promise.all([
     Promise.race([
       Promise.all([

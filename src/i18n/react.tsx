@@ -5,6 +5,7 @@
 import { Fragment, useSyncExternalStore, type ReactNode } from 'react'
 import { activateLocale, currentLocale, i18n } from './i18n'
 import { LOCALE_KEY, type Locale } from './detect'
+import { loadDevanagariForApp } from './devanagari-font'
 
 function subscribe(onChange: () => void): () => void {
   return i18n.on('change', onChange)
@@ -35,5 +36,8 @@ export async function chooseLocale(locale: Locale): Promise<void> {
     // Storage refused (private mode): the choice lasts this visit.
   }
   document.cookie = `${LOCALE_KEY}=${locale}; path=/; max-age=31536000; samesite=lax`
+  // The app redraws in place, in the web font whatever the page's first paint used (swapped in
+  // when it comes: the switch does not wait for it).
+  if (locale === 'hi') void loadDevanagariForApp()
   await activateLocale(locale)
 }

@@ -190,10 +190,9 @@ describe('one render path: every public page rendered and hydrated', () => {
       // The Hindi page as the server picks it for a browser that prefers Hindi. Its stylesheet,
       // which holds the first paint, is answered once the font has come, as on a network where
       // the two arrive together: the page must have asked for the font with the stylesheet, and
-      // then its first paint is in the font and nothing moves. (A font that comes after the first
-      // paint, on a slow or busy device without a Devanagari font of its own, is swapped in and
-      // moves the text a little: `font-display: swap`.) A page that asked for the font only once
-      // its layout found Devanagari text gets its stylesheet after 5 s, and fails below.
+      // then its first paint is in the font and nothing moves (a font that comes after the first
+      // paint: the next test). A page that asked for the font only once its layout found
+      // Devanagari text gets its stylesheet after 5 s, and fails below.
       const hindi = await pageWithHeldApp({ locale: 'hi-IN' })
       const fontIn = hindi.page
         .waitForEvent('requestfinished', {
@@ -223,6 +222,55 @@ describe('one render path: every public page rendered and hydrated', () => {
       expect(fetched.filter(([, initiator]) => initiator === 'link')).toEqual([])
       await english.page.context().close()
     }
+  })
+
+  it("moves nothing on a Hindi rendered page when its font comes after the first paint, and draws the app's next screen in it", async () => {
+    // /help-center: the conditions' card under paragraphs of Hindi, which a swapped-in font
+    // rewraps (CLS 0.17 with `font-display: swap`).
+    const { page, release } = await pageWithHeldApp({ locale: 'hi-IN' })
+    let sendFont: () => void = () => undefined
+    const fontHeld = new Promise<void>((resolve) => (sendFont = resolve))
+    await page.route(/\.woff2$/, async (route) => {
+      await fontHeld
+      await route.continue()
+    })
+    const fontIn = page.waitForEvent('requestfinished', {
+      predicate: (request) => request.url().endsWith('.woff2'),
+    })
+    // Hindi text painted (in the phone's fallback: the largest paint is text only once visible).
+    await page.addInitScript(() => {
+      const w = window as unknown as { hindiPainted: boolean }
+      w.hindiPainted = false
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element })[]) {
+          if (/[\u0900-\u097F]/.test(entry.element?.textContent ?? '')) w.hindiPainted = true
+        }
+      }).observe({ type: 'largest-contentful-paint', buffered: true })
+    })
+    await page.goto('/help-center', { waitUntil: 'domcontentloaded' })
+    await page.waitForFunction(() => (window as unknown as { hindiPainted: boolean }).hindiPainted)
+    const card = page.getByTestId('withdrawal-conditions')
+    const before = await card.boundingBox()
+    sendFont()
+    await fontIn
+    await page.evaluate(() => document.fonts.ready)
+    release()
+    await appSettled(page)
+    expect(await card.boundingBox()).toEqual(before)
+    expect(await layoutShiftTotal(page)).toBe(0)
+    // The app's next screen is drawn in the web font (its own `swap` face), whatever the first
+    // paint used.
+    await page.locator('a[href="/termsandcondition"]').first().click()
+    await page.waitForURL((url) => url.pathname === '/termsandcondition')
+    await page.waitForFunction(() =>
+      [...document.fonts].some(
+        (face) =>
+          face.family.replace(/"/g, '') === 'Noto Sans Devanagari' &&
+          face.display === 'swap' &&
+          face.status === 'loaded',
+      ),
+    )
+    await page.context().close()
   })
 
   it("draws a rendered page's figures from the server's live rules, also for the service worker's copy, and hydrates them", async () => {
