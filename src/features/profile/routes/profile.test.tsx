@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { notify } from '@/lib/notify'
 import { refreshUser } from '@/stores/get-user'
 import { useUserStore } from '@/stores/user-store'
+import { heldUserRefresh } from '@/stores/user-store.test-helpers'
 import { renderAt, SAMPLE_USER, settle } from '../profile.test-helpers'
 import Profile from './profile'
 
@@ -21,17 +22,9 @@ const FETCH_ERROR = 'Error fetching user details. Please try again.'
 
 /** Holds the next user refresh until the returned `arrive()`, which stores SAMPLE_USER and answers. */
 function holdUserRefresh(): () => void {
-  let arrive: () => void = () => undefined
-  mockedRefresh.mockImplementation(
-    () =>
-      new Promise((resolve) => {
-        arrive = () => {
-          useUserStore.getState().setUser({ ...SAMPLE_USER })
-          resolve(SAMPLE_USER)
-        }
-      }),
-  )
-  return () => arrive()
+  const held = heldUserRefresh(SAMPLE_USER)
+  mockedRefresh.mockImplementation(held.refresh)
+  return held.arrive
 }
 
 describe('Profile screen', () => {
