@@ -23,42 +23,33 @@ export default async function opsQueueRoutes(instance: FastifyInstance): Promise
   const app = instance.withTypeProvider<TypeBoxTypeProvider>()
   const ctx = appContext(app)
   const guard = operatorGuard(app)
-  /** Runs `run` once per Idempotency-Key, filed under order `orderId`'s owner (runConsoleAction). */
-  const onOrder = <T>(
-    request: FastifyRequest & { params: { orderId: string }; body: object },
-    reply: FastifyReply,
-    route: string,
-    run: (keyed: AppContext) => Promise<T>,
-  ) =>
-    runConsoleAction(
-      ctx,
-      request,
-      reply,
-      {
-        route,
-        userId: () => orderOwner(ctx, request.params.orderId),
-        body: { order_id: request.params.orderId, ...request.body },
-      },
-      run,
-    )
-  /** Runs `run` once per Idempotency-Key, filed under withdrawal `id`'s owner (runConsoleAction). */
-  const onWithdrawal = <T>(
-    request: FastifyRequest & { params: { id: number }; body: object },
-    reply: FastifyReply,
-    route: string,
-    run: (keyed: AppContext) => Promise<T>,
-  ) =>
-    runConsoleAction(
-      ctx,
-      request,
-      reply,
-      {
-        route,
-        userId: () => withdrawalOwner(ctx, request.params.id),
-        body: { id: request.params.id, ...request.body },
-      },
-      run,
-    )
+  /**
+   * A console action's runner for one kind of row: `row` names the row's owner (the key is filed
+   * under that user) and its id, which leads the body the key is checked against; the runner runs
+   * `run` once per Idempotency-Key (runConsoleAction).
+   */
+  const keyedOn =
+    <R extends FastifyRequest & { body: object }>(
+      row: (request: R) => { owner: () => Promise<number>; id: object },
+    ) =>
+    <T>(request: R, reply: FastifyReply, route: string, run: (keyed: AppContext) => Promise<T>) => {
+      const { owner, id } = row(request)
+      return runConsoleAction(
+        ctx,
+        request,
+        reply,
+        { route, userId: owner, body: { ...id, ...request.body } },
+        run,
+      )
+    }
+  const onOrder = keyedOn((r: FastifyRequest & { params: { orderId: string }; body: object }) => ({
+    owner: () => orderOwner(ctx, r.params.orderId),
+    id: { order_id: r.params.orderId },
+  }))
+  const onWithdrawal = keyedOn((r: FastifyRequest & { params: { id: number }; body: object }) => ({
+    owner: () => withdrawalOwner(ctx, r.params.id),
+    id: { id: r.params.id },
+  }))
 
   app.get('/ops/orders', { onRequest: guard.read, schema: schemas.orders }, async (request) => {
     const q = request.query
