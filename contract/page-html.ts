@@ -58,3 +58,41 @@ export function splitPreloads(markup: string): RenderedPage {
   const head = /^(?:<link [^>]*\/>)*/.exec(markup)?.[0] ?? ''
   return { head, html: markup.slice(head.length) }
 }
+
+/**
+ * A signed-in screen's last frame (src/app/last-frame-recorder.ts keeps it, sw/sw.ts serves it):
+ * the markup of #root as the app last drew that route, in one language, in one session.
+ */
+export interface LastFrame {
+  /** The root's inner HTML, dialogs left out and saved-copy lines dated. */
+  html: string
+  /** `sessionMark` of the access token the screen was drawn under. */
+  session: string
+}
+
+/** The Cache Storage cache the last frames are kept in (both the page and the worker open it). */
+export const LAST_FRAMES_CACHE = 'last-frames'
+
+/** The cache key of the last frame of `path` (pathname and search) in `locale`. */
+export const lastFrameKey = (locale: 'en' | 'hi', path: string): string =>
+  `/last-frame/${locale}${path}`
+
+/**
+ * A mark of the session a frame was drawn in: the access token's last 16 characters. The entry
+ * script shows a frame only under the same token (src/lib/last-frame.ts).
+ */
+export const sessionMark = (token: string): string => token.slice(-16)
+
+/**
+ * `template` (the app shell of a signed-in route, with a one-line `<div id="root">`) with `frame`
+ * in its root, marked `data-last-frame` with its session, in `locale`; `inert` while it has a
+ * form, as a rendered page (src/app/route-guard.tsx lifts it).
+ * @throws when `template` has no one-line root element.
+ */
+export function fillLastFrame(template: string, frame: LastFrame, locale: 'en' | 'hi'): string {
+  if (!ROOT.test(template)) throw new Error('the page has no one-line <div id="root">')
+  const inert = /<(input|textarea|select)\b/.test(frame.html) ? ' inert' : ''
+  const session = frame.session.replace(/[^\w.-]/g, '')
+  const root = `<div id="root" data-last-frame data-session="${session}" data-lang="${locale}"${inert}>${frame.html}</div>`
+  return template.replace(ROOT, (_all, indent: string) => indent + root)
+}

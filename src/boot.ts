@@ -15,6 +15,7 @@ import { nextTask } from './lib/next-task'
 import { getAccessToken } from './lib/session'
 import { detectLocale } from './i18n/detect'
 import { holdEarlyTaps } from './lib/early-taps'
+import { checkLastFrame } from './lib/last-frame'
 
 /** Resolves after the window's load event and the next painted frame (at most `maxMs` later). */
 function afterFirstPaint(maxMs = 200): Promise<void> {
@@ -167,6 +168,9 @@ if (root?.hasAttribute('data-rendered')) {
     : Promise.race([afterIdle(), tap]).then(fetchAppData)
   void start.then(loadApp).catch(failed)
 } else {
+  // A returning user's signed-in screen may open on its last frame (the service worker's): its
+  // taps are held until the app's screen has replaced it (src/app/route-guard.tsx).
+  if (root && checkLastFrame(root, getAccessToken(), locale)) holdEarlyTaps(root, () => undefined)
   fetchAppData()
   loadApp().catch(failed)
 }

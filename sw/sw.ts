@@ -15,6 +15,12 @@ import { registerOutboxSync } from './outbox-sync'
 import { registerPushHandlers } from './push'
 import { userScopedCacheKey } from './user-scoped-cache-key'
 import { pageFile } from '../contract/routes'
+import {
+  LAST_FRAMES_CACHE,
+  fillLastFrame,
+  lastFrameKey,
+  type LastFrame,
+} from '../contract/page-html'
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>
@@ -33,15 +39,43 @@ precacheAndRoute(self.__WB_MANIFEST)
 // answers): the route's rendered page or its app shell, app.html for a path with no route, each in
 // the visitor's language. /api/, the operators' console (its own page, docs/product.md#operators) and paths of
 // files (robots.txt, a screenshot) are left out.
+// A signed-in route's app shell holds the screen's last frame when there is one (withLastFrame).
 registerRoute(
   new NavigationRoute(
-    async ({ url }) =>
-      (await matchPrecache(pageFile(url.pathname, await language()))) ??
-      (await matchPrecache('index.html')) ??
-      Response.error(),
+    async ({ url }) => {
+      const locale = await language()
+      const file = pageFile(url.pathname, locale)
+      const page = (await matchPrecache(file)) ?? (await matchPrecache('index.html'))
+      if (!page) return Response.error()
+      return /(^|\/)shell\//.test(file) ? withLastFrame(page, locale, url) : page
+    },
     { denylist: [/^\/api\//, /^\/ops(\/|$)/, /^[^?]*\/[^/?]+\.[^/?]+(\?|$)/] },
   ),
 )
+
+/**
+ * `shell` (a signed-in route's app shell) with the last frame the app kept for `url` in `locale`
+ * (src/app/last-frame-recorder.ts), so a returning user's first paint is the saved copy as the
+ * screen last showed it (docs/product.md#budgets); the shell as it is when there is none or it
+ * cannot be read. The entry script checks the frame's session before anything runs
+ * (src/lib/last-frame.ts).
+ */
+async function withLastFrame(shell: Response, locale: 'en' | 'hi', url: URL): Promise<Response> {
+  try {
+    const cache = await caches.open(LAST_FRAMES_CACHE)
+    const kept = await cache.match(lastFrameKey(locale, url.pathname + url.search))
+    if (!kept) return shell
+    const frame = (await kept.json()) as LastFrame
+    const html = fillLastFrame(await shell.clone().text(), frame, locale)
+    // The shell's headers (its security headers among them), less those of its own body.
+    const headers = new Headers(shell.headers)
+    headers.delete('content-length')
+    headers.delete('content-encoding')
+    return new Response(html, { status: shell.status, headers })
+  } catch {
+    return shell
+  }
+}
 
 /**
  * `hi` for a Hindi visitor, else `en`: the `lang` cookie the language switch sets (read through

@@ -21,6 +21,11 @@ export function formatSavedAt(savedAt: number, now: number): string {
   const minutes = Math.floor((now - savedAt) / 60_000)
   if (minutes < 1) return t('just now')
   if (minutes < 60) return t('{minutes} min ago', { minutes })
+  return formatSavedDate(savedAt)
+}
+
+/** The date and time `savedAt` (ms since epoch) on the phone's clock: "23 Nov, 14:05". */
+export function formatSavedDate(savedAt: number): string {
   const d = new Date(savedAt)
   const hh = String(d.getHours()).padStart(2, '0')
   const mm = String(d.getMinutes()).padStart(2, '0')
@@ -33,11 +38,8 @@ export function formatSavedAt(savedAt: number, now: number): string {
  */
 export function formatSavedTime(savedAt: number, now: number): string {
   const d = new Date(savedAt)
-  const today = new Date(now)
+  if (d.toDateString() !== new Date(now).toDateString()) return formatSavedDate(savedAt)
   const mm = String(d.getMinutes()).padStart(2, '0')
-  if (d.toDateString() !== today.toDateString()) {
-    return `${d.getDate()} ${MONTHS[d.getMonth()]}, ${String(d.getHours()).padStart(2, '0')}:${mm}`
-  }
   const hour = d.getHours() % 12 === 0 ? 12 : d.getHours() % 12
   return `${hour}:${mm} ${d.getHours() < 12 ? t('am') : t('pm')}`
 }
@@ -57,7 +59,13 @@ export function SavedCopyLabel({ savedAt, stale = false }: Props) {
   }, [])
   const at = Math.max(now, savedAt ?? 0)
   return (
-    <span className="muted" role="status" data-testid="saved-copy-label">
+    <span
+      className="muted"
+      role="status"
+      data-testid="saved-copy-label"
+      // A screen's last frame says this line's time as a date (src/app/last-frame-recorder.ts).
+      data-saved-at={savedAt ?? undefined}
+    >
       {savedAt === null
         ? ''
         : stale || savedAt < pageOpenedAt

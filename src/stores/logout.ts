@@ -1,10 +1,11 @@
 /**
  * Logout (docs/product.md#screens, #flows): revoke the token on the server when online, then clear local storage, the
- * persisted user and the worker's offline API cache, whatever the server answered.
+ * persisted user, the screens' last frames and the worker's offline API cache, whatever the server answered.
  */
 import { del } from 'idb-keyval'
 import { api } from '@/lib/api-client'
 import { clearOfflineApiCache } from '@/lib/sw-bridge'
+import { forgetLastFrames } from '@/lib/last-frame'
 import { readThemeChoice, THEME_KEY } from '@/lib/theme'
 import { useUserStore } from './user-store'
 
@@ -24,6 +25,8 @@ export async function logout(): Promise<void> {
   // The device's colour theme is not the account's: it stays.
   const theme = readThemeChoice()
   localStorage.clear()
+  // The screens' last frames (src/lib/last-frame.ts) are this user's too.
+  await forgetLastFrames()
   if (theme !== 'system') localStorage.setItem(THEME_KEY, theme)
   useUserStore.getState().clear()
   // The wallet's saved copy (src/features/wallet/wallet-store.ts; lib code names no feature).

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import { frameOf } from './last-frame-recorder'
+
+/** A root element holding `html`. */
+function rootWith(html: string): HTMLElement {
+  const root = document.createElement('div')
+  root.innerHTML = html
+  return root
+}
+
+describe('frameOf', () => {
+  it('keeps a complete screen, without its dialogs, its saved-copy lines dated', () => {
+    const savedAt = new Date(2026, 10, 28, 9, 41).getTime()
+    const root = rootWith(
+      `<main><h1>Wallet</h1><span data-testid="saved-copy-label" data-saved-at="${savedAt}">Updated just now</span></main>` +
+        '<dialog open><p>Get ₹100</p></dialog>',
+    )
+    expect(frameOf(root)).toBe(
+      `<main><h1>Wallet</h1><span data-testid="saved-copy-label" data-saved-at="${savedAt}">Saved at 28 Nov, 09:41</span></main>`,
+    )
+    // The page itself is untouched.
+    expect(root.querySelector('dialog')).not.toBeNull()
+    expect(root.textContent).toContain('Updated just now')
+  })
+
+  it('keeps nothing while placeholders or the spinner show', () => {
+    expect(frameOf(rootWith('<main><span class="skel"></span></main>'))).toBeNull()
+    expect(frameOf(rootWith('<main><div class="page-spinner"></div></main>'))).toBeNull()
+    expect(frameOf(rootWith('<div data-testid="skeleton"></div>'))).toBeNull()
+  })
+
+  it('keeps nothing while the last frame itself is on screen', () => {
+    const root = rootWith('<main><h1>Wallet</h1></main>')
+    root.setAttribute('data-last-frame', '')
+    expect(frameOf(root)).toBeNull()
+  })
+})

@@ -1,0 +1,86 @@
+/**
+ * Keeps a signed-in screen's last frame (src/lib/last-frame.ts) up to date: whenever the screen
+ * has been still for a moment, and when the page is hidden, its HTML is saved for this route, this
+ * session and this language, in Cache Storage, where the service worker finds it. Only a complete
+ * screen is kept: none while a placeholder or spinner shows, and never its dialogs (a popup over
+ * it); its "Updated just now" lines are written as the time they were fetched ("Saved at 28 Nov,
+ * 09:41"), which stays true however late the frame is shown (docs/product.md#budgets).
+ */
+import { findRoute } from '@contract/routes'
+import { getAccessToken } from '@/lib/session'
+import { LAST_FRAMES_CACHE, lastFrameKey, sessionMark, type LastFrame } from '@contract/page-html'
+import { formatSavedDate } from '@/components/saved-copy-label'
+import { t } from '@/i18n/i18n'
+
+/** How long the screen must be still before its frame is saved (ms). */
+const QUIET_MS = 300
+
+/** What marks an incomplete screen: its placeholders or the page spinner. */
+const INCOMPLETE = '.skel, .page-spinner, [data-testid="skeleton"]'
+
+/**
+ * The frame to keep of `root` (its inner HTML), or null when the screen is not complete. Dialogs
+ * (closed ones are in the DOM too) are left out; each saved-copy line (`data-saved-at`, ms since
+ * the epoch) says the date and time its data was fetched.
+ */
+export function frameOf(root: HTMLElement): string | null {
+  if (root.hasAttribute('data-last-frame') || root.querySelector(INCOMPLETE)) return null
+  const copy = root.cloneNode(true) as HTMLElement
+  for (const dialog of copy.querySelectorAll('dialog')) dialog.remove()
+  for (const line of copy.querySelectorAll<HTMLElement>('[data-saved-at]')) {
+    const savedAt = Number(line.dataset.savedAt)
+    if (Number.isFinite(savedAt)) {
+      line.textContent = t('Saved at {time}', { time: formatSavedDate(savedAt) })
+    }
+  }
+  return copy.innerHTML
+}
+
+/**
+ * Saves `root`'s frame for the current route in Cache Storage, where the service worker finds it
+ * (sw/sw.ts), when it is a signed-in route and the visitor is logged in. Resolves to whether a
+ * frame was saved; never rejects (no Cache Storage, a full disk: the screen opens as before).
+ */
+export async function saveLastFrame(root: HTMLElement): Promise<boolean> {
+  const token = getAccessToken()
+  if (!token || typeof caches === 'undefined') return false
+  if (findRoute(window.location.pathname)?.access !== 'auth') return false
+  const html = frameOf(root)
+  if (html === null) return false
+  const frame: LastFrame = { html, session: sessionMark(token) }
+  const locale = document.documentElement.lang === 'hi' ? 'hi' : 'en'
+  const key = lastFrameKey(locale, window.location.pathname + window.location.search)
+  try {
+    const cache = await caches.open(LAST_FRAMES_CACHE)
+    await cache.put(key, new Response(JSON.stringify(frame)))
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Saves `root`'s frame (saveLastFrame) each time the screen has been still for QUIET_MS after a
+ * change, and as the page is hidden (the phone locked, another app opened, the tab closed), unless
+ * the access token changed since the screen was last drawn (its data is another session's).
+ * Call once, after the app's first render.
+ */
+export function recordLastFrames(root: HTMLElement): void {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  // The session the screen was last drawn in: a frame is never kept under a token set since.
+  let drawnIn = getAccessToken()
+  const save = () => {
+    clearTimeout(timer)
+    if (getAccessToken() === drawnIn) void saveLastFrame(root)
+  }
+  new MutationObserver(() => {
+    drawnIn = getAccessToken()
+    clearTimeout(timer)
+    timer = setTimeout(save, QUIET_MS)
+  }).observe(root, { childList: true, subtree: true, characterData: true, attributes: true })
+  timer = setTimeout(save, QUIET_MS)
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') save()
+  })
+  window.addEventListener('pagehide', save)
+}
