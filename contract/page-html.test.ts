@@ -54,3 +54,28 @@ describe('lastFrameKey and sessionMark', () => {
     expect(sessionMark('x'.repeat(27) + 'ABCDEFGHIJKLMNOP')).toBe('ABCDEFGHIJKLMNOP')
   })
 })
+
+describe("fillLastFrame's preloads", () => {
+  it('moves the module preloads after the root, to be appended once the frame is painted', () => {
+    const shell = [
+      '<html><head>',
+      '<link rel="stylesheet" href="/assets/index.css">',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/react.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/wallet.js">',
+      '</head><body>',
+      '<div id="root" data-lang="en"><main>Loading…</main></div>',
+      '</body></html>',
+    ].join('\n')
+    const page = fillLastFrame(shell, { html: '<main>Wallet</main>', session: 's' }, 'en')
+    expect(page).toBe(
+      [
+        '<html><head>',
+        '<link rel="stylesheet" href="/assets/index.css">',
+        '</head><body>',
+        '<div id="root" data-last-frame data-session="s" data-lang="en"><main>Wallet</main></div>',
+        '<template id="app-preloads"><link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/react.js"><link rel="modulepreload" crossorigin href="/assets/wallet.js"></template>',
+        '</body></html>',
+      ].join('\n'),
+    )
+  })
+})

@@ -83,16 +83,25 @@ export const lastFrameKey = (locale: 'en' | 'hi', path: string): string =>
  */
 export const sessionMark = (token: string): string => token.slice(-16)
 
+/** The app's module preloads in a page's head (one tag each, as the build writes them). */
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>\n?/g
+
 /**
  * `template` (the app shell of a signed-in route, with a one-line `<div id="root">`) with `frame`
  * in its root, marked `data-last-frame` with its session, in `locale`; `inert` while it has a
- * form, as a rendered page (src/app/route-guard.tsx lifts it).
+ * form, as a rendered page (src/app/route-guard.tsx lifts it). The head's module preloads move
+ * into `<template id="app-preloads">`, which the entry script appends once the frame is painted
+ * (src/boot.ts): compiled as they arrive, the app's modules would hold that first paint back.
  * @throws when `template` has no one-line root element.
  */
 export function fillLastFrame(template: string, frame: LastFrame, locale: 'en' | 'hi'): string {
   if (!ROOT.test(template)) throw new Error('the page has no one-line <div id="root">')
   const inert = /<(input|textarea|select)\b/.test(frame.html) ? ' inert' : ''
   const session = frame.session.replace(/[^\w.-]/g, '')
+  const preloads = (template.match(MODULE_PRELOAD) ?? []).map((tag) => tag.trim())
   const root = `<div id="root" data-last-frame data-session="${session}" data-lang="${locale}"${inert}>${frame.html}</div>`
-  return template.replace(ROOT, (_all, indent: string) => indent + root)
+  const later = preloads.length ? `<template id="app-preloads">${preloads.join('')}</template>` : ''
+  return template
+    .replace(MODULE_PRELOAD, '')
+    .replace(ROOT, (_all, indent: string) => indent + root + (later ? `\n${indent}${later}` : ''))
 }

@@ -170,7 +170,11 @@ if (root?.hasAttribute('data-rendered')) {
 } else {
   // A returning user's signed-in screen may open on its last frame (the service worker's): its
   // taps are held until the app's screen has replaced it (src/app/route-guard.tsx).
-  if (root && checkLastFrame(root, getAccessToken(), locale)) holdEarlyTaps(root, () => undefined)
+  if (root && checkLastFrame(root, getAccessToken(), locale)) {
+    holdEarlyTaps(root, () => undefined)
+    // Its app files are preloaded once it is painted (contract/page-html.ts `fillLastFrame`).
+    void afterFirstPaint().then(appendAppPreloads)
+  } else appendAppPreloads()
   fetchAppData()
   loadApp().catch(failed)
 }
