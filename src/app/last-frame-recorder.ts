@@ -1,6 +1,6 @@
 /**
  * Keeps a signed-in screen's last frame (src/lib/last-frame.ts) up to date: whenever the screen
- * has been still for a moment, and when the page is hidden, its HTML is saved for this route, this
+ * has been still for a moment, its HTML is saved for this route, this
  * session and this language, in Cache Storage, where the service worker finds it. Only a complete
  * screen is kept: none while a placeholder or spinner shows, and never its dialogs (a popup over
  * it); its "Updated just now" lines are written as the time they were fetched ("Saved at 28 Nov,
@@ -50,19 +50,27 @@ export async function saveLastFrame(root: HTMLElement): Promise<boolean> {
   const frame: LastFrame = { html, session: sessionMark(token) }
   const locale = document.documentElement.lang === 'hi' ? 'hi' : 'en'
   const key = lastFrameKey(locale, window.location.pathname + window.location.search)
+  const body = JSON.stringify(frame)
+  // The same frame is not written again (a label's timer re-renders it unchanged).
+  if (saved.get(key) === body) return true
   try {
     const cache = await caches.open(LAST_FRAMES_CACHE)
-    await cache.put(key, new Response(JSON.stringify(frame)))
+    await cache.put(key, new Response(body))
+    saved.set(key, body)
     return true
   } catch {
     return false
   }
 }
 
+/** What this page last wrote under each key (saveLastFrame). */
+const saved = new Map<string, string>()
+
 /**
  * Saves `root`'s frame (saveLastFrame) each time the screen has been still for QUIET_MS after a
- * change, and as the page is hidden (the phone locked, another app opened, the tab closed), unless
- * the access token changed since the screen was last drawn (its data is another session's).
+ * change, unless the access token changed since the screen was last drawn (its data is another
+ * session's). Not as the page is left: that write would race the worker reading the frame for the
+ * next page (a reload), which then finds none.
  * Call once, after the app's first render.
  */
 export function recordLastFrames(root: HTMLElement): void {
@@ -79,8 +87,4 @@ export function recordLastFrames(root: HTMLElement): void {
     timer = setTimeout(save, QUIET_MS)
   }).observe(root, { childList: true, subtree: true, characterData: true, attributes: true })
   timer = setTimeout(save, QUIET_MS)
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') save()
-  })
-  window.addEventListener('pagehide', save)
 }

@@ -53,12 +53,25 @@ async function entryFrame(page: Page) {
   }>
 }
 
-/** Waits until the app has kept `path`'s last frame (English) where the service worker finds it. */
-async function frameKept(page: Page, path: string): Promise<void> {
-  await page.waitForFunction(
-    async (key) => Boolean(await (await caches.open('last-frames')).match(key)),
-    `/last-frame/en${path}`,
-  )
+/**
+ * Waits until the app has kept `path`'s last frame in `locale` and the page's service worker
+ * finds it there.
+ */
+async function frameKept(page: Page, path: string, locale: 'en' | 'hi' = 'en'): Promise<void> {
+  const key = `/last-frame/${locale}${path}`
+  await expect
+    .poll(
+      async () => {
+        const worker = page.context().serviceWorkers()[0]
+        if (!worker) return false
+        return worker.evaluate(
+          async (k) => Boolean(await (await caches.open('last-frames')).match(k)),
+          key,
+        )
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true)
 }
 
 /** Waits until the service worker controls the page (its next load is the worker's answer). */
@@ -134,6 +147,7 @@ describe("a returning user's screen opens on its last frame", () => {
     const hindi = await entryFrame(page)
     expect(hindi.lastFrame).toBe(false)
     expect(hindi.text).not.toContain('Other Person')
+
     await page.evaluate(() => localStorage.setItem('lang', 'en'))
 
     // Logout forgets every frame.
@@ -142,10 +156,10 @@ describe("a returning user's screen opens on its last frame", () => {
     await frameKept(page, '/profile')
     await page.getByRole('button', { name: 'Log out' }).click()
     await page.waitForURL((url) => url.pathname !== '/profile')
-    const kept = await page.evaluate(async () =>
+    const left = await page.evaluate(async () =>
       (await (await caches.open('last-frames')).keys()).map((request) => request.url),
     )
-    expect(kept).toEqual([])
+    expect(left).toEqual([])
     await context.close()
   })
 })
