@@ -134,24 +134,6 @@ async function mount(): Promise<void> {
     // The screen's last frame (src/lib/last-frame.ts), if it showed, is replaced now.
     container.removeAttribute('data-last-frame')
   }
-  recordLastFramesOnceLoggedIn(container)
-}
-
-/**
- * Starts keeping the signed-in screens' last frames (src/app/last-frame-recorder.ts) now when the
- * visitor is logged in, else at the first route change after logging in; a guest's pages never
- * load its code.
- */
-function recordLastFramesOnceLoggedIn(container: HTMLElement): void {
-  const start = () => {
-    if (!isLoggedIn()) return
-    for (const type of ROUTE_CHANGES) window.removeEventListener(type, start)
-    void import('./app/last-frame-recorder').then((recorder) =>
-      recorder.recordLastFrames(container),
-    )
-  }
-  for (const type of ROUTE_CHANGES) window.addEventListener(type, start)
-  start()
 }
 
 void mount()

@@ -63,6 +63,9 @@ export async function saveLastFrame(root: HTMLElement): Promise<boolean> {
   }
 }
 
+/** Whether recordLastFrames has started on this page. */
+let recording = false
+
 /** What this page last wrote under each key (saveLastFrame). */
 const saved = new Map<string, string>()
 
@@ -71,9 +74,12 @@ const saved = new Map<string, string>()
  * change, unless the access token changed since the screen was last drawn (its data is another
  * session's). Not as the page is left: that write would race the worker reading the frame for the
  * next page (a reload), which then finds none.
- * Call once, after the app's first render.
+ * Called as each signed-in screen mounts (./route-guard.tsx); starts once per page.
  */
-export function recordLastFrames(root: HTMLElement): void {
+export function recordLastFrames(): void {
+  const root = document.getElementById('root')
+  if (recording || !root) return
+  recording = true
   let timer: ReturnType<typeof setTimeout> | undefined
   // The session the screen was last drawn in: a frame is never kept under a token set since.
   let drawnIn = getAccessToken()

@@ -24,7 +24,9 @@ export function RouteGuard({ access, children }: { access: Access; children: Rea
   useLayoutEffect(() => {
     document.getElementById('root')?.removeAttribute('inert')
     releaseEarlyTap()
-  }, [])
+    // A signed-in screen is kept as its route's last frame (./last-frame-recorder.ts).
+    if (access === 'auth') void import('./last-frame-recorder').then((m) => m.recordLastFrames())
+  }, [access])
   if (access === 'public') return <>{children}</>
   if (access === 'auth' && !loggedIn) return <Redirect to="/loginn" replace />
   if (access === 'guest' && loggedIn) return <Redirect to="/dashboard" replace />
