@@ -20,6 +20,7 @@ import { APP_ALIASES } from './aliases.ts'
 import { i18nCatalogs, readCatalog } from './i18n-catalogs.ts'
 import { routeChunks } from './route-chunks.ts'
 import { PAGE_TEXTS } from '../../src/i18n/page-texts.ts'
+import { TAB_PATHS } from '../../src/components/tab-paths.ts'
 import { ROUTES, pageFile } from '../../contract/routes.ts'
 import { DEFAULT_RULES } from '../../contract/rules.ts'
 import { fillPage, type PageConfig } from '../../contract/page-html.ts'
@@ -134,6 +135,32 @@ export function pages(projectRoot: string): Plugin {
       const fontPreloads = devanagariFontPreloads(bundle)
       if (fontPreloads.length !== 1) this.error('the Devanagari font file is not in the build')
       const hindi = readCatalog(path.resolve(projectRoot, 'src/i18n/locales/hi.json'))
+      const catalog = Object.values(bundle).find(
+        (c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/i18n/locales/hi.json?lingui'),
+      )
+      if (!catalog) this.error('the Hindi catalog is not a chunk of the build')
+      // A Hindi app shell's first render waits for the catalog (src/main.tsx): named in its head,
+      // right after the app's files, at their low priority, it is fetched next to them, not once
+      // the entry script has run (its import) behind the screen's GETs; a high priority would hold
+      // back React, which the first render needs first, on HTTP/1.1's six connections (LCP).
+      const hindiCatalog = `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${catalog.fileName}">`
+      // The tab bar's code (its chunk and the chunks it imports), which the app loads before the
+      // first render of a tab's screen (src/app/app.tsx `preloadAppChrome`): named in those
+      // screens' app shells, at the app's files' low priority, so it is not asked for only once
+      // src/main.tsx has run (LCP).
+      const tabBar = Object.values(bundle).find(
+        (c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/components/tab-bar.tsx'),
+      )
+      if (!tabBar || tabBar.type !== 'chunk') this.error('the tab bar is not a chunk of the build')
+      const tabBarFiles = new Set<string>()
+      const addTabBar = (fileName: string): void => {
+        const chunk = bundle[fileName]
+        if (!chunk || chunk.type !== 'chunk' || known.has(fileName) || tabBarFiles.has(fileName))
+          return
+        tabBarFiles.add(fileName)
+        chunk.imports.forEach(addTabBar)
+      }
+      addTabBar(tabBar.fileName)
       for (const locale of ['en', 'hi'] as const) {
         const text = (english: string) => (locale === 'en' ? english : (hindi[english] ?? english))
         const localized =
@@ -153,7 +180,7 @@ export function pages(projectRoot: string): Plugin {
           localized.replace('</head>', `  ${links.filter(Boolean).join('\n    ')}\n  </head>`)
         const spinner = SPINNER_SHELL.replace('Loading…', escapeHtml(text(PAGE_TEXTS.loading)))
         const appShell = (links: string[]) =>
-          withHead([...preloads, ...links]).replace(
+          withHead([...preloads, ...(locale === 'hi' ? [hindiCatalog] : []), ...links]).replace(
             '<div id="root"></div>',
             `<div id="root" data-lang="${locale}">${spinner}</div>`,
           )
@@ -177,7 +204,15 @@ export function pages(projectRoot: string): Plugin {
               .filter((f) => f.endsWith('.js'))
               .map((f) => `<link rel="modulepreload" crossorigin${attributes} href="/${f}">`)
           if (route.access === 'auth') {
-            emit(file, appShell([...css, ...code()]))
+            const chrome = (TAB_PATHS as readonly string[]).includes(route.path)
+              ? [...tabBarFiles]
+                  .filter((f) => !own.includes(f))
+                  .map(
+                    (f) =>
+                      `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}">`,
+                  )
+              : []
+            emit(file, appShell([...css, ...code(' fetchpriority="low"'), ...chrome]))
             continue
           }
           let page

@@ -6,9 +6,9 @@
  */
 import { isLoggedIn } from '@/lib/session'
 import { routePath } from '@contract/routes'
+import { TAB_PATHS } from './tab-paths'
 
-/** The tabs' paths, in the bar's order. */
-export const TAB_PATHS = ['/dashboard', '/wallet', '/referandearn', '/profile'] as const
+export { TAB_PATHS }
 
 /** Whether the tab bar shows at `path` (a logged-in visitor on one of the tabs' screens). */
 export function showsTabBar(path: string): boolean {

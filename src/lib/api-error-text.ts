@@ -8,6 +8,7 @@
  */
 import { i18n, t } from '@/i18n/i18n'
 import { reasonLine } from './operator-reason'
+import { whenSettled } from './when-idle'
 
 let texts: Record<string, string> | null = null
 let loading: Promise<void> | null = null
@@ -28,12 +29,20 @@ export function loadApiErrorTexts(): Promise<void> {
   return loading
 }
 
-// A Hindi page fetches the table as soon as Hindi is active, so a refusal that arrives later
-// (an outbox item, a toast) finds it there.
-if (i18n.locale === 'hi') void loadApiErrorTexts()
-i18n.on('change', () => {
-  if (i18n.locale === 'hi') void loadApiErrorTexts()
-})
+/**
+ * A Hindi page fetches the table once its first screen has settled, so a refusal that arrives
+ * later (an outbox item, whose sending starts then too; a toast) finds it there, and its request
+ * is not one more before a Hindi screen's first frame on a slow network (docs/product.md#budgets,
+ * LCP). A refusal read before then waits for it (the HTTP client's `readApiError`).
+ */
+function loadWhenHindi(): void {
+  // The server's render of a page (src/entry-server.tsx) shows no refusal.
+  if (i18n.locale === 'hi' && typeof window !== 'undefined') {
+    whenSettled(() => void loadApiErrorTexts())
+  }
+}
+loadWhenHindi()
+i18n.on('change', loadWhenHindi)
 
 /**
  * A refusal as the API reports it (`{message, code}` and the body's extra fields beside them) or
