@@ -146,8 +146,9 @@ export function pages(projectRoot: string): Plugin {
       const hindiCatalog = `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${catalog.fileName}">`
       // The tab bar's code (its chunk and the chunks it imports), which the app loads before the
       // first render of a tab's screen (src/app/app.tsx `preloadAppChrome`): named in those
-      // screens' app shells, at the app's files' low priority, so it is not asked for only once
-      // src/main.tsx has run (LCP).
+      // screens' Hindi app shells, at the app files' low priority, so it is not asked for only
+      // once src/main.tsx has run (LCP). An English shell keeps its screen's code at high
+      // priority and names no tab bar: it meets its LCP budget so, and was no faster this way.
       const tabBar = Object.values(bundle).find(
         (c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/components/tab-bar.tsx'),
       )
@@ -203,7 +204,13 @@ export function pages(projectRoot: string): Plugin {
             own
               .filter((f) => f.endsWith('.js'))
               .map((f) => `<link rel="modulepreload" crossorigin${attributes} href="/${f}">`)
+          if (route.access === 'auth' && locale === 'en') {
+            emit(file, appShell([...css, ...code()]))
+            continue
+          }
           if (route.access === 'auth') {
+            // Hindi: React first, then the catalog, the screen's code and the tab bar's, all at
+            // the app files' low priority, in the order the first render needs them (above).
             const chrome = (TAB_PATHS as readonly string[]).includes(route.path)
               ? [...tabBarFiles]
                   .filter((f) => !own.includes(f))
