@@ -13,7 +13,8 @@ describe('frameOf', () => {
     const savedAt = new Date(2026, 10, 28, 9, 41).getTime()
     const root = rootWith(
       `<main><h1>Wallet</h1><span data-testid="saved-copy-label" data-saved-at="${savedAt}">Updated just now</span></main>` +
-        '<dialog open><p>Get ₹100</p></dialog>',
+        '<dialog open><p>Get ₹100</p></dialog><p role="alert">Could not refresh.</p>' +
+        '<div class="offline-notice" role="status">You are offline.</div>',
     )
     expect(frameOf(root)).toBe(
       `<main><h1>Wallet</h1><span data-testid="saved-copy-label" data-saved-at="${savedAt}">Saved at 28 Nov, 09:41</span></main>`,

@@ -2,8 +2,8 @@
  * Keeps a signed-in screen's last frame (src/lib/last-frame.ts) up to date: whenever the screen
  * has been still for a moment, its HTML is saved for this route, this
  * session and this language, in Cache Storage, where the service worker finds it. Only a complete
- * screen is kept: none while a placeholder or spinner shows, and never its dialogs (a popup over
- * it); its "Updated just now" lines are written as the time they were fetched ("Saved at 28 Nov,
+ * screen is kept: none while a placeholder or spinner shows, and never its dialogs, alerts or
+ * offline notice; its "Updated just now" lines are written as the time they were fetched ("Saved at 28 Nov,
  * 09:41"), which stays true however late the frame is shown (docs/product.md#budgets).
  */
 import { findRoute } from '@contract/routes'
@@ -15,18 +15,21 @@ import { t } from '@/i18n/i18n'
 /** How long the screen must be still before its frame is saved (ms). */
 const QUIET_MS = 300
 
+/** What belongs to a moment, not to the screen: dialogs, alerts (an error), the offline notice. */
+const MOMENTARY = 'dialog, [role="alert"], .offline-notice'
+
 /** What marks an incomplete screen: its placeholders or the page spinner. */
 const INCOMPLETE = '.skel, .page-spinner, [data-testid="skeleton"]'
 
 /**
  * The frame to keep of `root` (its inner HTML), or null when the screen is not complete. Dialogs
- * (closed ones are in the DOM too) are left out; each saved-copy line (`data-saved-at`, ms since
+ * (closed ones are in the DOM too), alerts and the offline notice are left out; each saved-copy line (`data-saved-at`, ms since
  * the epoch) says the date and time its data was fetched.
  */
 export function frameOf(root: HTMLElement): string | null {
   if (root.hasAttribute('data-last-frame') || root.querySelector(INCOMPLETE)) return null
   const copy = root.cloneNode(true) as HTMLElement
-  for (const dialog of copy.querySelectorAll('dialog')) dialog.remove()
+  for (const moment of copy.querySelectorAll(MOMENTARY)) moment.remove()
   for (const line of copy.querySelectorAll<HTMLElement>('[data-saved-at]')) {
     const savedAt = Number(line.dataset.savedAt)
     if (Number.isFinite(savedAt)) {
