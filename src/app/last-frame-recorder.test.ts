@@ -9,7 +9,7 @@ function rootWith(html: string): HTMLElement {
 }
 
 describe('frameOf', () => {
-  it('keeps a complete screen, without its dialogs, its saved-copy lines dated', () => {
+  it('keeps a complete screen, without its dialogs, alerts and offline notice, its saved-copy lines dated', () => {
     const savedAt = new Date(2026, 10, 28, 9, 41).getTime()
     const root = rootWith(
       `<main><h1>Wallet</h1><span data-testid="saved-copy-label" data-saved-at="${savedAt}">Updated just now</span></main>` +
