@@ -14,7 +14,7 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { registerOutboxSync } from './outbox-sync'
 import { registerPushHandlers } from './push'
 import { userScopedCacheKey } from './user-scoped-cache-key'
-import { pageFile } from '../contract/routes'
+import { findRoute, pageFile } from '../contract/routes'
 import {
   LAST_FRAMES_CACHE,
   fillLastFrame,
@@ -44,10 +44,10 @@ registerRoute(
   new NavigationRoute(
     async ({ url }) => {
       const locale = await language()
-      const file = pageFile(url.pathname, locale)
-      const page = (await matchPrecache(file)) ?? (await matchPrecache('index.html'))
+      const page =
+        (await matchPrecache(pageFile(url.pathname, locale))) ?? (await matchPrecache('index.html'))
       if (!page) return Response.error()
-      return /(^|\/)shell\//.test(file) ? withLastFrame(page, locale, url) : page
+      return findRoute(url.pathname)?.access === 'auth' ? withLastFrame(page, locale, url) : page
     },
     { denylist: [/^\/api\//, /^\/ops(\/|$)/, /^[^?]*\/[^/?]+\.[^/?]+(\?|$)/] },
   ),
