@@ -30,6 +30,15 @@ describe('frameOf', () => {
     expect(frameOf(rootWith('<div data-testid="skeleton"></div>'))).toBeNull()
   })
 
+  it('keeps nothing while a video plays, and the screen again once it stops', () => {
+    const root = rootWith('<main><video></video><button>Pause</button></main>')
+    const video = root.querySelector('video')!
+    Object.defineProperty(video, 'paused', { configurable: true, get: () => false })
+    expect(frameOf(root)).toBeNull()
+    Object.defineProperty(video, 'paused', { configurable: true, get: () => true })
+    expect(frameOf(root)).toBe('<main><video></video><button>Pause</button></main>')
+  })
+
   it('keeps nothing while the last frame itself is on screen', () => {
     const root = rootWith('<main><h1>Wallet</h1></main>')
     root.setAttribute('data-last-frame', '')
