@@ -180,8 +180,15 @@ export function pages(projectRoot: string): Plugin {
         const withHead = (links: string[]) =>
           localized.replace('</head>', `  ${links.filter(Boolean).join('\n    ')}\n  </head>`)
         const spinner = SPINNER_SHELL.replace('Loading…', escapeHtml(text(PAGE_TEXTS.loading)))
+        // A Hindi app shell's first render also waits for the Devanagari font (src/main.tsx):
+        // named in its head too, it downloads beside the app's files instead of after them, and
+        // a returning visitor's last frame (from the service worker) is painted in it.
         const appShell = (links: string[]) =>
-          withHead([...preloads, ...(locale === 'hi' ? [hindiCatalog] : []), ...links]).replace(
+          withHead([
+            ...preloads,
+            ...(locale === 'hi' ? [hindiCatalog, ...fontPreloads] : []),
+            ...links,
+          ]).replace(
             '<div id="root"></div>',
             `<div id="root" data-lang="${locale}">${spinner}</div>`,
           )

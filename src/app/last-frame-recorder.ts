@@ -60,10 +60,7 @@ export async function saveLastFrame(root: HTMLElement): Promise<boolean> {
   const html = frameOf(root)
   if (html === null) return false
   const frame: LastFrame = { html, session: sessionMark(token) }
-  // Not in Hindi yet: its frame is painted before the Devanagari web font is ready, and its
-  // text moved when the font came (CLS 0.01-0.15 in bench:web), which English text does not.
-  if (document.documentElement.lang === 'hi') return false
-  const locale = 'en'
+  const locale = document.documentElement.lang === 'hi' ? 'hi' : 'en'
   const key = lastFrameKey(locale, window.location.pathname + window.location.search)
   const body = JSON.stringify(frame)
   // The same frame is not written again (a label's timer re-renders it unchanged).

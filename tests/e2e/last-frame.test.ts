@@ -17,15 +17,22 @@ const e2e = productInChromiumForFile()
 /**
  * Records, in the page, what #root holds once the entry script has run (DOMContentLoaded: the app
  * itself comes later): whether it is a last frame, its balance, its saved-copy line and its
- * text; and whether the page's largest paint so far was one of the frame's elements.
+ * text; whether the page's largest paint so far was one of the frame's elements; and every layout
+ * shift from then on.
  */
 function recordEntryFrame(): void {
   document.addEventListener('DOMContentLoaded', () => {
     const root = document.getElementById('root')
     if (!root) return // robots.txt
     const nodes = new Set(root.querySelectorAll('*'))
-    const w = window as unknown as { entryFrame: unknown; lcpInFrame: boolean }
+    const w = window as unknown as { entryFrame: unknown; lcpInFrame: boolean; shifts: number[] }
     w.lcpInFrame = false
+    w.shifts = []
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number }[]) {
+        w.shifts.push(entry.value)
+      }
+    }).observe({ type: 'layout-shift', buffered: true })
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as unknown as { element: Element | null }[]) {
         w.lcpInFrame = entry.element !== null && nodes.has(entry.element)
@@ -160,6 +167,34 @@ describe("a returning user's screen opens on its last frame", () => {
       (await (await caches.open('last-frames')).keys()).map((request) => request.url),
     )
     expect(left).toEqual([])
+    await context.close()
+  })
+
+  it("keeps a Hindi screen's frame for a Hindi visitor, painted in the Devanagari font: nothing moves as the app draws over it", async () => {
+    const user = await createTestUser(e2e.product.app, { firstName: 'Hindi Frame' })
+    const context = await phoneContext(e2e.browser, e2e.product.baseUrl, { locale: 'hi-IN' })
+    await context.addInitScript(recordEntryFrame)
+    const page = await context.newPage()
+    await page.goto('/robots.txt')
+    await storeAccessToken(page, user.token)
+    await page.goto('/profile')
+    await underWorker(page)
+    await page.getByText('Hindi Frame').first().waitFor()
+    await frameKept(page, '/profile', 'hi')
+
+    await page.reload()
+    const frame = await entryFrame(page)
+    expect(frame.lastFrame).toBe(true)
+    expect(frame.text).toContain('Hindi Frame')
+    expect(frame.text).toContain('प्रोफ़ाइल')
+    await page.locator('#root:not([data-last-frame])').waitFor()
+    await page.getByText('Hindi Frame').first().waitFor()
+    // The font the frame was painted in is the one the app draws in: no text is rewrapped.
+    expect(
+      await page.evaluate(() => document.fonts.check('16px "Noto Sans Devanagari"', 'प्रोफ़ाइल')),
+    ).toBe(true)
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)
+    expect(shifts).toEqual([])
     await context.close()
   })
 })
