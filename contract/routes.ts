@@ -3,9 +3,11 @@
  * guards (src/app/routes.tsx), the document titles, the cold-start API reads (src/lib/early-gets.ts),
  * the build's pages (scripts/build/) and the page the server and the service worker answer a
  * navigation with (`pageFile`, server/plugins/static.ts and sw/sw.ts) all read it. Imports nothing
- * but `msg`: the entry script, the service worker and the build load it.
+ * but `msg` and the screens' image paths: the entry script, the service worker and the build load
+ * it.
  */
 import { msg } from './msg.ts'
+import { PLAYER_POSTER } from './screen-images.ts'
 
 /**
  * Who may open a route: `auth` sends a visitor without a token to /loginn, `guest` sends a visitor
@@ -32,6 +34,12 @@ export interface RouteDef {
    * exactly these.
    */
   reads?: readonly string[]
+  /**
+   * Images the screen draws in its first render (paths under public/): its app shell asks for them
+   * in its head (scripts/build/pages.ts), with the app's code, rather than once the first render
+   * has found them (LCP, when one is the screen's largest paint).
+   */
+  images?: readonly string[]
   /**
    * A rendered page whose content is due soon after it opens (docs/product.md#budgets: the payment
    * result by 2.3 s): it fetches the app's code and its screen's with the entry script and starts
@@ -171,6 +179,7 @@ export const ROUTES: readonly RouteDef[] = [
     title: msg('Dashboard'),
     screen: 'dashboard/routes/dashboard',
     reads: ['get-user/', 'config/', 'get-membership/', 'dashboard/?link='],
+    images: [PLAYER_POSTER],
   },
   {
     path: '/how-to-earn',

@@ -211,8 +211,12 @@ export function pages(projectRoot: string): Plugin {
             own
               .filter((f) => f.endsWith('.js'))
               .map((f) => `<link rel="modulepreload" crossorigin${attributes} href="/${f}">`)
+          // The images the screen draws in its first render, asked for with its code.
+          const images = (route.images ?? []).map(
+            (src) => `<link rel="preload" as="image" href="${escapeHtml(src)}">`,
+          )
           if (route.access === 'auth' && locale === 'en') {
-            emit(file, appShell([...css, ...code()]))
+            emit(file, appShell([...css, ...images, ...code()]))
             continue
           }
           if (route.access === 'auth') {
@@ -226,7 +230,7 @@ export function pages(projectRoot: string): Plugin {
                       `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}">`,
                   )
               : []
-            emit(file, appShell([...css, ...code(' fetchpriority="low"'), ...chrome]))
+            emit(file, appShell([...css, ...images, ...code(' fetchpriority="low"'), ...chrome]))
             continue
           }
           let page

@@ -13,7 +13,7 @@ import { OfflineNotice } from '@/components/offline-notice'
 import { setUnauthorizedHandler } from '@/lib/api-client'
 import { isLoggedIn } from '@/lib/session'
 import { showsTabBar } from '@/components/tab-bar-routes'
-import { whenSettled } from '@/lib/when-idle'
+import { useSettled, whenSettled } from '@/lib/when-idle'
 import { useLocale } from '@/i18n/react'
 import { lazyWithRetry, preloadComponent } from '@/lib/lazy-with-retry'
 
@@ -36,8 +36,9 @@ export function preloadAppChrome(path: string): Promise<void> {
 }
 
 /**
- * The "new version" prompt, drawn after the first paint; loaded then with the service worker's
- * bridge, so neither is in the first route's JavaScript (its budget, docs/benchmarks.md).
+ * The "new version" prompt, drawn once the first screen has settled (useSettled), when the service
+ * worker's bridge loads too, so neither is in the first route's JavaScript (its budget,
+ * docs/benchmarks.md) nor fetched before the first screen's largest paint.
  */
 const UpdatePrompt = lazy(() =>
   import('@/components/update-prompt').then((m) => ({ default: m.UpdatePrompt })),
@@ -51,6 +52,7 @@ export function App() {
   // The notices mount in a deferred render after the first screen's; `false` while hydrating, so
   // they are never in a rendered page's markup (src/entry-server.tsx).
   const chrome = useDeferredValue(true, false)
+  const settled = useSettled()
   // A language change draws every screen again in the new language.
   const locale = useLocale()
   useRouteTitle(locale)
@@ -80,9 +82,11 @@ export function App() {
       {chrome ? (
         <>
           <OfflineNotice />
-          <Suspense fallback={null}>
-            <UpdatePrompt />
-          </Suspense>
+          {settled ? (
+            <Suspense fallback={null}>
+              <UpdatePrompt />
+            </Suspense>
+          ) : null}
         </>
       ) : null}
       <Suspense fallback={<PageSkeleton />}>

@@ -14,6 +14,7 @@ import { useStoreHydrated } from '@/stores/use-store-hydrated'
 import type { Access } from './routes'
 import { PageSkeleton } from '@/components/skeleton'
 import { releaseEarlyTap } from '@/lib/early-taps'
+import { whenSettled } from '@/lib/when-idle'
 
 export function RouteGuard({ access, children }: { access: Access; children: ReactNode }) {
   const hydrated = useStoreHydrated(useUserStore)
@@ -24,8 +25,10 @@ export function RouteGuard({ access, children }: { access: Access; children: Rea
   useLayoutEffect(() => {
     document.getElementById('root')?.removeAttribute('inert')
     releaseEarlyTap()
-    // A signed-in screen is kept as its route's last frame (./last-frame-recorder.ts).
-    if (access === 'auth') void import('./last-frame-recorder').then((m) => m.recordLastFrames())
+    // A signed-in screen is kept as its route's last frame (./last-frame-recorder.ts), from when
+    // the first screen has settled: its code is not fetched before that screen's largest paint.
+    if (access !== 'auth') return
+    return whenSettled(() => void import('./last-frame-recorder').then((m) => m.recordLastFrames()))
   }, [access])
   if (access === 'public') return <>{children}</>
   if (access === 'auth' && !loggedIn) return <Redirect to="/loginn" replace />

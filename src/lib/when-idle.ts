@@ -1,4 +1,5 @@
 /** Running non-critical work after a screen's first paint, when the main thread is idle. */
+import { useEffect, useState } from 'react'
 
 /**
  * Calls `fn` once the browser is idle (requestIdleCallback, at most `timeoutMs` ms later; where it
@@ -26,4 +27,25 @@ export function whenSettled(fn: () => void, delayMs = 1_000, timeoutMs = 2_000):
     clearTimeout(timer)
     cancelIdle?.()
   }
+}
+
+/** Whether the page's first screen has settled (useSettled): later screens need not wait again. */
+let pageSettled = false
+
+/**
+ * False until the page's first screen has settled (whenSettled), then true; true at once for every
+ * screen after that. For the parts of a screen its first frame does without (the Refresh button
+ * beside the saved copy's time, Install app, the update prompt): their code is fetched after the
+ * first screen's largest paint, not in the same round trips.
+ */
+export function useSettled(): boolean {
+  const [settled, setSettled] = useState(pageSettled)
+  useEffect(() => {
+    if (settled) return
+    return whenSettled(() => {
+      pageSettled = true
+      setSettled(true)
+    })
+  }, [settled])
+  return settled
 }

@@ -56,6 +56,17 @@ describe('a page per route of the route table', () => {
     expect(chunks['/dashboard']!.some((f) => /^assets\/dashboard-.*\.js$/.test(f))).toBe(true)
     const shell = read(pageFile('/dashboard', 'en'))
     for (const file of chunks['/dashboard']!) expect(shell).toContain(`href="/${file}"`)
+    // The images a screen draws in its first render are asked for in its shell's head too.
+    const withImages = ROUTES.filter((r) => r.images?.length)
+    expect(withImages.map((r) => r.path)).toContain('/dashboard')
+    for (const route of withImages) {
+      for (const locale of ['en', 'hi'] as const) {
+        const head = read(pageFile(route.path, locale)).split('</head>')[0]
+        for (const src of route.images!) {
+          expect(head).toContain(`<link rel="preload" as="image" href="${src}">`)
+        }
+      }
+    }
   })
 
   it('ships the server-side render where package.json `imports` names it (#page-render)', () => {

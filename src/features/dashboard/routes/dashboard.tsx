@@ -27,8 +27,10 @@ import { useStoreHydrated } from '@/stores/use-store-hydrated'
 import '../dashboard.css'
 import { t } from '@/i18n/i18n'
 import { UserSavedAt } from '@/components/user-saved-at'
+import { useSettled } from '@/lib/when-idle'
 
-// Refresh and Install app in a chunk of their own, after the first paint (first-route budget).
+// Refresh and Install app in a chunk of their own, drawn once the first screen has settled
+// (useSettled): their code is not fetched before its largest paint (first-route budget, LCP).
 const InstallButton = lazy(() =>
   import('@/components/install-button').then((m) => ({ default: m.InstallButton })),
 )
@@ -58,6 +60,7 @@ export default function Dashboard() {
   // The first render draws the screen with the player's placeholder (same size); the player
   // itself, the heaviest part, follows in a deferred render React slices after that (TBT).
   const showRest = useDeferredValue(user !== null, false)
+  const settled = useSettled()
 
   // A failed fetch is said once, in place: the saved copy's refresh line turns stale, or (with
   // nothing saved) the error text below; offline, the app's banner says it (no toast).
@@ -160,7 +163,7 @@ export default function Dashboard() {
 
       {/* Under the player, so the video leads the screen. A boundary of its own once shown: the
           transition that shows it never waits for its code. */}
-      {showRest ? (
+      {showRest && settled ? (
         <Suspense fallback={<UserSavedAt stale={failed} />}>
           <UserRefreshControl stale={failed} onRefresh={refresh} />
         </Suspense>
@@ -170,7 +173,7 @@ export default function Dashboard() {
 
       <PlansSummary currentVideoPoint={user.membership__video_point} />
 
-      {showRest ? (
+      {showRest && settled ? (
         <Suspense fallback={null}>
           <InstallButton />
         </Suspense>

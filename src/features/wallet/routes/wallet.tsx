@@ -33,8 +33,10 @@ import { OlderEntries, OlderOrders, OlderWithdrawals } from '../components/older
 import PushOptIn from '../components/push-opt-in'
 import { logFailure } from '@/lib/log-failure'
 import { useOnline } from '@/lib/use-online'
+import { useSettled } from '@/lib/when-idle'
 
-// Refresh in a chunk of its own (first-route budget); its row keeps its height meanwhile.
+// Refresh in a chunk of its own (first-route budget), drawn once the first screen has settled
+// (useSettled); its row keeps its height meanwhile, with the saved copy's time.
 const RefreshControl = lazy(() =>
   import('@/components/refresh-control').then((m) => ({ default: m.RefreshControl })),
 )
@@ -46,6 +48,7 @@ export const WALLET_NOT_SAVED = msg(
 )
 
 export default function Wallet() {
+  const settled = useSettled()
   const rules = useRules()
   const outbox = useOutboxItems()
   const owner = useUserStore((s) => s.user?.referral_id ?? null)
@@ -124,7 +127,8 @@ export default function Wallet() {
             </Link>
           </BalanceCard>
         ) : null}
-        {wallet ? (
+        {wallet && !settled ? <SavedAt savedAt={saved.fetchedAt} stale={error !== null} /> : null}
+        {wallet && settled ? (
           <Suspense
             fallback={
               // The saved copy's time in the first frame; the Refresh button comes with its code.
