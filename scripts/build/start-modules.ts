@@ -49,10 +49,25 @@ export interface StartModules {
   react(id: string): boolean
   /** The feature whose screens share module `id` (two or more of them), else null. */
   featureShared(id: string): string | null
+  /** Whether `id` is one of SIGNED_IN_UI: the signed-in screens' small shared parts. */
+  signedInUi(id: string): boolean
 }
+
+/**
+ * The small components only signed-in screens draw, in their first frame (the saved copy's time,
+ * the balance card, the spinner): one chunk, one request, instead of one each.
+ */
+export const SIGNED_IN_UI = [
+  'src/components/saved-at.tsx',
+  'src/components/saved-copy-label.tsx',
+  'src/components/user-saved-at.tsx',
+  'src/components/balance-card.tsx',
+  'src/components/page-spinner.tsx',
+]
 
 export function startModules(root: string): StartModules {
   const marked = new Set<string>()
+  const signedInUi = new Set(SIGNED_IN_UI.map((file) => path.join(root, file)))
   const featureShared = new Map<string, string>()
   const sharedLayers = ['src/lib', 'src/stores', 'contract', 'src/components', 'src/i18n'].map(
     (d) => path.join(root, d) + path.sep,
@@ -125,5 +140,6 @@ export function startModules(root: string): StartModules {
     has: (id) => marked.has(id),
     react: (id) => REACT_PACKAGES.includes(packageOf(id) ?? ''),
     featureShared: (id) => featureShared.get(id) ?? null,
+    signedInUi: (id) => signedInUi.has(id),
   }
 }
