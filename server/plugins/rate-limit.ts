@@ -18,6 +18,9 @@ import { Redis } from 'ioredis'
 /** The longest any Redis command may take, in ms. */
 export const REDIS_COMMAND_TIMEOUT_MS = 200
 
+/** The longest a connection to Redis may take, in ms; an instance waits for it at start. */
+const REDIS_CONNECT_TIMEOUT_MS = 2000
+
 /** What the rate-limit plugin asks of a store (its own LocalStore and RedisStore have this shape). */
 interface CounterStore {
   incr(key: string, cb: StoreCallback, timeWindow: number, max: number): void
@@ -115,7 +118,7 @@ export default fp(async (app) => {
     return
   }
   const redis = new Redis(app.config.redisUrl, {
-    connectTimeout: 2000,
+    connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
     commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
@@ -143,6 +146,20 @@ export default fp(async (app) => {
   redis.on('error', (error: Error) => events.onFailure(error))
   redis.on('ready', () => events.onSuccess())
   app.decorate('redisState', state)
+  // The instance starts on the shared counters: it waits for the connection (at most its connect
+  // timeout), so its first requests are not counted in its own memory while Redis still connects
+  // (a client's tries on two new instances would then count apart). Redis down: it starts at once.
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      redis.off('ready', done)
+      redis.off('error', done)
+      resolve()
+    }
+    const timer = setTimeout(done, REDIS_CONNECT_TIMEOUT_MS)
+    redis.once('ready', done)
+    redis.once('error', done)
+  })
 
   const namespace = 'watch-earn-rl:'
   class Store extends FallbackStore {
