@@ -88,6 +88,27 @@ async function underWorker(page: Page): Promise<void> {
   })
 }
 
+/**
+ * A phone (in `locale`) logged in as `token` that has opened `path`, under the service worker,
+ * shown `name` there, and had its last frame kept: its next load of `path` is a returning one.
+ */
+async function returningTo(token: string, path: string, name: string, locale: 'en' | 'hi' = 'en') {
+  const context = await phoneContext(
+    e2e.browser,
+    e2e.product.baseUrl,
+    locale === 'hi' ? { locale: 'hi-IN' } : {},
+  )
+  await context.addInitScript(recordEntryFrame)
+  const page = await context.newPage()
+  await page.goto('/robots.txt')
+  await storeAccessToken(page, token)
+  await page.goto(path)
+  await underWorker(page)
+  await page.getByText(name).first().waitFor()
+  await frameKept(page, path, locale)
+  return { context, page }
+}
+
 describe("a returning user's screen opens on its last frame", () => {
   it('shows the last frame, dated, before the app runs (its largest paint); then the app draws the screen and the fresh copy', async () => {
     const user = await createTestUser(e2e.product.app)
@@ -128,15 +149,7 @@ describe("a returning user's screen opens on its last frame", () => {
   it('never shows a frame under another session or in the other language, and forgets it on logout', async () => {
     const user = await createTestUser(e2e.product.app, { firstName: 'Kept Frame' })
     const other = await createTestUser(e2e.product.app, { firstName: 'Other Person' })
-    const context = await phoneContext(e2e.browser, e2e.product.baseUrl)
-    await context.addInitScript(recordEntryFrame)
-    const page = await context.newPage()
-    await page.goto('/robots.txt')
-    await storeAccessToken(page, user.token)
-    await page.goto('/profile')
-    await underWorker(page)
-    await page.getByText('Kept Frame').first().waitFor()
-    await frameKept(page, '/profile')
+    const { context, page } = await returningTo(user.token, '/profile', 'Kept Frame')
 
     // A token put there outside the app's login (which forgets the frames): the frame of the
     // first account, served by the worker, is taken off before anything runs.
@@ -172,15 +185,7 @@ describe("a returning user's screen opens on its last frame", () => {
 
   it("keeps a Hindi screen's frame for a Hindi visitor, painted in the Devanagari font: nothing moves as the app draws over it", async () => {
     const user = await createTestUser(e2e.product.app, { firstName: 'Hindi Frame' })
-    const context = await phoneContext(e2e.browser, e2e.product.baseUrl, { locale: 'hi-IN' })
-    await context.addInitScript(recordEntryFrame)
-    const page = await context.newPage()
-    await page.goto('/robots.txt')
-    await storeAccessToken(page, user.token)
-    await page.goto('/profile')
-    await underWorker(page)
-    await page.getByText('Hindi Frame').first().waitFor()
-    await frameKept(page, '/profile', 'hi')
+    const { context, page } = await returningTo(user.token, '/profile', 'Hindi Frame', 'hi')
 
     await page.reload()
     const frame = await entryFrame(page)
