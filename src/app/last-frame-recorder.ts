@@ -2,9 +2,10 @@
  * Keeps a signed-in screen's last frame (src/lib/last-frame.ts) up to date: whenever the screen
  * has been still for a moment, its HTML is saved for this route, this
  * session and this language, in Cache Storage, where the service worker finds it. Only a complete
- * screen at rest is kept: none while a placeholder or spinner shows or a video plays, and never its dialogs, alerts or
- * offline notice; its "Updated just now" lines are written as the time they were fetched ("Saved at 28 Nov,
- * 09:41"), which stays true however late the frame is shown (docs/product.md#budgets).
+ * screen at rest is kept: none while a placeholder or spinner shows or a video plays, and never
+ * its dialogs, alerts or offline notice; its "Updated just now" lines are written as the time they
+ * were fetched ("Saved at 28 Nov, 09:41"), which stays true however late the frame is shown
+ * (docs/product.md#budgets).
  */
 import { findRoute } from '@contract/routes'
 import { getAccessToken } from '@/lib/session'
@@ -31,12 +32,12 @@ function mediaPlaying(root: HTMLElement): boolean {
 /**
  * The frame to keep of `root` (its inner HTML), or null when the screen is not complete or a video
  * plays (its frame would show Pause and a running timer, not the screen the app opens on). Dialogs
- * (closed ones are in the DOM too), alerts and the offline notice are left out; each saved-copy line (`data-saved-at`, ms since
- * the epoch) says the date and time its data was fetched.
+ * (closed ones are in the DOM too), alerts and the offline notice are left out; each saved-copy
+ * line (`data-saved-at`, ms since the epoch) says the date and time its data was fetched.
  */
 export function frameOf(root: HTMLElement): string | null {
-  if (root.hasAttribute('data-last-frame') || root.querySelector(INCOMPLETE)) return null
-  if (mediaPlaying(root)) return null
+  const incomplete = root.hasAttribute('data-last-frame') || root.querySelector(INCOMPLETE)
+  if (incomplete || mediaPlaying(root)) return null
   const copy = root.cloneNode(true) as HTMLElement
   for (const moment of copy.querySelectorAll(MOMENTARY)) moment.remove()
   for (const line of copy.querySelectorAll<HTMLElement>('[data-saved-at]')) {
