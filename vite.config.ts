@@ -62,7 +62,7 @@ export default defineConfig({
             { name: 'react', test: start.react, priority: 4 },
             { name: 'libs', test: start.has, priority: 3 },
             // The small parts the signed-in screens draw in their first frame (the saved copy's
-            // time, the balance card, the spinner), in one file: on HTTP/1.1's six connections a
+            // time, the balance card, the spinner, the tab bar), in one file: on HTTP/1.1's six connections a
             // screen's every extra file is a queue and a round trip before its first frame (LCP).
             { name: 'signed-in-ui', test: start.signedInUi, priority: 2 },
             // What two or more screens of one feature share (the membership screens' API calls,

@@ -150,7 +150,9 @@ export function pages(projectRoot: string): Plugin {
       // once src/main.tsx has run (LCP). An English shell keeps its screen's code at high
       // priority and names no tab bar: it meets its LCP budget so, and was no faster this way.
       const tabBar = Object.values(bundle).find(
-        (c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/components/tab-bar.tsx'),
+        (c) =>
+          c.type === 'chunk' &&
+          c.moduleIds.some((id) => id.endsWith('/src/components/tab-bar.tsx')),
       )
       if (!tabBar || tabBar.type !== 'chunk') this.error('the tab bar is not a chunk of the build')
       const tabBarFiles = new Set<string>()

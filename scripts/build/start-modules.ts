@@ -55,7 +55,8 @@ export interface StartModules {
 
 /**
  * The small components only signed-in screens draw, in their first frame (the saved copy's time,
- * the balance card, the spinner): one chunk, one request, instead of one each.
+ * the balance card, the spinner, the tab bar with its lucide-react icons): one chunk, one request,
+ * instead of one each.
  */
 export const SIGNED_IN_UI = [
   'src/components/saved-at.tsx',
@@ -63,6 +64,7 @@ export const SIGNED_IN_UI = [
   'src/components/user-saved-at.tsx',
   'src/components/balance-card.tsx',
   'src/components/page-spinner.tsx',
+  'src/components/tab-bar.tsx',
 ]
 
 export function startModules(root: string): StartModules {
@@ -140,6 +142,6 @@ export function startModules(root: string): StartModules {
     has: (id) => marked.has(id),
     react: (id) => REACT_PACKAGES.includes(packageOf(id) ?? ''),
     featureShared: (id) => featureShared.get(id) ?? null,
-    signedInUi: (id) => signedInUi.has(id),
+    signedInUi: (id) => signedInUi.has(id) || packageOf(id) === 'lucide-react',
   }
 }

@@ -1,6 +1,8 @@
 /**
  * Polls `GET /orders/:id` every 5 s while the page is visible, until the order is confirmed or
  * rejected by an operator (docs/product.md#operators); refreshes the user once it is confirmed.
+ * The first look is one interval after the order came (it came with its status), or at once when
+ * the page is shown again.
  */
 import { useEffect, useState } from 'react'
 import { refreshUser } from '@/stores/get-user'
@@ -44,7 +46,8 @@ export function useOrderStatus(orderId: string | null): OrderStatus['status'] | 
       }
       return false
     }
-    void poll()
+    // The order's status came with the order: the first look is one interval later.
+    timer = setTimeout(() => void poll(), ORDER_POLL_MS)
     const onVisible = () => {
       if (document.visibilityState === 'visible') void poll()
     }

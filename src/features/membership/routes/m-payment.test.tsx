@@ -165,9 +165,8 @@ describe('UPI payment page', () => {
     expect(screen.queryByTestId('payment-plan')).not.toBeInTheDocument()
   })
 
-  it('shows the order status waiting, then confirmed', async () => {
+  it('shows the order status waiting, then confirmed, looking again one interval later', async () => {
     getOrder
-      .mockResolvedValueOnce(planOrder)
       .mockResolvedValueOnce(planOrder)
       .mockResolvedValue({ ...planOrder, status: 'confirmed' })
     vi.useFakeTimers({ shouldAdvanceTime: true })
@@ -176,7 +175,10 @@ describe('UPI payment page', () => {
       expect(
         await screen.findByText('Payment status: waiting for confirmation'),
       ).toBeInTheDocument()
-      await vi.advanceTimersByTimeAsync(5000)
+      // The status came with the order: no second request at once.
+      await vi.advanceTimersByTimeAsync(4000)
+      expect(getOrder).toHaveBeenCalledTimes(1)
+      await vi.advanceTimersByTimeAsync(1000)
       expect(await screen.findByText('Payment confirmed. Your plan is active.')).toBeInTheDocument()
       expect(getOrder).toHaveBeenCalledWith('ord_7')
     } finally {
