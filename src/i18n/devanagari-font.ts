@@ -8,11 +8,11 @@
  * `swap`, which wins over the stylesheet's (a later face of the same family and range), and loads
  * it. docs/benchmarks.md has what each font-display measured.
  */
-import fontUrl from '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff2?url'
+import fontUrl from './fonts/noto-sans-devanagari-devanagari-400-normal.woff2?url'
 
 /** The face's family and characters, as in ./devanagari.css. */
 const FAMILY = 'Noto Sans Devanagari'
-const UNICODE_RANGE = 'U+0900-097F, U+1CD0-1CF9, U+200C-200D, U+25CC, U+A830-A839, U+A8E0-A8FF'
+const UNICODE_RANGE = 'U+0900-097F, U+200C-200D, U+25CC'
 
 let loading: Promise<void> | null = null
 
