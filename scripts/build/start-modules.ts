@@ -55,8 +55,9 @@ export interface StartModules {
 
 /**
  * The small components only signed-in screens draw, in their first frame (the saved copy's time,
- * the balance card, the spinner, the tab bar with its lucide-react icons): one chunk, one request,
- * instead of one each.
+ * the balance card, the spinner, the tab bar with its lucide-react icons) and the dialogs the
+ * dashboard and the payment screens open (popup, confirm sheet): one chunk, one request, instead
+ * of one each.
  */
 export const SIGNED_IN_UI = [
   'src/components/saved-at.tsx',
@@ -65,6 +66,8 @@ export const SIGNED_IN_UI = [
   'src/components/balance-card.tsx',
   'src/components/page-spinner.tsx',
   'src/components/tab-bar.tsx',
+  'src/components/popup.tsx',
+  'src/components/confirm-sheet.tsx',
 ]
 
 export function startModules(root: string): StartModules {
