@@ -30,12 +30,22 @@ describe('Withdraw page', () => {
         platform_fee_paid: true,
         email_verified: true,
       },
+      // Fetched before this page was opened: the phone's saved copy, labelled with its time.
+      fetchedAt: performance.timeOrigin - 5 * 60_000,
     })
     renderPage('/amount-withdraw?balance=999999&refercount=1')
     expect(screen.getByTestId('withdraw-balance')).toHaveTextContent(
       '₹1,23,456 (1,23,45,600 coins)',
     )
-    useUserStore.setState({ user: null })
+    expect(screen.getByTestId('saved-copy-label')).toHaveTextContent(/^Saved at \d/)
+    useUserStore.setState({ user: null, fetchedAt: null })
+  })
+
+  it("keeps the saved-copy line empty, in its place, while the balance is the address's", () => {
+    useUserStore.setState({ user: null, fetchedAt: null })
+    renderPage('/amount-withdraw?balance=40&refercount=1')
+    expect(screen.getByTestId('withdraw-balance')).toHaveTextContent('₹40')
+    expect(screen.getByTestId('saved-copy-label')).toHaveTextContent('')
   })
 
   it('opened without ?balance= and no user says the balance is not known, not ₹0', () => {

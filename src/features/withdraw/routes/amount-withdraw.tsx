@@ -20,6 +20,7 @@ import { queuedWithdrawalRupees } from '@/lib/outbox/queued-withdrawals'
 import { useWithdrawalStatus, type WithdrawalStatus } from '@/lib/withdrawal-status'
 import { useRules } from '@/stores/rules-store'
 import { useUserStore } from '@/stores/user-store'
+import { UserSavedAt } from '@/components/user-saved-at'
 import { formatRupees, type Rules } from '@contract/rules'
 import { canonicalUpiId, checkUpiId } from '@contract/validation'
 import { dueAt } from '@contract/payout-time'
@@ -151,21 +152,26 @@ export default function AmountWithdraw() {
   }
 
   const balanceCard = knowsBalance ? (
-    <BalanceCard
-      coins={points ?? balance * rules.coinsPerRupee}
-      rules={rules}
-      lead="rupees"
-      testId="withdraw-balance"
-    >
-      {queued > 0 ? (
-        <p className="balance-panel-note" data-testid="queued-note">
-          {t('{queued} waiting to be sent; {left} left to withdraw.', {
-            queued: formatRupees(queued),
-            left: formatRupees(available),
-          })}
-        </p>
-      ) : null}
-    </BalanceCard>
+    <>
+      <BalanceCard
+        coins={points ?? balance * rules.coinsPerRupee}
+        rules={rules}
+        lead="rupees"
+        testId="withdraw-balance"
+      >
+        {queued > 0 ? (
+          <p className="balance-panel-note" data-testid="queued-note">
+            {t('{queued} waiting to be sent; {left} left to withdraw.', {
+              queued: formatRupees(queued),
+              left: formatRupees(available),
+            })}
+          </p>
+        ) : null}
+      </BalanceCard>
+      {/* When the balance was fetched: the saved copy's time until the server answers (its line
+        keeps its height while the balance is the address's, so nothing moves when it comes). */}
+      <UserSavedAt stale={false} />
+    </>
   ) : (
     // Opened without ?balance= and no user yet: say so, not "Balance: ₹0".
     <p className="error-text" role="alert">
