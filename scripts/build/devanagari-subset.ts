@@ -19,10 +19,15 @@ export const SUBSET_FILE = 'src/i18n/fonts/noto-sans-devanagari-devanagari-400-n
  */
 export const SUBSET_RANGE = 'U+0900-097F, U+200C-200D, U+25CC'
 
-/** Every character of SUBSET_RANGE, as one string. */
+/** Every character of SUBSET_RANGE, as one string (read from its `U+XXXX[-YYYY]` parts). */
 export function subsetCharacters(): string {
-  const block = Array.from({ length: 0x80 }, (_, i) => String.fromCodePoint(0x900 + i))
-  return [...block, '\u200C', '\u200D', '\u25CC'].join('')
+  let characters = ''
+  for (const [, from, to = from] of SUBSET_RANGE.matchAll(/U\+([0-9A-F]+)(?:-([0-9A-F]+))?/g)) {
+    for (let code = parseInt(from!, 16); code <= parseInt(to!, 16); code++) {
+      characters += String.fromCodePoint(code)
+    }
+  }
+  return characters
 }
 
 /** Cuts the subset from SOURCE_FONT: WOFF2 bytes. */
