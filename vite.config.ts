@@ -61,9 +61,9 @@ export default defineConfig({
             // Which modules those are comes from the import graph (scripts/build/start-modules.ts).
             { name: 'react', test: start.react, priority: 4 },
             { name: 'libs', test: start.has, priority: 3 },
-            // The small parts the signed-in screens draw in their first frame (the saved copy's
-            // time, the balance card, the spinner, the tab bar), in one file: on HTTP/1.1's six connections a
-            // screen's every extra file is a queue and a round trip before its first frame (LCP).
+            // The small parts the signed-in screens draw or open (SIGNED_IN_UI), in one file: on
+            // HTTP/1.1's six connections a screen's every extra file is a queue and a round trip
+            // before its first frame (LCP).
             { name: 'signed-in-ui', test: start.signedInUi, priority: 2 },
             // What two or more screens of one feature share (the membership screens' API calls,
             // the UPI cache, the terms), in one chunk named after the feature.

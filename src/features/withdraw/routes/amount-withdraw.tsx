@@ -170,7 +170,7 @@ export default function AmountWithdraw() {
       </BalanceCard>
       {/* When the balance was fetched: the saved copy's time until the server answers (its line
         keeps its height while the balance is the address's, so nothing moves when it comes). */}
-      <UserSavedAt stale={false} />
+      <UserSavedAt />
     </>
   ) : (
     // Opened without ?balance= and no user yet: say so, not "Balance: ₹0".
